@@ -1,0 +1,27 @@
+import type { Preview } from '@storybook/react-vite';
+import { withThemeByClassName } from '@storybook/addon-themes';
+import { createPreviewAnnotations } from 'msw-storybook-addon/preview';
+import { darkTheme, lightTheme } from '../packages/ui/src/theme';
+import '../packages/ui/src/theme/global.css';
+
+// MSW: stories add contract-typed handlers with `beforeEach: ({ msw }) => msw.use(...)`.
+const msw = createPreviewAnnotations();
+
+const preview: Preview = {
+  beforeEach: msw.beforeEach,
+  decorators: [
+    // The theme class goes on <html> so Radix portals (dialogs, menus, tooltips) inherit it.
+    withThemeByClassName({
+      themes: { light: lightTheme, dark: darkTheme },
+      defaultTheme: 'light',
+      parentSelector: 'html',
+    }),
+  ],
+  parameters: {
+    layout: 'padded',
+    a11y: { test: 'error' },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+  },
+  tags: ['autodocs'],
+};
+export default preview;

@@ -1,0 +1,17 @@
+// Runs every benchmark in this folder; each prints one JSON line per figure.
+import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+const only = process.argv[2];
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .filter((f) => !only || f.includes(only))
+  .sort();
+let failed = 0;
+for (const f of files) {
+  const r = spawnSync(process.execPath, [dir + f], { stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

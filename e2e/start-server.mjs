@@ -1,0 +1,13 @@
+// Starts the real server for end-to-end tests on a fresh, throw-away data directory.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
+const child = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, PARLEY_DATA_DIR: dataDir, NODE_ENV: 'test' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,1 @@
+export { httpErrorMessage } from './errors';

@@ -1,0 +1,2 @@
+export { configFromScript, defaultPrimaryColor } from './config';
+export type { ChatWidgetConfig } from './config';

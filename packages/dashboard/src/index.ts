@@ -1,0 +1,2 @@
+export { dashboardTabs, tabFromSearch, underDevelopmentText } from './shell/tabs';
+export type { DashboardTabId } from './shell/tabs';

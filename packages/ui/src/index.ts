@@ -1,0 +1,13 @@
+// The public surface of @parley/ui: exported by name (no re-export of every internal part).
+export {
+  vars,
+  lightTheme,
+  darkTheme,
+  widgetTheme,
+  avatarColors,
+  widgetPrimary,
+  media,
+} from './theme';
+export type { ThemeName } from './theme';
+export { Button, buttonVariants, buttonSizes } from './components/Button';
+export type { ButtonProps, ButtonVariant, ButtonSize } from './components/Button';

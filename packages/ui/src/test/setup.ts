@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom lacks these browser APIs that Radix primitives use.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserver {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    (window as unknown as { ResizeObserver: typeof ResizeObserver }).ResizeObserver =
+      ResizeObserver;
+  }
+  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+  proto.scrollIntoView ??= function scrollIntoView() {};
+  proto.hasPointerCapture ??= function hasPointerCapture() {
+    return false;
+  };
+  proto.setPointerCapture ??= function setPointerCapture() {};
+  proto.releasePointerCapture ??= function releasePointerCapture() {};
+}

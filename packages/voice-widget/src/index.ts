@@ -1,0 +1,1 @@
+export { voiceBackendUrl } from './voiceUrl';

@@ -1,0 +1,67 @@
+import { defineConfig } from 'vitest/config';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { fileURLToPath } from 'node:url';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * One vitest run for the whole monorepo: each package's own config (unit tests in jsdom or node)
+ * plus every Storybook story as a test in headless Chromium (Debian's /usr/bin/chromium).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/*/vitest.config.ts',
+      'packages/*/vite.config.ts',
+      'apps/*/vitest.config.ts',
+      'apps/console/vite.config.ts',
+      {
+        plugins: [
+          storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) }),
+        ],
+        // Pre-bundle up front: a mid-run optimizer reload on a fresh clone fails the suite.
+        optimizeDeps: {
+          include: [
+            'react',
+            'react-dom',
+            'react-dom/client',
+            'react/jsx-runtime',
+            'react/jsx-dev-runtime',
+            'react-aria',
+            'radix-ui',
+            '@vanilla-extract/recipes/createRuntimeFn',
+            '@vanilla-extract/css/recipe',
+            '@storybook/addon-themes',
+            'msw',
+            'msw/browser',
+            'storybook/test',
+          ],
+        },
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: chromiumArgs,
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
