@@ -25,6 +25,16 @@ export default defineConfig({
       'packages/*/vite.config.ts',
       'apps/*/vitest.config.ts',
       'apps/console/vite.config.ts',
+      // CI (and anyone with TEST_DATABASE_URL) also runs the server suite on a real PostgreSQL.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: './apps/server/vitest.config.ts',
+              root: './apps/server',
+              test: { name: 'server-pg', env: { PARLEY_TEST_DB: 'postgres' } },
+            },
+          ]
+        : []),
       {
         plugins: [
           storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) }),

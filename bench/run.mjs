@@ -6,12 +6,14 @@ import { fileURLToPath } from 'node:url';
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const only = process.argv[2];
 const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.bench.mjs'))
+  .filter((f) => f.endsWith('.bench.mjs') || f.endsWith('.bench.ts'))
   .filter((f) => !only || f.includes(only))
   .sort();
 let failed = 0;
 for (const f of files) {
-  const r = spawnSync(process.execPath, [dir + f], { stdio: 'inherit' });
+  // TypeScript benches (they import the server's source) run through tsx.
+  const args = f.endsWith('.ts') ? ['--import', 'tsx', dir + f] : [dir + f];
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -1,15 +1,63 @@
 import { Hono } from 'hono';
+import type { Logger } from 'pino';
 import { serveConsole } from './static';
+import type { Db } from './db/client';
+import type { Auth } from './auth/auth';
+import type { AppEnv, Services } from './lib/env';
+import { HttpError } from './lib/http';
+import { requireUser } from './lib/session';
+import { orgRoutes } from './routes/org';
+import { agentRoutes } from './routes/agents';
+import { appRoutes } from './routes/apps';
+import { voiceRoutes } from './routes/voice';
 
 export interface AppOptions {
+  db: Db;
+  auth: Auth;
+  logger: Logger;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
   consoleDir?: string;
 }
 
-/** Builds the Hono app: the API under its base paths, then the built console with SPA fallback. */
-export function createApp(options: AppOptions = {}) {
-  const app = new Hono();
+/** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
+export function createApp(options: AppOptions) {
+  const services: Services = { db: options.db, auth: options.auth, logger: options.logger };
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return c.json(
+        { success: false, error: error.message, detail: error.message, ...error.extra },
+        error.status,
+      );
+    }
+    options.logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json(
+      { success: false, error: 'Internal server error', detail: 'Internal server error' },
+      500,
+    );
+  });
+
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => options.auth.handler(c.req.raw));
+
+  const requireSession = requireUser(options.auth);
+  app.use('/api/org/*', requireSession);
+  app.use('/api/agents/*', requireSession);
+  app.use('/api/app/*', requireSession);
+  app.use('/voice/*', requireSession);
+  app.route('/api/org', orgRoutes(services));
+  app.route('/api/agents', agentRoutes(services));
+  app.route('/api/app', appRoutes(services));
+  app.route('/voice', voiceRoutes(services));
+
+  // Unknown API paths answer JSON 404, never the console's index.html.
+  for (const base of ['/api', '/voice', '/v1', '/messaging']) {
+    app.all(`${base}/*`, (c) =>
+      c.json({ success: false, error: 'Not found', detail: 'Not found' }, 404),
+    );
+  }
+
   if (options.consoleDir) serveConsole(app, options.consoleDir);
   return app;
 }

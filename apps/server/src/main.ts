@@ -1,17 +1,41 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
+import { resolve } from 'node:path';
+import { createServer } from './server';
 
 const port = Number(process.env.PORT ?? 3000);
-const consoleDir = fileURLToPath(new URL('../../console/dist', import.meta.url));
-const app = createApp({ consoleDir });
-
-const server = serve({ fetch: app.fetch, port }, (info) => {
-  console.log(`Parley is running on http://localhost:${info.port}`);
+const dataDir = resolve(process.env.PARLEY_DATA_DIR ?? './data');
+const { app, database, logger } = await createServer({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir,
+  secret: process.env.PARLEY_SECRET,
+  baseURL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+  trustedOrigins: [
+    'http://localhost:5173',
+    ...(process.env.PARLEY_TRUSTED_ORIGINS?.split(',').filter(Boolean) ?? []),
+  ],
+  consoleDir: fileURLToPath(new URL('../../console/dist', import.meta.url)),
+  logLevel: process.env.LOG_LEVEL,
 });
 
+const server = serve({ fetch: app.fetch, port }, (info) => {
+  logger.info(
+    {
+      port: info.port,
+      database: database.kind,
+      dataDir: database.kind === 'pglite' ? dataDir : undefined,
+    },
+    `Parley is running on http://localhost:${info.port}`,
+  );
+});
+
+let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    server.close(() => process.exit(0));
+    if (closing) return;
+    closing = true;
+    server.close(() => {
+      void database.close().finally(() => process.exit(0));
+    });
   });
 }

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Env, Hono } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 
@@ -25,7 +25,7 @@ async function fileIfExists(path: string): Promise<Buffer | null> {
 }
 
 /** Serves the built console; unknown non-API GET paths fall back to index.html (SPA routes). */
-export function serveConsole(app: Hono, dir: string) {
+export function serveConsole<E extends Env>(app: Hono<E>, dir: string) {
   const root = resolve(dir);
   app.get('*', async (c, next) => {
     const url = new URL(c.req.url);

@@ -2,29 +2,58 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../src/app';
+import { createServer } from '../src/server';
 
 describe('server shell', () => {
-  it('answers /healthz', async () => {
-    const res = await createApp().request('/healthz');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
-  });
-
-  it('serves the console with SPA fallback and never for API paths', async () => {
+  it('answers /healthz and serves the console with SPA fallback, never for API paths', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'parley-console-'));
     await writeFile(join(dir, 'index.html'), '<!doctype html><title>Parley</title>');
     await mkdir(join(dir, 'assets'));
     await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
-    const app = createApp({ consoleDir: dir });
-    const deep = await app.request('/chatbot/abc');
-    expect(deep.status).toBe(200);
-    expect(await deep.text()).toContain('<title>Parley</title>');
-    const asset = await app.request('/assets/app.js');
-    expect(asset.headers.get('cache-control')).toContain('immutable');
-    const traversal = await app.request('/..%2f..%2fetc%2fpasswd');
-    expect(await traversal.text()).toContain('<title>Parley</title>');
-    const api = await app.request('/api/unknown');
-    expect(api.status).toBe(404);
+    const { app, database } = await createServer({
+      dataDir: null,
+      consoleDir: dir,
+      logLevel: 'silent',
+    });
+    try {
+      const health = await app.request('/healthz');
+      expect(await health.json()).toEqual({ status: 'ok' });
+      const deep = await app.request('/chatbot/abc');
+      expect(deep.status).toBe(200);
+      expect(await deep.text()).toContain('<title>Parley</title>');
+      const asset = await app.request('/assets/app.js');
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      const traversal = await app.request('/..%2f..%2fetc%2fpasswd');
+      expect(await traversal.text()).toContain('<title>Parley</title>');
+      const api = await app.request('/api/unknown');
+      expect(api.status).toBe(404);
+      expect(await api.json()).toMatchObject({ success: false });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('given a data directory › data survives a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'parley-data-'));
+    const first = await createServer({ dataDir, logLevel: 'silent' });
+    const signUp = await first.app.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' },
+      body: JSON.stringify({
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        password: 'correct-horse-9',
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    await first.database.close();
+    const second = await createServer({ dataDir, logLevel: 'silent' });
+    const signIn = await second.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost' },
+      body: JSON.stringify({ email: 'ada@example.com', password: 'correct-horse-9' }),
+    });
+    expect(signIn.status).toBe(200);
+    await second.database.close();
   });
 });

@@ -1,0 +1,94 @@
+import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import {
+  agentDeleteByOrgRequestSchema,
+  agentNameSchema,
+  agentUpdateRequestSchema,
+} from '@parley/api-client';
+import type { AppEnv, Services } from '../lib/env';
+import { check, notFound, readJson } from '../lib/http';
+import { requireMembership } from '../lib/tenancy';
+import { agents } from '../db/schema';
+import {
+  agentToWire,
+  agentValues,
+  deleteAgents,
+  findAgentForUser,
+  listAgentsOfOrg,
+} from '../lib/agents';
+
+/** The agent service (agents-and-knowledge §7) under /api/agents. */
+export function agentRoutes({ db }: Services) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/update/:agentName', async (c) => {
+    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
+    const body = await readJson(c, agentUpdateRequestSchema);
+    const user = c.get('user');
+    await requireMembership(db, user.id, body.organization_id);
+    const [existing] = await db
+      .select()
+      .from(agents)
+      .where(eq(agents.agentName, agentName))
+      .limit(1);
+    if (existing && existing.organizationId !== body.organization_id) throw notFound('Agent');
+    const values = agentValues(body);
+    if (existing) {
+      await db
+        .update(agents)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(agents.agentName, agentName));
+    } else {
+      await db
+        .insert(agents)
+        .values({ ...values, agentName, organizationId: body.organization_id });
+    }
+    const row = await findAgentForUser(db, user.id, agentName);
+    return c.json({
+      success: true,
+      message: existing ? 'Agent updated successfully' : 'Agent created successfully',
+      agent: agentToWire(row.agent, row.appId),
+    });
+  });
+
+  app.get('/info/:agentName', async (c) => {
+    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
+    const row = await findAgentForUser(db, c.get('user').id, agentName);
+    return c.json(agentToWire(row.agent, row.appId));
+  });
+
+  app.get('/by-org/:orgId', async (c) => {
+    const orgId = c.req.param('orgId');
+    await requireMembership(db, c.get('user').id, orgId);
+    const rows = await listAgentsOfOrg(db, orgId);
+    return c.json({ agents: rows.map((r) => agentToWire(r.agent, r.appId)) });
+  });
+
+  app.delete('/delete/:agentName', async (c) => {
+    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
+    const row = await findAgentForUser(db, c.get('user').id, agentName);
+    await deleteAgents(db, row.agent.organizationId, [agentName]);
+    return c.json({ success: true, message: `Agent ${agentName} deleted successfully` });
+  });
+
+  /** With `agent_name`: delete that agent of the org; without: every agent of the org. */
+  app.delete('/delete-by-org/:orgId', async (c) => {
+    const orgId = c.req.param('orgId');
+    await requireMembership(db, c.get('user').id, orgId);
+    const body = await readJson(c, agentDeleteByOrgRequestSchema);
+    if (body.agent_name) {
+      const count = await deleteAgents(db, orgId, [body.agent_name]);
+      if (count === 0) throw notFound('Agent');
+      return c.json({ success: true, message: `Agent ${body.agent_name} deleted successfully` });
+    }
+    const rows = await listAgentsOfOrg(db, orgId);
+    const count = await deleteAgents(
+      db,
+      orgId,
+      rows.map((r) => r.agent.agentName),
+    );
+    return c.json({ success: true, message: `${count} agent(s) deleted` });
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { openDatabase, type Database } from './db/client';
+import { createAuth } from './auth/auth';
+import { createApp } from './app';
+
+export interface ServerConfig {
+  /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
+  databaseUrl?: string;
+  dataDir: string | null;
+  secret?: string;
+  baseURL?: string;
+  trustedOrigins?: string[];
+  consoleDir?: string;
+  logLevel?: string;
+}
+
+/** Reads PARLEY_SECRET, or keeps a generated one in the data directory. */
+export function resolveSecret(dataDir: string | null, explicit?: string): string {
+  if (explicit) return explicit;
+  if (!dataDir) return randomBytes(32).toString('hex');
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Opens the database (migrations applied), creates auth and the app. */
+export async function createServer(config: ServerConfig) {
+  const logger = pino({ level: config.logLevel ?? 'info' });
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  const database: Database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl || !config.dataDir ? undefined : join(config.dataDir, 'pglite'),
+  });
+  if (!database.hasVector) {
+    logger.warn(
+      'pgvector is not installed on this PostgreSQL server: vector search falls back to full-text',
+    );
+  }
+  const auth = createAuth(database.db, {
+    secret: resolveSecret(config.dataDir, config.secret),
+    baseURL: config.baseURL,
+    trustedOrigins: config.trustedOrigins,
+  });
+  const app = createApp({ db: database.db, auth, logger, consoleDir: config.consoleDir });
+  return { app, database, auth, logger };
+}

@@ -1,0 +1,151 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import {
+  createAgentServiceClient,
+  createAppServiceClient,
+  createAuthClient,
+  createOrgClient,
+  createVoiceBackendClient,
+  type FetchLike,
+} from '@parley/api-client';
+import { createServer } from '../src/server';
+
+/**
+ * With PARLEY_TEST_DB=postgres (the 'server-pg' vitest project, CI), each test file gets a fresh
+ * database on the TEST_DATABASE_URL server; otherwise an in-memory PGlite.
+ */
+async function freshPostgresUrl(): Promise<string | undefined> {
+  if (process.env.PARLEY_TEST_DB !== 'postgres') return undefined;
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `parley_t_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestServer {
+  url: string;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** A browser-like user: its own cookie jar, Origin header, and the contract clients. */
+  newUser(): TestUser;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const databaseUrl = await freshPostgresUrl();
+  const { app, database } = await createServer({
+    databaseUrl,
+    dataDir: null,
+    secret: 'test-secret-test-secret-test-secret-0123',
+    logLevel: 'silent',
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    kind: database.kind,
+    newUser: () => new TestUser(url),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+      if (databaseUrl) {
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)}`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+let counter = 0;
+
+export class TestUser {
+  readonly cookies = new Map<string, string>();
+  readonly fetch: FetchLike;
+  email = '';
+  userId = '';
+
+  constructor(readonly baseUrl: string) {
+    this.fetch = async (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('Origin', baseUrl);
+      if (this.cookies.size) {
+        headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+      }
+      const res = await fetch(new URL(input, baseUrl), { ...init, headers });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const eq = pair!.indexOf('=');
+        const name = pair!.slice(0, eq);
+        const value = pair!.slice(eq + 1);
+        if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+        else this.cookies.set(name, value);
+      }
+      return res;
+    };
+  }
+
+  get auth() {
+    return createAuthClient({ baseUrl: '/api/auth', fetch: this.fetch });
+  }
+  get org() {
+    return createOrgClient({ baseUrl: '/api/org', fetch: this.fetch });
+  }
+  get agents() {
+    return createAgentServiceClient({ baseUrl: '/api', fetch: this.fetch });
+  }
+  get apps() {
+    return createAppServiceClient({ baseUrl: '/api/app', fetch: this.fetch });
+  }
+  get voice() {
+    return createVoiceBackendClient({ baseUrl: '/voice', fetch: this.fetch });
+  }
+
+  /** Raw request (for bad-input tests), JSON body, returns status and parsed body. */
+  async raw(method: string, path: string, body?: unknown) {
+    const res = await this.fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: unknown = text;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* keep text */
+    }
+    return { status: res.status, body: json as Record<string, unknown> };
+  }
+
+  async signUp(firstName = 'Ada', lastName = 'Lovelace') {
+    counter += 1;
+    this.email = `user${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await this.auth.signUp({
+      name: `${firstName} ${lastName}`,
+      firstName,
+      lastName,
+      email: this.email,
+      password: 'correct-horse-9',
+    });
+    const me = await this.org.me();
+    this.userId = me!.user.userId;
+    return this;
+  }
+
+  /** Signs up and creates an organization; returns its id. */
+  async withOrg(orgName = 'Acme Labs') {
+    await this.signUp();
+    const created = await this.org.createOrg(orgName);
+    return created.data.orgId;
+  }
+}

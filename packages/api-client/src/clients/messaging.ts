@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { createHttp, type HttpOptions } from '../http';
+import { anyAnswerSchema } from '../schemas/common';
+import { readPhoneNumbers } from '../schemas/voice';
+import {
+  emailMappingsResponseSchema,
+  receivingNumberMappingsSchema,
+  sendResponseSchema,
+  smsMappingSchema,
+  stripPlus,
+} from '../schemas/messaging';
+
+/** The SMS / WhatsApp / mail service, default base '/messaging'. Form-encoded like the spec. */
+export function createMessagingClient(options: HttpOptions) {
+  const http = createHttp({ ...options, errorStyle: 'messaging' });
+  const enc = encodeURIComponent;
+  const available = async () =>
+    readPhoneNumbers(await http('GET', '/phone-numbers/available', { schema: z.unknown() }));
+  return {
+    smsNumbers: async () => (await available()).filter((n) => n.sms_enabled),
+    whatsappNumbers: async () => (await available()).filter((n) => n.whatsapp_enabled),
+    smsMappings: () => http('GET', '/sms/mappings', { schema: z.array(smsMappingSchema) }),
+    mapSms: (form: { receiving_number: string; agent_url: string; agent_api_key: string }) =>
+      http('POST', '/sms/map-receiving-number-agent', { form, schema: anyAnswerSchema }),
+    updateSmsMapping: (
+      id: string,
+      form: { receiving_number: string; agent_url: string; agent_api_key: string },
+    ) => http('POST', `/sms/mappings/${enc(id)}`, { form, schema: anyAnswerSchema }),
+    deleteSmsMapping: (id: string) =>
+      http('DELETE', `/sms/mappings/${enc(id)}`, { schema: anyAnswerSchema }),
+    unassignSms: (number: string) =>
+      http('DELETE', `/sms/unassign-receiving-number-agent/${enc(stripPlus(number))}`, {
+        schema: anyAnswerSchema,
+      }),
+    smsReceivingAgents: () =>
+      http('GET', '/sms/list-receiving-number-agents', { schema: receivingNumberMappingsSchema }),
+    sendSms: (form: {
+      from_number: string;
+      to_number: string;
+      message_text: string;
+      context?: string;
+    }) => http('POST', '/sms/send-message', { form, schema: sendResponseSchema }),
+    mapWhatsapp: (form: {
+      receiving_number: string;
+      agent_url: string;
+      agent_api_key: string;
+      phone_number_id?: string;
+    }) => http('POST', '/whatsapp/map-receiving-number-agent', { form, schema: anyAnswerSchema }),
+    whatsappReceivingAgents: () =>
+      http('GET', '/whatsapp/list-receiving-number-agents', {
+        schema: receivingNumberMappingsSchema,
+      }),
+    unassignWhatsapp: (number: string) =>
+      http('DELETE', `/whatsapp/unassign-receiving-number-agent/${enc(stripPlus(number))}`, {
+        schema: anyAnswerSchema,
+      }),
+    sendWhatsapp: (form: {
+      to_number: string;
+      message_text: string;
+      message_type?: string;
+      context?: string;
+      receiving_number?: string;
+    }) => http('POST', '/whatsapp/send-message', { form, schema: sendResponseSchema }),
+    mailMappings: (signal?: AbortSignal) =>
+      http('GET', '/mail/agent-mappings', { schema: emailMappingsResponseSchema, signal }),
+    mapMailbox: (query: {
+      email_address: string;
+      agent_url: string;
+      api_key: string;
+      description?: string;
+    }) => http('POST', '/mail/agent-mapping', { query, schema: anyAnswerSchema }),
+    unassignMailbox: (email: string) =>
+      http('DELETE', `/mail/unassign-email-agent/${enc(email)}`, { schema: anyAnswerSchema }),
+    sendMail: (body: Record<string, unknown>) =>
+      http('POST', '/mail/webhook/send', { json: body, schema: sendResponseSchema }),
+    sendTestEmail: (query: {
+      to_email: string;
+      subject: string;
+      message: string;
+      from_email: string;
+    }) => http('POST', '/mail/send-test-email', { query, schema: sendResponseSchema }),
+  };
+}
+export type MessagingClient = ReturnType<typeof createMessagingClient>;

@@ -1,0 +1,55 @@
+import { createHttp, type HttpOptions } from '../http';
+import {
+  chatbotChatResponseSchema,
+  chatMessagesResponseSchema,
+  modelConfigResponseSchema,
+  promptConfigResponseSchema,
+  publishAgentResponseSchema,
+  type ModelConfigRequest,
+} from '../schemas/model';
+
+/** Model panel calls (prompt-config, model-config, publish-agent, chatbot/chat), default base '/api'. */
+export function createModelClient(options: HttpOptions) {
+  const http = createHttp({ ...options, errorStyle: 'service' });
+  return {
+    savePrompt: (body: { prompt: string; chatbot_api_key: string }) =>
+      http('POST', '/prompt-config', { json: body, schema: promptConfigResponseSchema }),
+    saveModelConfig: (body: ModelConfigRequest) =>
+      http('POST', '/model-config', { json: body, schema: modelConfigResponseSchema }),
+    publish: (body: { chatbot_api_key: string; app_id: string }) =>
+      http('POST', '/publish-agent', { json: body, schema: publishAgentResponseSchema }),
+    chat: (body: {
+      difyApiUrl: string;
+      difyApiKey: string;
+      message: string;
+      conversationId?: string;
+      useStreaming?: boolean;
+    }) =>
+      http('POST', '/chatbot/chat', {
+        json: { conversationId: '', useStreaming: true, ...body },
+        schema: chatbotChatResponseSchema,
+      }),
+  };
+}
+
+/** Direct test of an agent key against its chat-messages endpoint (bearer, blocking). */
+export function createChatRuntimeClient(options: HttpOptions & { apiKey: string }) {
+  const http = createHttp({
+    ...options,
+    headers: { ...options.headers, Authorization: `Bearer ${options.apiKey}` },
+  });
+  return {
+    send: (query: string, user: string, conversationId = '') =>
+      http('POST', '/chat-messages', {
+        json: {
+          inputs: {},
+          query,
+          response_mode: 'blocking',
+          conversation_id: conversationId,
+          user,
+        },
+        schema: chatMessagesResponseSchema,
+      }),
+  };
+}
+export type ModelClient = ReturnType<typeof createModelClient>;

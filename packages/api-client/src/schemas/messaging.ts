@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { emailFormatMessage, emailPattern, phoneFormatMessage, phonePattern } from './common';
+
+export const availableNumbersResponseSchema = z.looseObject({
+  phone_numbers: z.array(z.unknown()),
+});
+
+export const receivingMappingRequestSchema = z.object({
+  receiving_number: z.string().regex(phonePattern, phoneFormatMessage),
+  agent_url: z.string().min(1, 'agent_url is required'),
+  agent_api_key: z.string().min(1, 'agent_api_key is required'),
+});
+export const whatsappMappingRequestSchema = receivingMappingRequestSchema.extend({
+  phone_number_id: z.string().optional(),
+});
+export const smsMappingSchema = z.looseObject({
+  id: z.string(),
+  receiving_number: z.string(),
+  agent_url: z.string(),
+  agent_api_key: z.string(),
+});
+export type SmsMapping = z.infer<typeof smsMappingSchema>;
+
+/** GET /sms|whatsapp/list-receiving-number-agents: a map keyed by number. */
+export const receivingNumberMappingsSchema = z.object({
+  receiving_number_mappings: z.record(
+    z.string(),
+    z.looseObject({
+      agent_url: z.string().optional(),
+      last_activity: z.string().nullable().optional(),
+    }),
+  ),
+  total_mappings: z.number(),
+});
+export type ReceivingNumberMappings = z.infer<typeof receivingNumberMappingsSchema>;
+
+/** Looks a number up in the mappings, keyed by digits only or the raw number. */
+export function findMapping(
+  mappings: ReceivingNumberMappings['receiving_number_mappings'],
+  number: string,
+) {
+  return (
+    mappings[number] ?? mappings[number.replace(/\D/g, '')] ?? mappings[number.replace(/^\+/, '')]
+  );
+}
+
+/** SMS and WhatsApp unassign strip a leading + first. */
+export const stripPlus = (number: string) => number.replace(/^\+/, '');
+
+export const smsMessages = {
+  from: 'From number is required',
+  to: 'To number is required',
+  phone: phoneFormatMessage,
+  text: 'Message text is required',
+  summary: 'Please fix the validation errors below.',
+  sendFailed: 'Failed to send SMS message',
+  sent: 'SMS message sent successfully!',
+  mappingCreated: 'SMS mapping created successfully!',
+  mappingUpdated: 'SMS mapping updated successfully!',
+  mappingDeleted: 'SMS mapping deleted successfully!',
+  unassigned: 'Receiving number unassigned successfully!',
+} as const;
+
+export const smsSendRequestSchema = z.object({
+  from_number: z
+    .string({ error: smsMessages.from })
+    .trim()
+    .min(1, { message: smsMessages.from, abort: true })
+    .regex(phonePattern, phoneFormatMessage),
+  to_number: z
+    .string({ error: smsMessages.to })
+    .trim()
+    .min(1, { message: smsMessages.to, abort: true })
+    .regex(phonePattern, phoneFormatMessage),
+  message_text: z.string({ error: smsMessages.text }).trim().min(1, smsMessages.text).max(1600),
+  context: z.string().optional(),
+});
+export type SmsSendRequest = z.infer<typeof smsSendRequestSchema>;
+
+export const whatsappMessages = {
+  recipient: 'Recipient phone number is required',
+  text: 'Message text is required',
+  sendFailed: 'Failed to send WhatsApp message',
+  sent: 'WhatsApp message sent successfully!',
+} as const;
+export const whatsappSendRequestSchema = z.object({
+  to_number: z
+    .string({ error: whatsappMessages.recipient })
+    .trim()
+    .min(1, { message: whatsappMessages.recipient, abort: true })
+    .regex(phonePattern, phoneFormatMessage),
+  message_text: z
+    .string({ error: whatsappMessages.text })
+    .trim()
+    .min(1, whatsappMessages.text)
+    .max(4096),
+  message_type: z.enum(['text', 'template', 'media']).default('text'),
+  context: z.string().optional(),
+  receiving_number: z.string().optional(),
+});
+
+export const sendResponseSchema = z.looseObject({
+  success: z.boolean().optional(),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+  timestamp: z.string().optional(),
+});
+
+export const emailMessages = {
+  email: emailFormatMessage,
+  subject: 'Subject is required',
+  text: 'Message text is required',
+  sendFailed: 'Failed to send Gmail message',
+} as const;
+
+export const emailMappingSchema = z.looseObject({
+  email_address: z.string(),
+  agent_url: z.string(),
+  description: z.string().nullable().optional(),
+  created_at: z.string().nullable().optional(),
+  updated_at: z.string().nullable().optional(),
+});
+export type EmailMapping = z.infer<typeof emailMappingSchema>;
+export const emailMappingsResponseSchema = z.union([
+  z.array(emailMappingSchema),
+  z.object({ mappings: z.array(emailMappingSchema) }).transform((v) => v.mappings),
+]);
+export const emailMappingQuerySchema = z.object({
+  email_address: z.string().regex(emailPattern, emailFormatMessage),
+  agent_url: z.string().min(1, 'agent_url is required'),
+  api_key: z.string().min(1, 'api_key is required'),
+  description: z.string().max(500).optional(),
+});
+export const sendTestEmailQuerySchema = z.object({
+  to_email: z.string().regex(emailPattern, emailFormatMessage),
+  subject: z.string().trim().min(1, emailMessages.subject),
+  message: z.string().trim().min(1, emailMessages.text),
+  from_email: z.string().regex(emailPattern, emailFormatMessage),
+});
+
+/** The shared send form (SMS, WhatsApp, Email): scheduled send through an agent. */
+export const sendMessageFormSchema = z.object({
+  organization_id: z.string().min(1, 'organization_id is required'),
+  agent_prefix: z.string().min(1, 'Please select an agent'),
+  recipient_phone: z.string().min(1, 'recipient_phone is required'),
+  scheduled_time: z.string().optional(),
+  flexible_time_minutes: z.number().int().min(0).max(60).default(0),
+  max_retries: z.number().int().min(1).max(10).default(3),
+  message_text: z.string().trim().min(1, 'Message text is required'),
+  message_type: z.enum(['text', 'template', 'media']).default('text'),
+  context: z.string().optional(),
+  receiving_number: z.string().optional(),
+});
+export type SendMessageForm = z.input<typeof sendMessageFormSchema>;
+
+/** Send failure text: '{base}: {reason or Unknown error}'. */
+export function sendFailedMessage(base: string, reason?: string | null): string {
+  return `${base}: ${reason || 'Unknown error'}`;
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { phoneFormatMessage, phonePattern } from './common';
+
+/** POST /voice/tokens/generate?agent_name= — the LiveKit join details. */
+export const voiceTokenResponseSchema = z.looseObject({
+  token: z.string().optional(),
+  livekit_url: z.string().optional(),
+  room_name: z.string().optional(),
+  agent_name: z.string().optional(),
+  participant_identity: z.string().optional(),
+  participant_name: z.string().optional(),
+});
+export const voiceMessages = {
+  invalidToken: 'Invalid response: missing token or livekit_url',
+  connectFailed: 'Failed to connect to agent',
+} as const;
+
+/** The spec's check: a token and a LiveKit URL must both be present. */
+export function readVoiceToken(body: z.infer<typeof voiceTokenResponseSchema>) {
+  if (!body.token || !body.livekit_url) throw new Error(voiceMessages.invalidToken);
+  return { ...body, token: body.token, livekit_url: body.livekit_url };
+}
+
+export const phoneNumberSchema = z.looseObject({
+  phone_number: z.string().optional(),
+  number: z.string().optional(),
+  phone_id: z.string().optional(),
+  _id: z.string().optional(),
+  agent_id: z.string().nullable().optional(),
+  agent_name: z.string().nullable().optional(),
+  organization_id: z.string().nullable().optional(),
+  status: z.string().optional(),
+  voice_enabled: z.boolean().nullable().optional(),
+  sms_enabled: z.boolean().nullable().optional(),
+  whatsapp_enabled: z.boolean().nullable().optional(),
+  inbound_enabled: z.boolean().nullable().optional(),
+  outbound_enabled: z.boolean().nullable().optional(),
+  created_at: z.string().nullable().optional(),
+  updated_at: z.string().nullable().optional(),
+});
+export type PhoneNumberRaw = z.infer<typeof phoneNumberSchema>;
+
+export interface PhoneNumber {
+  phone_number: string;
+  phone_id: string;
+  agent_id: string | null;
+  agent_name: string | null;
+  organization_id: string | null;
+  status: string;
+  voice_enabled: boolean;
+  sms_enabled: boolean;
+  whatsapp_enabled: boolean;
+  inbound_enabled: boolean;
+  outbound_enabled: boolean;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** Normalizes a phone number entry (number/_id aliases, 'unassigned' agent → null, status default). */
+export function toPhoneNumber(raw: PhoneNumberRaw): PhoneNumber {
+  const agent = raw.agent_id && raw.agent_id !== 'unassigned' ? raw.agent_id : null;
+  return {
+    phone_number: raw.phone_number ?? raw.number ?? '',
+    phone_id: raw.phone_id ?? raw._id ?? '',
+    agent_id: agent,
+    agent_name: raw.agent_name ?? null,
+    organization_id: raw.organization_id ?? null,
+    status: raw.status ?? 'available',
+    voice_enabled: raw.voice_enabled ?? false,
+    sms_enabled: raw.sms_enabled ?? false,
+    whatsapp_enabled: raw.whatsapp_enabled ?? false,
+    inbound_enabled: raw.inbound_enabled ?? false,
+    outbound_enabled: raw.outbound_enabled ?? false,
+    created_at: raw.created_at ?? null,
+    updated_at: raw.updated_at ?? null,
+  };
+}
+
+/** Tolerant reader: an array, `phone_numbers`, or `data.phone_numbers`. */
+export function readPhoneNumbers(body: unknown): PhoneNumber[] {
+  let list: unknown = [];
+  if (Array.isArray(body)) list = body;
+  else if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (Array.isArray(b.phone_numbers)) list = b.phone_numbers;
+    else if (
+      b.data &&
+      typeof b.data === 'object' &&
+      Array.isArray((b.data as Record<string, unknown>).phone_numbers)
+    )
+      list = (b.data as Record<string, unknown>).phone_numbers;
+  }
+  return (list as unknown[]).flatMap((item) => {
+    const parsed = phoneNumberSchema.safeParse(item);
+    return parsed.success ? [toPhoneNumber(parsed.data)] : [];
+  });
+}
+
+/** GET /voice/agents/by-org/{org}: an `agents` object keyed by prefix. */
+export const voiceAgentSchema = z.looseObject({
+  name: z.string(),
+  organization_id: z.string().nullable().optional(),
+  api_key: z.string().nullable().optional(),
+  chatbot_key: z.string().nullable().optional(),
+  chatbot_api: z.string().nullable().optional(),
+});
+export const voiceAgentsByOrgResponseSchema = z.object({
+  agents: z.record(z.string(), voiceAgentSchema),
+});
+export type VoiceAgentsByOrg = z.infer<typeof voiceAgentsByOrgResponseSchema>;
+
+export const scheduledEventSchema = z.looseObject({
+  scheduled_id: z.string(),
+  organization_id: z.string(),
+  agent_id: z.string(),
+  call_type: z.literal('outbound_call'),
+  recipient_phone: z.string(),
+  scheduled_time: z.string(),
+  flexible_time_minutes: z.number(),
+  max_retries: z.number(),
+  status: z.string(),
+  message_template: z.string().nullable().optional(),
+});
+export type ScheduledEvent = z.infer<typeof scheduledEventSchema>;
+
+export const scheduleMessages = {
+  agent: 'Please select an agent',
+  phone: phoneFormatMessage,
+  timeRequired: 'Scheduled time is required',
+  timePast: 'Scheduled time must be in the future',
+  summary: 'Please fix the validation errors below.',
+} as const;
+
+export const createScheduledRequestSchema = z.object({
+  organization_id: z.string().min(1, 'organization_id is required'),
+  agent_id: z.string().min(1, scheduleMessages.agent),
+  call_type: z.literal('outbound_call').default('outbound_call'),
+  recipient_phone: z.string().regex(phonePattern, phoneFormatMessage),
+  scheduled_time: z.iso.datetime({ offset: true, error: scheduleMessages.timeRequired }),
+  flexible_time_minutes: z.number().int().min(0).max(60).default(0),
+  max_retries: z.number().int().min(1).max(10).default(3),
+  message_template: z.string().max(2000).optional(),
+});
+export type CreateScheduledRequest = z.input<typeof createScheduledRequestSchema>;
+export const updateScheduledRequestSchema = createScheduledRequestSchema
+  .pick({
+    scheduled_time: true,
+    flexible_time_minutes: true,
+    max_retries: true,
+    recipient_phone: true,
+    agent_id: true,
+  })
+  .extend({ scheduled_id: z.string().optional() });
+export const scheduledListResponseSchema = z.object({
+  scheduled_events: z.array(scheduledEventSchema),
+});
+export const scheduledListQuerySchema = z.object({
+  agent_id: z.string().optional(),
+  call_type: z.string().optional(),
+  status: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
