@@ -55,6 +55,11 @@ export default defineConfig({
             'msw',
             'msw/browser',
             'storybook/test',
+            'react-stately',
+            '@tanstack/react-query',
+            'react-router',
+            'qrcode',
+            'zod',
           ],
         },
         test: {
@@ -63,6 +68,8 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
+              // Components honour reduced motion: tests see final states, not mid-animation frames.
+              contextOptions: { reducedMotion: 'reduce' },
               launchOptions: {
                 executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
                 args: chromiumArgs,

@@ -26,6 +26,8 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    // Components honour reduced motion: tests see final states, not mid-animation frames.
+    contextOptions: { reducedMotion: 'reduce' },
   },
   webServer: {
     command: 'node start-server.mjs',

@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     name: 'console',
     environment: 'jsdom',
+    setupFiles: ['../../packages/ui/src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

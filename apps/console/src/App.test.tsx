@@ -1,10 +1,32 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import type { DashboardApi } from '@parley/dashboard';
 import { App } from './App';
 
+function signedOutApi(): DashboardApi {
+  const fail = () => Promise.reject(new Error('not expected in this test'));
+  return {
+    me: vi.fn(async () => null),
+    signUp: fail,
+    signIn: fail,
+    signOut: fail,
+    createOrganization: fail,
+    listAgents: fail,
+    createAgent: fail,
+    deleteAgent: fail,
+    listPhoneNumbers: fail,
+    listMailboxMappings: fail,
+  };
+}
+
 describe('App', () => {
-  it('renders the product name', () => {
-    render(<App />);
-    expect(screen.getByRole('heading', { name: 'Parley' })).toBeTruthy();
+  it('given a signed-out visit to / › redirects to /login and shows the sign-in form', async () => {
+    window.history.replaceState(null, '', '/');
+    const api = signedOutApi();
+    render(<App api={api} />);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Parley' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
+    expect(api.me).toHaveBeenCalled();
   });
 });

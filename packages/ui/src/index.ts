@@ -11,3 +11,6 @@ export {
 export type { ThemeName } from './theme';
 export { Button, buttonVariants, buttonSizes } from './components/Button';
 export type { ButtonProps, ButtonVariant, ButtonSize } from './components/Button';
+export * from './exports-forms';
+export * from './exports-overlays';
+export * from './exports-display';

@@ -84,6 +84,12 @@ const darkShadow = {
   lg: '0 12px 32px rgba(0, 0, 0, 0.55)',
 };
 
+/**
+ * Fallback so that an element outside any themed root still renders with light values. It comes
+ * first and uses :where() (zero specificity), so a theme class on <html> always wins over it.
+ */
+createGlobalTheme(':where(:root)', vars, { ...shared, color: lightColors, shadow: lightShadow });
+
 /** Light console theme: the class goes on `<html>` so Radix portals inherit it. */
 export const lightTheme = createTheme(vars, { ...shared, color: lightColors, shadow: lightShadow });
 
@@ -101,6 +107,3 @@ export const widgetTheme = createTheme(vars, {
   },
   shadow: lightShadow,
 });
-
-/** Fallback so that an element outside any themed root still renders with light values. */
-createGlobalTheme(':root', vars, { ...shared, color: lightColors, shadow: lightShadow });

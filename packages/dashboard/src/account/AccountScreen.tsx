@@ -1,0 +1,47 @@
+import { Avatar, Badge, Button, Card } from '@parley/ui';
+import type { OrganizationSummary, SessionUser } from '../api/DashboardApi';
+import * as styles from './account.css';
+
+export interface AccountScreenProps {
+  user: SessionUser;
+  organization: OrganizationSummary | null;
+  onBack: () => void;
+}
+
+/** /account: the signed-in user and the organization in scope. */
+export function AccountScreen({ user, organization, onBack }: AccountScreenProps) {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+  return (
+    <main className={styles.page}>
+      <Button variant="ghost" onClick={onBack}>
+        ← Back to Dashboard
+      </Button>
+      <h1 className={styles.heading}>Account</h1>
+      <Card title="Profile">
+        <div className={styles.profile}>
+          <Avatar name={fullName} size="lg" />
+          <dl className={styles.list}>
+            <dt>Name</dt>
+            <dd>{fullName}</dd>
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+            <dt>Role</dt>
+            <dd>
+              <Badge tone="primary">Developer</Badge>
+            </dd>
+          </dl>
+        </div>
+      </Card>
+      <Card title="Organization">
+        <dl className={styles.list}>
+          <dt>Name</dt>
+          <dd>{organization?.orgName ?? 'No organization yet'}</dd>
+          <dt>Organization ID</dt>
+          <dd className={styles.mono}>{organization?.orgId ?? '—'}</dd>
+          <dt>Membership</dt>
+          <dd>{organization?.role === 'owner' ? 'Owner' : organization ? 'Member' : '—'}</dd>
+        </dl>
+      </Card>
+    </main>
+  );
+}

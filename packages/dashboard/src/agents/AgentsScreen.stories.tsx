@@ -1,0 +1,76 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { AgentsScreen } from './AgentsScreen';
+import { toAgentCardModel } from './agentView';
+import { fixtureAgents } from '../stories/fixtures';
+
+const agents = fixtureAgents.map(toAgentCardModel);
+
+const meta = {
+  title: 'Dashboard/Agents/Agents screen',
+  component: AgentsScreen,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    agents,
+    onRetry: fn(),
+    onCreate: fn(),
+    onOpen: fn(),
+    onEdit: fn(),
+    onQr: fn(),
+    onDelete: fn(),
+    onAnalytics: fn(),
+    onApiEndpoints: fn(),
+  },
+} satisfies Meta<typeof AgentsScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithAgents: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const card = c.getByRole('article', { name: 'support' });
+    await expect(within(card).getByText('active')).toBeVisible();
+    await expect(within(card).getByText('Custom API')).toBeVisible();
+    await expect(within(card).getByText('Custom URL')).toBeVisible();
+    await expect(within(card).getByText('support_')).toBeVisible();
+    await userEvent.click(within(card).getByRole('button', { name: 'Generate QR code' }));
+    await expect(args.onQr).toHaveBeenCalledWith(fixtureAgents[0]!.id);
+    const draft = c.getByRole('article', { name: 'Sales desk' });
+    await expect(within(draft).getByText('draft')).toBeVisible();
+    await expect(within(draft).queryByRole('button', { name: 'API endpoints' })).toBeNull();
+    await expect(
+      within(c.getByRole('article', { name: 'zeta' })).getByText('No description available.'),
+    ).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: /Create New Agent/ }));
+    await expect(args.onCreate).toHaveBeenCalled();
+  },
+};
+
+export const Loading: Story = {
+  args: { agents: [], loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading agents...')).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  args: { agents: [] },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('No agents found')).toBeVisible();
+    await expect(c.getByText('Create your first AI agent to get started!')).toBeVisible();
+  },
+};
+
+export const Failed: Story = {
+  args: { agents: [], error: 'HTTP 502: Bad Gateway' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('HTTP 502: Bad Gateway')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+export const WithAgentsDark: Story = { globals: { theme: 'dark' } };
+export const FailedDark: Story = { ...Failed, play: undefined, globals: { theme: 'dark' } };

@@ -1,0 +1,66 @@
+import { Banner, EmptyState, Spinner } from '@parley/ui';
+import { AgentCard, type AgentCardProps } from './AgentCard';
+import type { AgentCardModel } from './agentView';
+import { PlusIcon } from '../icons';
+import * as styles from './agents.css';
+
+export type AgentCardHandlers = Omit<AgentCardProps, 'agent'>;
+
+export interface AgentsScreenProps extends AgentCardHandlers {
+  agents: AgentCardModel[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry: () => void;
+  onCreate: () => void;
+}
+
+/** The Agents tab: 'Create New Agent' card plus one card per agent, in 1/2/3 columns. */
+export function AgentsScreen({
+  agents,
+  loading,
+  error,
+  onRetry,
+  onCreate,
+  ...handlers
+}: AgentsScreenProps) {
+  return (
+    <section aria-labelledby="agents-heading" className={styles.screen}>
+      <div className={styles.screenHeader}>
+        <div>
+          <h1 id="agents-heading" className={styles.heading}>
+            Agents
+          </h1>
+          <p className={styles.muted}>Create, test and publish your chat and voice agents.</p>
+        </div>
+      </div>
+      {error ? (
+        <Banner
+          tone="error"
+          title="Failed to load agents from server"
+          message={error}
+          action={{ label: 'Retry', onClick: onRetry }}
+        />
+      ) : null}
+      <div className={styles.grid}>
+        <button type="button" className={styles.createCard} onClick={onCreate}>
+          <span className={styles.createIcon}>
+            <PlusIcon />
+          </span>
+          <span className={styles.createTitle}>Create New Agent</span>
+          <span className={styles.muted}>Knowledge Agent (RAG) or Action Agent (AI Employee)</span>
+        </button>
+        {agents.map((agent) => (
+          <AgentCard key={agent.id} agent={agent} {...handlers} />
+        ))}
+      </div>
+      {loading ? (
+        <div className={styles.stateBox}>
+          <Spinner label="Loading agents..." showLabel />
+        </div>
+      ) : null}
+      {!loading && !error && agents.length === 0 ? (
+        <EmptyState title="No agents found" hint="Create your first AI agent to get started!" />
+      ) : null}
+    </section>
+  );
+}

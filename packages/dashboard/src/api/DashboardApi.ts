@@ -1,0 +1,69 @@
+/**
+ * What the dashboard needs from the backends, in the dashboard's own words. The real
+ * implementation (createDashboardApi) sits on @parley/api-client; stories use the same
+ * implementation with MSW answering the HTTP calls, so nothing here is mocked in-process.
+ */
+export interface SessionUser {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface OrganizationSummary {
+  orgId: string;
+  orgName: string;
+  role?: string | null;
+}
+
+export interface Me {
+  user: SessionUser;
+  organizations: OrganizationSummary[];
+}
+
+export interface SignUpInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export interface AgentSummary {
+  id: string;
+  name: string;
+  status: 'active' | 'draft';
+  description?: string | null;
+  initial_message?: string | null;
+  chatbot_api?: string | null;
+  chatbot_key?: string | null;
+  organization_id?: string | null;
+  created_at?: string | null;
+}
+
+export type AgentKind = 'knowledge' | 'action';
+
+export interface CreateAgentInput {
+  prefix: string;
+  kind: AgentKind;
+  orgId: string;
+}
+
+export interface DashboardApi {
+  /** The signed-in user and organizations, or null when signed out. */
+  me(): Promise<Me | null>;
+  signUp(input: SignUpInput): Promise<void>;
+  signIn(input: SignInInput): Promise<void>;
+  signOut(): Promise<void>;
+  createOrganization(orgName: string): Promise<{ orgId: string }>;
+  listAgents(orgId: string, signal?: AbortSignal): Promise<AgentSummary[]>;
+  /** The spec's creation sequence (§4): id, remote app (tolerated failure), configure. */
+  createAgent(input: CreateAgentInput): Promise<AgentSummary>;
+  deleteAgent(agentId: string, orgId: string): Promise<void>;
+  listPhoneNumbers(orgId: string): Promise<Array<{ whatsapp_enabled?: boolean | null }>>;
+  listMailboxMappings(): Promise<unknown[]>;
+}

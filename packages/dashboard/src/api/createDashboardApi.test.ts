@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, routeFetch } from '@parley/api-client/testing';
+import { defaultSystemPrompt, toolsDefaults } from '@parley/api-client';
+import { createDashboardApi } from './createDashboardApi';
+
+afterEach(() => vi.restoreAllMocks());
+
+const agentsAfter = (id: string) => json({ agents: [{ agent_name: id, status: 'active' }] });
+
+describe('createDashboardApi.createAgent (spec §4 creation sequence)', () => {
+  it('creates the app, then configures the agent with the defaults and its app key', async () => {
+    const fetch = routeFetch({
+      'POST /api/app/create-agent': () =>
+        json({
+          success: true,
+          data: { appKey: 'app-KEY', appId: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+        }),
+      'GET /api/agents/by-org/o1': () =>
+        agentsAfter(
+          fetch.calls
+            .find((c) => c.url.includes('/update/'))!
+            .url.split('/')
+            .pop()!,
+        ),
+    });
+    const updateRoute = vi.fn((_body: string) =>
+      json({ success: true, message: 'Agent created successfully' }),
+    );
+    const api = createDashboardApi({
+      fetch: wrap(fetch, updateRoute),
+      runtimeUrl: 'http://host/v1',
+    });
+    const agent = await api.createAgent({ prefix: 'support', kind: 'knowledge', orgId: 'o1' });
+    expect(agent.id).toMatch(
+      /^support_[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12}$/,
+    );
+    const appBody = JSON.parse(fetch.calls[0]!.body!);
+    expect(appBody).toEqual({
+      agentName: agent.id,
+      organizationId: 'o1',
+      modelProvider: 'langgenius/openai/openai',
+      modelName: 'gpt-4o',
+      agentType: 'knowledge',
+    });
+    const updateBody = JSON.parse(updateRoute.mock.calls[0]![0]);
+    expect(updateBody).toMatchObject({
+      organization_id: 'o1',
+      status: 'active',
+      chatbot_api: 'http://host/v1',
+      chatbot_key: 'app-KEY',
+      system_prompt: defaultSystemPrompt,
+      ...toolsDefaults,
+      tts_config: { provider: 'openai', openai: { model: 'tts-1', voice: 'alloy' } },
+      stt_config: { provider: 'deepgram', deepgram: { model: 'nova-2', language: 'en-US' } },
+    });
+  });
+
+  it('given the app creation fails › still configures the agent (tolerated), without a key', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetch = routeFetch({
+      'POST /api/app/create-agent': () => json({ error: 'down' }, 503, 'Service Unavailable'),
+      'GET /api/agents/by-org/o1': () => json({ agents: [] }),
+    });
+    const updateRoute = vi.fn((_body: string) => json({ success: true, message: 'ok' }));
+    const api = createDashboardApi({ fetch: wrap(fetch, updateRoute) });
+    await api.createAgent({ prefix: 'support', kind: 'action', orgId: 'o1' });
+    const body = JSON.parse(updateRoute.mock.calls[0]![0]);
+    expect(body.chatbot_key).toBeNull();
+    expect(body.chatbot_api).toBeNull();
+  });
+
+  it('given configuring fails › rejects with the server message', async () => {
+    const fetch = routeFetch({ 'POST /api/app/create-agent': () => json({ success: false }) });
+    const api = createDashboardApi({
+      fetch: wrap(fetch, () =>
+        json({ success: false, error: 'nudge_interval: Too big' }, 400, 'Bad Request'),
+      ),
+    });
+    await expect(
+      api.createAgent({ prefix: 'support', kind: 'knowledge', orgId: 'o1' }),
+    ).rejects.toThrow('nudge_interval: Too big');
+  });
+});
+
+describe('createDashboardApi.deleteAgent', () => {
+  it('deletes, then cleans the app up without waiting; a slow cleanup logs the time-out', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetch = routeFetch({
+      'DELETE /api/agents/delete/a_1': () => json({ success: true, message: 'deleted' }),
+      'POST /api/app/delete-agent': () => new Promise<Response>(() => {}),
+    });
+    const api = createDashboardApi({ fetch: abortable(fetch), cleanupTimeoutMs: 20 });
+    await api.deleteAgent('a_1', 'o1');
+    expect(fetch.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'DELETE /api/agents/delete/a_1',
+      'POST /api/app/delete-agent',
+    ]);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Dify cleanup timeout'));
+  });
+});
+
+/** Routes /api/agents/update/* to `update` (body text as its argument), the rest to `fetch`. */
+function wrap(fetch: ReturnType<typeof routeFetch>, update: (body: string) => Response) {
+  return async (input: string, init?: RequestInit) => {
+    if (input.includes('/api/agents/update/')) {
+      fetch.calls.push({ url: input, method: 'POST', headers: {}, body: String(init?.body) });
+      return update(String(init?.body));
+    }
+    return fetch(input, init);
+  };
+}
+
+/** Makes a never-answering route honour the abort signal, like real fetch. */
+function abortable(fetch: ReturnType<typeof routeFetch>) {
+  return (input: string, init?: RequestInit) =>
+    new Promise<Response>((resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+      fetch(input, init).then(resolve, reject);
+    });
+}

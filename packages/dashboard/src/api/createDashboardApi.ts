@@ -1,0 +1,130 @@
+import {
+  agentErrorMessages,
+  apiModelName,
+  apiProviderId,
+  createAgentServiceClient,
+  createAppServiceClient,
+  createAuthClient,
+  createMessagingClient,
+  createOrgClient,
+  createVoiceBackendClient,
+  defaultModel,
+  defaultSttConfig,
+  defaultSystemPrompt,
+  defaultTtsConfig,
+  messageOf,
+  newAgentId,
+  toolsDefaults,
+  type AgentView,
+  type FetchLike,
+} from '@parley/api-client';
+import type { AgentSummary, DashboardApi } from './DashboardApi';
+
+export interface DashboardApiOptions {
+  /** Origin of the server ('' = same origin). Each service sits under its base path. */
+  origin?: string;
+  fetch?: FetchLike;
+  /** Remote app cleanup time-out after a delete (spec §9: 5000 ms). */
+  cleanupTimeoutMs?: number;
+  /** Where the agent runtime lives (chatbot_api of new agents); defaults to `{origin}/v1`. */
+  runtimeUrl?: string;
+}
+
+function toSummary(a: AgentView): AgentSummary {
+  return {
+    id: a.id,
+    name: a.name,
+    status: a.status,
+    description: a.config.description ?? null,
+    initial_message: a.initial_message,
+    chatbot_api: a.chatbot_api,
+    chatbot_key: a.chatbot_key,
+    organization_id: a.organization_id,
+    created_at: a.created_at,
+  };
+}
+
+/** The dashboard's backends through the contract clients (real HTTP; MSW answers in stories). */
+export function createDashboardApi(options: DashboardApiOptions = {}): DashboardApi {
+  const origin = options.origin ?? '';
+  const common = { fetch: options.fetch };
+  const auth = createAuthClient({ baseUrl: `${origin}/api/auth`, ...common });
+  const org = createOrgClient({ baseUrl: `${origin}/api/org`, ...common });
+  const agents = createAgentServiceClient({ baseUrl: `${origin}/api`, ...common });
+  const apps = createAppServiceClient({ baseUrl: `${origin}/api/app`, ...common });
+  const voice = createVoiceBackendClient({ baseUrl: `${origin}/voice`, ...common });
+  const messaging = createMessagingClient({ baseUrl: `${origin}/messaging`, ...common });
+  const runtimeUrl = () =>
+    options.runtimeUrl ?? `${origin || globalThis.location?.origin || ''}/v1`;
+
+  return {
+    me: () => org.me(),
+    signUp: async ({ firstName, lastName, email, password }) => {
+      await auth.signUp({
+        name: `${firstName} ${lastName}`.trim(),
+        firstName,
+        lastName,
+        email,
+        password,
+      });
+    },
+    signIn: async (input) => {
+      await auth.signIn(input);
+    },
+    signOut: async () => {
+      await auth.signOut();
+    },
+    createOrganization: async (orgName) => ({ orgId: (await org.createOrg(orgName)).data.orgId }),
+    listAgents: async (orgId, signal) => (await agents.byOrg(orgId, signal)).map(toSummary),
+
+    /** Spec §4: generate the id; create the remote app (failure tolerated); configure the agent. */
+    createAgent: async ({ prefix, kind, orgId }) => {
+      const id = newAgentId(prefix);
+      let appKey: string | undefined;
+      try {
+        const app = await apps.createAgent({
+          agentName: id,
+          organizationId: orgId,
+          modelProvider: apiProviderId(defaultModel.provider),
+          modelName: apiModelName(defaultModel.model),
+          agentType: kind,
+        });
+        appKey = app.data?.appKey;
+      } catch (error) {
+        console.warn('Remote app creation failed; continuing without it:', messageOf(error));
+      }
+      try {
+        await agents.update(id, {
+          organization_id: orgId,
+          status: 'active',
+          chatbot_api: appKey ? runtimeUrl() : null,
+          chatbot_key: appKey ?? null,
+          tts_config: defaultTtsConfig,
+          stt_config: defaultSttConfig,
+          ...toolsDefaults,
+          system_prompt: defaultSystemPrompt,
+          model_provider: defaultModel.apiProvider,
+          model_name: defaultModel.apiModel,
+        });
+      } catch (error) {
+        throw new Error(messageOf(error, agentErrorMessages.configure), { cause: error });
+      }
+      const created = (await agents.byOrg(orgId)).find((a) => a.id === id);
+      return created ? toSummary(created) : { id, name: id, status: 'active' };
+    },
+
+    /** Delete, then clean the remote app up without blocking (5 s time-out, only logged). */
+    deleteAgent: async (agentId, orgId) => {
+      await agents.delete(agentId);
+      const timeoutMs = options.cleanupTimeoutMs ?? 5000;
+      void apps
+        .deleteAgent({ agentName: agentId, organizationId: orgId }, AbortSignal.timeout(timeoutMs))
+        .catch((error: unknown) => {
+          const timedOut = error instanceof Error && error.name === 'TimeoutError';
+          console.warn(timedOut ? agentErrorMessages.cleanupTimeout : messageOf(error));
+        });
+    },
+    listPhoneNumbers: (orgId) => voice.phoneNumbersForOrg(orgId),
+    listMailboxMappings: () => messaging.mailMappings(),
+  };
+}

@@ -1,0 +1,113 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDashboardApi } from './ApiContext';
+import type { CreateAgentInput, SignInInput, SignUpInput } from './DashboardApi';
+import { queryKeys } from './queryKeys';
+import { loadDashboardStats } from '../overview/stats';
+
+export function useMe() {
+  const api = useDashboardApi();
+  return useQuery({ queryKey: queryKeys.me, queryFn: () => api.me(), retry: false });
+}
+
+export function useSignIn() {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignInInput) => api.signIn(input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+}
+
+export function useSignUp() {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignUpInput) => api.signUp(input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+}
+
+export function useSignOut() {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.signOut(),
+    onSuccess: () => {
+      clearStoredChatMessages(globalThis.localStorage);
+      qc.clear();
+    },
+  });
+}
+
+export function useCreateOrganization() {
+  const api = useDashboardApi();
+  return useMutation({ mutationFn: (orgName: string) => api.createOrganization(orgName) });
+}
+
+/**
+ * The organization's agents. TanStack Query runs one fetch per key at a time and refetches
+ * when the organization (the key) changes, as the spec's list loading asks.
+ */
+export function useAgents(orgId: string | undefined) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.agents(orgId ?? ''),
+    queryFn: ({ signal }) => api.listAgents(orgId!, signal),
+    enabled: Boolean(orgId),
+    retry: false,
+  });
+}
+
+/** Post-creation refresh delay (spec §9: 2 s). */
+export const postCreateRefreshMs = 2000;
+
+export function useCreateAgent() {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateAgentInput) => api.createAgent(input),
+    onSuccess: async (_agent, input) => {
+      await qc.invalidateQueries({ queryKey: queryKeys.agents(input.orgId) });
+      setTimeout(() => {
+        void qc.invalidateQueries({ queryKey: queryKeys.agents(input.orgId) });
+      }, postCreateRefreshMs);
+    },
+  });
+}
+
+export function useDeleteAgent() {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ agentId, orgId }: { agentId: string; orgId: string }) =>
+      api.deleteAgent(agentId, orgId),
+    onSettled: (_r, _e, vars) => qc.invalidateQueries({ queryKey: queryKeys.agents(vars.orgId) }),
+  });
+}
+
+export function useDashboardStats(orgId: string | undefined) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.stats(orgId ?? ''),
+    enabled: Boolean(orgId),
+    queryFn: () =>
+      loadDashboardStats({
+        agents: () => api.listAgents(orgId!),
+        phoneNumbers: () => api.listPhoneNumbers(orgId!),
+        mailboxMappings: () => api.listMailboxMappings(),
+      }),
+  });
+}
+
+/** Logout clears the chat messages held in local storage (spec: channels-and-shell §2). */
+export const chatStoragePrefix = 'parley.chat.';
+
+export function clearStoredChatMessages(storage: Storage | undefined): void {
+  if (!storage) return;
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key && (key.startsWith(chatStoragePrefix) || key === 'chatMessages')) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+import { useMe, useSignIn, useSignUp } from '../api/hooks';
+import { LoginScreen, type LoginMode } from './LoginScreen';
+import { useThemePreference } from '../shell/useThemePreference';
+
+/** Container: wires the login view to the auth calls; `onSignedIn` navigates to the dashboard. */
+export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
+  const [mode, setMode] = useState<LoginMode>('sign-in');
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const me = useMe();
+  useThemePreference();
+  const active = mode === 'sign-in' ? signIn : signUp;
+  const signedIn = Boolean(me.data);
+  useEffect(() => {
+    if (signedIn) onSignedIn();
+  }, [signedIn, onSignedIn]);
+  return (
+    <LoginScreen
+      mode={mode}
+      onModeChange={(m) => {
+        setMode(m);
+        signIn.reset();
+        signUp.reset();
+      }}
+      busy={active.isPending}
+      error={active.error ? active.error.message : null}
+      onSignIn={(input) => signIn.mutate(input, { onSuccess: onSignedIn })}
+      onSignUp={(input) => signUp.mutate(input, { onSuccess: onSignedIn })}
+    />
+  );
+}

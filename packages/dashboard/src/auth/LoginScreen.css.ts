@@ -1,0 +1,23 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@parley/ui';
+
+export const page = style({
+  minHeight: '100vh',
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space.lg,
+  background: vars.color.background,
+});
+export const card = style({ width: '100%', maxWidth: '420px' });
+export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, color: vars.color.text });
+export const subtitle = style({
+  margin: `${vars.space.xs} 0 ${vars.space.lg}`,
+  color: vars.color.textMuted,
+});
+export const form = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  marginTop: vars.space.lg,
+});
+export const row = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.md });

@@ -1,0 +1,34 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { OverviewScreen } from './OverviewScreen';
+
+const meta = {
+  title: 'Dashboard/Overview',
+  component: OverviewScreen,
+  args: {
+    firstName: 'Ada',
+    stats: { totalAgents: 3, totalPhoneNumbers: 2, totalWhatsAppNumbers: 1, totalEmails: 4 },
+    onOpenTab: fn(),
+  },
+} satisfies Meta<typeof OverviewScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loaded: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Welcome back, Ada')).toBeVisible();
+    await expect(c.getByText('System Online')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Create Agent' }));
+    await expect(args.onOpenTab).toHaveBeenCalledWith('agents');
+  },
+};
+
+export const Loading: Story = {
+  args: { stats: undefined, loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByText('...')).toHaveLength(4);
+  },
+};
+
+export const LoadedDark: Story = { globals: { theme: 'dark' } };

@@ -1,0 +1,80 @@
+import { Badge, Button, Card, StatCard } from '@parley/ui';
+import type { DashboardStats } from './stats';
+import type { DashboardTabId } from '../shell/tabs';
+import * as styles from './overview.css';
+
+export interface OverviewScreenProps {
+  firstName: string;
+  stats?: DashboardStats;
+  loading?: boolean;
+  onOpenTab: (tab: DashboardTabId) => void;
+}
+
+/** Decorative, fixed progress values for the stat cards (spec: channels-and-shell §2). */
+const statCards = [
+  { key: 'totalAgents', label: 'Total Agents', progress: 75 },
+  { key: 'totalPhoneNumbers', label: 'Phone Numbers', progress: 60 },
+  { key: 'totalWhatsAppNumbers', label: 'WhatsApp Numbers', progress: 45 },
+  { key: 'totalEmails', label: 'Total Emails', progress: 30 },
+] as const;
+
+const quickActions: ReadonlyArray<{ label: string; tab: DashboardTabId; hint: string }> = [
+  { label: 'Create Agent', tab: 'agents', hint: 'Build a chat or voice agent' },
+  { label: 'Add Phone', tab: 'phone-numbers', hint: 'Assign a number to an agent' },
+  { label: 'WhatsApp', tab: 'whatsapp', hint: 'Answer WhatsApp messages' },
+  { label: 'Email', tab: 'email', hint: 'Connect a mailbox' },
+];
+
+const systemStatus = ['AI Services Operational', 'Communication Active', 'Database Connected'];
+
+export function OverviewScreen({ firstName, stats, loading, onOpenTab }: OverviewScreenProps) {
+  return (
+    <div className={styles.overview}>
+      <section className={styles.welcome} aria-labelledby="overview-welcome">
+        <div>
+          <h1 id="overview-welcome" className={styles.heading}>
+            Welcome back, {firstName}
+          </h1>
+          <p className={styles.muted}>Here is what is happening with your agents today.</p>
+        </div>
+        <Badge tone="success" dot>
+          System Online
+        </Badge>
+      </section>
+
+      <section aria-label="Statistics" className={styles.stats}>
+        {statCards.map((card) => (
+          <StatCard
+            key={card.key}
+            label={card.label}
+            value={stats ? stats[card.key] : 0}
+            loading={loading || !stats}
+            progress={card.progress}
+          />
+        ))}
+      </section>
+
+      <div className={styles.columns}>
+        <Card title="Quick Actions">
+          <div className={styles.actions}>
+            {quickActions.map((a) => (
+              <Button key={a.label} variant="secondary" onClick={() => onOpenTab(a.tab)}>
+                {a.label}
+              </Button>
+            ))}
+          </div>
+        </Card>
+        <Card title="System Status">
+          <ul className={styles.statusList}>
+            {systemStatus.map((s) => (
+              <li key={s} className={styles.statusItem}>
+                <span className={styles.statusDot} aria-hidden="true" />
+                {s}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </div>
+  );
+}

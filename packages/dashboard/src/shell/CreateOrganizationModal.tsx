@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Banner, Button, Dialog, TextField } from '@parley/ui';
+import { orgNameSchema } from '@parley/api-client';
+import * as styles from './shell.css';
+
+export interface CreateOrganizationModalProps {
+  open: boolean;
+  busy?: boolean;
+  /** A server error (its first name error when it sends a list). */
+  error?: string | null;
+  onCreate: (orgName: string) => void;
+}
+
+/** The first-run modal: 'Welcome! Create Your Organization'. It cannot be dismissed. */
+export function CreateOrganizationModal({
+  open,
+  busy,
+  error,
+  onCreate,
+}: CreateOrganizationModalProps) {
+  const [name, setName] = useState('');
+  const [validation, setValidation] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = orgNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setValidation(parsed.error.issues[0]?.message ?? 'Organization name is required');
+      return;
+    }
+    setValidation(null);
+    onCreate(parsed.data);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={() => {}}
+      dismissible={false}
+      title="Welcome! Create Your Organization"
+      description="Your agents, numbers and knowledge bases live in an organization. You are its Owner."
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField
+          label="Organization name"
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            setValidation(null);
+          }}
+          placeholder="Acme Support"
+          errorMessage={validation ?? undefined}
+          autoFocus
+        />
+        {error ? (
+          <Banner tone="error" title="Failed to create organization" message={error} />
+        ) : null}
+        <div className={styles.actions}>
+          <Button type="submit" busy={busy} busyLabel="Creating...">
+            Create Organization
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

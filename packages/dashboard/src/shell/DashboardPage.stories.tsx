@@ -1,0 +1,88 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { DashboardPage } from './DashboardPage';
+import { StoryProviders } from '../stories/StoryProviders';
+import { backend } from '../stories/handlers';
+import { meWithoutOrg } from '../stories/fixtures';
+import { underDevelopmentText } from './tabs';
+
+/** The `/` container over the real API client; MSW answers with contract-typed handlers. */
+const meta = {
+  title: 'Dashboard/Shell/Dashboard page',
+  component: DashboardPage,
+  parameters: { layout: 'fullscreen' },
+  args: { onSignedOut: fn(), onAccount: fn(), onReload: fn() },
+  render: (args) => (
+    <StoryProviders>
+      <DashboardPage {...args} />
+    </StoryProviders>
+  ),
+} satisfies Meta<typeof DashboardPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Overview: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({})),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(await c.findByText('Welcome back, Ada')).toBeVisible();
+    // Stats: 3 agents, 2 numbers, 1 WhatsApp-enabled, 1 mailbox mapping.
+    await waitFor(() => expect(c.queryAllByText('...')).toHaveLength(0));
+    const nav = c.getByRole('navigation', { name: 'Dashboard' });
+    await expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(c.getByText('Acme Labs')).toBeVisible();
+  },
+};
+
+export const UserMenu: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({})),
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('button', { name: 'User menu for Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    await expect(menu).toHaveTextContent('ada@example.com');
+    await expect(menu).toHaveTextContent('Developer');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await userEvent.click(c.getByRole('button', { name: 'User menu for Ada Lovelace' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(args.onSignedOut).toHaveBeenCalled());
+  },
+};
+
+export const UnderDevelopmentTab: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({})),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('link', { name: 'SMS' }));
+    await expect(await c.findByText(underDevelopmentText)).toBeVisible();
+  },
+};
+
+export const NoOrganization: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({ me: meWithoutOrg })),
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome! Create Your Organization' });
+    await userEvent.type(within(dialog).getByLabelText('Organization name'), 'Acme Labs{Enter}');
+    await waitFor(() => expect(args.onReload).toHaveBeenCalled());
+  },
+};
+
+export const SignedOut: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({ me: null })),
+  play: async ({ args }) => {
+    await waitFor(() => expect(args.onSignedOut).toHaveBeenCalled());
+  },
+};
+
+export const Loading: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({ latencyMs: 'infinite' })),
+};
+
+export const OverviewDark: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({})),
+  globals: { theme: 'dark' },
+};

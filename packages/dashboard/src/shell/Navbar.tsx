@@ -1,0 +1,92 @@
+import type { MouseEvent } from 'react';
+import { Badge, Button, DropdownMenu, ThemeToggle, type ThemeName } from '@parley/ui';
+import { dashboardTabs, type DashboardTabId } from './tabs';
+import { organizationInitial } from './orgScope';
+import type { SessionUser } from '../api/DashboardApi';
+import * as styles from './shell.css';
+
+export interface NavbarProps {
+  orgName: string;
+  user: SessionUser;
+  activeTab: DashboardTabId;
+  onTabChange: (tab: DashboardTabId) => void;
+  theme: ThemeName;
+  onThemeChange: (theme: ThemeName) => void;
+  onAccount: () => void;
+  onLogout: () => void;
+  loggingOut?: boolean;
+}
+
+/** The dashboard navbar: organization, tabs, theme toggle, 'Developer Access' and the user menu. */
+export function Navbar({
+  orgName,
+  user,
+  activeTab,
+  onTabChange,
+  theme,
+  onThemeChange,
+  onAccount,
+  onLogout,
+  loggingOut,
+}: NavbarProps) {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+  const follow = (tab: DashboardTabId) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    onTabChange(tab);
+  };
+  return (
+    <header className={styles.navbar}>
+      <div className={styles.brand}>
+        <span className={styles.orgInitial} aria-hidden="true">
+          {organizationInitial(orgName)}
+        </span>
+        <span className={styles.orgName} title={orgName}>
+          {orgName}
+        </span>
+      </div>
+      <nav aria-label="Dashboard" className={styles.nav}>
+        {dashboardTabs.map((t) => (
+          <a
+            key={t.id}
+            href={`?tab=${t.id}`}
+            className={styles.navLink}
+            aria-current={t.id === activeTab ? 'page' : undefined}
+            onClick={follow(t.id)}
+          >
+            {t.label}
+          </a>
+        ))}
+      </nav>
+      <div className={styles.navEnd}>
+        <ThemeToggle theme={theme} onThemeChange={onThemeChange} />
+        <Badge tone="primary">Developer Access</Badge>
+        <DropdownMenu
+          label="User menu"
+          trigger={
+            <Button variant="ghost" aria-label={`User menu for ${fullName}`}>
+              {user.firstName || fullName}
+            </Button>
+          }
+          header={
+            <div className={styles.menuHeader}>
+              <span className={styles.menuName}>{fullName}</span>
+              <span className={styles.menuMuted}>{user.email}</span>
+              <span className={styles.menuMuted}>Developer</span>
+              <span className={styles.menuMuted}>{orgName}</span>
+            </div>
+          }
+          items={[
+            { label: 'Account', onSelect: onAccount },
+            {
+              label: loggingOut ? 'Logging out...' : 'Log out',
+              onSelect: onLogout,
+              disabled: loggingOut,
+              danger: true,
+            },
+          ]}
+        />
+      </div>
+    </header>
+  );
+}

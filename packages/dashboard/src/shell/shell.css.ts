@@ -1,0 +1,88 @@
+import { style } from '@vanilla-extract/css';
+import { media, vars } from '@parley/ui';
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
+
+export const layout = style({ minHeight: '100vh', background: vars.color.background });
+
+export const navbar = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const brand = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minWidth: 0,
+});
+export const orgInitial = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '32px',
+  height: '32px',
+  borderRadius: vars.radius.md,
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontWeight: vars.fontWeight.bold,
+});
+export const orgName = style({
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  maxWidth: '200px',
+});
+
+export const nav = style({
+  display: 'flex',
+  gap: vars.space.xxs,
+  overflowX: 'auto',
+  order: 3,
+  width: '100%',
+  '@media': { [media.lg]: { order: 0, width: 'auto', flex: 1 } },
+});
+export const navLink = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.textMuted,
+  textDecoration: 'none',
+  fontWeight: vars.fontWeight.medium,
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceSunken, color: vars.color.text },
+    '&[aria-current="page"]': { background: vars.color.primarySubtle, color: vars.color.text },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+export const navEnd = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginLeft: 'auto',
+});
+export const menuHeader = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const menuName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
+export const menuMuted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const main = style({
+  maxWidth: '1200px',
+  margin: '0 auto',
+  padding: vars.space.lg,
+  '@media': { [media.md]: { padding: vars.space.xl } },
+});
+export const placeholder = style({
+  color: vars.color.textMuted,
+  padding: vars.space.xxl,
+  textAlign: 'center',
+});

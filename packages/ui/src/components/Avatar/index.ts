@@ -1,0 +1,4 @@
+export { Avatar } from './Avatar';
+export type { AvatarProps, AvatarSize } from './Avatar';
+export { avatarSizes } from './Avatar.css';
+export { avatarColor, avatarColorIndex, avatarInitial } from './avatarColor';

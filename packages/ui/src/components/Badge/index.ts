@@ -1,0 +1,3 @@
+export { Badge } from './Badge';
+export type { BadgeProps, BadgeTone } from './Badge';
+export { badgeTones } from './Badge.css';

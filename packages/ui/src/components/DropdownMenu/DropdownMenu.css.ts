@@ -1,0 +1,39 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+
+export const content = style({
+  minWidth: '220px',
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.md,
+  padding: vars.space.xs,
+  zIndex: vars.zIndex.dropdown,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+});
+
+export const header = style({ padding: `${vars.space.sm} ${vars.space.md}` });
+
+export const separator = style({
+  height: '1px',
+  background: vars.color.border,
+  margin: `${vars.space.xs} 0`,
+});
+
+export const item = style({
+  display: 'flex',
+  alignItems: 'center',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  cursor: 'pointer',
+  outline: 'none',
+  userSelect: 'none',
+  selectors: {
+    '&[data-highlighted]': { background: vars.color.primarySubtle, color: vars.color.text },
+    '&[data-danger]': { color: vars.color.dangerText },
+    '&[data-danger][data-highlighted]': { background: vars.color.dangerSubtle },
+    '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+  },
+});

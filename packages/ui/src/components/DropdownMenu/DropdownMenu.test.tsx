@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DropdownMenu } from './DropdownMenu';
+import { Button } from '../Button';
+import { expectNoAxeViolations } from '../../test/axe';
+
+function Harness({ onAccount = () => {}, onLogout = () => {} }) {
+  return (
+    <div>
+      <p>Outside area</p>
+      <DropdownMenu
+        label="User menu"
+        trigger={<Button variant="ghost">Ada</Button>}
+        header={<span>ada@example.com</span>}
+        items={[
+          { label: 'Account', onSelect: onAccount },
+          { label: 'Log out', onSelect: onLogout, danger: true },
+        ]}
+      />
+    </div>
+  );
+}
+
+describe('DropdownMenu', () => {
+  it('given Enter on the trigger › opens; arrow keys move; Enter selects', async () => {
+    const onLogout = vi.fn();
+    render(<Harness onLogout={onLogout} />);
+    screen.getByRole('button', { name: 'Ada' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'User menu' });
+    expect(menu).toHaveTextContent('ada@example.com');
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
+  it('given Escape › closes and focus returns to the trigger', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ada' }));
+    await screen.findByRole('menu', { name: 'User menu' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Ada' })).toHaveFocus();
+  });
+
+  it('given a pointer down outside › closes without selecting', async () => {
+    const onAccount = vi.fn();
+    render(<Harness onAccount={onAccount} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ada' }));
+    await screen.findByRole('menu', { name: 'User menu' });
+    // Only press (no release): the pointer down alone dismisses the menu.
+    await userEvent.pointer({ keys: '[MouseLeft>]', target: screen.getByText('Outside area') });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(onAccount).not.toHaveBeenCalled();
+  });
+
+  it('given a disabled item › it cannot be selected', async () => {
+    const onSelect = vi.fn();
+    render(
+      <DropdownMenu
+        label="User menu"
+        trigger={<Button>Ada</Button>}
+        items={[{ label: 'Logging out...', onSelect, disabled: true, danger: true }]}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Ada' }));
+    const item = await screen.findByRole('menuitem', { name: 'Logging out...' });
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(item);
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('has no axe violations when open', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ada' }));
+    await screen.findByRole('menu');
+    await expectNoAxeViolations(document.body);
+  });
+});

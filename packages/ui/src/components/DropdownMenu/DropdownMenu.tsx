@@ -1,0 +1,67 @@
+import { forwardRef, type ReactElement, type ReactNode } from 'react';
+import { DropdownMenu as RMenu } from 'radix-ui';
+import * as styles from './DropdownMenu.css';
+
+export interface DropdownMenuItem {
+  label: string;
+  onSelect: () => void;
+  disabled?: boolean;
+  /** Destructive items (e.g. 'Log out') are shown in the danger colour. */
+  danger?: boolean;
+}
+
+export interface DropdownMenuProps {
+  /** Accessible name of the menu (aria-label). */
+  label: string;
+  /** The trigger element (a Button); rendered with `asChild`, so it receives the menu's aria attributes. */
+  trigger: ReactElement;
+  /** Non-interactive content above the items (e.g. the signed-in user). */
+  header?: ReactNode;
+  items: DropdownMenuItem[];
+  align?: 'start' | 'end';
+}
+
+/**
+ * A menu on a trigger (Radix DropdownMenu): Enter, Space or ArrowDown open it, arrow keys move
+ * between items, Enter selects, and Escape or a pointer down outside closes it. The ref points at
+ * the menu element.
+ */
+export const DropdownMenu = forwardRef<HTMLDivElement, DropdownMenuProps>(function DropdownMenu(
+  { label, trigger, header, items, align = 'end' },
+  ref,
+) {
+  return (
+    <RMenu.Root modal={false}>
+      <RMenu.Trigger asChild>{trigger}</RMenu.Trigger>
+      <RMenu.Portal>
+        <RMenu.Content
+          ref={ref}
+          className={styles.content}
+          align={align}
+          sideOffset={6}
+          // Radix names the menu after its trigger; the API names it by `label`.
+          aria-label={label}
+          aria-labelledby={undefined}
+        >
+          {header ? (
+            <>
+              <div className={styles.header}>{header}</div>
+              <RMenu.Separator className={styles.separator} />
+            </>
+          ) : null}
+          {items.map((item) => (
+            <RMenu.Item
+              key={item.label}
+              className={styles.item}
+              data-danger={item.danger || undefined}
+              disabled={item.disabled}
+              onSelect={item.onSelect}
+            >
+              {item.label}
+            </RMenu.Item>
+          ))}
+        </RMenu.Content>
+      </RMenu.Portal>
+    </RMenu.Root>
+  );
+});

@@ -1,0 +1,3 @@
+export { Spinner } from './Spinner';
+export type { SpinnerProps, SpinnerSize } from './Spinner';
+export { spinnerSizes } from './Spinner.css';

@@ -1,0 +1,64 @@
+import { forwardRef, type HTMLAttributes } from 'react';
+import { useObjectRef, useTextField } from 'react-aria';
+import * as f from '../_field/field.css';
+
+export interface TextFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'password' | 'url' | 'tel';
+  placeholder?: string;
+  /** Help text under the field (announced as its description). */
+  description?: string;
+  /** Shown under the field in the danger colour; marks it aria-invalid. */
+  errorMessage?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  name?: string;
+  isRequired?: boolean;
+  disabled?: boolean;
+  readOnly?: boolean;
+  maxLength?: number;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  onBlur?: () => void;
+  className?: string;
+}
+
+/** A labelled single-line input (react-aria useTextField): label, description and error are wired for assistive tech. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, description, errorMessage, disabled, readOnly, isRequired, className, onBlur, ...props },
+  forwardedRef,
+) {
+  const ref = useObjectRef(forwardedRef);
+  const { labelProps, inputProps, descriptionProps, errorMessageProps } = useTextField(
+    {
+      ...props,
+      label,
+      description,
+      errorMessage,
+      isInvalid: Boolean(errorMessage),
+      isDisabled: disabled,
+      isReadOnly: readOnly,
+      isRequired,
+      onBlur: onBlur ? () => onBlur() : undefined,
+    },
+    ref,
+  );
+  return (
+    <div className={[f.field, className].filter(Boolean).join(' ')}>
+      <label {...labelProps} className={f.label}>
+        {label}
+      </label>
+      <input {...inputProps} ref={ref} className={f.input} />
+      {errorMessage ? (
+        <p {...errorMessageProps} className={f.error}>
+          {errorMessage}
+        </p>
+      ) : description ? (
+        <p {...descriptionProps} className={f.description}>
+          {description}
+        </p>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,13 @@
+// Exports of the forms components (kept in its own file so each group is edited independently).
+export { TextField } from './components/TextField';
+export type { TextFieldProps } from './components/TextField';
+export { IconButton, iconButtonVariants } from './components/IconButton';
+export type { IconButtonProps } from './components/IconButton';
+export { TextArea } from './components/TextArea';
+export type { TextAreaProps } from './components/TextArea';
+export { NumberField } from './components/NumberField';
+export type { NumberFieldProps } from './components/NumberField';
+export { SearchField } from './components/SearchField';
+export type { SearchFieldProps } from './components/SearchField';
+export { Switch } from './components/Switch';
+export type { SwitchProps } from './components/Switch';
