@@ -16,6 +16,13 @@ function signedOutApi(): DashboardApi {
     deleteAgent: fail,
     listPhoneNumbers: fail,
     listMailboxMappings: fail,
+    getAgent: fail,
+    updateAgent: fail,
+    savePrompt: fail,
+    saveModelConfig: fail,
+    getAppIdByKey: fail,
+    publishAgent: fail,
+    listKnowledgeBases: fail,
   };
 }
 

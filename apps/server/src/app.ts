@@ -10,18 +10,29 @@ import { orgRoutes } from './routes/org';
 import { agentRoutes } from './routes/agents';
 import { appRoutes } from './routes/apps';
 import { voiceRoutes } from './routes/voice';
+import { modelRoutes } from './routes/model';
+import { runtimeRoutes } from './routes/runtime';
+import type { SecretBox } from './lib/secrets';
 
 export interface AppOptions {
   db: Db;
   auth: Auth;
   logger: Logger;
+  secrets: SecretBox;
+  env?: Record<string, string | undefined>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
   consoleDir?: string;
 }
 
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
 export function createApp(options: AppOptions) {
-  const services: Services = { db: options.db, auth: options.auth, logger: options.logger };
+  const services: Services = {
+    db: options.db,
+    auth: options.auth,
+    logger: options.logger,
+    secrets: options.secrets,
+    env: options.env ?? {},
+  };
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
@@ -46,10 +57,20 @@ export function createApp(options: AppOptions) {
   app.use('/api/agents/*', requireSession);
   app.use('/api/app/*', requireSession);
   app.use('/voice/*', requireSession);
+  for (const path of [
+    '/api/prompt-config',
+    '/api/model-config',
+    '/api/publish-agent',
+    '/api/chatbot/*',
+  ]) {
+    app.use(path, requireSession);
+  }
   app.route('/api/org', orgRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/app', appRoutes(services));
   app.route('/voice', voiceRoutes(services));
+  app.route('/api', modelRoutes(services));
+  app.route('/v1', runtimeRoutes(services));
 
   // Unknown API paths answer JSON 404, never the console's index.html.
   for (const base of ['/api', '/voice', '/v1', '/messaging']) {

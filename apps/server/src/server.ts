@@ -5,6 +5,7 @@ import pino from 'pino';
 import { openDatabase, type Database } from './db/client';
 import { createAuth } from './auth/auth';
 import { createApp } from './app';
+import { createSecretBox } from './lib/secrets';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -15,6 +16,8 @@ export interface ServerConfig {
   trustedOrigins?: string[];
   consoleDir?: string;
   logLevel?: string;
+  /** Where provider keys (OPENAI_API_KEY …) are read from; defaults to process.env. */
+  env?: Record<string, string | undefined>;
 }
 
 /** Reads PARLEY_SECRET, or keeps a generated one in the data directory. */
@@ -41,11 +44,19 @@ export async function createServer(config: ServerConfig) {
       'pgvector is not installed on this PostgreSQL server: vector search falls back to full-text',
     );
   }
+  const secret = resolveSecret(config.dataDir, config.secret);
   const auth = createAuth(database.db, {
-    secret: resolveSecret(config.dataDir, config.secret),
+    secret,
     baseURL: config.baseURL,
     trustedOrigins: config.trustedOrigins,
   });
-  const app = createApp({ db: database.db, auth, logger, consoleDir: config.consoleDir });
+  const app = createApp({
+    db: database.db,
+    auth,
+    logger,
+    secrets: createSecretBox(secret),
+    env: config.env ?? process.env,
+    consoleDir: config.consoleDir,
+  });
   return { app, database, auth, logger };
 }

@@ -38,13 +38,16 @@ export interface TestServer {
   newUser(): TestUser;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string | undefined> } = {},
+): Promise<TestServer> {
   const databaseUrl = await freshPostgresUrl();
   const { app, database } = await createServer({
     databaseUrl,
     dataDir: null,
     secret: 'test-secret-test-secret-test-secret-0123',
     logLevel: 'silent',
+    env: options.env ?? {},
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await once(server, 'listening');

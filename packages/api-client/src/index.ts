@@ -17,3 +17,5 @@ export * from './clients/model';
 export * from './clients/knowledge';
 export * from './clients/voiceBackend';
 export * from './clients/messaging';
+export * from './schemas/runtime';
+export * from './clients/chatRuntime';

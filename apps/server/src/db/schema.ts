@@ -147,6 +147,9 @@ export const agents = pgTable(
     modelName: text('model_name'),
     modelApiKey: text('model_api_key'),
     modelLiveUrl: text('model_live_url'),
+    /** Knowledge bases the agent retrieves from (model-config's dataset_configs.datasets). */
+    knowledgeBaseIds: jsonb('knowledge_base_ids').$type<string[]>().notNull().default([]),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -171,4 +174,40 @@ export const apps = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('apps_org_agent_uq').on(t.organizationId, t.agentName)],
+);
+
+/** A chat between an end user and an agent (the runtime's conversation_id). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    agentName: text('agent_name')
+      .notNull()
+      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').notNull(),
+    endUser: text('end_user').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_agent_idx').on(t.agentName, t.updatedAt)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    offline: boolean('offline').notNull().default(false),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
 );

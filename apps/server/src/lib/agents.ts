@@ -3,6 +3,7 @@ import { agentDisplayName, type AgentUpdateRequest } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { agents, apps, member } from '../db/schema';
 import { notFound } from './http';
+import type { SecretBox } from './secrets';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -12,8 +13,20 @@ export function maskSecret(value: string | null | undefined): string | null {
   return `${'•'.repeat(Math.max(4, value.length - 4))}${value.slice(-4)}`;
 }
 
+/** Whether a submitted key is the masked form we sent out (then the stored key is kept). */
+export const isMaskedSecret = (value: string) => value.includes('•');
+
+function maskedStored(box: SecretBox | undefined, stored: string | null): string | null {
+  if (!stored) return null;
+  try {
+    return maskSecret(box ? box.decrypt(stored) : stored);
+  } catch {
+    return '••••';
+  }
+}
+
 /** An agent row in the agent service's wire form (the spec's snake_case fields). */
-export function agentToWire(row: AgentRow, appId: string | null = null) {
+export function agentToWire(row: AgentRow, appId: string | null = null, box?: SecretBox) {
   return {
     id: row.agentName,
     agent_name: row.agentName,
@@ -34,7 +47,9 @@ export function agentToWire(row: AgentRow, appId: string | null = null) {
     system_prompt: row.systemPrompt,
     model_provider: row.modelProvider,
     model_name: row.modelName,
-    model_api_key_masked: maskSecret(row.modelApiKey),
+    model_api_key_masked: maskedStored(box, row.modelApiKey),
+    knowledge_base_ids: row.knowledgeBaseIds,
+    published_at: row.publishedAt?.toISOString() ?? null,
     model_live_url: row.modelLiveUrl,
     app_id: appId,
     created_at: row.createdAt.toISOString(),
@@ -74,7 +89,7 @@ export async function listAgentsOfOrg(db: Db, orgId: string) {
 }
 
 /** Maps the update payload to column values (only the fields present are written). */
-export function agentValues(body: AgentUpdateRequest) {
+export function agentValues(body: AgentUpdateRequest, box: SecretBox) {
   const v: Partial<typeof agents.$inferInsert> = {};
   if (body.name !== undefined) v.name = body.name;
   if (body.description !== undefined) v.description = body.description;
@@ -92,7 +107,9 @@ export function agentValues(body: AgentUpdateRequest) {
   if (body.system_prompt !== undefined) v.systemPrompt = body.system_prompt;
   if (body.model_provider !== undefined) v.modelProvider = body.model_provider;
   if (body.model_name !== undefined) v.modelName = body.model_name;
-  if (body.model_api_key !== undefined) v.modelApiKey = body.model_api_key;
+  if (body.model_api_key !== undefined && !isMaskedSecret(body.model_api_key)) {
+    v.modelApiKey = body.model_api_key ? box.encrypt(body.model_api_key) : null;
+  }
   if (body.model_live_url !== undefined) v.modelLiveUrl = body.model_live_url;
   return v;
 }

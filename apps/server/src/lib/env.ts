@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Auth } from '../auth/auth';
+import type { SecretBox } from './secrets';
 
 export interface SessionUser {
   id: string;
@@ -14,6 +15,9 @@ export interface Services {
   db: Db;
   auth: Auth;
   logger: Logger;
+  secrets: SecretBox;
+  /** Environment the runtime reads provider keys from (OPENAI_API_KEY …). */
+  env: Record<string, string | undefined>;
 }
 
 /** Hono environment: the signed-in user is set by `requireUser`. */

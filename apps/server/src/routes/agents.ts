@@ -18,7 +18,7 @@ import {
 } from '../lib/agents';
 
 /** The agent service (agents-and-knowledge §7) under /api/agents. */
-export function agentRoutes({ db }: Services) {
+export function agentRoutes({ db, secrets }: Services) {
   const app = new Hono<AppEnv>();
 
   app.post('/update/:agentName', async (c) => {
@@ -32,7 +32,7 @@ export function agentRoutes({ db }: Services) {
       .where(eq(agents.agentName, agentName))
       .limit(1);
     if (existing && existing.organizationId !== body.organization_id) throw notFound('Agent');
-    const values = agentValues(body);
+    const values = agentValues(body, secrets);
     if (existing) {
       await db
         .update(agents)
@@ -47,21 +47,21 @@ export function agentRoutes({ db }: Services) {
     return c.json({
       success: true,
       message: existing ? 'Agent updated successfully' : 'Agent created successfully',
-      agent: agentToWire(row.agent, row.appId),
+      agent: agentToWire(row.agent, row.appId, secrets),
     });
   });
 
   app.get('/info/:agentName', async (c) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
     const row = await findAgentForUser(db, c.get('user').id, agentName);
-    return c.json(agentToWire(row.agent, row.appId));
+    return c.json(agentToWire(row.agent, row.appId, secrets));
   });
 
   app.get('/by-org/:orgId', async (c) => {
     const orgId = c.req.param('orgId');
     await requireMembership(db, c.get('user').id, orgId);
     const rows = await listAgentsOfOrg(db, orgId);
-    return c.json({ agents: rows.map((r) => agentToWire(r.agent, r.appId)) });
+    return c.json({ agents: rows.map((r) => agentToWire(r.agent, r.appId, secrets)) });
   });
 
   app.delete('/delete/:agentName', async (c) => {

@@ -53,6 +53,11 @@ export interface CreateAgentInput {
   orgId: string;
 }
 
+/** The full agent configuration as the agent service returns it (spec §3). */
+export type AgentConfig = import('@parley/api-client').AgentConfig;
+export type AgentUpdate = Omit<import('@parley/api-client').AgentUpdateRequest, 'organization_id'>;
+export type KnowledgeBaseSummary = import('@parley/api-client').KnowledgeBase;
+
 export interface DashboardApi {
   /** The signed-in user and organizations, or null when signed out. */
   me(): Promise<Me | null>;
@@ -66,4 +71,22 @@ export interface DashboardApi {
   deleteAgent(agentId: string, orgId: string): Promise<void>;
   listPhoneNumbers(orgId: string): Promise<Array<{ whatsapp_enabled?: boolean | null }>>;
   listMailboxMappings(): Promise<unknown[]>;
+
+  // ---- agent editor (issue 4) ----
+  /** GET /api/agents/info/{id}. */
+  getAgent(agentId: string, signal?: AbortSignal): Promise<AgentConfig>;
+  /** POST /api/agents/update/{id} with only the changed fields (the server keeps the rest). */
+  updateAgent(agentId: string, orgId: string, patch: AgentUpdate): Promise<void>;
+  /** POST /api/prompt-config (spec §7). */
+  savePrompt(prompt: string, chatbotApiKey: string): Promise<{ message?: string }>;
+  /** POST /api/model-config (spec §7), with dataset_configs for knowledge agents. */
+  saveModelConfig(
+    input: import('@parley/api-client').ModelConfigRequest,
+  ): Promise<{ message?: string; warning?: string }>;
+  /** POST /api/app/get-app-by-key. */
+  getAppIdByKey(apiKey: string): Promise<string>;
+  /** POST /api/publish-agent. */
+  publishAgent(chatbotApiKey: string, appId: string): Promise<void>;
+  /** GET /api/knowledge-bases (empty until the knowledge issue lands: a 404 reads as none). */
+  listKnowledgeBases(signal?: AbortSignal): Promise<KnowledgeBaseSummary[]>;
 }

@@ -5,7 +5,10 @@ import {
   createAgentServiceClient,
   createAppServiceClient,
   createAuthClient,
+  createKnowledgeClient,
   createMessagingClient,
+  createModelClient,
+  ApiError,
   createOrgClient,
   createVoiceBackendClient,
   defaultModel,
@@ -54,6 +57,8 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
   const apps = createAppServiceClient({ baseUrl: `${origin}/api/app`, ...common });
   const voice = createVoiceBackendClient({ baseUrl: `${origin}/voice`, ...common });
   const messaging = createMessagingClient({ baseUrl: `${origin}/messaging`, ...common });
+  const model = createModelClient({ baseUrl: `${origin}/api`, ...common });
+  const knowledge = createKnowledgeClient({ baseUrl: `${origin}/api/knowledge-bases`, ...common });
   const runtimeUrl = () =>
     options.runtimeUrl ?? `${origin || globalThis.location?.origin || ''}/v1`;
 
@@ -126,5 +131,25 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     },
     listPhoneNumbers: (orgId) => voice.phoneNumbersForOrg(orgId),
     listMailboxMappings: () => messaging.mailMappings(),
+
+    getAgent: (agentId, signal) => agents.info(agentId, signal),
+    updateAgent: async (agentId, orgId, patch) => {
+      await agents.update(agentId, { ...patch, organization_id: orgId });
+    },
+    savePrompt: (prompt, chatbotApiKey) =>
+      model.savePrompt({ prompt, chatbot_api_key: chatbotApiKey }),
+    saveModelConfig: (input) => model.saveModelConfig(input),
+    getAppIdByKey: async (apiKey) => (await apps.getAppByKey(apiKey)).appId,
+    publishAgent: async (chatbotApiKey, appId) => {
+      await model.publish({ chatbot_api_key: chatbotApiKey, app_id: appId });
+    },
+    listKnowledgeBases: async (signal) => {
+      try {
+        return await knowledge.list(signal);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
   };
 }

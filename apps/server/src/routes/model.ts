@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import {
+  chatbotChatRequestSchema,
+  modelConfigRequestSchema,
+  modelMessages,
+  promptConfigRequestSchema,
+  publishAgentRequestSchema,
+} from '@parley/api-client';
+import type { AppEnv, Services } from '../lib/env';
+import { HttpError, readJson } from '../lib/http';
+import { agents, apps, member } from '../db/schema';
+import { isMaskedSecret } from '../lib/agents';
+import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
+
+/** The agent behind an app key, only within the signed-in user's organizations. */
+async function agentByKeyForUser(db: Services['db'], userId: string, appKey: string) {
+  const [row] = await db
+    .select({ agent: agents, appId: apps.id })
+    .from(apps)
+    .innerJoin(
+      member,
+      and(eq(member.organizationId, apps.organizationId), eq(member.userId, userId)),
+    )
+    .innerJoin(
+      agents,
+      and(eq(agents.agentName, apps.agentName), eq(agents.organizationId, apps.organizationId)),
+    )
+    .where(eq(apps.appKey, appKey))
+    .limit(1);
+  if (!row) throw new HttpError(404, 'App not found', { code: 'app_not_found' });
+  return row;
+}
+
+/** Model panel calls (agents-and-knowledge §7) under /api. */
+export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve']) {
+  const { db, secrets } = services;
+  const app = new Hono<AppEnv>();
+
+  app.post('/prompt-config', async (c) => {
+    const body = await readJson(c, promptConfigRequestSchema);
+    const { agent } = await agentByKeyForUser(db, c.get('user').id, body.chatbot_api_key);
+    await db
+      .update(agents)
+      .set({ systemPrompt: body.prompt, updatedAt: new Date() })
+      .where(eq(agents.agentName, agent.agentName));
+    return c.json({ success: true, message: modelMessages.promptSaved });
+  });
+
+  app.post('/model-config', async (c) => {
+    const body = await readJson(c, modelConfigRequestSchema);
+    const { agent, appId } = await agentByKeyForUser(db, c.get('user').id, body.chatbot_api_key);
+    if (body.app_id && body.app_id !== appId) {
+      throw new HttpError(404, 'App not found', { code: 'app_not_found' });
+    }
+    const values: Partial<typeof agents.$inferInsert> = {
+      modelProvider: body.provider,
+      modelName: body.model,
+      updatedAt: new Date(),
+    };
+    if (body.api_key !== undefined && !isMaskedSecret(body.api_key)) {
+      values.modelApiKey = body.api_key ? secrets.encrypt(body.api_key) : null;
+    }
+    if (body.model_live_url !== undefined) values.modelLiveUrl = body.model_live_url || null;
+    if (body.dataset_configs) values.knowledgeBaseIds = body.dataset_configs.datasets;
+    await db.update(agents).set(values).where(eq(agents.agentName, agent.agentName));
+    return c.json({ success: true, message: modelMessages.modelSaved });
+  });
+
+  app.post('/publish-agent', async (c) => {
+    const body = await readJson(c, publishAgentRequestSchema);
+    const { agent, appId } = await agentByKeyForUser(db, c.get('user').id, body.chatbot_api_key);
+    if (body.app_id !== appId) throw new HttpError(404, 'App not found', { code: 'app_not_found' });
+    const publishedAt = new Date();
+    await db
+      .update(agents)
+      .set({ status: 'active', publishedAt, updatedAt: publishedAt })
+      .where(eq(agents.agentName, agent.agentName));
+    return c.json({
+      success: true,
+      message: 'Agent published successfully',
+      published_at: publishedAt.toISOString(),
+    });
+  });
+
+  /** The console's chat proxy: runs the turn for an agent of the user's organizations. */
+  app.post('/chatbot/chat', async (c) => {
+    const body = await readJson(c, chatbotChatRequestSchema);
+    const user = c.get('user');
+    const { agent } = await agentByKeyForUser(db, user.id, body.difyApiKey);
+    const turn = await startTurn({ ...services, retrieve }, agent, {
+      query: body.message,
+      user: `console:${user.id}`,
+      conversationId: body.conversationId,
+    });
+    const answer = await collect(turn);
+    return c.json({
+      answer,
+      conversation_id: turn.conversationId,
+      message_id: turn.messageId,
+      offline: turn.offline,
+    });
+  });
+
+  return app;
+}

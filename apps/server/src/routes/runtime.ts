@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { streamSSE } from 'hono/streaming';
+import { runtimeChatRequestSchema } from '@parley/api-client';
+import type { Services } from '../lib/env';
+import { HttpError, readJson } from '../lib/http';
+import { agentForKey, collect, startTurn, type RuntimeDeps } from '../runtime/chat';
+
+function bearer(header: string | undefined): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  if (!match)
+    throw new HttpError(401, 'Authorization header must be Bearer <agent key>', {
+      code: 'unauthorized',
+    });
+  return match[1]!;
+}
+
+/**
+ * The agent runtime under /v1, compatible with Dify's service API: the agent key as bearer
+ * token; blocking JSON or SSE streaming. Cross-origin by design (the widgets call it).
+ */
+export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrieve']) {
+  const deps: RuntimeDeps = { ...services, retrieve };
+  const app = new Hono();
+  app.use(
+    '/*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Authorization', 'Content-Type'],
+      allowMethods: ['POST', 'GET', 'OPTIONS'],
+    }),
+  );
+
+  app.post('/chat-messages', async (c) => {
+    const agent = await agentForKey(services.db, bearer(c.req.header('Authorization')));
+    const body = await readJson(c, runtimeChatRequestSchema);
+    const turn = await startTurn(deps, agent, {
+      query: body.query,
+      user: body.user,
+      conversationId: body.conversation_id,
+    });
+    const ids = { message_id: turn.messageId, conversation_id: turn.conversationId };
+
+    if (body.response_mode === 'blocking') {
+      const answer = await collect(turn);
+      return c.json({
+        event: 'message',
+        ...ids,
+        mode: 'chat',
+        answer,
+        created_at: turn.createdAt,
+        metadata: { offline: turn.offline },
+      });
+    }
+
+    return streamSSE(c, async (stream) => {
+      try {
+        for await (const delta of turn.deltas) {
+          await stream.writeSSE({
+            data: JSON.stringify({
+              event: 'message',
+              ...ids,
+              answer: delta,
+              created_at: turn.createdAt,
+            }),
+          });
+        }
+        await stream.writeSSE({
+          data: JSON.stringify({
+            event: 'message_end',
+            ...ids,
+            metadata: { offline: turn.offline },
+          }),
+        });
+      } catch (error) {
+        const message = error instanceof HttpError ? error.message : 'Internal server error';
+        await stream.writeSSE({
+          data: JSON.stringify({
+            event: 'error',
+            ...ids,
+            status: 500,
+            code: 'completion_request_error',
+            message,
+          }),
+        });
+      }
+    });
+  });
+
+  return app;
+}

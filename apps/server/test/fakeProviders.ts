@@ -1,0 +1,142 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeProvider {
+  url: string;
+  requests: Array<{
+    path: string;
+    headers: IncomingMessage['headers'];
+    body: Record<string, unknown>;
+  }>;
+  /** The next answers' words; `fail` makes the next call answer 500. */
+  reply: { words: string[]; fail: boolean };
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+}
+
+/**
+ * A local HTTP server speaking the providers' own wire formats, so the real AI SDK provider code
+ * runs: OpenAI chat completions (JSON and SSE) and Anthropic messages (SSE).
+ */
+export async function startFakeProvider(): Promise<FakeProvider> {
+  const state: FakeProvider = {
+    url: '',
+    requests: [],
+    reply: { words: ['Hello', ' from', ' the', ' fake', ' model.'], fail: false },
+    close: async () => {},
+  };
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      state.requests.push({ path: req.url ?? '', headers: req.headers, body });
+      if (state.reply.fail) {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'upstream exploded', type: 'server_error' } }));
+        return;
+      }
+      const words = state.reply.words;
+      if (req.url?.endsWith('/chat/completions')) {
+        const base = { id: 'chatcmpl-1', created: 1700000000, model: String(body.model) };
+        if (!body.stream) {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              ...base,
+              object: 'chat.completion',
+              choices: [
+                {
+                  index: 0,
+                  message: { role: 'assistant', content: words.join('') },
+                  finish_reason: 'stop',
+                },
+              ],
+              usage: {
+                prompt_tokens: 5,
+                completion_tokens: words.length,
+                total_tokens: 5 + words.length,
+              },
+            }),
+          );
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+        const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
+        send({
+          ...base,
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+        });
+        for (const w of words) {
+          send({
+            ...base,
+            object: 'chat.completion.chunk',
+            choices: [{ index: 0, delta: { content: w }, finish_reason: null }],
+          });
+        }
+        send({
+          ...base,
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+          usage: {
+            prompt_tokens: 5,
+            completion_tokens: words.length,
+            total_tokens: 5 + words.length,
+          },
+        });
+        res.end('data: [DONE]\n\n');
+        return;
+      }
+      if (req.url?.endsWith('/messages')) {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        const send = (event: string, obj: unknown) =>
+          res.write(`event: ${event}\ndata: ${JSON.stringify(obj)}\n\n`);
+        send('message_start', {
+          type: 'message_start',
+          message: {
+            id: 'msg_1',
+            type: 'message',
+            role: 'assistant',
+            model: String(body.model),
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 5, output_tokens: 1 },
+          },
+        });
+        send('content_block_start', {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'text', text: '' },
+        });
+        for (const w of words) {
+          send('content_block_delta', {
+            type: 'content_block_delta',
+            index: 0,
+            delta: { type: 'text_delta', text: w },
+          });
+        }
+        send('content_block_stop', { type: 'content_block_stop', index: 0 });
+        send('message_delta', {
+          type: 'message_delta',
+          delta: { stop_reason: 'end_turn', stop_sequence: null },
+          usage: { output_tokens: words.length },
+        });
+        send('message_stop', { type: 'message_stop' });
+        res.end();
+        return;
+      }
+      res.writeHead(404).end();
+    })();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatRuntime, newAgentId } from '@parley/api-client';
+import { startTestServer, type TestServer, type TestUser } from './harness';
+import { startFakeProvider, type FakeProvider } from './fakeProviders';
+
+let server: TestServer;
+let fake: FakeProvider;
+let owner: TestUser;
+let orgId: string;
+
+beforeAll(async () => {
+  fake = await startFakeProvider();
+  server = await startTestServer({ env: { ANTHROPIC_BASE_URL: `${fake.url}/v1` } });
+  owner = server.newUser();
+  orgId = await owner.withOrg('Runtime Org');
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+async function agentWith(settings: Record<string, unknown>) {
+  const id = newAgentId('bot');
+  const app = await owner.apps.createAgent({ agentName: id, organizationId: orgId });
+  const key = app.data!.appKey;
+  await owner.agents.update(id, {
+    organization_id: orgId,
+    chatbot_api: `${server.url}/v1`,
+    chatbot_key: key,
+    system_prompt: 'You are the Acme front desk.',
+    ...settings,
+  });
+  return {
+    id,
+    key,
+    appId: app.data!.appId,
+    runtime: createChatRuntime({ apiUrl: `${server.url}/v1`, apiKey: key }),
+  };
+}
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('runtime /v1/chat-messages (Dify-compatible)', () => {
+  it('given an OpenAI-compatible model_live_url › blocking answer from the model with the system prompt', async () => {
+    const { key } = await agentWith({
+      model_live_url: `${fake.url}/v1`,
+      model_name: 'gpt-4o-mini',
+    });
+    fake.requests.length = 0;
+    const res = await post(
+      '/v1/chat-messages',
+      { inputs: {}, query: 'Hi!', response_mode: 'blocking', user: 'u1' },
+      { Authorization: `Bearer ${key}` },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      event: 'message',
+      answer: 'Hello from the fake model.',
+      metadata: { offline: false },
+    });
+    expect(body.conversation_id).toMatch(/^[0-9a-f-]{36}$/);
+    const sent = fake.requests[0]!;
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.body.model).toBe('gpt-4o-mini');
+    expect(JSON.stringify(sent.body.messages)).toContain('You are the Acme front desk.');
+  });
+
+  it('streams deltas over SSE and keeps the conversation history', async () => {
+    const { runtime } = await agentWith({ model_live_url: `${fake.url}/v1` });
+    const deltas: string[] = [];
+    const first = await runtime.stream({
+      query: 'Opening hours?',
+      user: 'u2',
+      onDelta: (d) => deltas.push(d),
+    });
+    expect(deltas).toEqual(['Hello', ' from', ' the', ' fake', ' model.']);
+    expect(first).toMatchObject({ answer: 'Hello from the fake model.', offline: false });
+    fake.requests.length = 0;
+    await runtime.stream({
+      query: 'And on Sunday?',
+      user: 'u2',
+      conversationId: first.conversationId,
+    });
+    const msgs = JSON.stringify(fake.requests[0]!.body.messages);
+    expect(msgs).toContain('Opening hours?');
+    expect(msgs).toContain('Hello from the fake model.');
+    expect(msgs).toContain('And on Sunday?');
+  });
+
+  it('given Anthropic with an agent key › speaks the Anthropic messages format; the key is stored masked', async () => {
+    const { id, runtime } = await agentWith({
+      model_provider: 'langgenius/anthropic/anthropic',
+      model_name: 'claude-3-5-haiku',
+      model_api_key: 'sk-ant-secret-9876',
+    });
+    fake.requests.length = 0;
+    const result = await runtime.stream({ query: 'Hello?', user: 'u3' });
+    expect(result.answer).toBe('Hello from the fake model.');
+    expect(fake.requests[0]!.path).toBe('/v1/messages');
+    expect(fake.requests[0]!.headers['x-api-key']).toBe('sk-ant-secret-9876');
+    const info = await owner.agents.info(id);
+    expect(info.model_api_key_masked).toMatch(/^•+9876$/);
+    expect(JSON.stringify(info)).not.toContain('sk-ant-secret');
+  });
+
+  it('given no key › the offline responder answers and says so', async () => {
+    const { runtime } = await agentWith({ model_provider: 'langgenius/openai/openai' });
+    const result = await runtime.stream({ query: 'Hi', user: 'u4' });
+    expect(result.offline).toBe(true);
+    expect(result.answer).toMatch(/^Offline responder: no OpenAI API key is configured/);
+  });
+
+  it('given a failing model › streaming sends an error event and blocking answers 500', async () => {
+    const { key, runtime } = await agentWith({ model_live_url: `${fake.url}/v1` });
+    fake.reply.fail = true;
+    try {
+      await expect(runtime.stream({ query: 'Hi', user: 'u5' })).rejects.toThrow(
+        'The model call failed',
+      );
+      const res = await post(
+        '/v1/chat-messages',
+        { query: 'Hi', response_mode: 'blocking', user: 'u5' },
+        { Authorization: `Bearer ${key}` },
+      );
+      expect(res.status).toBe(500);
+    } finally {
+      fake.reply.fail = false;
+    }
+  });
+
+  it('rejects bad keys (401), bad bodies (400 naming the field) and unknown conversations (404)', async () => {
+    const { key } = await agentWith({});
+    expect(
+      (
+        await post(
+          '/v1/chat-messages',
+          { query: 'x', user: 'u' },
+          { Authorization: 'Bearer app-nope' },
+        )
+      ).status,
+    ).toBe(401);
+    expect((await post('/v1/chat-messages', { query: 'x', user: 'u' })).status).toBe(401);
+    const bad = await post(
+      '/v1/chat-messages',
+      { query: '  ', user: 'u' },
+      { Authorization: `Bearer ${key}` },
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe('query: query is required');
+    const unknown = await post(
+      '/v1/chat-messages',
+      { query: 'x', user: 'u', conversation_id: '00000000-0000-4000-8000-000000000000' },
+      { Authorization: `Bearer ${key}` },
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it('answers CORS preflights (widgets call it from other sites)', async () => {
+    const res = await fetch(`${server.url}/v1/chat-messages`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://customer.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('model panel calls', () => {
+  it('prompt-config saves the prompt; model-config saves provider, model and an encrypted key; publish activates', async () => {
+    const { id, key, appId } = await agentWith({ status: 'draft' });
+    expect(
+      await owner.raw('POST', '/api/prompt-config', { prompt: 'New prompt', chatbot_api_key: key }),
+    ).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Prompt saved successfully' },
+    });
+    const saved = await owner.raw('POST', '/api/model-config', {
+      provider: 'langgenius/groq/groq',
+      model: 'llama-3.1-8b',
+      api_key: 'gsk_abcdef1234',
+      chatbot_api_key: key,
+      app_id: appId,
+      dataset_configs: {
+        retrieval_model: 'single',
+        datasets: ['kb1'],
+        top_k: 4,
+        reranking_enable: false,
+      },
+    });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { message: 'Model configuration saved successfully' },
+    });
+    const info = await owner.agents.info(id);
+    expect(info).toMatchObject({
+      system_prompt: 'New prompt',
+      model_provider: 'langgenius/groq/groq',
+      model_name: 'llama-3.1-8b',
+      knowledge_base_ids: ['kb1'],
+    });
+    expect(info.model_api_key_masked).toMatch(/1234$/);
+    // Sending the masked key back keeps the stored key.
+    await owner.raw('POST', '/api/model-config', {
+      provider: 'langgenius/groq/groq',
+      model: 'llama-3.1-8b',
+      api_key: String(info.model_api_key_masked),
+      chatbot_api_key: key,
+    });
+    expect((await owner.agents.info(id)).model_api_key_masked).toMatch(/1234$/);
+    const published = await owner.raw('POST', '/api/publish-agent', {
+      chatbot_api_key: key,
+      app_id: appId,
+    });
+    expect(published).toMatchObject({ status: 200, body: { success: true } });
+    expect((await owner.agents.info(id)).status).toBe('active');
+  });
+
+  it('model-config with a wrong app_id › 404 app_not_found; bad input › 400', async () => {
+    const { key } = await agentWith({});
+    const res = await owner.raw('POST', '/api/model-config', {
+      provider: 'openai',
+      model: 'gpt-4o',
+      chatbot_api_key: key,
+      app_id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    });
+    expect(res).toMatchObject({ status: 404, body: { code: 'app_not_found' } });
+    expect(
+      (
+        await owner.raw('POST', '/api/model-config', {
+          provider: '',
+          model: 'x',
+          chatbot_api_key: key,
+        })
+      ).body.error,
+    ).toMatch(/^provider: /);
+  });
+
+  it('chatbot/chat proxies a turn for an agent of my organization only', async () => {
+    const { key } = await agentWith({ model_live_url: `${fake.url}/v1` });
+    const res = await owner.raw('POST', '/api/chatbot/chat', {
+      difyApiUrl: `${server.url}/v1`,
+      difyApiKey: key,
+      message: 'Hi',
+    });
+    expect(res).toMatchObject({ status: 200, body: { answer: 'Hello from the fake model.' } });
+    const outsider = server.newUser();
+    await outsider.withOrg('Other');
+    expect(
+      (
+        await outsider.raw('POST', '/api/chatbot/chat', {
+          difyApiUrl: 'x',
+          difyApiKey: key,
+          message: 'Hi',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await outsider.raw('POST', '/api/prompt-config', { prompt: 'pwned', chatbot_api_key: key }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await outsider.raw('POST', '/api/publish-agent', {
+          chatbot_api_key: key,
+          app_id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

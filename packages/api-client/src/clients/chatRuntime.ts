@@ -1,0 +1,129 @@
+import { createParser } from 'eventsource-parser';
+import { ApiError, httpErrorMessage } from '../errors';
+import { joinUrl, type FetchLike } from '../http';
+import {
+  runtimeChatResponseSchema,
+  runtimeStreamEventSchema,
+  type RuntimeChatResponse,
+} from '../schemas/runtime';
+
+export interface ChatRuntimeOptions {
+  /** The agent's chatbot_api, e.g. 'https://host/v1'. */
+  apiUrl: string;
+  /** The agent's publishable key ('app-…'). */
+  apiKey: string;
+  fetch?: FetchLike;
+}
+
+export interface StreamChatInput {
+  query: string;
+  user: string;
+  conversationId?: string;
+  inputs?: Record<string, unknown>;
+  signal?: AbortSignal;
+  /** Called with each text delta as it arrives. */
+  onDelta?: (delta: string, soFar: string) => void;
+}
+
+export interface StreamChatResult {
+  answer: string;
+  conversationId: string;
+  messageId: string;
+  offline: boolean;
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* plain text */
+  }
+  return new ApiError(httpErrorMessage(res.status, res.statusText, body), res.status, body);
+}
+
+/** The public agent API (chat page, chat widget, the console's chat drawer). */
+export function createChatRuntime(options: ChatRuntimeOptions) {
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const url = joinUrl(options.apiUrl, '/chat-messages');
+  const headers = {
+    Authorization: `Bearer ${options.apiKey}`,
+    'Content-Type': 'application/json',
+  };
+  const body = (input: StreamChatInput, mode: 'blocking' | 'streaming') =>
+    JSON.stringify({
+      inputs: input.inputs ?? {},
+      query: input.query,
+      response_mode: mode,
+      conversation_id: input.conversationId ?? '',
+      user: input.user,
+    });
+
+  return {
+    /** One answer at once. */
+    async send(input: StreamChatInput): Promise<RuntimeChatResponse> {
+      const res = await doFetch(url, {
+        method: 'POST',
+        headers,
+        body: body(input, 'blocking'),
+        signal: input.signal,
+      });
+      if (!res.ok) throw await failure(res);
+      return runtimeChatResponseSchema.parse(await res.json());
+    },
+
+    /** Streams the answer (SSE), calling onDelta as text arrives; resolves with the whole answer. */
+    async stream(input: StreamChatInput): Promise<StreamChatResult> {
+      const res = await doFetch(url, {
+        method: 'POST',
+        headers: { ...headers, Accept: 'text/event-stream' },
+        body: body(input, 'streaming'),
+        signal: input.signal,
+      });
+      if (!res.ok) throw await failure(res);
+      if (!res.body) throw new Error('The answer has no body');
+      const result: StreamChatResult = {
+        answer: '',
+        conversationId: '',
+        messageId: '',
+        offline: false,
+      };
+      let streamError: Error | null = null;
+      const parser = createParser({
+        onEvent: (message) => {
+          let json: unknown;
+          try {
+            json = JSON.parse(message.data);
+          } catch {
+            return;
+          }
+          const parsed = runtimeStreamEventSchema.safeParse(json);
+          if (!parsed.success) return;
+          const event = parsed.data;
+          if (event.event === 'message') {
+            result.answer += event.answer;
+            result.conversationId = event.conversation_id;
+            result.messageId = event.message_id;
+            input.onDelta?.(event.answer, result.answer);
+          } else if (event.event === 'message_end') {
+            result.conversationId = event.conversation_id;
+            result.messageId = event.message_id;
+            result.offline = Boolean(event.metadata?.offline);
+          } else {
+            streamError = new Error(event.message);
+          }
+        },
+      });
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(value);
+      }
+      if (streamError) throw streamError;
+      return result;
+    },
+  };
+}
+export type ChatRuntime = ReturnType<typeof createChatRuntime>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * The agent runtime's wire format, compatible with Dify's service API:
+ * POST {chatbot_api}/chat-messages with `Authorization: Bearer app-…`.
+ */
+export const runtimeChatRequestSchema = z.object({
+  inputs: z.record(z.string(), z.unknown()).default({}),
+  query: z
+    .string()
+    .trim()
+    .min(1, 'query is required')
+    .max(20_000, 'query must be at most 20000 characters'),
+  response_mode: z.enum(['blocking', 'streaming']).default('blocking'),
+  conversation_id: z.string().max(100).optional().default(''),
+  user: z.string().trim().min(1, 'user is required').max(200),
+});
+export type RuntimeChatRequest = z.input<typeof runtimeChatRequestSchema>;
+
+/** Blocking answer. `metadata.offline` is true when the offline responder answered. */
+export const runtimeChatResponseSchema = z.looseObject({
+  event: z.literal('message'),
+  message_id: z.string(),
+  conversation_id: z.string(),
+  answer: z.string(),
+  created_at: z.number(),
+  metadata: z.looseObject({ offline: z.boolean().optional() }).optional(),
+});
+export type RuntimeChatResponse = z.infer<typeof runtimeChatResponseSchema>;
+
+/** Streaming: SSE `data:` lines carrying one of these JSON events. */
+export const runtimeStreamEventSchema = z.discriminatedUnion('event', [
+  z.looseObject({
+    event: z.literal('message'),
+    message_id: z.string(),
+    conversation_id: z.string(),
+    answer: z.string(),
+    created_at: z.number().optional(),
+  }),
+  z.looseObject({
+    event: z.literal('message_end'),
+    message_id: z.string(),
+    conversation_id: z.string(),
+    metadata: z.looseObject({ offline: z.boolean().optional() }).optional(),
+  }),
+  z.looseObject({
+    event: z.literal('error'),
+    message: z.string(),
+    code: z.string().optional(),
+    status: z.number().optional(),
+  }),
+]);
+export type RuntimeStreamEvent = z.infer<typeof runtimeStreamEventSchema>;
