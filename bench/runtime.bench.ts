@@ -1,0 +1,117 @@
+// Runtime overhead: time to the first streamed byte through POST /v1/chat-messages minus the fake
+// model's own time to first token (the peer, measured in the same run against the same local
+// OpenAI-compatible server). p50 and p95 over sequential requests. One JSON line per figure.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { newAgentId } from '@parley/api-client';
+import { createServer } from '../apps/server/src/server';
+import { startFakeProvider } from '../apps/server/test/fakeProviders';
+
+const runs = Number(process.env.BENCH_RUNS ?? 60);
+
+async function firstByteMs(url: string, init: RequestInit): Promise<number> {
+  const start = performance.now();
+  const res = await fetch(url, init);
+  const reader = res.body!.getReader();
+  const { value } = await reader.read();
+  const elapsed = performance.now() - start;
+  if (!res.ok || !value) throw new Error(`bench: ${res.status} from ${url}`);
+  while (!(await reader.read()).done) {
+    /* drain */
+  }
+  return elapsed;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+const fake = await startFakeProvider();
+const { app, database } = await createServer({
+  dataDir: null,
+  logLevel: 'silent',
+  secret: 'c3f1a9e27b4d8e06f5a2c9b1d7e4f80a',
+  baseURL: 'http://127.0.0.1',
+  env: {},
+});
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+await once(server, 'listening');
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Origin: origin },
+  body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password: 'bench-password-1' }),
+});
+const headers = {
+  Cookie: signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; '),
+  Origin: origin,
+  'Content-Type': 'application/json',
+};
+const post = async (path: string, body: unknown) =>
+  (
+    await fetch(`${origin}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+  ).json() as Promise<{ data: Record<string, string> }>;
+const orgId = (await post('/api/org/create-org', { orgName: 'Bench' })).data.orgId!;
+const agentName = newAgentId('bench');
+const appKey = (await post('/api/app/create-agent', { agentName, organizationId: orgId })).data
+  .appKey!;
+await post(`/api/agents/update/${agentName}`, {
+  organization_id: orgId,
+  model_live_url: `${fake.url}/v1`,
+  system_prompt: 'Be brief.',
+});
+
+const direct: number[] = [];
+const ours: number[] = [];
+for (let i = 0; i < runs; i++) {
+  direct.push(
+    await firstByteMs(`${fake.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4o',
+        stream: true,
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    }),
+  );
+  ours.push(
+    await firstByteMs(`${origin}/v1/chat-messages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${appKey}` },
+      body: JSON.stringify({
+        inputs: {},
+        query: 'Hi',
+        response_mode: 'streaming',
+        user: `bench-${i}`,
+      }),
+    }),
+  );
+}
+
+for (const p of [50, 95]) {
+  const value = pct(ours, p);
+  const peer = pct(direct, p);
+  console.log(
+    JSON.stringify({
+      bench: 'runtime',
+      figure: `time to first streamed byte via /v1/chat-messages, p${p} (overhead = value - peer)`,
+      value: Math.round(value * 100) / 100,
+      unit: 'ms',
+      peer: 'the fake OpenAI-compatible model directly',
+      peerValue: Math.round(peer * 100) / 100,
+      overhead: Math.round((value - peer) * 100) / 100,
+      knowledgeSegments: 0,
+    }),
+  );
+}
+
+server.close();
+await fake.close();
+await database.close();
