@@ -12,6 +12,7 @@ import { appRoutes } from './routes/apps';
 import { voiceRoutes } from './routes/voice';
 import { modelRoutes } from './routes/model';
 import { runtimeRoutes } from './routes/runtime';
+import { voiceTokenRoutes } from './routes/voiceToken';
 import type { SecretBox } from './lib/secrets';
 
 export interface AppOptions {
@@ -51,6 +52,9 @@ export function createApp(options: AppOptions) {
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => options.auth.handler(c.req.raw));
+
+  // Public, key- or session-authorised: registered before the session-only /voice/* guard.
+  app.route('/voice/tokens', voiceTokenRoutes(services));
 
   const requireSession = requireUser(options.auth);
   app.use('/api/org/*', requireSession);
