@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { serveConsole } from './static';
+import { serveWidgets } from './widgets';
 import type { Db } from './db/client';
 import type { Auth } from './auth/auth';
 import type { AppEnv, Services } from './lib/env';
@@ -21,6 +22,8 @@ export interface AppOptions {
   logger: Logger;
   secrets: SecretBox;
   env?: Record<string, string | undefined>;
+  /** Widget bundle files by name (see widgets.ts); omitted in API-only tests. */
+  widgetFiles?: Record<string, string>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
   consoleDir?: string;
 }
@@ -76,8 +79,10 @@ export function createApp(options: AppOptions) {
   app.route('/api', modelRoutes(services));
   app.route('/v1', runtimeRoutes(services));
 
+  if (options.widgetFiles) serveWidgets(app, options.widgetFiles);
+
   // Unknown API paths answer JSON 404, never the console's index.html.
-  for (const base of ['/api', '/voice', '/v1', '/messaging']) {
+  for (const base of ['/api', '/voice', '/v1', '/messaging', '/widget']) {
     app.all(`${base}/*`, (c) =>
       c.json({ success: false, error: 'Not found', detail: 'Not found' }, 404),
     );

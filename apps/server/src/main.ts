@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { createServer } from './server';
+import { widgetFiles } from './widgets';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.PARLEY_DATA_DIR ?? './data');
@@ -15,6 +16,7 @@ const { app, database, logger } = await createServer({
     ...(process.env.PARLEY_TRUSTED_ORIGINS?.split(',').filter(Boolean) ?? []),
   ],
   consoleDir: fileURLToPath(new URL('../../console/dist', import.meta.url)),
+  widgetFiles: widgetFiles(fileURLToPath(new URL('../../..', import.meta.url))),
   logLevel: process.env.LOG_LEVEL,
 });
 

@@ -15,6 +15,7 @@ export interface ServerConfig {
   baseURL?: string;
   trustedOrigins?: string[];
   consoleDir?: string;
+  widgetFiles?: Record<string, string>;
   logLevel?: string;
   /** Where provider keys (OPENAI_API_KEY …) are read from; defaults to process.env. */
   env?: Record<string, string | undefined>;
@@ -57,6 +58,7 @@ export async function createServer(config: ServerConfig) {
     secrets: createSecretBox(secret),
     env: config.env ?? process.env,
     consoleDir: config.consoleDir,
+    widgetFiles: config.widgetFiles,
   });
   return { app, database, auth, logger };
 }

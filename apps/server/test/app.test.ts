@@ -57,3 +57,30 @@ describe('server shell', () => {
     await second.database.close();
   });
 });
+
+describe('widget bundles', () => {
+  it('serves them cacheable, cross-origin, with ETag revalidation; unknown names 404', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parley-widgets-'));
+    await writeFile(join(dir, 'chat.js'), 'window.ParleyChat=1');
+    const { app, database } = await createServer({
+      dataDir: null,
+      logLevel: 'silent',
+      widgetFiles: { 'chat.js': join(dir, 'chat.js'), 'voice.js': join(dir, 'missing.js') },
+    });
+    try {
+      const res = await app.request('/widget/chat.js');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('cache-control')).toContain('max-age=3600');
+      expect(res.headers.get('content-type')).toContain('javascript');
+      const again = await app.request('/widget/chat.js', {
+        headers: { 'If-None-Match': res.headers.get('etag')! },
+      });
+      expect(again.status).toBe(304);
+      expect((await app.request('/widget/voice.js')).status).toBe(404);
+      expect((await app.request('/widget/other.js')).status).toBe(404);
+    } finally {
+      await database.close();
+    }
+  });
+});
