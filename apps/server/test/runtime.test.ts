@@ -277,3 +277,21 @@ describe('model panel calls', () => {
     ).toBe(404);
   });
 });
+
+describe('public agent settings (the QR code page)', () => {
+  it('answers an active agent’s name, greeting, URL and publishable key; drafts and unknown → 404', async () => {
+    const { fetchPublicAgent } = await import('@parley/api-client');
+    const { id, key } = await agentWith({ status: 'active', initial_message: 'Welcome to Acme!' });
+    const info = await fetchPublicAgent(server.url, id);
+    expect(info).toEqual({
+      agent_name: id,
+      name: 'bot',
+      initial_message: 'Welcome to Acme!',
+      api_url: `${server.url}/v1`,
+      api_key: key,
+    });
+    const draft = await agentWith({ status: 'draft' });
+    await expect(fetchPublicAgent(server.url, draft.id)).rejects.toThrow('Agent not found');
+    await expect(fetchPublicAgent(server.url, 'nobody_here')).rejects.toThrow('Agent not found');
+  });
+});

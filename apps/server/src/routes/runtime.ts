@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
-import { runtimeChatRequestSchema } from '@parley/api-client';
+import { agentDisplayName, agentNameSchema, runtimeChatRequestSchema } from '@parley/api-client';
+import { and, eq } from 'drizzle-orm';
+import { agents, apps } from '../db/schema';
 import type { Services } from '../lib/env';
-import { HttpError, readJson } from '../lib/http';
+import { check, HttpError, notFound, readJson } from '../lib/http';
 import { agentForKey, collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 
 function bearer(header: string | undefined): string {
@@ -84,6 +86,29 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
           }),
         });
       }
+    });
+  });
+
+  /** The public chat page's settings: only for active agents; the key is publishable by design. */
+  app.get('/public/agents/:agentName', async (c) => {
+    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
+    const [row] = await services.db
+      .select({ agent: agents, appKey: apps.appKey })
+      .from(agents)
+      .innerJoin(
+        apps,
+        and(eq(apps.agentName, agents.agentName), eq(apps.organizationId, agents.organizationId)),
+      )
+      .where(and(eq(agents.agentName, agentName), eq(agents.status, 'active')))
+      .limit(1);
+    if (!row) throw notFound('Agent');
+    const origin = new URL(c.req.url).origin;
+    return c.json({
+      agent_name: row.agent.agentName,
+      name: agentDisplayName({ id: row.agent.agentName, name: row.agent.name }),
+      initial_message: row.agent.initialMessage,
+      api_url: `${origin}/v1`,
+      api_key: row.appKey,
     });
   });
 

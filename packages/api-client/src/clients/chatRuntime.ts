@@ -2,8 +2,10 @@ import { createParser } from 'eventsource-parser';
 import { ApiError, httpErrorMessage } from '../errors';
 import { joinUrl, type FetchLike } from '../http';
 import {
+  publicAgentSchema,
   runtimeChatResponseSchema,
   runtimeStreamEventSchema,
+  type PublicAgent,
   type RuntimeChatResponse,
 } from '../schemas/runtime';
 
@@ -127,3 +129,16 @@ export function createChatRuntime(options: ChatRuntimeOptions) {
   };
 }
 export type ChatRuntime = ReturnType<typeof createChatRuntime>;
+
+/** Loads an active agent's public chat settings (the QR code's /chatbot/{agentId} page). */
+export async function fetchPublicAgent(
+  origin: string,
+  agentId: string,
+  fetchImpl: FetchLike = (input, init) => globalThis.fetch(input, init),
+): Promise<PublicAgent> {
+  const res = await fetchImpl(joinUrl(origin, `/v1/public/agents/${encodeURIComponent(agentId)}`), {
+    headers: { Accept: 'application/json' },
+  });
+  if (!res.ok) throw await failure(res);
+  return publicAgentSchema.parse(await res.json());
+}

@@ -51,3 +51,13 @@ export const runtimeStreamEventSchema = z.discriminatedUnion('event', [
   }),
 ]);
 export type RuntimeStreamEvent = z.infer<typeof runtimeStreamEventSchema>;
+
+/** GET {origin}/v1/public/agents/{agentId}: what the public chat page needs (no login). */
+export const publicAgentSchema = z.object({
+  agent_name: z.string(),
+  name: z.string(),
+  initial_message: z.string().nullable(),
+  api_url: z.string(),
+  api_key: z.string(),
+});
+export type PublicAgent = z.infer<typeof publicAgentSchema>;
