@@ -11,3 +11,17 @@ export { SearchField } from './components/SearchField';
 export type { SearchFieldProps } from './components/SearchField';
 export { Switch } from './components/Switch';
 export type { SwitchProps } from './components/Switch';
+export { Select } from './components/Select';
+export type { SelectProps, SelectItem } from './components/Select';
+export { Slider } from './components/Slider';
+export type { SliderProps } from './components/Slider';
+export { MaskedField, maskValue, MASK_CHAR } from './components/MaskedField';
+export type { MaskedFieldProps } from './components/MaskedField';
+export {
+  FileDropzone,
+  partitionFiles,
+  isAcceptedType,
+  describeAccept,
+  formatBytes,
+} from './components/FileDropzone';
+export type { FileDropzoneProps, PartitionedFiles } from './components/FileDropzone';
