@@ -15,6 +15,10 @@ import { modelRoutes } from './routes/model';
 import { runtimeRoutes } from './routes/runtime';
 import { voiceTokenRoutes } from './routes/voiceToken';
 import type { SecretBox } from './lib/secrets';
+import { datasetRetrieveRoutes, knowledgeRoutes } from './routes/knowledge';
+import type { IngestionWorker } from './knowledge/ingest';
+import { retrieveSegments } from './knowledge/retrieve';
+import type { RuntimeDeps } from './runtime/chat';
 
 export interface AppOptions {
   db: Db;
@@ -22,6 +26,8 @@ export interface AppOptions {
   logger: Logger;
   secrets: SecretBox;
   env?: Record<string, string | undefined>;
+  /** The knowledge ingestion worker (created by createServer). */
+  ingestion: IngestionWorker;
   /** Widget bundle files by name (see widgets.ts); omitted in API-only tests. */
   widgetFiles?: Record<string, string>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
@@ -64,6 +70,8 @@ export function createApp(options: AppOptions) {
   app.use('/api/agents/*', requireSession);
   app.use('/api/app/*', requireSession);
   app.use('/voice/*', requireSession);
+  app.use('/api/knowledge-bases', requireSession);
+  app.use('/api/knowledge-bases/*', requireSession);
   for (const path of [
     '/api/prompt-config',
     '/api/model-config',
@@ -76,8 +84,19 @@ export function createApp(options: AppOptions) {
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/app', appRoutes(services));
   app.route('/voice', voiceRoutes(services));
-  app.route('/api', modelRoutes(services));
-  app.route('/v1', runtimeRoutes(services));
+  // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
+  const retrieve: RuntimeDeps['retrieve'] = async (agent, query) =>
+    (
+      await retrieveSegments(options.db, {
+        organizationId: agent.organizationId,
+        knowledgeBaseIds: agent.knowledgeBaseIds,
+        query,
+      })
+    ).map((s) => ({ content: s.content, source: s.documentName }));
+  app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
+  app.route('/api', modelRoutes(services, retrieve));
+  app.route('/v1/datasets', datasetRetrieveRoutes(services));
+  app.route('/v1', runtimeRoutes(services, retrieve));
 
   if (options.widgetFiles) serveWidgets(app, options.widgetFiles);
 

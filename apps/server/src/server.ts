@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { createAuth } from './auth/auth';
 import { createApp } from './app';
 import { createSecretBox } from './lib/secrets';
+import { startIngestionWorker } from './knowledge/ingest';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -51,7 +52,14 @@ export async function createServer(config: ServerConfig) {
     baseURL: config.baseURL,
     trustedOrigins: config.trustedOrigins,
   });
+  const ingestion = startIngestionWorker(database.db, logger);
+  const closeDb = database.close.bind(database);
+  database.close = async () => {
+    await ingestion.stop();
+    await closeDb();
+  };
   const app = createApp({
+    ingestion,
     db: database.db,
     auth,
     logger,
@@ -60,5 +68,5 @@ export async function createServer(config: ServerConfig) {
     consoleDir: config.consoleDir,
     widgetFiles: config.widgetFiles,
   });
-  return { app, database, auth, logger };
+  return { app, database, auth, logger, ingestion };
 }

@@ -16,7 +16,7 @@ import { createServer } from '../src/server';
  * With PARLEY_TEST_DB=postgres (the 'server-pg' vitest project, CI), each test file gets a fresh
  * database on the TEST_DATABASE_URL server; otherwise an in-memory PGlite.
  */
-async function freshPostgresUrl(): Promise<string | undefined> {
+export async function freshPostgresUrl(): Promise<string | undefined> {
   if (process.env.PARLEY_TEST_DB !== 'postgres') return undefined;
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');

@@ -43,6 +43,7 @@ function queryString(query: RequestOptions<z.ZodType>['query']): string {
 /** Joins a base URL and a path without doubling or dropping the slash. */
 export function joinUrl(baseUrl: string, path: string): string {
   const base = baseUrl.replace(/\/+$/, '');
+  if (path === '' || path === '/') return base;
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
 }
 

@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { chunkSettingsSchema } from '@parley/api-client';
+import type { Db } from '../db/client';
+import { documents, ingestionJobs, segments } from '../db/schema';
+import { chunkDocument, wordCount } from './chunking';
+
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(result)
+    ? result
+    : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
+
+/** A job left 'running' longer than this (a crashed process) is claimed again. */
+export const staleAfterSeconds = 300;
+export const maxAttempts = 3;
+
+/** Queues (re)indexing of a document. */
+export async function enqueueIngestion(db: Db, documentId: string): Promise<void> {
+  await db
+    .update(documents)
+    .set({ status: 'indexing', error: null, updatedAt: new Date() })
+    .where(eq(documents.id, documentId));
+  await db.insert(ingestionJobs).values({ documentId });
+}
+
+/**
+ * Claims the oldest pending job (or one whose worker died) with FOR UPDATE SKIP LOCKED, so
+ * several server processes on one PostgreSQL never take the same job.
+ */
+export async function claimJob(db: Db): Promise<{ id: string; documentId: string } | null> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      SELECT id, document_id FROM ingestion_jobs
+      WHERE status = 'pending'
+         OR (status = 'running' AND locked_at < now() - make_interval(secs => ${staleAfterSeconds}))
+      ORDER BY created_at
+      FOR UPDATE SKIP LOCKED
+      LIMIT 1`);
+    const row = rowsOf(result)[0];
+    if (!row) return null;
+    await tx.execute(
+      sql`UPDATE ingestion_jobs SET status = 'running', locked_at = now(), attempts = attempts + 1 WHERE id = ${String(row.id)}::uuid`,
+    );
+    return { id: String(row.id), documentId: String(row.document_id) };
+  });
+}
+
+/** Parses are done at upload; here: clean → sections → chunks → segments, then 'completed'. */
+export async function processJob(db: Db, job: { id: string; documentId: string }): Promise<void> {
+  const [doc] = await db.select().from(documents).where(eq(documents.id, job.documentId)).limit(1);
+  if (!doc) {
+    await db.update(ingestionJobs).set({ status: 'done' }).where(eq(ingestionJobs.id, job.id));
+    return;
+  }
+  try {
+    const settings = chunkSettingsSchema.parse(doc.chunkSettings ?? {});
+    const chunks = chunkDocument(doc.content ?? '', settings);
+    if (chunks.length === 0) throw new Error('The document has no text to index');
+    await db.transaction(async (tx) => {
+      await tx.delete(segments).where(eq(segments.documentId, doc.id));
+      const batch = 200;
+      for (let i = 0; i < chunks.length; i += batch) {
+        await tx.insert(segments).values(
+          chunks.slice(i, i + batch).map((content, j) => ({
+            documentId: doc.id,
+            knowledgeBaseId: doc.knowledgeBaseId,
+            position: i + j + 1,
+            content,
+            wordCount: wordCount(content),
+          })),
+        );
+      }
+      await tx
+        .update(documents)
+        .set({
+          status: 'completed',
+          error: null,
+          wordCount: wordCount(doc.content ?? ''),
+          updatedAt: new Date(),
+        })
+        .where(eq(documents.id, doc.id));
+      await tx.update(ingestionJobs).set({ status: 'done' }).where(eq(ingestionJobs.id, job.id));
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await db
+      .update(documents)
+      .set({ status: 'error', error: reason, updatedAt: new Date() })
+      .where(eq(documents.id, doc.id));
+    await db
+      .update(ingestionJobs)
+      .set({ status: 'failed', lastError: reason })
+      .where(eq(ingestionJobs.id, job.id));
+  }
+}
+
+/** Runs every claimable job now; returns how many ran. */
+export async function drainJobs(db: Db): Promise<number> {
+  let n = 0;
+  for (let job = await claimJob(db); job; job = await claimJob(db)) {
+    await processJob(db, job);
+    n += 1;
+  }
+  return n;
+}
+
+/** The in-process worker: drains on a kick (after an upload) and every few seconds (crash recovery). */
+export function startIngestionWorker(db: Db, logger: Logger, intervalMs = 2000) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await drainJobs(db);
+        } catch (err) {
+          logger.error({ err }, 'ingestion worker failed');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return {
+    kick: () => void run(),
+    /** Resolves when the queue is empty (tests). */
+    idle: () => run(),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+export type IngestionWorker = ReturnType<typeof startIngestionWorker>;

@@ -1,0 +1,416 @@
+import { Hono, type Context } from 'hono';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import {
+  chunkSettingsSchema,
+  createKnowledgeApiKeyRequestSchema,
+  createKnowledgeBaseRequestSchema,
+  createTextDocumentRequestSchema,
+  indexingTechniqueSchema,
+  reindexRequestSchema,
+  segmentPatchRequestSchema,
+  testRetrievalRequestSchema,
+  uuidSchema,
+} from '@parley/api-client';
+import type { AppEnv, Services } from '../lib/env';
+import { check, HttpError, notFound, readJson } from '../lib/http';
+import { membershipsOf, requireMembership } from '../lib/tenancy';
+import { documents, knowledgeApiKeys, knowledgeBases, segments } from '../db/schema';
+import { enqueueIngestion, type IngestionWorker } from '../knowledge/ingest';
+import { extractText, ParseError, uploadLimits } from '../knowledge/parse';
+import { retrieveSegments } from '../knowledge/retrieve';
+
+type Ctx = Context<AppEnv>;
+
+/** Without full-text-only embeddings configured, high_quality bases say so. */
+export const fullTextOnlyWarning =
+  'High-quality (vector) indexing needs an embedding provider, which is not configured on this server: this document is indexed with full-text search only.';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The knowledge-base API under /api/knowledge-bases (session; org-scoped; only_me bases are the creator's). */
+export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
+  const { db, secrets } = services;
+  const app = new Hono<AppEnv>();
+
+  /** The organization in scope: ?org_id= if the user belongs to it, else the first membership. */
+  async function orgOf(c: Ctx): Promise<string> {
+    const user = c.get('user');
+    const asked = c.req.query('org_id');
+    if (asked) return (await requireMembership(db, user.id, asked)).orgId;
+    const first = (await membershipsOf(db, user.id))[0];
+    if (!first) throw new HttpError(404, 'Organization not found');
+    return first.orgId;
+  }
+
+  const visible = (c: Ctx, orgId: string) =>
+    and(
+      eq(knowledgeBases.organizationId, orgId),
+      or(
+        eq(knowledgeBases.permission, 'all_team_members'),
+        eq(knowledgeBases.permission, 'partial_members'),
+        eq(knowledgeBases.createdBy, c.get('user').id),
+      ),
+    );
+
+  async function baseOf(c: Ctx) {
+    const id = check(uuidSchema, c.req.param('id'), 'id');
+    const orgId = await orgOfAny(c, id);
+    const [kb] = await db
+      .select()
+      .from(knowledgeBases)
+      .where(and(eq(knowledgeBases.id, id), visible(c, orgId)))
+      .limit(1);
+    if (!kb) throw notFound('Knowledge base');
+    return kb;
+  }
+
+  /** The base's organization if the user is a member of it (any of their organizations). */
+  async function orgOfAny(c: Ctx, kbId: string): Promise<string> {
+    const orgIds = (await membershipsOf(db, c.get('user').id)).map((m) => m.orgId);
+    if (orgIds.length === 0) throw notFound('Knowledge base');
+    const [row] = await db
+      .select({ orgId: knowledgeBases.organizationId })
+      .from(knowledgeBases)
+      .where(and(eq(knowledgeBases.id, kbId), inArray(knowledgeBases.organizationId, orgIds)))
+      .limit(1);
+    if (!row) throw notFound('Knowledge base');
+    return row.orgId;
+  }
+
+  async function documentOf(c: Ctx) {
+    const kb = await baseOf(c);
+    const docId = check(uuidSchema, c.req.param('docId'), 'docId');
+    const [doc] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, docId), eq(documents.knowledgeBaseId, kb.id)))
+      .limit(1);
+    if (!doc) throw notFound('Document');
+    return { kb, doc };
+  }
+
+  const wireBase = (kb: typeof knowledgeBases.$inferSelect, documentCount: number) => ({
+    id: kb.id,
+    name: kb.name,
+    description: kb.description,
+    documentCount,
+    createdAt: kb.createdAt.toISOString(),
+    indexingTechnique: kb.indexingTechnique,
+    permission: kb.permission,
+    chunkSettings: kb.chunkSettings,
+  });
+  const wireDoc = (d: typeof documents.$inferSelect) => ({
+    id: d.id,
+    name: d.name,
+    wordCount: d.wordCount,
+    createdAt: d.createdAt.toISOString(),
+    enabled: d.enabled,
+    status: d.status,
+    error: d.error,
+    sourceType: d.sourceType,
+    sourceUrl: d.sourceUrl,
+    indexingTechnique: d.indexingTechnique,
+  });
+  const warningFor = (technique: string) =>
+    technique === 'high_quality' ? { warning: fullTextOnlyWarning } : {};
+
+  async function addDocument(
+    kb: typeof knowledgeBases.$inferSelect,
+    input: {
+      name: string;
+      content: string;
+      sourceType: string;
+      sourceUrl?: string;
+      mimeType?: string;
+      indexingTechnique?: string;
+      chunkSettings?: unknown;
+    },
+  ) {
+    const [doc] = await db
+      .insert(documents)
+      .values({
+        knowledgeBaseId: kb.id,
+        organizationId: kb.organizationId,
+        name: input.name,
+        sourceType: input.sourceType,
+        sourceUrl: input.sourceUrl,
+        mimeType: input.mimeType,
+        content: input.content,
+        indexingTechnique: input.indexingTechnique ?? kb.indexingTechnique,
+        chunkSettings: input.chunkSettings ?? kb.chunkSettings,
+      })
+      .returning();
+    await enqueueIngestion(db, doc!.id);
+    worker.kick();
+    return { ...wireDoc({ ...doc!, status: 'indexing' }), ...warningFor(doc!.indexingTechnique) };
+  }
+
+  app.get('/', async (c) => {
+    const orgId = await orgOf(c);
+    const rows = await db
+      .select({ kb: knowledgeBases, documentCount: count(documents.id) })
+      .from(knowledgeBases)
+      .leftJoin(documents, eq(documents.knowledgeBaseId, knowledgeBases.id))
+      .where(visible(c, orgId))
+      .groupBy(knowledgeBases.id)
+      .orderBy(desc(knowledgeBases.createdAt));
+    return c.json(rows.map((r) => wireBase(r.kb, Number(r.documentCount))));
+  });
+
+  app.post('/', async (c) => {
+    const body = await readJson(c, createKnowledgeBaseRequestSchema);
+    const orgId = await orgOf(c);
+    const [kb] = await db
+      .insert(knowledgeBases)
+      .values({ organizationId: orgId, createdBy: c.get('user').id, ...body })
+      .returning();
+    return c.json({ ...wireBase(kb!, 0), ...warningFor(kb!.indexingTechnique) });
+  });
+
+  app.delete('/:id', async (c) => {
+    const kb = await baseOf(c);
+    await db.delete(knowledgeBases).where(eq(knowledgeBases.id, kb.id));
+    return c.json({ success: true, message: 'Knowledge base deleted' });
+  });
+
+  app.get('/:id/documents', async (c) => {
+    const kb = await baseOf(c);
+    const rows = await db
+      .select()
+      .from(documents)
+      .where(eq(documents.knowledgeBaseId, kb.id))
+      .orderBy(desc(documents.createdAt));
+    return c.json(rows.map(wireDoc));
+  });
+
+  app.post('/:id/documents', async (c) => {
+    const kb = await baseOf(c);
+    const body = await readJson(c, createTextDocumentRequestSchema);
+    return c.json(await addDocument(kb, { ...body, sourceType: 'text', sourceUrl: body.url }));
+  });
+
+  app.post('/:id/documents/file', async (c) => {
+    const kb = await baseOf(c);
+    const length = Number(c.req.header('Content-Length') ?? 0);
+    if (length > uploadLimits.maxBytes + 64 * 1024)
+      throw new HttpError(400, 'file: The file is larger than the 10 MB limit');
+    const form = await c.req.parseBody();
+    const file = form.file;
+    if (!(file instanceof File)) throw new HttpError(400, 'file: A file is required');
+    const technique = check(
+      indexingTechniqueSchema.optional(),
+      form.indexingTechnique || undefined,
+      'indexingTechnique',
+    );
+    let chunk: unknown = undefined;
+    if (typeof form.chunkSettings === 'string' && form.chunkSettings) {
+      try {
+        chunk = JSON.parse(form.chunkSettings);
+      } catch {
+        throw new HttpError(400, 'chunkSettings: Malformed JSON');
+      }
+    }
+    const chunkSettings = check(chunkSettingsSchema.optional(), chunk, 'chunkSettings');
+    let text: string;
+    try {
+      ({ text } = await extractText(new Uint8Array(await file.arrayBuffer()), file.name));
+    } catch (error) {
+      if (error instanceof ParseError) throw new HttpError(400, `file: ${error.message}`);
+      throw error;
+    }
+    const name = (typeof form.name === 'string' && form.name.trim()) || file.name;
+    return c.json(
+      await addDocument(kb, {
+        name,
+        content: text,
+        sourceType: 'file',
+        mimeType: file.type,
+        indexingTechnique: technique,
+        chunkSettings,
+      }),
+    );
+  });
+
+  app.patch('/:id/documents/:docId/enable', async (c) => {
+    const { doc } = await documentOf(c);
+    const [updated] = await db
+      .update(documents)
+      .set({ enabled: true, updatedAt: new Date() })
+      .where(eq(documents.id, doc.id))
+      .returning();
+    return c.json(wireDoc(updated!));
+  });
+  app.patch('/:id/documents/:docId/disable', async (c) => {
+    const { doc } = await documentOf(c);
+    const [updated] = await db
+      .update(documents)
+      .set({ enabled: false, updatedAt: new Date() })
+      .where(eq(documents.id, doc.id))
+      .returning();
+    return c.json(wireDoc(updated!));
+  });
+  app.delete('/:id/documents/:docId', async (c) => {
+    const { doc } = await documentOf(c);
+    await db.delete(documents).where(eq(documents.id, doc.id));
+    return c.json({ success: true, message: 'Document deleted' });
+  });
+
+  app.get('/:id/documents/:docId/segments', async (c) => {
+    const { doc } = await documentOf(c);
+    const rows = await db
+      .select()
+      .from(segments)
+      .where(eq(segments.documentId, doc.id))
+      .orderBy(asc(segments.position));
+    return c.json(
+      rows.map((s) => ({
+        id: s.id,
+        position: s.position,
+        content: s.content,
+        enabled: s.enabled,
+        wordCount: s.wordCount,
+        characters: s.content.length,
+        hitCount: s.hitCount,
+      })),
+    );
+  });
+  app.patch('/:id/documents/:docId/segments/:segId', async (c) => {
+    const { doc } = await documentOf(c);
+    const segId = check(uuidSchema, c.req.param('segId'), 'segId');
+    const { enabled } = await readJson(c, segmentPatchRequestSchema);
+    const [s] = await db
+      .update(segments)
+      .set({ enabled })
+      .where(and(eq(segments.id, segId), eq(segments.documentId, doc.id)))
+      .returning();
+    if (!s) throw notFound('Segment');
+    return c.json({
+      id: s.id,
+      position: s.position,
+      content: s.content,
+      enabled: s.enabled,
+      wordCount: s.wordCount,
+      characters: s.content.length,
+      hitCount: s.hitCount,
+    });
+  });
+
+  app.post('/:id/documents/:docId/reindex', async (c) => {
+    const { doc } = await documentOf(c);
+    const body = await readJson(c, reindexRequestSchema);
+    if (body.chunkSettings)
+      await db
+        .update(documents)
+        .set({ chunkSettings: body.chunkSettings })
+        .where(eq(documents.id, doc.id));
+    await enqueueIngestion(db, doc.id);
+    worker.kick();
+    return c.json({
+      message: 'Document reindexing started! It may take a few moments to complete.',
+      ...warningFor(doc.indexingTechnique),
+    });
+  });
+
+  app.post('/:id/test-retrieval', async (c) => {
+    const kb = await baseOf(c);
+    const { query } = await readJson(c, testRetrievalRequestSchema);
+    const found = await retrieveSegments(db, {
+      organizationId: kb.organizationId,
+      knowledgeBaseIds: [kb.id],
+      query,
+    });
+    return c.json({
+      records: found.map((s) => ({
+        segment: {
+          id: s.id,
+          content: s.content,
+          document: { id: s.documentId, name: s.documentName },
+        },
+        score: s.score,
+      })),
+    });
+  });
+
+  app.get('/:id/api-keys', async (c) => {
+    const kb = await baseOf(c);
+    const rows = await db
+      .select()
+      .from(knowledgeApiKeys)
+      .where(eq(knowledgeApiKeys.knowledgeBaseId, kb.id))
+      .orderBy(desc(knowledgeApiKeys.createdAt));
+    return c.json(
+      rows.map((k) => ({
+        id: k.id,
+        name: k.name,
+        token: secrets.decrypt(k.tokenEncrypted),
+        createdAt: k.createdAt.toISOString(),
+        lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+      })),
+    );
+  });
+  app.post('/:id/api-keys', async (c) => {
+    const kb = await baseOf(c);
+    const { name } = await readJson(c, createKnowledgeApiKeyRequestSchema);
+    const token = `dataset-${randomBytes(18).toString('base64url')}`;
+    const [k] = await db
+      .insert(knowledgeApiKeys)
+      .values({
+        knowledgeBaseId: kb.id,
+        organizationId: kb.organizationId,
+        name,
+        tokenHash: hashToken(token),
+        tokenEncrypted: secrets.encrypt(token),
+      })
+      .returning();
+    return c.json({
+      id: k!.id,
+      name: k!.name,
+      token,
+      createdAt: k!.createdAt.toISOString(),
+      lastUsedAt: null,
+    });
+  });
+
+  return app;
+}
+
+/** POST /v1/datasets/{id}/retrieve with a knowledge-base key as bearer token (that base only). */
+export function datasetRetrieveRoutes(services: Services) {
+  const app = new Hono();
+  app.post('/:id/retrieve', async (c) => {
+    const id = check(uuidSchema, c.req.param('id'), 'id');
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
+    if (!token)
+      throw new HttpError(401, 'Authorization header must be Bearer <knowledge base key>');
+    const [key] = await services.db
+      .select()
+      .from(knowledgeApiKeys)
+      .where(eq(knowledgeApiKeys.tokenHash, hashToken(token)))
+      .limit(1);
+    if (!key) throw new HttpError(401, 'Access token is invalid');
+    if (key.knowledgeBaseId !== id) throw notFound('Knowledge base');
+    const { query } = await readJson(c, testRetrievalRequestSchema);
+    await services.db
+      .update(knowledgeApiKeys)
+      .set({ lastUsedAt: new Date() })
+      .where(eq(knowledgeApiKeys.id, key.id));
+    const found = await retrieveSegments(services.db, {
+      organizationId: key.organizationId,
+      knowledgeBaseIds: [id],
+      query,
+    });
+    return c.json({
+      query: { content: query },
+      records: found.map((s) => ({
+        segment: {
+          id: s.id,
+          content: s.content,
+          document: { id: s.documentId, name: s.documentName },
+        },
+        score: s.score,
+      })),
+    });
+  });
+  return app;
+}
