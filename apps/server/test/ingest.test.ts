@@ -40,13 +40,11 @@ async function newDocument(content: string) {
 describe('durable ingestion jobs', () => {
   it('a job left running by a crashed worker is claimed again; a fresh running one is not', async () => {
     const doc = await newDocument('Crash recovery text.');
-    await database.db
-      .insert(ingestionJobs)
-      .values({
-        documentId: doc.id,
-        status: 'running',
-        lockedAt: sql`now() - interval '10 minutes'`,
-      });
+    await database.db.insert(ingestionJobs).values({
+      documentId: doc.id,
+      status: 'running',
+      lockedAt: sql`now() - interval '10 minutes'`,
+    });
     const fresh = await newDocument('Being worked on.');
     await database.db
       .insert(ingestionJobs)

@@ -215,3 +215,21 @@ describe('knowledge bases over HTTP', () => {
     expect(seen).not.toContain(privateKb.id);
   });
 });
+
+describe('URL import', () => {
+  it('refuses private addresses with the reason (422) and writes nothing', async () => {
+    const kb = await kbClient(owner).create({ name: 'Web', indexingTechnique: 'economy' });
+    const res = await owner.raw('POST', `/api/knowledge-bases/${kb.id}/documents/url`, {
+      url: 'http://169.254.169.254/latest/meta-data/',
+    });
+    expect(res).toMatchObject({
+      status: 422,
+      body: { code: 'crawl_failed', error: '169.254.169.254 is not a public address' },
+    });
+    expect(await kbClient(owner).documents(kb.id)).toEqual([]);
+    const scheme = await owner.raw('POST', `/api/knowledge-bases/${kb.id}/documents/url`, {
+      url: 'file:///etc/passwd',
+    });
+    expect(scheme.status).toBe(400);
+  });
+});

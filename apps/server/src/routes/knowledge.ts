@@ -6,6 +6,7 @@ import {
   createKnowledgeApiKeyRequestSchema,
   createKnowledgeBaseRequestSchema,
   createTextDocumentRequestSchema,
+  createUrlDocumentRequestSchema,
   indexingTechniqueSchema,
   reindexRequestSchema,
   segmentPatchRequestSchema,
@@ -18,6 +19,7 @@ import { membershipsOf, requireMembership } from '../lib/tenancy';
 import { documents, knowledgeApiKeys, knowledgeBases, segments } from '../db/schema';
 import { enqueueIngestion, type IngestionWorker } from '../knowledge/ingest';
 import { extractText, ParseError, uploadLimits } from '../knowledge/parse';
+import { crawl, CrawlError } from '../knowledge/fetchUrl';
 import { retrieveSegments } from '../knowledge/retrieve';
 
 type Ctx = Context<AppEnv>;
@@ -228,6 +230,36 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
         mimeType: file.type,
         indexingTechnique: technique,
         chunkSettings,
+      }),
+    );
+  });
+
+  /** Imports a public web page (SSRF-guarded; PARLEY_CRAWL_ALLOW_HOSTS lists extra hosts, e.g. an intranet). */
+  app.post('/:id/documents/url', async (c) => {
+    const kb = await baseOf(c);
+    const body = await readJson(c, createUrlDocumentRequestSchema);
+    const allowed = (services.env.PARLEY_CRAWL_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    let page: { url: string; title: string; text: string };
+    try {
+      page = await crawl(body.url, { allowHost: (h) => allowed.includes(h) });
+    } catch (error) {
+      if (error instanceof CrawlError)
+        throw new HttpError(422, error.message, { code: 'crawl_failed' });
+      throw error;
+    }
+    if (!page.text.trim())
+      throw new HttpError(422, 'The page has no readable text', { code: 'crawl_failed' });
+    return c.json(
+      await addDocument(kb, {
+        name: body.name?.trim() || page.title,
+        content: page.text,
+        sourceType: 'url',
+        sourceUrl: page.url,
+        indexingTechnique: body.indexingTechnique,
+        chunkSettings: body.chunkSettings,
       }),
     );
   });

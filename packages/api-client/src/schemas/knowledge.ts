@@ -84,7 +84,7 @@ export const createTextDocumentRequestSchema = z.object({
   chunkSettings: chunkSettingsSchema.default(chunkSettingsSchema.parse({})),
 });
 export const createUrlDocumentRequestSchema = z.object({
-  url: z.url('url must be a valid http(s) URL'),
+  url: z.url({ protocol: /^https?$/, error: 'url must be a valid http(s) URL' }),
   name: z.string().max(300).optional(),
   indexingTechnique: indexingTechniqueSchema.default('high_quality'),
   chunkSettings: chunkSettingsSchema.default(chunkSettingsSchema.parse({})),

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { crawl, crawlLimits, htmlToText, isPublicAddress } from './fetchUrl';
+
+let server: Server;
+let base = '';
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/page') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(
+        '<html><head><title>Hours</title></head><body><nav>Menu</nav><article><h1>Opening hours</h1><p>We are open Monday to Friday, 8 to 18, and closed on Sunday.</p></article><script>evil()</script></body></html>',
+      );
+    } else if (req.url === '/to-metadata') {
+      res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' });
+      res.end();
+    } else if (req.url === '/huge') {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.end('x'.repeat(crawlLimits.maxBytes + 10));
+    } else if (req.url === '/binary') {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      res.end('MZ');
+    } else res.writeHead(404).end();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('isPublicAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fc00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+  ])('refuses %s', (ip) => expect(isPublicAddress(ip)).toBe(false));
+  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])('allows %s', (ip) =>
+    expect(isPublicAddress(ip)).toBe(true),
+  );
+});
+
+describe('crawl (hostile input)', () => {
+  it.each([
+    'http://127.0.0.1/',
+    'http://2130706433/',
+    'http://0x7f000001/',
+    'http://127.1/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/',
+  ])('refuses %s before connecting', async (url) => {
+    await expect(crawl(url)).rejects.toThrow(/not a public address/);
+  });
+  it('refuses names that resolve to loopback (checked at connect time)', async () => {
+    await expect(crawl('http://localhost:9/')).rejects.toThrow(/not a public address/);
+  });
+  it.each(['file:///etc/passwd', 'ftp://example.com/x', 'javascript:alert(1)', 'gopher://x'])(
+    'refuses the scheme of %s',
+    async (url) => {
+      await expect(crawl(url)).rejects.toThrow('Only http and https URLs can be imported');
+    },
+  );
+  it('refuses a redirect to a metadata address, bodies over the limit and non-text types', async () => {
+    // The test server is on loopback: only its own host is allowed; the redirect target is still checked.
+    const allowHost = (h: string) => h === '127.0.0.1';
+    await expect(crawl(`${base}/to-metadata`, { allowHost })).rejects.toThrow(
+      '169.254.169.254 is not a public address',
+    );
+    await expect(crawl(`${base}/huge`, { allowHost })).rejects.toThrow('2 MB');
+    await expect(crawl(`${base}/binary`, { allowHost })).rejects.toThrow(
+      'Unsupported content type',
+    );
+  });
+  it('reduces an HTML page to its main text and title', async () => {
+    const page = await crawl(`${base}/page`, { allowHost: (h) => h === '127.0.0.1' });
+    expect(page.title).toBe('Hours');
+    expect(page.text).toContain('We are open Monday to Friday');
+    expect(page.text).not.toContain('evil()');
+  });
+  it('htmlToText falls back to the body when there is no article', () => {
+    expect(
+      htmlToText('<html><body><p>Just a line.</p></body></html>', 'http://x.test/').text,
+    ).toContain('Just a line.');
+  });
+});
