@@ -295,3 +295,61 @@ describe('public agent settings (the QR code page)', () => {
     await expect(fetchPublicAgent(server.url, 'nobody_here')).rejects.toThrow('Agent not found');
   });
 });
+
+describe('public access rules', () => {
+  it('per-agent allowed origins: other sites get 403, listed sites and no-Origin callers pass', async () => {
+    const { id, key } = await agentWith({});
+    await owner.agents.update(id, {
+      organization_id: orgId,
+      allowed_origins: ['https://shop.example'],
+    });
+    const call = (origin?: string) =>
+      post(
+        '/v1/chat-messages',
+        { query: 'Hi', response_mode: 'blocking', user: 'o' },
+        { Authorization: `Bearer ${key}`, ...(origin ? { Origin: origin } : {}) },
+      );
+    expect((await call('https://evil.example')).status).toBe(403);
+    expect((await call('https://shop.example')).status).toBe(200);
+    expect((await call()).status).toBe(200);
+    const bad = await owner.raw('POST', `/api/agents/update/${id}`, {
+      organization_id: orgId,
+      allowed_origins: ['https://x.example/path'],
+    });
+    expect(bad.status).toBe(400);
+    expect(String(bad.body.error)).toMatch(/^allowed_origins\.0: /);
+  });
+});
+
+describe('rate limits', () => {
+  it('per visitor IP: 429 with Retry-After once the limit is spent', async () => {
+    const limited = await startTestServer({
+      env: { PARLEY_RATE_LIMIT_PER_IP: '3', PARLEY_RATE_LIMIT_PER_KEY: '100' },
+    });
+    try {
+      const u = limited.newUser();
+      const org = await u.withOrg('Limits');
+      const id = newAgentId('lim');
+      const app = await u.apps.createAgent({ agentName: id, organizationId: org });
+      await u.agents.update(id, { organization_id: org });
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${limited.url}/v1/chat-messages`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${app.data!.appKey}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ query: 'Hi', response_mode: 'blocking', user: 'r' }),
+        });
+        statuses.push(res.status);
+        if (res.status === 429) retryAfter = res.headers.get('retry-after');
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -150,6 +150,8 @@ export const agents = pgTable(
     /** Knowledge bases the agent retrieves from (model-config's dataset_configs.datasets). */
     knowledgeBaseIds: jsonb('knowledge_base_ids').$type<string[]>().notNull().default([]),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Sites allowed to use the widgets/runtime with this agent's key (empty = any). */
+    allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

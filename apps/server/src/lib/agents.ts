@@ -49,6 +49,7 @@ export function agentToWire(row: AgentRow, appId: string | null = null, box?: Se
     model_name: row.modelName,
     model_api_key_masked: maskedStored(box, row.modelApiKey),
     knowledge_base_ids: row.knowledgeBaseIds,
+    allowed_origins: row.allowedOrigins,
     published_at: row.publishedAt?.toISOString() ?? null,
     model_live_url: row.modelLiveUrl,
     app_id: appId,
@@ -111,6 +112,7 @@ export function agentValues(body: AgentUpdateRequest, box: SecretBox) {
     v.modelApiKey = body.model_api_key ? box.encrypt(body.model_api_key) : null;
   }
   if (body.model_live_url !== undefined) v.modelLiveUrl = body.model_live_url;
+  if (body.allowed_origins !== undefined) v.allowedOrigins = body.allowed_origins;
   return v;
 }
 

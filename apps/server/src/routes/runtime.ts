@@ -7,6 +7,7 @@ import { agents, apps } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import { agentForKey, collect, startTurn, type RuntimeDeps } from '../runtime/chat';
+import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
 
 function bearer(header: string | undefined): string {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
@@ -33,8 +34,11 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     }),
   );
 
+  for (const limit of publicRateLimits(publicLimitsFrom(services.env)))
+    app.post('/chat-messages', limit);
   app.post('/chat-messages', async (c) => {
     const agent = await agentForKey(services.db, bearer(c.req.header('Authorization')));
+    assertOriginAllowed(c.req.header('Origin'), agent.allowedOrigins);
     const body = await readJson(c, runtimeChatRequestSchema);
     const turn = await startTurn(deps, agent, {
       query: body.query,

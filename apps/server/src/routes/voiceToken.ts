@@ -6,6 +6,7 @@ import type { Services } from '../lib/env';
 import { check, HttpError, notFound } from '../lib/http';
 import { findAgentForUser } from '../lib/agents';
 import { agentForKey } from '../runtime/chat';
+import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
 
 /** The LiveKit worker that joins voice rooms (apps/voice-agent registers under this name). */
 export const voiceWorkerName = 'parley-voice-agent';
@@ -28,12 +29,15 @@ export function voiceTokenRoutes(services: Services) {
       allowMethods: ['POST', 'OPTIONS'],
     }),
   );
+  for (const limit of publicRateLimits(publicLimitsFrom(services.env)))
+    app.post('/generate', limit);
   app.post('/generate', async (c) => {
     const agentName = check(agentNameSchema, c.req.query('agent_name') ?? '', 'agent_name');
     const auth = c.req.header('Authorization');
     if (auth?.toLowerCase().startsWith('bearer ')) {
       const agent = await agentForKey(services.db, auth.slice(7).trim());
       if (agent.agentName !== agentName) throw notFound('Agent');
+      assertOriginAllowed(c.req.header('Origin'), agent.allowedOrigins);
     } else {
       const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
       if (!session) throw new HttpError(401, 'Unauthorized');

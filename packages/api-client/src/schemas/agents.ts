@@ -183,6 +183,18 @@ export const agentUpdateRequestSchema = z.object({
   name: z.string().max(200).optional(),
   description: z.string().max(2000).optional(),
   status: z.enum(['active', 'draft']).optional(),
+  /** Sites allowed to embed this agent (origins like https://shop.example); empty = any. */
+  allowed_origins: z
+    .array(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^/\s]+$/,
+          'each allowed origin must look like https://example.com (no path)',
+        ),
+    )
+    .max(50)
+    .optional(),
 });
 export type AgentUpdateRequest = z.input<typeof agentUpdateRequestSchema>;
 
@@ -210,6 +222,7 @@ export const agentConfigSchema = z.looseObject({
   model: z.string().nullable().optional(),
   provider: z.string().nullable().optional(),
   app_id: z.string().nullable().optional(),
+  allowed_origins: z.array(z.string()).optional(),
   created_at: z.string().nullable().optional(),
   updated_at: z.string().nullable().optional(),
 });

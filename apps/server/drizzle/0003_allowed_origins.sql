@@ -1,0 +1,1 @@
+ALTER TABLE "agents" ADD COLUMN "allowed_origins" jsonb DEFAULT '[]'::jsonb NOT NULL;
