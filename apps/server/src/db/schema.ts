@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   boolean,
   index,
   integer,
@@ -216,6 +217,9 @@ export const messages = pgTable(
 
 // ---------- knowledge bases ----------
 
+/** PostgreSQL full-text vector. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const knowledgeBases = pgTable(
   'knowledge_bases',
   {
@@ -280,12 +284,14 @@ export const segments = pgTable(
     wordCount: integer('word_count').notNull(),
     hitCount: integer('hit_count').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
+    /** Parsed once at write time, so ranking never re-parses the text. */
+    tsv: tsvector('tsv').generatedAlwaysAs(sql`to_tsvector('english', content)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('segments_document_idx').on(t.documentId, t.position),
     index('segments_kb_idx').on(t.knowledgeBaseId),
-    index('segments_fts_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+    index('segments_tsv_idx').using('gin', t.tsv),
   ],
 );
 

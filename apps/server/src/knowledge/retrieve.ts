@@ -35,7 +35,7 @@ export async function retrieveSegments(
   if (ids.length === 0) return [];
   const result = await db.execute(sql`
     SELECT s.id, s.content, s.document_id, d.name AS document_name,
-           ts_rank_cd(to_tsvector('english', s.content), to_tsquery('english', ${q})) AS score
+           ts_rank_cd(s.tsv, to_tsquery('english', ${q})) AS score
     FROM segments s
     JOIN documents d ON d.id = s.document_id
     JOIN knowledge_bases kb ON kb.id = s.knowledge_base_id
@@ -45,7 +45,7 @@ export async function retrieveSegments(
         sql`, `,
       )})
       AND s.enabled AND d.enabled AND d.status = 'completed'
-      AND to_tsvector('english', s.content) @@ to_tsquery('english', ${q})
+      AND s.tsv @@ to_tsquery('english', ${q})
     ORDER BY score DESC, s.position ASC
     LIMIT ${input.topK ?? 4}
   `);
