@@ -23,6 +23,7 @@ function signedOutApi(): DashboardApi {
     getAppIdByKey: fail,
     publishAgent: fail,
     listKnowledgeBases: fail,
+    generateVoiceToken: fail,
   };
 }
 

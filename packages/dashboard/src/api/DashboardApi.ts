@@ -87,6 +87,10 @@ export interface DashboardApi {
   getAppIdByKey(apiKey: string): Promise<string>;
   /** POST /api/publish-agent. */
   publishAgent(chatbotApiKey: string, appId: string): Promise<void>;
+  /** POST /voice/tokens/generate?agent_name= (LiveKit join details; 503 detail when voice is not configured). */
+  generateVoiceToken(
+    agentId: string,
+  ): Promise<{ token: string; livekit_url: string; room_name?: string }>;
   /** GET /api/knowledge-bases (empty until the knowledge issue lands: a 404 reads as none). */
   listKnowledgeBases(signal?: AbortSignal): Promise<KnowledgeBaseSummary[]>;
 }

@@ -143,6 +143,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     publishAgent: async (chatbotApiKey, appId) => {
       await model.publish({ chatbot_api_key: chatbotApiKey, app_id: appId });
     },
+    generateVoiceToken: (agentId) => voice.generateToken(agentId),
     listKnowledgeBases: async (signal) => {
       try {
         return await knowledge.list(signal);

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Banner, Spinner } from '@parley/ui';
+import { AutosaveStatus } from './AutosaveStatus';
+import { ConfigurationsPanel } from './ConfigurationsPanel';
+import { KnowledgeSelectModal } from './KnowledgeSelectModal';
+import { ModelPanel } from './ModelPanel';
+import { SettingsBanners } from './SettingsBanners';
+import { TranscriberPanel } from './TranscriberPanel';
+import { VoicePanel } from './VoicePanel';
+import { defaultAgentUrl } from './editorState';
+import type { EditorDefaults } from './types';
+import { useAgentSettings, type UseAgentSettingsOptions } from './useAgentSettings';
+import * as styles from './editor.css';
+
+/** Element ids of the sections, for the detail view's tabs to scroll to (spec §2). */
+export const agentSettingsSectionIds = {
+  model: 'agent-settings-model',
+  voice: 'agent-settings-voice',
+  transcriber: 'agent-settings-transcriber',
+  configurations: 'agent-settings-configurations',
+} as const;
+
+export interface AgentSettingsProps {
+  agentId: string;
+  orgId: string;
+  /** Edit mode: every input is disabled when false (spec §5). */
+  editing: boolean;
+  /** Default keys and voice ids of this deployment, and the default agent URL. */
+  defaults?: Partial<EditorDefaults>;
+  /** Show the auto-save status strip here (default true; false when the header shows it). */
+  showStatus?: boolean;
+  /** Level of the panel headings (default 2). */
+  headingLevel?: 2 | 3;
+  /** Passed to the hook (storage, scheduler). */
+  options?: Omit<UseAgentSettingsOptions, 'defaults'>;
+}
+
+/**
+ * The agent editor's settings panels (Model, Voice, Transcriber, Configurations) wired to
+ * `useAgentSettings`: loads the agent, applies the provider rules and autosaves. Keyed by agent
+ * so switching agents starts from a fresh state.
+ */
+export function AgentSettings(props: AgentSettingsProps) {
+  return <AgentSettingsForAgent key={`${props.orgId}/${props.agentId}`} {...props} />;
+}
+
+function AgentSettingsForAgent({
+  agentId,
+  orgId,
+  editing,
+  defaults,
+  showStatus = true,
+  headingLevel = 2,
+  options,
+}: AgentSettingsProps) {
+  const [origin] = useState(() => globalThis.location?.origin ?? '');
+  const s = useAgentSettings(agentId, orgId, {
+    ...options,
+    defaults: { agentUrl: defaultAgentUrl(origin), ...defaults },
+  });
+  const [knowledgeOpen, setKnowledgeOpen] = useState(false);
+  const { settings, actions } = s;
+
+  if (s.loadError && !settings) {
+    return (
+      <Banner
+        tone="error"
+        title="Failed to get agent configuration"
+        message={s.loadError}
+        action={{ label: 'Retry', onClick: s.reload }}
+      />
+    );
+  }
+  if (!settings) return <Spinner label="Loading agent settings" />;
+
+  return (
+    <div className={styles.settings}>
+      {showStatus ? <AutosaveStatus {...s.autosave} /> : null}
+      <SettingsBanners
+        saving={s.banners.saving}
+        message={s.autosave.message}
+        banner={s.autosave.banner}
+        apiKeyMissing={s.banners.apiKeyMissing}
+        invalidKeyFormat={s.banners.invalidKeyFormat}
+        onRefresh={s.reload}
+        onDismissMessage={actions.dismissMessage}
+        onDismissBanner={actions.dismissBanner}
+      />
+      <ModelPanel
+        id={agentSettingsSectionIds.model}
+        headingLevel={headingLevel}
+        value={settings.model}
+        editing={editing}
+        keyLocked={s.keyLocked}
+        onProviderChange={actions.setModelProvider}
+        onChange={actions.changeModel}
+        onApiKeyBlur={actions.commitModelApiKey}
+        onReplaceApiKey={actions.replaceModelApiKey}
+        onSystemPromptChange={actions.setSystemPrompt}
+        knowledge={s.knowledge.items}
+        hasInvalidKnowledge={s.knowledge.hasInvalid}
+        publishing={s.knowledge.publishing}
+        onAddKnowledge={() => setKnowledgeOpen(true)}
+        onRemoveKnowledge={actions.removeKnowledge}
+        onClearInvalid={actions.clearInvalidKnowledge}
+      />
+      <VoicePanel
+        id={agentSettingsSectionIds.voice}
+        headingLevel={headingLevel}
+        value={settings.voice}
+        editing={editing}
+        onChange={actions.changeVoice}
+      />
+      <TranscriberPanel
+        id={agentSettingsSectionIds.transcriber}
+        headingLevel={headingLevel}
+        value={settings.transcriber}
+        editing={editing}
+        onChange={actions.changeTranscriber}
+      />
+      <ConfigurationsPanel
+        id={agentSettingsSectionIds.configurations}
+        headingLevel={headingLevel}
+        value={settings.tools}
+        editing={editing}
+        onCommit={actions.commitTools}
+        onTypingVolumeChange={actions.setTypingVolume}
+        onMaxCallDurationChange={actions.setMaxCallDuration}
+        onMaxCallDurationTextCommit={actions.commitMaxCallDurationText}
+      />
+      <KnowledgeSelectModal
+        open={knowledgeOpen}
+        onOpenChange={setKnowledgeOpen}
+        bases={s.knowledge.bases}
+        loading={s.knowledge.loading}
+        error={s.knowledge.error}
+        selectedIds={settings.knowledgeBaseIds}
+        publishing={s.knowledge.publishing}
+        onAddAndPublish={(ids) => {
+          setKnowledgeOpen(false);
+          void actions.addAndPublish(ids);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { maskValue } from '@parley/ui';
+import { ModelPanel, type ModelPanelProps } from './ModelPanel';
+import { changeModelProvider } from './providerRules';
+import {
+  storyDefaults,
+  storyKnowledge,
+  storyKnowledgeWithDeleted,
+  storySettings,
+} from './storyFixtures';
+import * as styles from './editor.css';
+
+const meta = {
+  title: 'Dashboard/Editor/Model panel',
+  component: ModelPanel,
+  args: {
+    value: storySettings.model,
+    editing: true,
+    keyLocked: false,
+    knowledge: storyKnowledge,
+    hasInvalidKnowledge: false,
+    publishing: false,
+    onProviderChange: fn(),
+    onChange: fn(),
+    onApiKeyBlur: fn(),
+    onReplaceApiKey: fn(),
+    onSystemPromptChange: fn(),
+    onAddKnowledge: fn(),
+    onRemoveKnowledge: fn(),
+    onClearInvalid: fn(),
+  },
+} satisfies Meta<typeof ModelPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const ViewMode: Story = {
+  args: { editing: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('combobox', { name: 'Model Provider' })).toBeDisabled();
+    await expect(c.getByRole('combobox', { name: 'Model' })).toBeDisabled();
+    await expect(c.getByLabelText('System Prompt')).toBeDisabled();
+    await expect(c.getByLabelText('Agent URL')).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Add Knowledge Base' })).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Delete Product documentation' })).toBeDisabled();
+  },
+};
+
+export const EditMode: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByLabelText('System Prompt')).toHaveAttribute('rows', '12');
+    await userEvent.type(c.getByLabelText('System Prompt'), '!');
+    await expect(args.onSystemPromptChange).toHaveBeenCalled();
+    await userEvent.click(c.getByRole('combobox', { name: 'Model Provider' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Anthropic' }));
+    await expect(args.onProviderChange).toHaveBeenCalledWith('Anthropic');
+    await userEvent.click(c.getByRole('combobox', { name: 'Model' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'GPT-4o Mini' }));
+    await expect(args.onChange).toHaveBeenCalledWith({ model: 'GPT-4o Mini' });
+    await userEvent.type(c.getByLabelText('Model API Key'), 'sk');
+    await userEvent.tab();
+    await expect(args.onApiKeyBlur).toHaveBeenCalled();
+    await userEvent.click(c.getByRole('button', { name: 'Add Knowledge Base' }));
+    await expect(args.onAddKnowledge).toHaveBeenCalled();
+    await userEvent.click(c.getByRole('button', { name: 'Delete Clinic FAQ' }));
+    await expect(args.onRemoveKnowledge).toHaveBeenCalledWith('kb_faq');
+    await expect(c.queryByRole('button', { name: 'Clear Invalid' })).toBeNull();
+  },
+};
+
+export const LockedKey: Story = {
+  args: { keyLocked: true, value: { ...storySettings.model, apiKey: 'sk-my-own-key-9876' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const key = c.getByLabelText('Model API Key');
+    await expect(key).toHaveAttribute('readonly');
+    await expect(key).toHaveValue(maskValue('sk-my-own-key-9876'));
+    await userEvent.click(c.getByRole('button', { name: 'Replace Key' }));
+    await expect(args.onReplaceApiKey).toHaveBeenCalled();
+  },
+};
+
+export const DeletedKnowledge: Story = {
+  args: { knowledge: storyKnowledgeWithDeleted, hasInvalidKnowledge: true },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('DELETED')).toBeVisible();
+    await expect(c.getByText('HQ • VECTOR')).toBeVisible();
+    await expect(c.getByText('ECONOMY')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Clear Invalid' }));
+    await expect(args.onClearInvalid).toHaveBeenCalled();
+  },
+};
+
+export const NoKnowledge: Story = { args: { knowledge: [] } };
+
+export const Publishing: Story = {
+  args: { publishing: true },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'Publishing...' }),
+    ).toBeDisabled();
+  },
+};
+
+function StatefulModelPanel(props: ModelPanelProps) {
+  const [value, setValue] = useState(props.value);
+  return (
+    <ModelPanel
+      {...props}
+      value={value}
+      onProviderChange={(p) => setValue((v) => changeModelProvider(v, p, storyDefaults))}
+      onChange={(patch) => setValue((v) => ({ ...v, ...patch }))}
+    />
+  );
+}
+
+/** The provider rule (spec §4): first model of the provider and its default key. */
+export const ProviderChange: Story = {
+  render: (args) => <StatefulModelPanel {...args} />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('combobox', { name: 'Model Provider' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Groq' }));
+    await expect(c.getByRole('combobox', { name: 'Model' })).toHaveTextContent('Llama 3.1 8B');
+    await expect(c.getByLabelText('Model API Key')).toHaveValue('');
+    await userEvent.click(c.getByRole('combobox', { name: 'Model Provider' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Anthropic' }));
+    await expect(c.getByRole('combobox', { name: 'Model' })).toHaveTextContent('Claude Opus 4');
+    await expect(c.getByLabelText('Model API Key')).toHaveValue('sk-ant-default-0000');
+  },
+};
+
+export const AllStates: Story = {
+  render: (args) => (
+    <div className={styles.storyStack}>
+      <ModelPanel {...args} title="Model (view mode)" editing={false} />
+      <ModelPanel {...args} title="Model (edit mode)" />
+      <ModelPanel
+        {...args}
+        title="Model (locked key, deleted knowledge base)"
+        keyLocked
+        value={{ ...storySettings.model, apiKey: 'sk-my-own-key-9876' }}
+        knowledge={storyKnowledgeWithDeleted}
+        hasInvalidKnowledge
+      />
+      <ModelPanel {...args} title="Model (publishing, no knowledge)" knowledge={[]} publishing />
+    </div>
+  ),
+};
+export const AllStatesDark: Story = { ...AllStates, globals: { theme: 'dark' } };

@@ -1,0 +1,335 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { json, routeFetch, type RecordedCall } from '@parley/api-client/testing';
+import type { AgentConfig, KnowledgeBase } from '@parley/api-client';
+import { DashboardApiProvider } from '../api/ApiContext';
+import { createDashboardApi } from '../api/createDashboardApi';
+import { useAgentSettings, type UseAgentSettingsOptions } from './useAgentSettings';
+
+const appId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const agentWithKey: AgentConfig = {
+  agent_name: 'a1',
+  organization_id: 'o1',
+  chatbot_api: 'http://host/v1',
+  chatbot_key: 'app-Key1234',
+  app_id: appId,
+  system_prompt: 'Be nice.',
+  initial_message: 'Hi!',
+  model_provider: 'langgenius/openai/openai',
+  model_name: 'gpt-4o',
+  knowledge_base_ids: ['kb1', 'kb-gone'],
+};
+const bases: KnowledgeBase[] = [
+  {
+    id: 'kb1',
+    name: 'Product docs',
+    documentCount: 3,
+    createdAt: '2025-01-01',
+    indexingTechnique: 'high_quality',
+  },
+  { id: 'kb2', name: 'FAQ', documentCount: 1, createdAt: '2025-01-01', indexingTechnique: 'eco' },
+];
+
+type Route = (call: RecordedCall) => Response | Promise<Response>;
+function setup(
+  agent: AgentConfig,
+  routes: Record<string, Route> = {},
+  options: UseAgentSettingsOptions = {},
+) {
+  const fetch = routeFetch({
+    'GET /api/agents/info/a1': () => json(agent),
+    'GET /api/knowledge-bases': () => json(bases),
+    'POST /api/agents/update/a1': () => json({ success: true, message: 'Agent updated' }),
+    'POST /api/prompt-config': () => json({ success: true, message: 'ok' }),
+    'POST /api/model-config': () => json({ success: true, message: 'ok' }),
+    'POST /api/publish-agent': () => json({ success: true }),
+    ...routes,
+  });
+  const api = createDashboardApi({ fetch });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <DashboardApiProvider api={api}>{children}</DashboardApiProvider>
+    </QueryClientProvider>
+  );
+  const hook = renderHook(() => useAgentSettings('a1', 'o1', { storage: null, ...options }), {
+    wrapper,
+  });
+  const bodies = (method: string, path: string) =>
+    fetch.calls
+      .filter((c) => c.method === method && new URL(c.url, 'http://x').pathname === path)
+      .map((c) => JSON.parse(c.body ?? 'null') as Record<string, unknown>);
+  return { ...hook, fetch, bodies };
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('useAgentSettings › loading', () => {
+  it('given an agent › fills the editor state and shows Ready', async () => {
+    const { result } = setup(agentWithKey);
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    expect(result.current.statusText).toBe('Ready');
+    expect(result.current.settings?.model).toMatchObject({
+      provider: 'OpenAI',
+      model: 'GPT-4o',
+      systemPrompt: 'Be nice.',
+      agentApiKey: 'app-Key1234',
+    });
+    expect(result.current.settings?.tools.initialMessage).toBe('Hi!');
+    expect(result.current.banners).toEqual({
+      saving: false,
+      apiKeyMissing: false,
+      invalidKeyFormat: false,
+    });
+    await waitFor(() => expect(result.current.knowledge.loading).toBe(false));
+    expect(result.current.knowledge.items).toEqual([
+      { id: 'kb1', name: 'Product docs', badge: 'HQ • VECTOR', deleted: false },
+      { id: 'kb-gone', name: 'kb-gone', badge: 'DELETED', deleted: true },
+    ]);
+    expect(result.current.knowledge.hasInvalid).toBe(true);
+  });
+
+  it('given no agent key › API Key Missing; given a bad format › Invalid API Key Format', async () => {
+    const missing = setup({ agent_name: 'a1' });
+    await waitFor(() => expect(missing.result.current.settings).not.toBeNull());
+    expect(missing.result.current.banners.apiKeyMissing).toBe(true);
+    missing.unmount();
+    const bad = setup({ agent_name: 'a1', chatbot_key: 'key-123' });
+    await waitFor(() => expect(bad.result.current.settings).not.toBeNull());
+    expect(bad.result.current.banners.invalidKeyFormat).toBe(true);
+  });
+
+  it('given a failing load › reports the service message', async () => {
+    const { result } = setup(agentWithKey, {
+      'GET /api/agents/info/a1': () => json({ error: 'Agent not found' }, 404, 'Not Found'),
+    });
+    await waitFor(() => expect(result.current.loadError).toBe('Agent not found'));
+  });
+});
+
+describe('useAgentSettings › autosave', () => {
+  it('commits a tools field on blur and posts the whole publish payload 1 s later', async () => {
+    const { result, bodies } = setup(agentWithKey);
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.commitTools('nudgeInterval', 'abc'));
+    expect(result.current.settings?.tools.nudgeInterval).toBe(15);
+    act(() => result.current.actions.commitTools('maxNudges', '7'));
+    expect(result.current.statusText).toBe('Unsaved changes');
+    await advance(500);
+    expect(bodies('POST', '/api/agents/update/a1')).toHaveLength(0);
+    await advance(600);
+    await waitFor(() => expect(result.current.statusText).toBe('All changes saved'));
+    const [body] = bodies('POST', '/api/agents/update/a1');
+    expect(body).toMatchObject({
+      organization_id: 'o1',
+      max_nudges: 7,
+      nudge_interval: 15,
+      initial_message: 'Hi!',
+      system_prompt: 'Be nice.',
+      model_provider: 'langgenius/openai/openai',
+      model_name: 'gpt-4o',
+      chatbot_key: 'app-Key1234',
+      chatbot_api: 'http://host/v1',
+      tts_config: { provider: 'openai' },
+      stt_config: { provider: 'deepgram' },
+    });
+    expect(Object.keys(body!)).toEqual(
+      expect.arrayContaining([
+        'typing_volume',
+        'max_call_duration',
+        'nudge_text',
+        'model_api_key',
+        'model_live_url',
+      ]),
+    );
+  });
+
+  it('saves the prompt to the chatbot 2 s after typing stops', async () => {
+    const { result, bodies } = setup(agentWithKey);
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.setSystemPrompt('Be brief.'));
+    await advance(1500);
+    act(() => result.current.actions.setSystemPrompt('Be brief!'));
+    await advance(1000);
+    expect(bodies('POST', '/api/prompt-config')).toHaveLength(0);
+    await advance(1100);
+    await waitFor(() =>
+      expect(bodies('POST', '/api/prompt-config')).toEqual([
+        { prompt: 'Be brief!', chatbot_api_key: 'app-Key1234' },
+      ]),
+    );
+    await waitFor(() =>
+      expect(result.current.autosave.message).toEqual({
+        tone: 'success',
+        text: 'Prompt saved successfully',
+      }),
+    );
+  });
+
+  it('given a model provider change › first model, default key, then the model config', async () => {
+    const { result, bodies } = setup(
+      agentWithKey,
+      {},
+      {
+        defaults: { modelKeys: { Anthropic: 'sk-ant-default' } },
+      },
+    );
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.setModelProvider('Anthropic'));
+    expect(result.current.autosave.providerChanging).toBe(true);
+    expect(result.current.settings?.model).toMatchObject({
+      provider: 'Anthropic',
+      model: 'Claude Opus 4',
+      apiKey: 'sk-ant-default',
+    });
+    expect(result.current.keyLocked).toBe(false);
+    await advance(300);
+    expect(result.current.autosave.providerChanging).toBe(false);
+    await advance(2000);
+    await waitFor(() => expect(bodies('POST', '/api/model-config')).toHaveLength(1));
+    expect(bodies('POST', '/api/model-config')[0]).toMatchObject({
+      provider: 'langgenius/anthropic/anthropic',
+      model: 'claude-opus-4',
+      api_key: 'sk-ant-default',
+      chatbot_api_key: 'app-Key1234',
+    });
+  });
+
+  it('given a 401 from the model config › the Unauthorized text', async () => {
+    const { result } = setup(agentWithKey, {
+      'POST /api/model-config': () => json({ error: 'bad key' }, 401, 'Unauthorized'),
+    });
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.changeModel({ model: 'GPT-4' }));
+    await advance(2100);
+    await waitFor(() =>
+      expect(result.current.autosave.message?.text).toBe(
+        'Unauthorized: Please check your Dify API key configuration',
+      ),
+    );
+  });
+
+  it('given a failing prompt save › Failed to save prompt: {reason}', async () => {
+    const { result } = setup(agentWithKey, {
+      'POST /api/prompt-config': () => json({ error: 'App not found' }, 404, 'Not Found'),
+      'POST /api/agents/update/a1': () => json({ error: 'Database down' }, 500, 'Server Error'),
+    });
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.setSystemPrompt('x'));
+    await advance(1000);
+    await waitFor(() => expect(result.current.statusText).toBe('Save failed: Database down'));
+    await advance(1000);
+    await waitFor(() =>
+      expect(result.current.autosave.message?.text).toBe('Failed to save prompt: App not found'),
+    );
+  });
+
+  it('locks a typed user key on blur and unlocks it with replace', async () => {
+    const { result } = setup({ ...agentWithKey });
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.changeModel({ apiKey: 'sk-mine-1234' }));
+    expect(result.current.keyLocked).toBe(false);
+    act(() => result.current.actions.commitModelApiKey());
+    expect(result.current.keyLocked).toBe(true);
+    act(() => result.current.actions.replaceModelApiKey());
+    expect(result.current.keyLocked).toBe(false);
+    expect(result.current.settings?.model.apiKey).toBe('');
+  });
+
+  it('given a masked stored key › locked from the start', async () => {
+    const { result } = setup({ ...agentWithKey, model_api_key_masked: '••••••1234' });
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    expect(result.current.keyLocked).toBe(true);
+  });
+});
+
+describe('useAgentSettings › voice, transcriber and tools', () => {
+  it('applies the provider rules and saves tts_config, stt_config and the duration', async () => {
+    const { result, bodies } = setup(
+      agentWithKey,
+      {},
+      {
+        defaults: { voiceKeys: { elevenlabs: 'el-key' }, voiceIds: { elevenlabs: 'el-voice' } },
+      },
+    );
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.changeVoice({ provider: 'elevenlabs' }));
+    expect(result.current.autosave.providerChanging).toBe(true);
+    act(() => result.current.actions.changeTranscriber({ provider: 'openai' }));
+    act(() => result.current.actions.commitMaxCallDurationText('7:30'));
+    expect(result.current.settings?.tools.maxCallDuration).toBe(450);
+    act(() => result.current.actions.setTypingVolume(0.34));
+    await advance(1000);
+    await waitFor(() => expect(bodies('POST', '/api/agents/update/a1')).toHaveLength(1));
+    expect(bodies('POST', '/api/agents/update/a1')[0]).toMatchObject({
+      tts_config: {
+        provider: 'elevenlabs',
+        elevenlabs: { model_id: 'eleven_v3', api_key: 'el-key', voice_id: 'el-voice' },
+      },
+      stt_config: { provider: 'openai', openai: { model: 'whisper-1', language: 'en' } },
+      max_call_duration: 450,
+      typing_volume: 0.3,
+    });
+  });
+
+  it('given an invalid m:ss entry › falls back to 300', async () => {
+    const { result } = setup(agentWithKey);
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.setMaxCallDuration(95));
+    expect(result.current.settings?.tools.maxCallDuration).toBe(90);
+    act(() => result.current.actions.commitMaxCallDurationText('soon'));
+    expect(result.current.settings?.tools.maxCallDuration).toBe(300);
+  });
+});
+
+describe('useAgentSettings › knowledge', () => {
+  it('saves the selection 500 ms after a change, with dataset_configs and app_id', async () => {
+    const { result, bodies } = setup(agentWithKey);
+    await waitFor(() => expect(result.current.knowledge.hasInvalid).toBe(true));
+    act(() => result.current.actions.clearInvalidKnowledge());
+    expect(result.current.settings?.knowledgeBaseIds).toEqual(['kb1']);
+    await advance(500);
+    await waitFor(() => expect(bodies('POST', '/api/model-config')).toHaveLength(1));
+    expect(bodies('POST', '/api/model-config')[0]).toMatchObject({
+      app_id: appId,
+      dataset_configs: { retrieval_model: 'single', datasets: ['kb1'], top_k: 4 },
+    });
+  });
+
+  it('Add & Publish saves the selection (dropping missing ones) and publishes', async () => {
+    const { result, bodies } = setup(agentWithKey);
+    await waitFor(() => expect(result.current.knowledge.loading).toBe(false));
+    await act(() => result.current.actions.addAndPublish(['kb2', 'kb-gone']));
+    expect(result.current.settings?.knowledgeBaseIds).toEqual(['kb2']);
+    expect(bodies('POST', '/api/model-config')[0]).toMatchObject({
+      dataset_configs: { datasets: ['kb2'] },
+    });
+    expect(bodies('POST', '/api/publish-agent')).toEqual([
+      { chatbot_api_key: 'app-Key1234', app_id: appId },
+    ]);
+    expect(result.current.knowledge.publishing).toBe(false);
+  });
+
+  it('given a failing publish › Failed to publish agent: {reason} banner for 5000 ms', async () => {
+    const { result } = setup(agentWithKey, {
+      'POST /api/publish-agent': () => json({ error: 'App not found' }, 404, 'Not Found'),
+    });
+    await waitFor(() => expect(result.current.knowledge.loading).toBe(false));
+    await act(() => result.current.actions.addAndPublish(['kb1']));
+    expect(result.current.autosave.banner).toEqual({
+      tone: 'error',
+      text: 'Failed to publish agent: App not found',
+    });
+    await advance(5000);
+    expect(result.current.autosave.banner).toBeNull();
+  });
+});
