@@ -60,6 +60,9 @@ export default defineConfig({
             'react-router',
             'qrcode',
             'zod',
+            'marked',
+            'dompurify',
+            'eventsource-parser',
           ],
         },
         test: {

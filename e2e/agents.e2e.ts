@@ -51,6 +51,10 @@ test('sign up → organization → create, inspect and delete an agent', async (
   await idField.press('Enter');
   await expect(create).toBeHidden();
 
+  // The new agent is selected: its detail opens on the Model tab (spec §4), linked in the URL.
+  await expect(page).toHaveURL(/agent=support_bot_/);
+  await page.getByRole('button', { name: 'Back to Agents' }).click();
+
   const card = page.getByRole('article', { name: /support_bot/ });
   await expect(card).toBeVisible();
   await expect(card.getByText('active')).toBeVisible();
@@ -87,6 +91,8 @@ test('another organization never sees the first one’s agent', async ({ browser
   const create = pageA.getByRole('dialog', { name: 'Create Agent' });
   await create.getByLabel('Agent Identifier').fill('alpha_secret');
   await create.getByRole('button', { name: 'Create Agent' }).click();
+  await expect(pageA).toHaveURL(/agent=alpha_secret_/);
+  await pageA.getByRole('button', { name: 'Back to Agents' }).click();
   await expect(pageA.getByRole('article', { name: /alpha_secret/ })).toBeVisible();
 
   const b = await browser.newContext();

@@ -10,6 +10,7 @@ import {
   type DashboardApi,
 } from '@parley/dashboard';
 import { ToastProvider, TooltipProvider } from '@parley/ui';
+import { PublicChatRoute } from './PublicChatRoute';
 
 function LoginRoute() {
   const navigate = useNavigate();
@@ -41,6 +42,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<LoginRoute />} />
       <Route path="/account" element={<AccountRoute />} />
+      <Route path="/chatbot/:agentId" element={<PublicChatRoute />} />
       <Route path="/" element={<DashboardRoute />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

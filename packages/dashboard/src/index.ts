@@ -12,3 +12,5 @@ export { createDashboardApi } from './api/createDashboardApi';
 export { LoginPage } from './auth/LoginPage';
 export { DashboardPage } from './shell/DashboardPage';
 export { AccountPage } from './account/AccountPage';
+export { PublicChatPage } from './chat';
+export type { PublicChatPageProps } from './chat';

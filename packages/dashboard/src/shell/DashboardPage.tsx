@@ -9,7 +9,7 @@ import { dashboardTabs, tabFromSearch, underDevelopmentText, type DashboardTabId
 import { useThemePreference } from './useThemePreference';
 import { OverviewScreen } from '../overview/OverviewScreen';
 import { firstNameOf } from '../overview/stats';
-import { AgentsTab } from '../agents/AgentsTab';
+import { AgentsArea } from '../agents/AgentsArea';
 import * as styles from './shell.css';
 
 export interface DashboardPageProps {
@@ -67,7 +67,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
       />
     );
   } else if (tab === 'agents') {
-    content = <AgentsTab orgId={org.orgId} />;
+    content = <AgentsArea orgId={org.orgId} />;
   } else {
     const label = dashboardTabs.find((t) => t.id === tab)?.label;
     content = (

@@ -1,0 +1,89 @@
+import { Banner, Drawer } from '@parley/ui';
+import { ChatPanel, chatTexts, type ChatPanelProps } from './ChatPanel';
+import { useChat } from './useChat';
+import * as styles from './chat.css';
+
+export interface ChatDrawerProps extends Omit<
+  ChatPanelProps,
+  'chrome' | 'onClose' | 'headingLevel'
+> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** What the console says when the latest answer came from the offline responder. */
+export const offlineConsoleNotice =
+  'This agent has no API key for its model provider, so the offline responder answers from the agent’s knowledge. Add the key in the Model section to get model answers.';
+
+/** Why the console cannot chat with an agent that has no agent URL or key. */
+export const chatNotConfiguredText = {
+  title: 'Chat is not available for this agent',
+  message:
+    'This agent has no agent URL or API key (chatbot_api / chatbot_key), so there is nothing to send messages to. Set them in the Model section, then try again.',
+} as const;
+
+/**
+ * The chat test panel as a right-hand drawer titled '{agent} Assistant' (the Drawer gives the
+ * title and the close button; the panel adds Clear). A view: messages and events come in as props.
+ */
+export function ChatDrawer({ open, onOpenChange, agentName, ...panel }: ChatDrawerProps) {
+  return (
+    <Drawer open={open} onOpenChange={onOpenChange} title={chatTexts.title(agentName)}>
+      <ChatPanel {...panel} agentName={agentName} chrome="bare" className={styles.drawerPanel} />
+    </Drawer>
+  );
+}
+
+export interface AgentChatDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  agentId: string;
+  /** Display name (title '{agentName} Assistant'). */
+  agentName: string;
+  /** The agent's chatbot_api and chatbot_key; without them the drawer says so plainly. */
+  apiUrl?: string | null;
+  apiKey?: string | null;
+  /** The runtime's `user` (the signed-in user). */
+  user: string;
+}
+
+/**
+ * The drawer wired to the agent runtime with `useChat`: streaming answers, Stop, Clear, and the
+ * conversation kept in localStorage per agent. Keep it mounted while the page is open (only the
+ * Drawer's content unmounts when closed), so a closed drawer keeps its conversation.
+ */
+export function AgentChatDrawer({
+  open,
+  onOpenChange,
+  agentId,
+  agentName,
+  apiUrl,
+  apiKey,
+  user,
+}: AgentChatDrawerProps) {
+  const chat = useChat({ apiUrl, apiKey, agentId, user });
+  return (
+    <ChatDrawer
+      open={open}
+      onOpenChange={onOpenChange}
+      agentName={agentName}
+      messages={chat.messages}
+      pending={chat.pending}
+      thinking={chat.thinking}
+      onSend={chat.send}
+      onStop={chat.stop}
+      onClear={chat.clear}
+      disabled={!chat.configured}
+      offlineNotice={offlineConsoleNotice}
+      notice={
+        chat.configured ? undefined : (
+          <Banner
+            tone="warning"
+            title={chatNotConfiguredText.title}
+            message={chatNotConfiguredText.message}
+          />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,194 @@
+import { useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { agentDisplayName, toAgentView } from '@parley/api-client';
+import { Banner } from '@parley/ui';
+import { useDashboardApi } from '../api/ApiContext';
+import type { AgentConfig } from '../api/DashboardApi';
+import { queryKeys } from '../api/queryKeys';
+import { AgentChatDrawer } from '../chat/ChatDrawer';
+import { AgentDetailView } from './AgentDetailView';
+import { WidgetTab } from './WidgetTab';
+import { publishAgentFlow, type PublishOutcome } from './publishAgent';
+import type { AgentCallState, AgentDetailTab } from './agentDetailTabs';
+
+/** A settings slot: content, or a function of the loaded agent. */
+export type AgentDetailSlot = ReactNode | ((agent: AgentConfig) => ReactNode);
+
+/** What other modules plug into the detail view (the settings panels and the autosave strip). */
+export interface AgentDetailSettings {
+  model?: AgentDetailSlot;
+  voice?: AgentDetailSlot;
+  configurations?: AgentDetailSlot;
+  /** Replaces the built-in Widget tab. */
+  widget?: AgentDetailSlot;
+  /** The auto-save status strip. */
+  status?: AgentDetailSlot;
+  /**
+   * All settings panels as one block (e.g. the editor's AgentSettings), instead of `model`,
+   * `voice` and `configurations`; give the ids of its sections in `sectionIds` for the tabs.
+   */
+  panels?: AgentDetailSlot;
+  /** Element ids the tabs scroll to (default: the detail's own sections). */
+  sectionIds?: Partial<Record<AgentDetailTab, string>>;
+}
+
+/** The voice call, wired in later: state plus the two events. */
+export interface AgentDetailCall {
+  state: AgentCallState;
+  onTalk: () => void;
+  onEndCall: () => void;
+  /** Shown as a red banner (e.g. the voice backend's detail). */
+  error?: string | null;
+}
+
+export interface AgentDetailProps {
+  agentId: string;
+  orgId: string;
+  tab: AgentDetailTab;
+  onTabChange: (tab: AgentDetailTab) => void;
+  onBack: () => void;
+  settings?: AgentDetailSettings;
+  /** The runtime's `user` for the chat drawer (default 'console-{orgId}'). */
+  user?: string;
+  /** Where the widget bundles are served (default: this page's origin). */
+  origin?: string;
+  /** The voice call; without it 'Talk to Agent' is disabled. */
+  call?: AgentDetailCall;
+}
+
+/** The agent's own query key (the list is `queryKeys.agents(orgId)`). */
+export const agentDetailQueryKey = (agentId: string) => ['agent', agentId] as const;
+
+const bannerTitle: Record<PublishOutcome['tone'], string> = {
+  success: 'Success',
+  warning: 'Warning',
+  error: 'Error',
+};
+/** Success clears after 4 s and errors after 6 s (spec §4). */
+const bannerMs: Record<PublishOutcome['tone'], number> = {
+  success: 4000,
+  warning: 6000,
+  error: 6000,
+};
+
+function slot(content: AgentDetailSlot | undefined, agent: AgentConfig): ReactNode {
+  return typeof content === 'function' ? content(agent) : content;
+}
+
+/**
+ * Container of the agent detail: loads the agent (GET /api/agents/info/{id}), shows loading and
+ * error (Retry), opens the chat drawer against the agent's chatbot_api/chatbot_key, publishes
+ * (app id by key, then publish-agent) and hosts the settings panels given in `settings`.
+ */
+export function AgentDetail({
+  agentId,
+  orgId,
+  tab,
+  onTabChange,
+  onBack,
+  settings = {},
+  user,
+  origin = globalThis.location?.origin ?? '',
+  call,
+}: AgentDetailProps) {
+  const api = useDashboardApi();
+  const queryClient = useQueryClient();
+  const [chatOpen, setChatOpen] = useState(false);
+  const [outcome, setOutcome] = useState<PublishOutcome | null>(null);
+
+  const agent = useQuery({
+    queryKey: agentDetailQueryKey(agentId),
+    queryFn: ({ signal }) => api.getAgent(agentId, signal),
+    retry: false,
+  });
+
+  const publish = useMutation({
+    mutationFn: (config: AgentConfig) => publishAgentFlow(api, config),
+    onMutate: () => setOutcome(null),
+    onSuccess: async (result) => {
+      setOutcome(result);
+      if (result.tone === 'success') {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: agentDetailQueryKey(agentId) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
+        ]);
+      }
+    },
+  });
+
+  const config = agent.data;
+  const view = config ? toAgentView(config, agentId) : null;
+  const name = agentDisplayName({ id: agentId, name: config?.name });
+
+  const banners = (
+    <>
+      {outcome ? (
+        <Banner
+          tone={outcome.tone}
+          title={bannerTitle[outcome.tone]}
+          message={outcome.message}
+          autoDismissMs={bannerMs[outcome.tone]}
+          onDismiss={() => setOutcome(null)}
+          dismissible
+        />
+      ) : null}
+      {call?.error ? <Banner tone="error" title="Error" message={call.error} /> : null}
+    </>
+  );
+
+  return (
+    <>
+      <AgentDetailView
+        agent={view ? { id: agentId, name, description: view.description } : null}
+        loading={agent.isPending}
+        error={agent.error ? agent.error.message : null}
+        onRetry={() => void agent.refetch()}
+        onBack={onBack}
+        tab={tab}
+        onTabChange={onTabChange}
+        onChat={() => setChatOpen(true)}
+        callState={call?.state ?? 'idle'}
+        onTalk={call?.onTalk}
+        onEndCall={call?.onEndCall}
+        publishing={publish.isPending}
+        onPublish={config ? () => publish.mutate(config) : undefined}
+        statusSlot={config ? slot(settings.status, config) : null}
+        panels={config && settings.panels !== undefined ? slot(settings.panels, config) : undefined}
+        sectionIds={settings.sectionIds}
+        banners={outcome || call?.error ? banners : null}
+        sections={
+          config
+            ? {
+                model: slot(settings.model, config),
+                voice: slot(settings.voice, config),
+                configurations: slot(settings.configurations, config),
+                widget:
+                  settings.widget !== undefined ? (
+                    slot(settings.widget, config)
+                  ) : (
+                    <WidgetTab
+                      agentName={name}
+                      apiUrl={config.chatbot_api}
+                      apiKey={config.chatbot_key}
+                      origin={origin}
+                      onRefresh={() => void agent.refetch()}
+                    />
+                  ),
+              }
+            : undefined
+        }
+      />
+      {config ? (
+        <AgentChatDrawer
+          open={chatOpen}
+          onOpenChange={setChatOpen}
+          agentId={agentId}
+          agentName={name}
+          apiUrl={config.chatbot_api}
+          apiKey={config.chatbot_key}
+          user={user ?? `console-${orgId}`}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { useId, useMemo } from 'react';
+import { Banner, CopyButton, CopyField } from '@parley/ui';
+import { isWidgetKeyFormat, widgetSnippets } from './widgetSnippets';
+import * as styles from './detail.css';
+
+/** Texts of the Widget tab (spec: agents-and-knowledge §2 Widget tab, Banners). */
+export const widgetTexts = {
+  title: 'Widget Configuration',
+  apiUrl: 'Agent API URL',
+  apiKey: 'Agent API Key',
+  chatScript: 'Chatbot Widget Script',
+  voiceScript: 'Voice Widget Script',
+  copyScript: 'Copy Script',
+  copied: 'Copied!',
+  howTo: 'How to Use These Widgets',
+  keyMissing: 'API Key Missing',
+  keyMissingMessage: 'The agent API key could not be loaded. Possible causes:',
+  keyMissingCauses: [
+    'Session timeout: refresh the page',
+    'Agent not configured properly',
+    'Backend issue: contact support',
+  ],
+  refresh: 'Refresh',
+  invalidKey: 'Invalid API Key Format',
+  invalidKeyMessage: "The widgets expect an API key that starts with 'app-' or 'sk-'.",
+  urlMissing: 'Agent URL Missing',
+  urlMissingMessage:
+    'This agent has no agent URL (chatbot_api), so the widgets have nowhere to send messages. Set it in the Model section.',
+} as const;
+
+export interface WidgetTabProps {
+  /** The agent's display name (the widgets show it). */
+  agentName: string;
+  /** The agent URL (chatbot_api). */
+  apiUrl?: string | null;
+  /** The agent API key (chatbot_key). */
+  apiKey?: string | null;
+  /** Where the widget bundles are served: `{origin}/widget/chat.js` and `voice.js`. */
+  origin: string;
+  /** The 'API Key Missing' banner's Refresh button (e.g. reload the agent). */
+  onRefresh?: () => void;
+  /** Level of the 'Widget Configuration' heading (default 3: inside the detail's section). */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * The Widget tab: the agent URL and key with Copy, the chat and voice widget script tags with
+ * 'Copy Script' ('Copied!' for 2 s), and how to use them. Snippets come from widgetSnippets.ts.
+ */
+export function WidgetTab({
+  agentName,
+  apiUrl,
+  apiKey,
+  origin,
+  onRefresh,
+  headingLevel = 3,
+}: WidgetTabProps) {
+  const id = useId();
+  const url = apiUrl?.trim() ?? '';
+  const key = apiKey?.trim() ?? '';
+  const snippets = useMemo(
+    () => (url && key ? widgetSnippets({ origin, apiUrl: url, apiKey: key, agentName }) : null),
+    [origin, url, key, agentName],
+  );
+  const Title = `h${headingLevel}` as const;
+  const Sub = `h${headingLevel + 1}` as 'h3' | 'h4';
+  const logCopyError = (error: unknown) => console.error('Failed to copy script:', error);
+
+  const scripts = snippets
+    ? ([
+        ['chat', widgetTexts.chatScript, snippets.chat],
+        ['voice', widgetTexts.voiceScript, snippets.voice],
+      ] as const)
+    : [];
+
+  return (
+    <div className={styles.widget}>
+      <Title className={styles.widgetHeading}>{widgetTexts.title}</Title>
+      {!key ? (
+        <Banner
+          tone="error"
+          title={widgetTexts.keyMissing}
+          message={widgetTexts.keyMissingMessage}
+          action={onRefresh ? { label: widgetTexts.refresh, onClick: onRefresh } : undefined}
+        >
+          <ul className={styles.causes}>
+            {widgetTexts.keyMissingCauses.map((cause) => (
+              <li key={cause}>{cause}</li>
+            ))}
+          </ul>
+        </Banner>
+      ) : !isWidgetKeyFormat(key) ? (
+        <Banner
+          tone="warning"
+          title={widgetTexts.invalidKey}
+          message={widgetTexts.invalidKeyMessage}
+        />
+      ) : null}
+      {!url ? (
+        <Banner
+          tone="warning"
+          title={widgetTexts.urlMissing}
+          message={widgetTexts.urlMissingMessage}
+        />
+      ) : null}
+      <div className={styles.fields}>
+        <CopyField label={widgetTexts.apiUrl} value={url} />
+        <CopyField label={widgetTexts.apiKey} value={key} masked />
+      </div>
+      {scripts.map(([kind, label, code]) => (
+        <div
+          key={kind}
+          className={styles.snippetBlock}
+          role="group"
+          aria-labelledby={`${id}-${kind}`}
+        >
+          <div className={styles.snippetHeader}>
+            <Sub id={`${id}-${kind}`} className={styles.widgetSubheading}>
+              {label}
+            </Sub>
+            <CopyButton
+              value={code}
+              label={widgetTexts.copyScript}
+              copiedLabel={widgetTexts.copied}
+              aria-describedby={`${id}-${kind}`}
+              onCopyError={logCopyError}
+            />
+          </div>
+          <pre className={styles.snippet} data-widget={kind}>
+            <code>{code}</code>
+          </pre>
+        </div>
+      ))}
+      <div className={styles.snippetBlock}>
+        <Sub className={styles.widgetSubheading}>{widgetTexts.howTo}</Sub>
+        <ol className={styles.howTo}>
+          <li>
+            Copy a script and paste it just before the closing{' '}
+            <code className={styles.code}>&lt;/body&gt;</code> tag of your page.
+          </li>
+          <li>The widgets appear in the bottom-right corner of the page.</li>
+          <li>You can use both widgets together on the same page.</li>
+        </ol>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/** The agent detail's tabs, in order (spec: agents-and-knowledge §2 Agent detail view). */
+export const agentDetailTabs = [
+  { value: 'model', label: 'Model' },
+  { value: 'voice', label: 'Voice & Transcriber' },
+  { value: 'configurations', label: 'Configurations' },
+  { value: 'widget', label: 'Widget' },
+] as const;
+
+export type AgentDetailTab = (typeof agentDetailTabs)[number]['value'];
+
+export function isAgentDetailTab(value: unknown): value is AgentDetailTab {
+  return agentDetailTabs.some((t) => t.value === value);
+}
+
+/** Reads a tab from the URL (or anything), falling back to Model. */
+export function agentDetailTabFrom(value: string | null | undefined): AgentDetailTab {
+  return isAgentDetailTab(value) ? value : 'model';
+}
+
+/** The id of a tab's section: choosing the tab scrolls to it. */
+export function agentSectionId(tab: AgentDetailTab): string {
+  return `agent-section-${tab}`;
+}
+
+/** Voice call states the header shows (spec §4 Voice call). */
+export const agentCallStates = ['idle', 'connecting', 'connected'] as const;
+export type AgentCallState = (typeof agentCallStates)[number];
+
+export const agentDetailTexts = {
+  back: 'Back to Agents',
+  chat: 'Chat',
+  talk: 'Talk to Agent',
+  connecting: 'Connecting...',
+  endCall: 'End Call',
+  publish: 'Publish Agent',
+  publishing: 'Publishing...',
+  loading: 'Loading agent...',
+  loadFailed: 'Failed to get agent configuration',
+  retry: 'Retry',
+  tabsLabel: 'Agent settings',
+  idLabel: 'ID',
+  emptySection: 'Nothing to configure here yet.',
+  settingsHeading: 'Agent settings',
+} as const;

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chatWidgetSnippet,
+  escapeAttribute,
+  isWidgetKeyFormat,
+  voiceWidgetSnippet,
+  voiceWidgetUrl,
+  widgetSnippets,
+} from './widgetSnippets';
+
+const input = {
+  origin: 'https://console.example.com/',
+  apiUrl: 'https://agents.example.com/v1',
+  apiKey: 'app-AbC123',
+  agentName: 'Support',
+};
+
+/** Reads the script tag back the way a browser would, to check what the widget will see. */
+function parse(snippet: string): HTMLScriptElement {
+  const template = document.createElement('template');
+  template.innerHTML = snippet;
+  const script = template.content.querySelector('script');
+  if (!script) throw new Error('no script tag');
+  return script;
+}
+
+describe('widget snippets', () => {
+  it('given an agent › the chat snippet loads {origin}/widget/chat.js with the agent data', () => {
+    const script = parse(chatWidgetSnippet(input));
+    expect(script.getAttribute('src')).toBe('https://console.example.com/widget/chat.js');
+    expect({ ...script.dataset }).toEqual({
+      agentUrl: 'https://agents.example.com/v1',
+      agentKey: 'app-AbC123',
+      agentName: 'Support',
+      position: 'bottom-right',
+      primaryColor: '#667eea',
+    });
+    expect(script.defer).toBe(true);
+  });
+
+  it('given an agent › the voice snippet loads voice.js with the agent URL minus /v1', () => {
+    const script = parse(voiceWidgetSnippet(input));
+    expect(script.getAttribute('src')).toBe('https://console.example.com/widget/voice.js');
+    expect(script.dataset.agentUrl).toBe('https://agents.example.com');
+    expect(script.dataset.agentKey).toBe('app-AbC123');
+    expect(script.dataset.agentName).toBe('Support');
+    expect(script.dataset.position).toBe('bottom-right');
+    expect(script.dataset.primaryColor).toBe('#667eea');
+  });
+
+  it('is a readable, multi-line snippet that starts with a comment', () => {
+    expect(chatWidgetSnippet(input)).toBe(
+      [
+        '<!-- Parley chat widget -->',
+        '<script',
+        '  src="https://console.example.com/widget/chat.js"',
+        '  data-agent-url="https://agents.example.com/v1"',
+        '  data-agent-key="app-AbC123"',
+        '  data-agent-name="Support"',
+        '  data-position="bottom-right"',
+        '  data-primary-color="#667eea"',
+        '  defer',
+        '></script>',
+      ].join('\n'),
+    );
+    expect(widgetSnippets(input)).toEqual({
+      chat: chatWidgetSnippet(input),
+      voice: voiceWidgetSnippet(input),
+    });
+  });
+
+  it('given a name with quotes or markup › escapes it so the tag stays intact', () => {
+    const snippet = chatWidgetSnippet({ ...input, agentName: 'Bob "the <b>bot</b>" & co' });
+    expect(snippet).toContain(
+      'data-agent-name="Bob &quot;the &lt;b&gt;bot&lt;/b&gt;&quot; &amp; co"',
+    );
+    expect(parse(snippet).dataset.agentName).toBe('Bob "the <b>bot</b>" & co');
+    expect(escapeAttribute('"><script>')).toBe('&quot;&gt;&lt;script&gt;');
+  });
+
+  it('given an agent URL stored with /chat-messages or a trailing slash › normalizes it', () => {
+    expect(
+      parse(chatWidgetSnippet({ ...input, apiUrl: 'https://h/v1/chat-messages' })).dataset.agentUrl,
+    ).toBe('https://h/v1');
+    expect(voiceWidgetUrl('https://h/v1/')).toBe('https://h');
+    expect(voiceWidgetUrl('https://h/v1/chat-messages')).toBe('https://h');
+    expect(voiceWidgetUrl('https://h/api/v1x')).toBe('https://h/api/v1x');
+    expect(voiceWidgetUrl('https://h/v1/custom')).toBe('https://h/v1/custom');
+  });
+
+  it('accepts widget keys starting with app- or sk- only (spec §9)', () => {
+    expect(isWidgetKeyFormat('app-123')).toBe(true);
+    expect(isWidgetKeyFormat('sk-123')).toBe(true);
+    expect(isWidgetKeyFormat('key-123')).toBe(false);
+    expect(isWidgetKeyFormat('')).toBe(false);
+  });
+});

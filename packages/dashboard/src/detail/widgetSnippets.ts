@@ -1,0 +1,96 @@
+import { widgetPrimary } from '@parley/ui';
+
+/**
+ * The embed snippets of the Widget tab (spec: agents-and-knowledge §2 Widget tab, §9): one
+ * script tag for the chat widget and one for the voice widget, served by our server under
+ * `{origin}/widget/`. They carry the agent URL, key and name, position bottom-right and the
+ * primary colour #667eea as `data-*` attributes (the names the widgets' `configFromScript` reads).
+ */
+
+export const widgetPosition = 'bottom-right';
+export const widgetPrimaryColor = widgetPrimary;
+
+export interface WidgetSnippetInput {
+  /** Where the console (and the /widget bundles) is served, e.g. 'https://parley.example.com'. */
+  origin: string;
+  /** The agent URL (chatbot_api), e.g. 'https://parley.example.com/v1'. */
+  apiUrl: string;
+  /** The agent API key (chatbot_key). */
+  apiKey: string;
+  /** The display name the widget shows. */
+  agentName: string;
+}
+
+export interface WidgetSnippets {
+  chat: string;
+  voice: string;
+}
+
+/** Escapes a value for a double-quoted HTML attribute. */
+export function escapeAttribute(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+function trimSlash(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+/** The chat widget talks to the agent URL itself (without a stored '/chat-messages'). */
+export function chatWidgetUrl(agentUrl: string): string {
+  return trimSlash(agentUrl).replace(/\/chat-messages$/, '');
+}
+
+/** The voice widget URL is the agent URL with a trailing /v1 removed (spec §2 Widget tab). */
+export function voiceWidgetUrl(agentUrl: string): string {
+  return chatWidgetUrl(agentUrl).replace(/\/v1$/, '');
+}
+
+function scriptTag(comment: string, src: string, data: Array<[string, string]>): string {
+  const attributes = [
+    `src="${escapeAttribute(src)}"`,
+    ...data.map(([name, value]) => `data-${name}="${escapeAttribute(value)}"`),
+    'defer',
+  ];
+  return [`<!-- ${comment} -->`, '<script', ...attributes.map((a) => `  ${a}`), '></script>'].join(
+    '\n',
+  );
+}
+
+function dataAttributes(url: string, input: WidgetSnippetInput): Array<[string, string]> {
+  return [
+    ['agent-url', url],
+    ['agent-key', input.apiKey.trim()],
+    ['agent-name', input.agentName.trim()],
+    ['position', widgetPosition],
+    ['primary-color', widgetPrimaryColor],
+  ];
+}
+
+export function chatWidgetSnippet(input: WidgetSnippetInput): string {
+  return scriptTag(
+    'Parley chat widget',
+    `${trimSlash(input.origin)}/widget/chat.js`,
+    dataAttributes(chatWidgetUrl(input.apiUrl), input),
+  );
+}
+
+export function voiceWidgetSnippet(input: WidgetSnippetInput): string {
+  return scriptTag(
+    'Parley voice widget',
+    `${trimSlash(input.origin)}/widget/voice.js`,
+    dataAttributes(voiceWidgetUrl(input.apiUrl), input),
+  );
+}
+
+export function widgetSnippets(input: WidgetSnippetInput): WidgetSnippets {
+  return { chat: chatWidgetSnippet(input), voice: voiceWidgetSnippet(input) };
+}
+
+/** The widget expects keys starting with app- or sk- (spec §9). */
+export function isWidgetKeyFormat(key: string): boolean {
+  return /^(app-|sk-)/.test(key.trim());
+}
