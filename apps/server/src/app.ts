@@ -17,7 +17,7 @@ import { voiceTokenRoutes } from './routes/voiceToken';
 import type { SecretBox } from './lib/secrets';
 import { datasetRetrieveRoutes, knowledgeRoutes } from './routes/knowledge';
 import type { IngestionWorker } from './knowledge/ingest';
-import { retrieveSegments } from './knowledge/retrieve';
+import { retrieveSegments, type VectorIndex } from './knowledge/retrieve';
 import type { RuntimeDeps } from './runtime/chat';
 
 export interface AppOptions {
@@ -28,6 +28,7 @@ export interface AppOptions {
   env?: Record<string, string | undefined>;
   /** The knowledge ingestion worker (created by createServer). */
   ingestion: IngestionWorker;
+  vector?: VectorIndex | null;
   /** Widget bundle files by name (see widgets.ts); omitted in API-only tests. */
   widgetFiles?: Record<string, string>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
@@ -42,6 +43,7 @@ export function createApp(options: AppOptions) {
     logger: options.logger,
     secrets: options.secrets,
     env: options.env ?? {},
+    vector: options.vector ?? null,
   };
   const app = new Hono<AppEnv>();
 
@@ -87,11 +89,15 @@ export function createApp(options: AppOptions) {
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
   const retrieve: RuntimeDeps['retrieve'] = async (agent, query) =>
     (
-      await retrieveSegments(options.db, {
-        organizationId: agent.organizationId,
-        knowledgeBaseIds: agent.knowledgeBaseIds,
-        query,
-      })
+      await retrieveSegments(
+        options.db,
+        {
+          organizationId: agent.organizationId,
+          knowledgeBaseIds: agent.knowledgeBaseIds,
+          query,
+        },
+        services.vector,
+      )
     ).map((s) => ({ content: s.content, source: s.documentName }));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
   app.route('/api', modelRoutes(services, retrieve));

@@ -7,6 +7,8 @@ import { createAuth } from './auth/auth';
 import { createApp } from './app';
 import { createSecretBox } from './lib/secrets';
 import { startIngestionWorker } from './knowledge/ingest';
+import { embedderFrom, ensureEmbeddingTable } from './knowledge/embeddings';
+import type { VectorIndex } from './knowledge/retrieve';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -52,7 +54,18 @@ export async function createServer(config: ServerConfig) {
     baseURL: config.baseURL,
     trustedOrigins: config.trustedOrigins,
   });
-  const ingestion = startIngestionWorker(database.db, logger);
+  const env = config.env ?? process.env;
+  const embedder = embedderFrom(env);
+  let vector: VectorIndex | null = null;
+  if (embedder && database.hasVector) {
+    await ensureEmbeddingTable(database.db, embedder.dimensions);
+    vector = { embedder };
+  } else if (embedder) {
+    logger.warn(
+      'An embedding provider is set but this PostgreSQL has no pgvector: knowledge search uses full-text only',
+    );
+  }
+  const ingestion = startIngestionWorker(database.db, logger, vector);
   const closeDb = database.close.bind(database);
   database.close = async () => {
     await ingestion.stop();
@@ -64,7 +77,8 @@ export async function createServer(config: ServerConfig) {
     auth,
     logger,
     secrets: createSecretBox(secret),
-    env: config.env ?? process.env,
+    env,
+    vector,
     consoleDir: config.consoleDir,
     widgetFiles: config.widgetFiles,
   });

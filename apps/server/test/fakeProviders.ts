@@ -14,6 +14,24 @@ export interface FakeProvider {
   close(): Promise<void>;
 }
 
+/** Words → a normalized 1536-d bag-of-words vector; a few synonyms share a dimension ('weekend' ~ 'saturday'). */
+const synonyms: Record<string, string> = {
+  weekend: 'saturday',
+  car: 'parking',
+  automobile: 'parking',
+};
+export function fakeEmbedding(text: string): number[] {
+  const v = new Array<number>(1536).fill(0);
+  for (const raw of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    const word = synonyms[raw] ?? raw;
+    let h = 0;
+    for (const ch of word) h = (h * 31 + ch.charCodeAt(0)) % 1536;
+    v[h]! += 1;
+  }
+  const norm = Math.sqrt(v.reduce((a, b) => a + b * b, 0)) || 1;
+  return v.map((x) => x / norm);
+}
+
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -90,6 +108,23 @@ export async function startFakeProvider(): Promise<FakeProvider> {
           },
         });
         res.end('data: [DONE]\n\n');
+        return;
+      }
+      if (req.url?.endsWith('/embeddings')) {
+        const inputs = Array.isArray(body.input) ? (body.input as string[]) : [String(body.input)];
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            object: 'list',
+            model: String(body.model),
+            data: inputs.map((text, index) => ({
+              object: 'embedding',
+              index,
+              embedding: fakeEmbedding(text),
+            })),
+            usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+          }),
+        );
         return;
       }
       if (req.url?.endsWith('/messages')) {

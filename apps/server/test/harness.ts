@@ -33,6 +33,8 @@ export async function freshPostgresUrl(): Promise<string | undefined> {
 export interface TestServer {
   url: string;
   kind: 'pglite' | 'postgres';
+  /** pgvector available (always on PGlite; Debian's PostgreSQL has none). */
+  hasVector: boolean;
   close(): Promise<void>;
   /** A browser-like user: its own cookie jar, Origin header, and the contract clients. */
   newUser(): TestUser;
@@ -55,6 +57,7 @@ export async function startTestServer(
   return {
     url,
     kind: database.kind,
+    hasVector: database.hasVector,
     newUser: () => new TestUser(url),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

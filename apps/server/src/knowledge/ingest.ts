@@ -4,6 +4,8 @@ import { chunkSettingsSchema } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { documents, ingestionJobs, segments } from '../db/schema';
 import { chunkDocument, wordCount } from './chunking';
+import { storeEmbeddings } from './embeddings';
+import type { VectorIndex } from './retrieve';
 
 const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
   Array.isArray(result)
@@ -46,7 +48,11 @@ export async function claimJob(db: Db): Promise<{ id: string; documentId: string
 }
 
 /** Parses are done at upload; here: clean → sections → chunks → segments, then 'completed'. */
-export async function processJob(db: Db, job: { id: string; documentId: string }): Promise<void> {
+export async function processJob(
+  db: Db,
+  job: { id: string; documentId: string },
+  vector?: VectorIndex | null,
+): Promise<void> {
   const [doc] = await db.select().from(documents).where(eq(documents.id, job.documentId)).limit(1);
   if (!doc) {
     await db.update(ingestionJobs).set({ status: 'done' }).where(eq(ingestionJobs.id, job.id));
@@ -56,19 +62,32 @@ export async function processJob(db: Db, job: { id: string; documentId: string }
     const settings = chunkSettingsSchema.parse(doc.chunkSettings ?? {});
     const chunks = chunkDocument(doc.content ?? '', settings);
     if (chunks.length === 0) throw new Error('The document has no text to index');
+    let inserted: Array<{ id: string; knowledgeBaseId: string; content: string }> = [];
     await db.transaction(async (tx) => {
       await tx.delete(segments).where(eq(segments.documentId, doc.id));
       const batch = 200;
       for (let i = 0; i < chunks.length; i += batch) {
-        await tx.insert(segments).values(
-          chunks.slice(i, i + batch).map((content, j) => ({
-            documentId: doc.id,
-            knowledgeBaseId: doc.knowledgeBaseId,
-            position: i + j + 1,
-            content,
-            wordCount: wordCount(content),
-          })),
-        );
+        const rows = await tx
+          .insert(segments)
+          .values(
+            chunks.slice(i, i + batch).map((content, j) => ({
+              documentId: doc.id,
+              knowledgeBaseId: doc.knowledgeBaseId,
+              position: i + j + 1,
+              content,
+              wordCount: wordCount(content),
+            })),
+          )
+          .returning({
+            id: segments.id,
+            knowledgeBaseId: segments.knowledgeBaseId,
+            content: segments.content,
+          });
+        inserted = inserted.concat(rows);
+      }
+      // high_quality: full-text plus embeddings, when an embedding provider and pgvector exist.
+      if (vector && doc.indexingTechnique === 'high_quality') {
+        await storeEmbeddings(tx as unknown as Db, vector.embedder, inserted);
       }
       await tx
         .update(documents)
@@ -95,17 +114,22 @@ export async function processJob(db: Db, job: { id: string; documentId: string }
 }
 
 /** Runs every claimable job now; returns how many ran. */
-export async function drainJobs(db: Db): Promise<number> {
+export async function drainJobs(db: Db, vector?: VectorIndex | null): Promise<number> {
   let n = 0;
   for (let job = await claimJob(db); job; job = await claimJob(db)) {
-    await processJob(db, job);
+    await processJob(db, job, vector);
     n += 1;
   }
   return n;
 }
 
 /** The in-process worker: drains on a kick (after an upload) and every few seconds (crash recovery). */
-export function startIngestionWorker(db: Db, logger: Logger, intervalMs = 2000) {
+export function startIngestionWorker(
+  db: Db,
+  logger: Logger,
+  vector: VectorIndex | null = null,
+  intervalMs = 2000,
+) {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -119,7 +143,7 @@ export function startIngestionWorker(db: Db, logger: Logger, intervalMs = 2000) 
       do {
         again = false;
         try {
-          await drainJobs(db);
+          await drainJobs(db, vector);
         } catch (err) {
           logger.error({ err }, 'ingestion worker failed');
         }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { SecretBox } from './secrets';
+import type { VectorIndex } from '../knowledge/retrieve';
 
 export interface SessionUser {
   id: string;
@@ -18,6 +19,8 @@ export interface Services {
   secrets: SecretBox;
   /** Environment the runtime reads provider keys from (OPENAI_API_KEY …). */
   env: Record<string, string | undefined>;
+  /** Vector search (pgvector + an embedding provider), or null: full-text only. */
+  vector: VectorIndex | null;
 }
 
 /** Hono environment: the signed-in user is set by `requireUser`. */

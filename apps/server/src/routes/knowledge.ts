@@ -115,7 +115,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     indexingTechnique: d.indexingTechnique,
   });
   const warningFor = (technique: string) =>
-    technique === 'high_quality' ? { warning: fullTextOnlyWarning } : {};
+    technique === 'high_quality' && !services.vector ? { warning: fullTextOnlyWarning } : {};
 
   async function addDocument(
     kb: typeof knowledgeBases.$inferSelect,
@@ -347,11 +347,15 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
   app.post('/:id/test-retrieval', async (c) => {
     const kb = await baseOf(c);
     const { query } = await readJson(c, testRetrievalRequestSchema);
-    const found = await retrieveSegments(db, {
-      organizationId: kb.organizationId,
-      knowledgeBaseIds: [kb.id],
-      query,
-    });
+    const found = await retrieveSegments(
+      db,
+      {
+        organizationId: kb.organizationId,
+        knowledgeBaseIds: [kb.id],
+        query,
+      },
+      services.vector,
+    );
     return c.json({
       records: found.map((s) => ({
         segment: {
@@ -427,11 +431,15 @@ export function datasetRetrieveRoutes(services: Services) {
       .update(knowledgeApiKeys)
       .set({ lastUsedAt: new Date() })
       .where(eq(knowledgeApiKeys.id, key.id));
-    const found = await retrieveSegments(services.db, {
-      organizationId: key.organizationId,
-      knowledgeBaseIds: [id],
-      query,
-    });
+    const found = await retrieveSegments(
+      services.db,
+      {
+        organizationId: key.organizationId,
+        knowledgeBaseIds: [id],
+        query,
+      },
+      services.vector,
+    );
     return c.json({
       query: { content: query },
       records: found.map((s) => ({

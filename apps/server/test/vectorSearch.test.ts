@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnowledgeClient } from '@parley/api-client';
+import { startTestServer, type TestServer, type TestUser } from './harness';
+import { startFakeProvider, type FakeProvider } from './fakeProviders';
+
+let fake: FakeProvider;
+let server: TestServer;
+let owner: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeProvider();
+  server = await startTestServer({
+    env: { EMBEDDING_BASE_URL: `${fake.url}/v1`, EMBEDDING_API_KEY: 'sk-embed' },
+  });
+  owner = server.newUser();
+  await owner.withOrg('Vector Org');
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+const kb = () => createKnowledgeClient({ baseUrl: '/api/knowledge-bases', fetch: owner.fetch });
+
+async function indexed(technique: 'high_quality' | 'economy') {
+  const base = await kb().create({ name: `Hours ${technique}`, indexingTechnique: technique });
+  const doc = await kb().addText(base.id, {
+    name: 'hours.md',
+    content:
+      '# Hours\nOpen on Saturday from 9 to 14.\n\n# Parking\nThere is a garage for visitors behind the clinic.',
+    chunkSettings: { minSectionSize: 50, chunkSize: 100 },
+  });
+  for (let i = 0; i < 100; i++) {
+    if ((await kb().documents(base.id))[0]!.status === 'completed') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { base, doc };
+}
+
+describe('high_quality retrieval (full-text + pgvector, fused by rank)', () => {
+  it('with an embedding provider: no warning, and a query with no shared word finds the passage by meaning', async () => {
+    const { base } = await indexed('high_quality');
+    if (!server.hasVector) {
+      // A PostgreSQL without pgvector: the base still works, on full-text, and says so.
+      expect((base as Record<string, unknown>).warning).toMatch(/full-text search only/);
+      expect((await kb().testRetrieval(base.id, 'saturday')).records[0]!.segment.content).toContain(
+        'Saturday',
+      );
+      return;
+    }
+    expect((base as Record<string, unknown>).warning).toBeUndefined();
+    expect(fake.requests.some((r) => r.path === '/v1/embeddings')).toBe(true);
+    const { records } = await kb().testRetrieval(base.id, 'weekend');
+    expect(records[0]!.segment.content).toContain('Saturday');
+  });
+
+  it('economy bases stay full-text only: the same query finds nothing', async () => {
+    const { base } = await indexed('economy');
+    expect((await kb().testRetrieval(base.id, 'weekend')).records).toEqual([]);
+    expect((await kb().testRetrieval(base.id, 'saturday')).records[0]!.segment.content).toContain(
+      'Saturday',
+    );
+  });
+});
