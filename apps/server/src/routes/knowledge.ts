@@ -114,6 +114,15 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     sourceUrl: d.sourceUrl,
     indexingTechnique: d.indexingTechnique,
   });
+  const wireSegment = (s: typeof segments.$inferSelect) => ({
+    id: s.id,
+    position: s.position,
+    content: s.content,
+    enabled: s.enabled,
+    wordCount: s.wordCount,
+    characters: s.content.length,
+    hitCount: s.hitCount,
+  });
   const warningFor = (technique: string) =>
     technique === 'high_quality' && !services.vector ? { warning: fullTextOnlyWarning } : {};
 
@@ -295,17 +304,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
       .from(segments)
       .where(eq(segments.documentId, doc.id))
       .orderBy(asc(segments.position));
-    return c.json(
-      rows.map((s) => ({
-        id: s.id,
-        position: s.position,
-        content: s.content,
-        enabled: s.enabled,
-        wordCount: s.wordCount,
-        characters: s.content.length,
-        hitCount: s.hitCount,
-      })),
-    );
+    return c.json(rows.map(wireSegment));
   });
   app.patch('/:id/documents/:docId/segments/:segId', async (c) => {
     const { doc } = await documentOf(c);
@@ -317,15 +316,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
       .where(and(eq(segments.id, segId), eq(segments.documentId, doc.id)))
       .returning();
     if (!s) throw notFound('Segment');
-    return c.json({
-      id: s.id,
-      position: s.position,
-      content: s.content,
-      enabled: s.enabled,
-      wordCount: s.wordCount,
-      characters: s.content.length,
-      hitCount: s.hitCount,
-    });
+    return c.json(wireSegment(s));
   });
 
   app.post('/:id/documents/:docId/reindex', async (c) => {
