@@ -60,4 +60,15 @@ test('edit → autosave → reload; chat streams from the model; the public page
   await publicPage.getByLabel('Message').press('Enter');
   await expect(publicPage.getByText('Hello from the fake model.')).toBeVisible();
   await visitor.close();
+
+  // Provider change (spec §4): the model resets to the provider's first model and the key is reset.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await page.getByLabel('Model API Key').fill('sk-test-1234567890');
+  await page.getByRole('combobox', { name: 'Model Provider' }).click();
+  await page.getByRole('option', { name: 'Anthropic' }).click();
+  await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveText(
+    'Claude Opus 4',
+  );
+  await expect(page.getByLabel('Model API Key')).toHaveValue('');
 });

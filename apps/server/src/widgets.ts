@@ -10,6 +10,7 @@ export function widgetFiles(repoRoot: string): Record<string, string> {
     'chat.mjs': join(repoRoot, 'packages/chat-widget/dist/chat.mjs'),
     'voice.js': join(repoRoot, 'packages/voice-widget/dist/voice.js'),
     'voice.mjs': join(repoRoot, 'packages/voice-widget/dist/voice.mjs'),
+    'voice-livekit.js': join(repoRoot, 'packages/voice-widget/dist/voice-livekit.js'),
   };
 }
 

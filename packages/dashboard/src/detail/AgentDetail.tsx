@@ -168,6 +168,7 @@ export function AgentDetail({
                   ) : (
                     <WidgetTab
                       agentName={name}
+                      agentId={agentId}
                       apiUrl={config.chatbot_api}
                       apiKey={config.chatbot_key}
                       origin={origin}

@@ -31,6 +31,8 @@ export const widgetTexts = {
 export interface WidgetTabProps {
   /** The agent's display name (the widgets show it). */
   agentName: string;
+  /** The agent identifier (agent_name), for the voice widget's call token. */
+  agentId?: string;
   /** The agent URL (chatbot_api). */
   apiUrl?: string | null;
   /** The agent API key (chatbot_key). */
@@ -49,6 +51,7 @@ export interface WidgetTabProps {
  */
 export function WidgetTab({
   agentName,
+  agentId,
   apiUrl,
   apiKey,
   origin,
@@ -59,8 +62,9 @@ export function WidgetTab({
   const url = apiUrl?.trim() ?? '';
   const key = apiKey?.trim() ?? '';
   const snippets = useMemo(
-    () => (url && key ? widgetSnippets({ origin, apiUrl: url, apiKey: key, agentName }) : null),
-    [origin, url, key, agentName],
+    () =>
+      url && key ? widgetSnippets({ origin, apiUrl: url, apiKey: key, agentName, agentId }) : null,
+    [origin, url, key, agentName, agentId],
   );
   const Title = `h${headingLevel}` as const;
   const Sub = `h${headingLevel + 1}` as 'h3' | 'h4';

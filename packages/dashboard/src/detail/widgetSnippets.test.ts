@@ -46,6 +46,16 @@ describe('widget snippets', () => {
     expect(script.dataset.agentName).toBe('Support');
     expect(script.dataset.position).toBe('bottom-right');
     expect(script.dataset.primaryColor).toBe('#667eea');
+    expect(script.dataset.agentId).toBeUndefined();
+  });
+
+  it('given an agent id › the voice snippet names the agent the call token is asked for', () => {
+    const script = parse(voiceWidgetSnippet({ ...input, agentId: 'support_123' }));
+    expect(script.dataset.agentId).toBe('support_123');
+    expect(script.dataset.agentName).toBe('Support');
+    expect(parse(chatWidgetSnippet({ ...input, agentId: 'support_123' })).dataset.agentId).toBe(
+      undefined,
+    );
   });
 
   it('is a readable, multi-line snippet that starts with a comment', () => {

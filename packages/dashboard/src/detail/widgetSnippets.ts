@@ -19,6 +19,8 @@ export interface WidgetSnippetInput {
   apiKey: string;
   /** The display name the widget shows. */
   agentName: string;
+  /** The agent identifier (agent_name) the voice widget asks a call token for. */
+  agentId?: string;
 }
 
 export interface WidgetSnippets {
@@ -79,11 +81,10 @@ export function chatWidgetSnippet(input: WidgetSnippetInput): string {
 }
 
 export function voiceWidgetSnippet(input: WidgetSnippetInput): string {
-  return scriptTag(
-    'Parley voice widget',
-    `${trimSlash(input.origin)}/widget/voice.js`,
-    dataAttributes(voiceWidgetUrl(input.apiUrl), input),
-  );
+  const data = dataAttributes(voiceWidgetUrl(input.apiUrl), input);
+  const agentId = input.agentId?.trim();
+  if (agentId) data.splice(3, 0, ['agent-id', agentId]);
+  return scriptTag('Parley voice widget', `${trimSlash(input.origin)}/widget/voice.js`, data);
 }
 
 export function widgetSnippets(input: WidgetSnippetInput): WidgetSnippets {

@@ -10,6 +10,7 @@ import { useThemePreference } from './useThemePreference';
 import { OverviewScreen } from '../overview/OverviewScreen';
 import { firstNameOf } from '../overview/stats';
 import { AgentsArea } from '../agents/AgentsArea';
+import { KnowledgeArea } from '../knowledge/KnowledgeArea';
 import * as styles from './shell.css';
 
 export interface DashboardPageProps {
@@ -68,6 +69,8 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     );
   } else if (tab === 'agents') {
     content = <AgentsArea orgId={org.orgId} />;
+  } else if (tab === 'knowledge-base') {
+    content = <KnowledgeArea />;
   } else {
     const label = dashboardTabs.find((t) => t.id === tab)?.label;
     content = (

@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor, within } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
+import { mountChatWidget, type ChatWidgetHandle } from './mount';
+import type { StreamChat, StreamInput, StreamResult } from './runtime';
+import type { StorageLike } from './store';
+import { normalizeConfig } from './config';
+
+const config = normalizeConfig({
+  agentUrl: 'https://agents.test/v1',
+  agentKey: 'app-key',
+  agentName: 'Support',
+})!;
+
+function memory(): StorageLike {
+  const data = new Map<string, string>();
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+}
+
+/** A stream the test drives: each call waits until the test resolves it. */
+function controlledStream() {
+  const calls: Array<{
+    input: StreamInput;
+    resolve: (r: Partial<StreamResult>) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  const stream: StreamChat = (input) =>
+    new Promise((resolve, reject) => {
+      calls.push({
+        input,
+        resolve: (r) =>
+          resolve({ answer: '', conversationId: 'c-1', messageId: '', offline: false, ...r }),
+        reject,
+      });
+    });
+  return { stream, calls };
+}
+
+let handle: ChatWidgetHandle | null = null;
+afterEach(() => {
+  handle?.destroy();
+  handle = null;
+  document.documentElement.lang = '';
+});
+
+function mount(options: Parameters<typeof mountChatWidget>[1] = {}, c = config) {
+  handle = mountChatWidget(c, options);
+  const shadow = handle.host.shadowRoot!;
+  return { shadow, ui: within(shadow.querySelector('div')!) };
+}
+
+describe('chat widget', () => {
+  it('renders in an open shadow root on <body> with its own stylesheet, nothing added to the page', () => {
+    const before = document.head.innerHTML;
+    const { shadow, ui } = mount({ storage: memory(), stream: controlledStream().stream });
+    expect(handle!.host.parentElement).toBe(document.body);
+    expect(handle!.host.tagName).toBe('PARLEY-CHAT-WIDGET');
+    expect(document.head.innerHTML).toBe(before);
+    expect(handle!.host.getAttribute('style')).toBeNull();
+    expect(shadow.querySelector('[style]')).toBeNull();
+    // jsdom has no constructable stylesheets: the fallback <style> carries the theme colour.
+    expect(shadow.textContent).toContain('--p:#667eea');
+    expect(ui.getByRole('button', { name: 'Open chat' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+  });
+
+  it('opens from the launcher, moves focus into the panel, and Escape closes back to the launcher', async () => {
+    const user = userEvent.setup();
+    const { ui } = mount({ storage: memory(), stream: controlledStream().stream });
+    await user.click(ui.getByRole('button', { name: 'Open chat' }));
+    const dialog = await ui.findByRole('dialog', { name: 'Support' });
+    expect(within(dialog).getByText('Hello! How can I help you today?')).toBeTruthy();
+    await waitFor(() =>
+      expect(handle!.host.shadowRoot!.activeElement).toBe(ui.getByLabelText('Message')),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
+    const launcher = ui.getByRole('button', { name: 'Open chat' });
+    await waitFor(() => expect(handle!.host.shadowRoot!.activeElement).toBe(launcher));
+  });
+
+  it('sends, shows Thinking..., streams the reply, notes the offline responder and announces it', async () => {
+    const user = userEvent.setup();
+    const { stream, calls } = controlledStream();
+    const { ui } = mount({ storage: memory(), stream, initiallyOpen: true });
+    await user.type(ui.getByLabelText('Message'), 'Hello there{Enter}');
+    expect(await ui.findByText('Hello there')).toBeTruthy();
+    expect(ui.getAllByText('Thinking...').length).toBeGreaterThan(0);
+    expect(calls[0]!.input).toMatchObject({ query: 'Hello there', agentKey: 'app-key' });
+    expect(calls[0]!.input.user).toMatch(/^visitor-/);
+
+    calls[0]!.input.onDelta?.('Offline ', 'Offline ');
+    expect(await ui.findByText('Offline')).toBeTruthy();
+    calls[0]!.resolve({ answer: 'Offline responder: **hi**', offline: true });
+    expect(await ui.findByText('hi', { selector: 'strong' })).toBeTruthy();
+    expect(ui.getByText('Offline responder', { selector: '.note' })).toBeTruthy();
+    expect(ui.getByRole('status').textContent).toBe('Offline responder: hi');
+    expect(ui.queryByText('Thinking...', { selector: '.msg' })).toBeNull();
+  });
+
+  it('keeps the conversation across page loads (per agent), and Clear forgets it', async () => {
+    const user = userEvent.setup();
+    const storage = memory();
+    const first = controlledStream();
+    let { ui } = mount({ storage, stream: first.stream, initiallyOpen: true });
+    await user.type(ui.getByLabelText('Message'), 'Remember me{Enter}');
+    first.calls[0]!.resolve({ answer: 'I will.', conversationId: 'conv-9' });
+    await ui.findByText('I will.', { selector: 'p' });
+    handle!.destroy();
+
+    const second = controlledStream();
+    ({ ui } = mount({ storage, stream: second.stream, initiallyOpen: true }));
+    expect(ui.getByText('Remember me')).toBeTruthy();
+    expect(ui.getByText('I will.', { selector: 'p' })).toBeTruthy();
+    await user.type(ui.getByLabelText('Message'), 'Again{Enter}');
+    expect(second.calls[0]!.input.conversationId).toBe('conv-9');
+    expect(second.calls[0]!.input.user).toBe(first.calls[0]!.input.user);
+    second.calls[0]!.resolve({ answer: 'Yes.' });
+    await ui.findByText('Yes.', { selector: 'p' });
+    handle!.destroy();
+
+    // Another agent on the same page has its own conversation.
+    const other = normalizeConfig({ ...config, agentKey: 'app-other' })!;
+    ({ ui } = mount({ storage, stream: controlledStream().stream, initiallyOpen: true }, other));
+    expect(ui.queryByText('Remember me')).toBeNull();
+    handle!.destroy();
+
+    ({ ui } = mount({ storage, stream: controlledStream().stream, initiallyOpen: true }));
+    await user.click(ui.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(ui.queryByText('Remember me')).toBeNull());
+    handle!.destroy();
+    ({ ui } = mount({ storage, stream: controlledStream().stream, initiallyOpen: true }));
+    expect(ui.queryByText('Remember me')).toBeNull();
+  });
+
+  it('shows the spec error message when a reply fails', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { stream, calls } = controlledStream();
+    const { ui } = mount({ storage: memory(), stream, initiallyOpen: true });
+    await user.type(ui.getByLabelText('Message'), 'Hi{Enter}');
+    calls[0]!.reject(new Error('HTTP 500'));
+    expect(
+      await ui.findByText('Sorry, I encountered an error. Please try again.', { selector: '.msg' }),
+    ).toBeTruthy();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('obeys open/close/toggle commands right after mounting', async () => {
+    const onOpenChange = vi.fn();
+    const { ui } = mount({ storage: memory(), stream: controlledStream().stream, onOpenChange });
+    handle!.open();
+    expect(await ui.findByRole('dialog')).toBeTruthy();
+    handle!.toggle();
+    await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
+    handle!.toggle();
+    expect(await ui.findByRole('dialog')).toBeTruthy();
+    handle!.close();
+    await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
+    expect(onOpenChange.mock.calls.map((c) => c[0])).toEqual([true, false, true, false]);
+  });
+
+  it("speaks the page's language, and the greeting from the snippet", async () => {
+    document.documentElement.lang = 'es-ES';
+    const { ui } = mount(
+      { storage: memory(), stream: controlledStream().stream, initiallyOpen: true },
+      { ...config, greeting: 'Hola desde **Soporte**' },
+    );
+    expect(ui.getByLabelText('Mensaje').getAttribute('placeholder')).toBe(
+      'Escribe tu mensaje aquí...',
+    );
+    expect(ui.getByText('Soporte', { selector: 'strong' })).toBeTruthy();
+    expect(ui.getByRole('button', { name: 'Cerrar chat' })).toBeTruthy();
+  });
+
+  it('destroy removes everything', () => {
+    mount({ storage: memory(), stream: controlledStream().stream });
+    const host = handle!.host;
+    handle!.destroy();
+    expect(host.isConnected).toBe(false);
+  });
+});

@@ -1,0 +1,341 @@
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import type { ChatWidgetConfig } from './config';
+import type { ChatLabels } from './i18n';
+import { Markdown, plainText } from './markdown';
+import { replyErrorText, type StreamChat } from './runtime';
+import {
+  clearedConversation,
+  loadConversation,
+  newId,
+  saveConversation,
+  storageKey,
+  type ChatMessage,
+  type StorageLike,
+  type StoredConversation,
+} from './store';
+
+/** How the page's commands (window.ParleyChat) reach the mounted widget. */
+export interface WidgetController {
+  setOpen?: (open: boolean | ((open: boolean) => boolean)) => void;
+}
+
+export interface WidgetProps {
+  config: ChatWidgetConfig;
+  labels: ChatLabels;
+  storage: StorageLike | null;
+  stream: StreamChat;
+  controller: WidgetController;
+  /** Start open (stories and tests). */
+  initiallyOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}
+
+interface Pending {
+  text: string;
+}
+
+const ChatIcon = () => (
+  <svg viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12z" />
+  </svg>
+);
+const CloseIcon = () => (
+  <svg viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M6 6l12 12M18 6L6 18" />
+  </svg>
+);
+const SendIcon = () => (
+  <svg viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M4 12l16-8-6 16-2.5-6.5z" />
+  </svg>
+);
+
+/** Is the focused element of this shadow root (or document) inside `el`? */
+function focusInside(el: HTMLElement | null): boolean {
+  if (!el) return false;
+  const root = el.getRootNode() as ShadowRoot | Document;
+  const active = root.activeElement;
+  return !!active && el.contains(active);
+}
+
+/**
+ * The chat widget: a launcher button and a panel with the agent's name, the greeting, the
+ * conversation (kept per agent in localStorage), streaming replies, Clear and close.
+ */
+export function Widget({
+  config,
+  labels,
+  storage,
+  stream,
+  controller,
+  initiallyOpen = false,
+  onOpenChange,
+}: WidgetProps) {
+  const key = storageKey(config.agentUrl, config.agentKey);
+  const [open, setOpenState] = useState(initiallyOpen);
+  const [conversation, setConversation] = useState<StoredConversation>(() =>
+    loadConversation(storage, key),
+  );
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [draft, setDraft] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+
+  const conversationRef = useRef(conversation);
+  const abortRef = useRef<AbortController | null>(null);
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  /** Where focus goes after an open/close: into the panel, back to the launcher, or nowhere. */
+  const focusNext = useRef<'panel' | 'launcher' | null>(null);
+
+  const commit = useCallback(
+    (next: StoredConversation) => {
+      conversationRef.current = next;
+      setConversation(next);
+      saveConversation(storage, key, next);
+    },
+    [storage, key],
+  );
+
+  const setOpen = useCallback((value: boolean | ((open: boolean) => boolean)) => {
+    setOpenState((was) => {
+      const next = typeof value === 'function' ? value(was) : value;
+      if (next !== was) {
+        if (next) focusNext.current = 'panel';
+        else if (focusInside(panelRef.current)) focusNext.current = 'launcher';
+      }
+      return next;
+    });
+  }, []);
+
+  // A layout effect runs during the (synchronous) first render, so commands work right away.
+  useLayoutEffect(() => {
+    controller.setOpen = setOpen;
+    return () => {
+      controller.setOpen = undefined;
+      abortRef.current?.abort();
+    };
+  }, [controller, setOpen]);
+
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    onOpenChange?.(open);
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (open && target === 'panel') inputRef.current?.focus();
+    if (!open && target === 'launcher') launcherRef.current?.focus();
+  }, [open, onOpenChange]);
+
+  // Keep the newest message in view.
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [open, conversation, pending]);
+
+  const close = () => {
+    focusNext.current = 'launcher';
+    setOpenState(false);
+  };
+
+  const send = async (query: string) => {
+    const text = query.trim();
+    if (!text || abortRef.current) return;
+    const before = conversationRef.current;
+    const userMessage: ChatMessage = {
+      id: newId('m'),
+      type: 'user',
+      message: text,
+      timestamp: Date.now(),
+    };
+    commit({ ...before, messages: [...before.messages, userMessage] });
+    setDraft('');
+    setPending({ text: '' });
+    setAnnouncement(labels.thinking);
+    const abort = new AbortController();
+    abortRef.current = abort;
+    try {
+      const result = await stream({
+        agentUrl: config.agentUrl,
+        agentKey: config.agentKey,
+        query: text,
+        user: before.user,
+        conversationId: before.conversationId || undefined,
+        signal: abort.signal,
+        onDelta: (_delta, soFar) => {
+          if (!abort.signal.aborted) setPending({ text: soFar });
+        },
+      });
+      const reply: ChatMessage = {
+        id: result.messageId || newId('m'),
+        type: 'bot',
+        message: result.answer,
+        timestamp: Date.now(),
+        ...(result.offline ? { offline: true } : {}),
+      };
+      if (!abort.signal.aborted) {
+        const now = conversationRef.current;
+        commit({
+          ...now,
+          conversationId: result.conversationId || now.conversationId,
+          messages: [...now.messages, reply],
+        });
+        setAnnouncement(plainText(result.answer));
+      }
+    } catch (error) {
+      const shown = abort.signal.aborted ? null : replyErrorText(error, labels.error);
+      if (shown) {
+        console.warn('[Parley chat] reply failed:', error);
+        const now = conversationRef.current;
+        commit({
+          ...now,
+          messages: [
+            ...now.messages,
+            { id: newId('m'), type: 'bot', message: shown, timestamp: Date.now(), error: true },
+          ],
+        });
+        setAnnouncement(shown);
+      }
+    } finally {
+      if (abortRef.current === abort) {
+        abortRef.current = null;
+        setPending(null);
+      }
+    }
+  };
+
+  const clear = () => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    setPending(null);
+    setAnnouncement('');
+    commit(clearedConversation(conversationRef.current));
+    inputRef.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send(draft);
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      void send(draft);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      close();
+    }
+  };
+
+  const busy = pending !== null;
+  const greeting = config.greeting ?? labels.greeting;
+
+  return (
+    <div
+      className={`root${config.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}`}
+      onKeyDown={onKeyDown}
+    >
+      {open && (
+        <div
+          ref={panelRef}
+          className="panel"
+          id="pw-panel"
+          role="dialog"
+          aria-labelledby="pw-title"
+        >
+          <div className="head">
+            <h2 className="title" id="pw-title">
+              {config.agentName}
+            </h2>
+            <button type="button" className="hbtn" onClick={clear}>
+              {labels.clear}
+            </button>
+            <button type="button" className="hbtn" aria-label={labels.close} onClick={close}>
+              <CloseIcon />
+            </button>
+          </div>
+          <div ref={logRef} className="log" role="region" aria-label={labels.conversation}>
+            <div className="msg bot md">
+              <span className="sr">{config.agentName}: </span>
+              <Markdown text={greeting} />
+            </div>
+            {conversation.messages.map((m) =>
+              m.type === 'user' ? (
+                <div key={m.id} className="msg user">
+                  <span className="sr">{labels.you}: </span>
+                  {m.message}
+                </div>
+              ) : (
+                <div key={m.id} className={`msg bot md${m.error ? ' err' : ''}`}>
+                  <span className="sr">{config.agentName}: </span>
+                  {m.error ? m.message : <Markdown text={m.message} />}
+                  {m.offline && <span className="note">{labels.offline}</span>}
+                </div>
+              ),
+            )}
+            {pending &&
+              (pending.text ? (
+                <div className="msg bot md" aria-busy="true">
+                  <span className="sr">{config.agentName}: </span>
+                  <Markdown text={pending.text} />
+                </div>
+              ) : (
+                <div className="msg bot thinking">{labels.thinking}</div>
+              ))}
+          </div>
+          <form className="form" onSubmit={onSubmit}>
+            <textarea
+              ref={inputRef}
+              className="input"
+              rows={1}
+              aria-label={labels.message}
+              placeholder={labels.placeholder}
+              value={draft}
+              onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
+              onKeyDown={onInputKeyDown}
+            />
+            <button
+              type="submit"
+              className="send"
+              aria-label={labels.send}
+              disabled={busy || !draft.trim()}
+            >
+              <SendIcon />
+            </button>
+          </form>
+        </div>
+      )}
+      <div className="sr" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+      <button
+        ref={launcherRef}
+        type="button"
+        className="launcher"
+        aria-label={open ? labels.closeChat : labels.openChat}
+        aria-expanded={open}
+        aria-controls={open ? 'pw-panel' : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? <CloseIcon /> : <ChatIcon />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+export interface ChatLabels {
+  openChat: string;
+  closeChat: string;
+  close: string;
+  clear: string;
+  send: string;
+  message: string;
+  placeholder: string;
+  thinking: string;
+  error: string;
+  offline: string;
+  greeting: string;
+  you: string;
+  conversation: string;
+}
+
+const en: ChatLabels = {
+  openChat: 'Open chat',
+  closeChat: 'Close chat',
+  close: 'Close',
+  clear: 'Clear',
+  send: 'Send',
+  message: 'Message',
+  placeholder: 'Type your message here...',
+  thinking: 'Thinking...',
+  error: 'Sorry, I encountered an error. Please try again.',
+  offline: 'Offline responder',
+  greeting: 'Hello! How can I help you today?',
+  you: 'You',
+  conversation: 'Conversation',
+};
+
+/** Built-in translations; English is the fallback for any other language. */
+export const chatLabels: Record<string, ChatLabels> = {
+  en,
+  es: {
+    openChat: 'Abrir chat',
+    closeChat: 'Cerrar chat',
+    close: 'Cerrar',
+    clear: 'Borrar',
+    send: 'Enviar',
+    message: 'Mensaje',
+    placeholder: 'Escribe tu mensaje aquí...',
+    thinking: 'Pensando...',
+    error: 'Lo siento, se produjo un error. Inténtalo de nuevo.',
+    offline: 'Respuesta sin conexión',
+    greeting: '¡Hola! ¿En qué puedo ayudarte hoy?',
+    you: 'Tú',
+    conversation: 'Conversación',
+  },
+  fr: {
+    openChat: 'Ouvrir le chat',
+    closeChat: 'Fermer le chat',
+    close: 'Fermer',
+    clear: 'Effacer',
+    send: 'Envoyer',
+    message: 'Message',
+    placeholder: 'Tapez votre message ici...',
+    thinking: 'Réflexion...',
+    error: 'Désolé, une erreur est survenue. Veuillez réessayer.',
+    offline: 'Répondeur hors ligne',
+    greeting: "Bonjour ! Comment puis-je vous aider aujourd'hui ?",
+    you: 'Vous',
+    conversation: 'Conversation',
+  },
+  de: {
+    openChat: 'Chat öffnen',
+    closeChat: 'Chat schließen',
+    close: 'Schließen',
+    clear: 'Leeren',
+    send: 'Senden',
+    message: 'Nachricht',
+    placeholder: 'Nachricht hier eingeben...',
+    thinking: 'Denke nach...',
+    error: 'Entschuldigung, es ist ein Fehler aufgetreten. Bitte versuche es erneut.',
+    offline: 'Offline-Antwort',
+    greeting: 'Hallo! Wie kann ich dir heute helfen?',
+    you: 'Du',
+    conversation: 'Unterhaltung',
+  },
+};
+
+/**
+ * The language the widget speaks: the snippet's data-language, else the page's `<html lang>`,
+ * reduced to its primary subtag ('fr-CA' → 'fr'); English when it has no built-in labels.
+ */
+export function pickLanguage(
+  ...candidates: Array<string | null | undefined>
+): keyof typeof chatLabels {
+  for (const candidate of candidates) {
+    const primary = candidate?.trim().toLowerCase().split(/[-_]/)[0];
+    if (primary && primary in chatLabels) return primary;
+  }
+  return 'en';
+}

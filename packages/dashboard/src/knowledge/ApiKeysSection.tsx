@@ -1,0 +1,29 @@
+import type { KnowledgeBase } from '@parley/api-client';
+import { ApiKeysPanel } from './ApiKeysPanel';
+import { errorMessage } from './knowledgeErrors';
+import { useCreateKnowledgeApiKey, useKnowledgeApiKeys } from './useKnowledge';
+
+export interface ApiKeysSectionProps {
+  base: KnowledgeBase;
+  /** Origin of the public retrieve endpoint shown with the keys. */
+  origin: string;
+}
+
+/** Container: the base's API keys and key creation ('API Key for {name}'). */
+export function ApiKeysSection({ base, origin }: ApiKeysSectionProps) {
+  const keys = useKnowledgeApiKeys(base.id);
+  const create = useCreateKnowledgeApiKey(base.id);
+  return (
+    <ApiKeysPanel
+      knowledgeBaseName={base.name}
+      keys={keys.data ?? []}
+      loading={keys.isPending}
+      error={keys.error ? errorMessage(keys.error) : null}
+      onRetry={() => void keys.refetch()}
+      creating={create.isPending}
+      createError={create.error ? errorMessage(create.error) : null}
+      onCreate={(name) => create.mutate(name)}
+      endpoint={`${origin}/v1/datasets/${encodeURIComponent(base.id)}/retrieve`}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { useId } from 'react';
+import { Badge, Button, IconButton } from '@parley/ui';
+import type { KnowledgeBase } from '@parley/api-client';
+import { documentCountLabel, formatDate, indexingBadge } from './knowledgeList';
+import { TrashIcon } from '../icons';
+import * as styles from './knowledge.css';
+
+export interface KnowledgeBaseCardProps {
+  base: KnowledgeBase;
+  selected?: boolean;
+  onSelect: (id: string) => void;
+  onDelete: (id: string) => void;
+}
+
+/** One knowledge base: name (opens it), indexing badge, description, document count, date, delete. */
+export function KnowledgeBaseCard({
+  base,
+  selected = false,
+  onSelect,
+  onDelete,
+}: KnowledgeBaseCardProps) {
+  const titleId = useId();
+  const badge = indexingBadge(base.indexingTechnique);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={styles.card}
+      data-selected={selected || undefined}
+    >
+      <div className={styles.cardHeader}>
+        <h3 id={titleId} className={styles.cardTitle}>
+          <button
+            type="button"
+            className={styles.titleButton}
+            aria-current={selected || undefined}
+            onClick={() => onSelect(base.id)}
+          >
+            {base.name}
+          </button>
+        </h3>
+        <IconButton
+          label="Delete knowledge base"
+          icon={<TrashIcon />}
+          variant="danger"
+          size="sm"
+          onClick={() => onDelete(base.id)}
+        />
+      </div>
+      <div className={styles.badges}>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+        {selected ? (
+          <Badge tone="success" dot>
+            Selected
+          </Badge>
+        ) : null}
+      </div>
+      <p className={styles.description}>{base.description?.trim() || 'No description'}</p>
+      <p className={styles.meta}>
+        <span>{documentCountLabel(base.documentCount)}</span>
+        <span>Created {formatDate(base.createdAt)}</span>
+      </p>
+      <div className={styles.cardActions}>
+        <Button size="sm" variant="secondary" onClick={() => onSelect(base.id)}>
+          Manage documents
+        </Button>
+      </div>
+    </article>
+  );
+}

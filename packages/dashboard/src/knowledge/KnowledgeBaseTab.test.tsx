@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { json, routeFetch } from '@parley/api-client/testing';
+import { expectNoAxeViolations } from '../../../ui/src/test/axe';
+import { KnowledgeApiProvider } from './KnowledgeApiContext';
+import { KnowledgeBaseTab, type KnowledgeBaseTabProps } from './KnowledgeBaseTab';
+
+const base = {
+  id: 'kb1',
+  name: 'Clinic FAQ',
+  description: 'Opening hours',
+  documentCount: 1,
+  createdAt: '2025-01-03T10:00:00.000Z',
+  indexingTechnique: 'economy',
+};
+const doc = (status: string) => ({
+  id: 'd1',
+  name: 'Opening hours',
+  wordCount: 42,
+  createdAt: '2025-01-03T11:00:00.000Z',
+  enabled: true,
+  status,
+});
+
+function setup(
+  routes: Parameters<typeof routeFetch>[0],
+  props: Partial<KnowledgeBaseTabProps> = {},
+) {
+  const fetch = routeFetch(routes);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onSelect = vi.fn();
+  const view = render(
+    <QueryClientProvider client={client}>
+      <KnowledgeApiProvider baseUrl="/kb" fetch={fetch}>
+        <KnowledgeBaseTab
+          selectedId={null}
+          onSelect={onSelect}
+          origin="https://c.test"
+          {...props}
+        />
+      </KnowledgeApiProvider>
+    </QueryClientProvider>,
+  );
+  return { fetch, onSelect, ...view };
+}
+
+const calls = (fetch: ReturnType<typeof routeFetch>, path: string) =>
+  fetch.calls.filter((c) => c.url === path).length;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('KnowledgeBaseTab', () => {
+  it('given a document indexing › refreshes the list every 2 s until it completes, then stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    const { fetch } = setup(
+      {
+        'GET /kb': () => json([base]),
+        'GET /kb/kb1/documents': () => json([doc(++reads < 3 ? 'indexing' : 'completed')]),
+      },
+      { selectedId: 'kb1' },
+    );
+    const row = await screen.findByRole('row', { name: /Opening hours/ });
+    expect(within(row).getByText('indexing')).toBeInTheDocument();
+    expect(calls(fetch, '/kb/kb1/documents')).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(calls(fetch, '/kb/kb1/documents')).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(calls(fetch, '/kb/kb1/documents')).toBe(3);
+    expect(await within(row).findByText('completed')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(calls(fetch, '/kb/kb1/documents')).toBe(3);
+  });
+
+  it('given a selection from the URL › opens its documents with the sections of a selected base', async () => {
+    setup(
+      { 'GET /kb': () => json([base]), 'GET /kb/kb1/documents': () => json([doc('completed')]) },
+      { selectedId: 'kb1' },
+    );
+    expect(await screen.findByRole('tab', { name: 'Documents', selected: true })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'API Keys' })).toBeVisible();
+    expect(await screen.findByRole('row', { name: /Opening hours/ })).toBeVisible();
+  });
+
+  it('given the user is signed out › says so and makes no call', async () => {
+    const { fetch, container } = setup(
+      { 'GET /kb': () => json([base]) },
+      { session: 'signed-out' },
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You are not logged in. Please login to access Knowledge Bases.',
+    );
+    expect(fetch.calls).toHaveLength(0);
+    await expectNoAxeViolations(container);
+  });
+
+  it('given the list answers 401 › the session has expired', async () => {
+    const { container } = setup({
+      'GET /kb': () => json({ error: 'Unauthorized' }, 401, 'Unauthorized'),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your session has expired. Please refresh the page and login again.',
+    );
+    await expectNoAxeViolations(container);
+  });
+
+  it('given the list fails otherwise › prefixes the server error', async () => {
+    setup({ 'GET /kb': () => json({ error: 'Database unavailable' }, 500, 'Server Error') });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to fetch knowledge bases: Database unavailable',
+    );
+  });
+
+  it('given a base list › shows cards with badges and counts, without axe violations', async () => {
+    const { container } = setup({
+      'GET /kb': () =>
+        json([base, { ...base, id: 'kb2', name: 'Docs', indexingTechnique: 'high_quality' }]),
+    });
+    const card = await screen.findByRole('article', { name: 'Clinic FAQ' });
+    expect(within(card).getByText('ECONOMY')).toBeVisible();
+    expect(within(card).getByText('1 document')).toBeVisible();
+    expect(
+      within(screen.getByRole('article', { name: 'Docs' })).getByText('HQ • VECTOR'),
+    ).toBeVisible();
+    await expectNoAxeViolations(container);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { charactersLabel, formatScore, segmentLabel, segmentPreview } from './segments';
+
+describe('segments (spec §2)', () => {
+  it('labels segments Chunk-01, Chunk-02 … Chunk-10, Chunk-100', () => {
+    expect(segmentLabel(0)).toBe('Chunk-01');
+    expect(segmentLabel(1)).toBe('Chunk-02');
+    expect(segmentLabel(9)).toBe('Chunk-10');
+    expect(segmentLabel(99)).toBe('Chunk-100');
+  });
+
+  it('given 200 characters or fewer › shows them all', () => {
+    const text = 'a'.repeat(200);
+    expect(segmentPreview(text)).toEqual({ text, truncated: false });
+  });
+
+  it('given more than 200 characters › cuts at 200 and adds an ellipsis', () => {
+    const preview = segmentPreview(`${'b'.repeat(200)}TAIL`);
+    expect(preview.truncated).toBe(true);
+    expect(preview.text).toBe(`${'b'.repeat(200)}…`);
+  });
+
+  it('shows counts as characters and scores with four decimals', () => {
+    expect(charactersLabel(1)).toBe('1 character');
+    expect(charactersLabel(1234)).toBe('1,234 characters');
+    expect(formatScore(0.87654)).toBe('0.8765');
+  });
+});

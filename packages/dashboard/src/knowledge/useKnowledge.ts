@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChunkSettings,
+  CreateKnowledgeBaseRequest,
+  KnowledgeDocument,
+} from '@parley/api-client';
+import { useKnowledgeApi } from './KnowledgeApiContext';
+import { knowledgeKeys } from './knowledgeKeys';
+import { documentsRefetchInterval, indexingPollMs } from './documentStatus';
+import type { AddDocumentInput } from './uploadRules';
+
+type Segment = {
+  id: string;
+  content: string;
+  enabled: boolean;
+  wordCount: number;
+  hitCount: number;
+};
+
+/** GET /api/knowledge-bases (runs only while the session can make calls). */
+export function useKnowledgeBases(enabled = true) {
+  const api = useKnowledgeApi();
+  return useQuery({
+    queryKey: knowledgeKeys.list(),
+    queryFn: ({ signal }) => api.list(signal),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useCreateKnowledgeBase() {
+  const api = useKnowledgeApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateKnowledgeBaseRequest) => api.create(request),
+    // Awaited: the caller selects the new base once the list holds it.
+    onSuccess: () => qc.invalidateQueries({ queryKey: knowledgeKeys.list() }),
+  });
+}
+
+export function useDeleteKnowledgeBase() {
+  const api = useKnowledgeApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.remove(id),
+    onSuccess: (_r, id) => qc.removeQueries({ queryKey: knowledgeKeys.base(id) }),
+    // Not awaited: the caller clears the selection before the list comes back without the base.
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.list() });
+    },
+  });
+}
+
+/** The base's documents; refreshes every 2 s while any of them is indexing. */
+export function useDocuments(id: string) {
+  const api = useKnowledgeApi();
+  return useQuery({
+    queryKey: knowledgeKeys.documents(id),
+    queryFn: ({ signal }) => api.documents(id, signal),
+    refetchInterval: (query) => documentsRefetchInterval(query.state.data),
+    retry: false,
+  });
+}
+
+/** Adds a document by text, file (multipart, with upload progress) or URL. */
+export function useAddDocument(id: string) {
+  const api = useKnowledgeApi();
+  const qc = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const mutation = useMutation({
+    mutationFn: (input: AddDocumentInput): Promise<KnowledgeDocument> => {
+      const { indexingTechnique, chunkSettings } = input;
+      if (input.mode === 'text') {
+        return api.addText(id, {
+          name: input.name,
+          content: input.content,
+          indexingTechnique,
+          chunkSettings,
+        });
+      }
+      if (input.mode === 'url') {
+        return api.addUrl(id, {
+          url: input.url,
+          name: input.name,
+          indexingTechnique,
+          chunkSettings,
+        });
+      }
+      setProgress(0);
+      return api.uploadFile(
+        id,
+        {
+          file: input.file,
+          fileName: input.file.name,
+          name: input.name,
+          indexingTechnique,
+          chunkSettings,
+        },
+        { onProgress: setProgress },
+      );
+    },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.documents(id) });
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.list() });
+    },
+    onError: (error, input) => console.error(`Failed to add ${input.mode} document`, error),
+    onSettled: () => setProgress(null),
+  });
+  return { ...mutation, progress };
+}
+
+/** Enable/disable a document: shown at once, put back if the call fails (failures are only logged). */
+export function useSetDocumentEnabled(id: string) {
+  const api = useKnowledgeApi();
+  const qc = useQueryClient();
+  const key = knowledgeKeys.documents(id);
+  return useMutation({
+    mutationFn: ({ docId, enabled }: { docId: string; enabled: boolean }) =>
+      api.setDocumentEnabled(id, docId, enabled),
+    onMutate: async ({ docId, enabled }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<KnowledgeDocument[]>(key);
+      qc.setQueryData<KnowledgeDocument[]>(key, (docs) =>
+        docs?.map((d) => (d.id === docId ? { ...d, enabled } : d)),
+      );
+      return { previous };
+    },
+    onError: (error, _vars, context) => {
+      console.error('Failed to toggle document', error);
+      if (context?.previous) qc.setQueryData(key, context.previous);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDeleteDocument(id: string) {
+  const api = useKnowledgeApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (docId: string) => api.removeDocument(id, docId),
+    onError: (error) => console.error('Failed to delete document', error),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.documents(id) });
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.list() });
+    },
+  });
+}
+
+/** A document's segments; refreshes every 2 s while the document is still indexing. */
+export function useSegments(id: string, docId: string | null, indexing: boolean) {
+  const api = useKnowledgeApi();
+  return useQuery({
+    queryKey: knowledgeKeys.segments(id, docId ?? ''),
+    queryFn: () => api.segments(id, docId!),
+    enabled: Boolean(docId),
+    refetchInterval: indexing ? indexingPollMs : false,
+    retry: false,
+  });
+}
+
+export function useSetSegmentEnabled(id: string, docId: string) {
+  const api = useKnowledgeApi();
+  const qc = useQueryClient();
+  const key = knowledgeKeys.segments(id, docId);
+  return useMutation({
+    mutationFn: ({ segId, enabled }: { segId: string; enabled: boolean }) =>
+      api.setSegmentEnabled(id, docId, segId, enabled),
+    onMutate: async ({ segId, enabled }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<Segment[]>(key);
+      qc.setQueryData<Segment[]>(key, (segments) =>
+        segments?.map((s) => (s.id === segId ? { ...s, enabled } : s)),
+      );
+      return { previous };
+    },
+    onError: (error, _vars, context) => {
+      console.error('Failed to toggle segment', error);
+      if (context?.previous) qc.setQueryData(key, context.previous);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useReindexDocument(id: string) {
+  const api = useKnowledgeApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ docId, chunkSettings }: { docId: string; chunkSettings: ChunkSettings }) =>
+      api.reindex(id, docId, chunkSettings),
+    onSuccess: (_answer, { docId }) => {
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.documents(id) });
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.segments(id, docId) });
+    },
+  });
+}
+
+export function useTestRetrieval(id: string) {
+  const api = useKnowledgeApi();
+  return useMutation({ mutationFn: (query: string) => api.testRetrieval(id, query) });
+}
+
+export function useKnowledgeApiKeys(id: string) {
+  const api = useKnowledgeApi();
+  return useQuery({
+    queryKey: knowledgeKeys.apiKeys(id),
+    queryFn: () => api.apiKeys(id),
+    retry: false,
+  });
+}
+
+export function useCreateKnowledgeApiKey(id: string) {
+  const api = useKnowledgeApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.createApiKey(id, name),
+    onSuccess: () => qc.invalidateQueries({ queryKey: knowledgeKeys.apiKeys(id) }),
+  });
+}

@@ -1,0 +1,134 @@
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { VoiceWidgetConfig } from './config';
+import type { VoiceLabels } from './i18n';
+import type { ActiveCall, StartCall } from './callTypes';
+import { VoiceError, type VoiceToken } from './token';
+
+export interface VoiceDeps {
+  openMicrophone: () => Promise<MediaStreamTrack>;
+  fetchToken: () => Promise<VoiceToken>;
+  loadCall: () => Promise<StartCall>;
+}
+
+/** How the page's commands (window.ParleyVoice) reach the widget. */
+export interface VoiceController {
+  start?: () => void;
+  end?: () => void;
+}
+
+export interface VoiceWidgetProps {
+  config: VoiceWidgetConfig;
+  labels: VoiceLabels;
+  deps: VoiceDeps;
+  controller: VoiceController;
+  /** Another Parley widget (the chat launcher) sits bottom-right: stand beside it. */
+  stacked?: boolean;
+}
+
+type Phase = 'idle' | 'connecting' | 'call';
+
+const MicIcon = () => (
+  <svg viewBox="0 0 24 24" aria-hidden="true">
+    <rect x="9" y="2" width="6" height="12" rx="3" />
+    <path d="M5 10a7 7 0 0 0 14 0M12 17v5" />
+  </svg>
+);
+
+/**
+ * The voice widget: a call button ('Talk to Agent' → 'Connecting...' → 'End Call'), a bubble
+ * for errors and call state, and the agent's audio. The microphone comes first (a refusal costs
+ * no room), then the token and the LiveKit chunk in parallel.
+ */
+export function VoiceWidget({ config, labels, deps, controller, stacked }: VoiceWidgetProps) {
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [agentHere, setAgentHere] = useState(false);
+  const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
+  const call = useRef<ActiveCall | null>(null);
+  const busy = useRef(false);
+  const audio = useRef<HTMLDivElement>(null);
+  const name = (text: string) => text.replace('{name}', config.agentName);
+
+  const start = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setNote(null);
+    setAgentHere(false);
+    setPhase('connecting');
+    let mic: MediaStreamTrack | null = null;
+    try {
+      mic = await deps.openMicrophone();
+      const [token, startCall] = await Promise.allSettled([deps.fetchToken(), deps.loadCall()]);
+      if (token.status === 'rejected') throw token.reason;
+      if (startCall.status === 'rejected') throw startCall.reason;
+      call.current = await startCall.value({
+        url: token.value.livekit_url,
+        token: token.value.token,
+        microphone: mic,
+        audioContainer: audio.current!,
+        onAgentJoined: () => setAgentHere(true),
+        onEnded: () => {
+          call.current = null;
+          busy.current = false;
+          setPhase('idle');
+          setNote({ text: labels.ended });
+        },
+      });
+      setPhase('call');
+    } catch (error) {
+      console.warn('[Parley voice] call failed:', error);
+      mic?.stop();
+      busy.current = false;
+      setPhase('idle');
+      setNote({ text: error instanceof VoiceError ? error.message : labels.failed, error: true });
+    }
+  };
+  const end = () => call.current?.end();
+
+  // A layout effect runs during the (synchronous) render, so commands work right after mounting.
+  useLayoutEffect(() => {
+    controller.start = () => void start();
+    controller.end = end;
+  });
+  useEffect(() => () => call.current?.end(), []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && note) setNote(null);
+  };
+
+  const status =
+    phase === 'call' ? name(agentHere ? labels.inCall : labels.waiting) : note?.text || '';
+  const isError = phase !== 'call' && note?.error;
+
+  return (
+    <div
+      className={`root${config.position === 'bottom-left' ? ' left' : ''}${stacked ? ' stacked' : ''}`}
+      onKeyDown={onKeyDown}
+    >
+      <div className={status ? `bubble${isError ? ' err' : ''}` : 'sr'} role="status">
+        {status && <span>{status}</span>}
+        {note && phase !== 'call' && (
+          <button
+            type="button"
+            className="x"
+            aria-label={labels.dismiss}
+            onClick={() => setNote(null)}
+          >
+            ×
+          </button>
+        )}
+      </div>
+      <button
+        type="button"
+        className={`call${phase === 'call' ? ' end' : ''}`}
+        aria-disabled={phase === 'connecting'}
+        onClick={phase === 'call' ? end : () => void start()}
+      >
+        <MicIcon />
+        <span>
+          {phase === 'idle' ? labels.talk : phase === 'connecting' ? labels.connecting : labels.end}
+        </span>
+      </button>
+      <div ref={audio} hidden />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** The contract between the first script and the lazily loaded LiveKit chunk (voice-livekit.js). */
+export interface CallOptions {
+  /** LiveKit server URL and join token from /tokens/generate. */
+  url: string;
+  token: string;
+  /** The visitor's microphone (permission already granted). */
+  microphone: MediaStreamTrack;
+  /** Where the agent's audio elements go (inside the widget's shadow root). */
+  audioContainer: HTMLElement;
+  onAgentJoined: () => void;
+  /** The call is over: the visitor ended it, the agent left, or the connection dropped. */
+  onEnded: () => void;
+  /** How long an empty room is kept before hanging up (spec §9: 3000 ms). */
+  emptyRoomMs?: number;
+}
+
+export interface ActiveCall {
+  end(): void;
+}
+
+export type StartCall = (options: CallOptions) => Promise<ActiveCall>;
+
+/** What voice-livekit.js puts on window. */
+export interface LivekitChunk {
+  startCall: StartCall;
+}

@@ -1,0 +1,69 @@
+import { createRoot } from 'react-dom/client';
+import type { VoiceWidgetConfig } from './config';
+import { pickLanguage, voiceLabels } from './i18n';
+import { adoptStyles, themeCss, voiceCss } from './styles';
+import { fetchVoiceToken, openMicrophone } from './token';
+import { VoiceWidget, type VoiceController, type VoiceDeps } from './VoiceWidget';
+import { loadLivekit } from './loader';
+
+export interface VoiceWidgetHandle {
+  /** Starts a call (as if the visitor pressed the button). */
+  call(): void;
+  end(): void;
+  destroy(): void;
+  readonly host: HTMLElement;
+}
+
+export interface VoiceMountOptions {
+  /** Where voice-livekit.js is (default: next to the first script). */
+  livekitSrc?: string;
+  nonce?: string;
+  deps?: Partial<VoiceDeps>;
+}
+
+export const hostTag = 'parley-voice-widget';
+
+/** Renders the voice widget in a shadow root on <body>, with its own adopted stylesheet. */
+export function mountVoiceWidget(
+  config: VoiceWidgetConfig,
+  options: VoiceMountOptions = {},
+): VoiceWidgetHandle {
+  const language = pickLanguage(config.language, document.documentElement.lang);
+  const labels = voiceLabels[language]!;
+  const host = document.createElement(hostTag);
+  const shadow = host.attachShadow({ mode: 'open' });
+  adoptStyles(shadow, [voiceCss, themeCss(config.primaryColor)]);
+  const container = shadow.appendChild(document.createElement('div'));
+  container.lang = language;
+  document.body.appendChild(host);
+
+  const deps: VoiceDeps = {
+    openMicrophone: () => openMicrophone(labels.micDenied, labels.micMissing),
+    fetchToken: () => fetchVoiceToken(config, labels.failed),
+    loadCall: () => loadLivekit(options.livekitSrc ?? 'voice-livekit.js', options.nonce),
+    ...options.deps,
+  };
+  const stacked = !!document.querySelector(
+    'parley-chat-widget,script[src*="/chat.js"],script[src*="/chat.mjs"]',
+  );
+  const controller: VoiceController = {};
+  const root = createRoot(container);
+  root.render(
+    <VoiceWidget
+      config={config}
+      labels={labels}
+      deps={deps}
+      controller={controller}
+      stacked={stacked}
+    />,
+  );
+  return {
+    host,
+    call: () => controller.start?.(),
+    end: () => controller.end?.(),
+    destroy: () => {
+      root.unmount();
+      host.remove();
+    },
+  };
+}
