@@ -1,13 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { newUser } from './helpers';
+import { startFakeProvider, type FakeProvider } from '../apps/server/test/fakeProviders';
 
 /**
  * The embeddable widgets on somebody else's site: a static host page served from a second
  * origin (another port), with the snippets the Widget tab produces, under a strict CSP and
- * hostile global CSS. The answers come from the server's offline responder (no model key).
+ * hostile global CSS. The first test pastes the exact snippet the console's Widget tab shows, for
+ * an agent answering from a local OpenAI-compatible fake model; the others use the server's
+ * offline responder (no model key), which echoes the question.
  */
 
 interface Agent {
@@ -193,26 +203,54 @@ async function sendMessage(panel: Locator, text: string) {
 
 let site: HostSite;
 let agent: Agent;
+let modelAgent: Agent;
+let consoleContext: BrowserContext;
+let fake: FakeProvider;
 let baseURL: string;
 
 test.beforeAll(async ({ browser }, testInfo) => {
   baseURL = testInfo.project.use.baseURL!;
   site = new HostSite();
   await site.start();
+  fake = await startFakeProvider();
   const context = await browser.newContext({ baseURL });
   agent = await createAgent(context.request, baseURL, 'widget');
   await context.close();
+  // The console user's session stays open to read the Widget tab.
+  consoleContext = await browser.newContext({ baseURL });
+  modelAgent = await createAgent(consoleContext.request, baseURL, 'model', {
+    name: 'Acme Support',
+    model_live_url: `${fake.url}/v1`,
+  });
   site.css('/hostile.css', hostileCss);
 });
 test.afterAll(async () => {
+  await consoleContext?.close();
   await site?.close();
+  await fake?.close();
 });
+
+/** The chat and voice snippets exactly as the console's Widget tab shows them. */
+async function widgetTabSnippets(agentId: string) {
+  const page = await consoleContext.newPage();
+  await page.goto(`/?tab=agents&agent=${agentId}&section=widget`);
+  const code = (kind: string) => page.locator(`pre[data-widget=${kind}] code`);
+  await expect(code('chat')).toBeVisible();
+  const snippets = { chat: await code('chat').innerText(), voice: await code('voice').innerText() };
+  await page.close();
+  return snippets;
+}
 
 test('chat widget on another site: bottom-right #667eea → open → streamed reply → kept after reload', async ({
   page,
 }) => {
   await watchPage(page);
-  const url = site.page('/plain', html(chatSnippet(baseURL, agent, 'Acme Support')));
+  const snippets = await widgetTabSnippets(modelAgent.id);
+  // The e2e helpers below write the same text the console produces.
+  expect(snippets.chat).toBe(chatSnippet(baseURL, modelAgent, 'Acme Support'));
+  expect(snippets.voice).toBe(voiceSnippet(baseURL, modelAgent, 'Acme Support'));
+  fake.reply.words = ['We open', ' at nine', ' every morning.'];
+  const url = site.page('/plain', html(snippets.chat));
   await page.goto(url);
 
   const button = launcher(page);
@@ -230,16 +268,18 @@ test('chat widget on another site: bottom-right #667eea → open → streamed re
   await sendMessage(panel, 'What are your opening hours?');
   await expect(panel.locator('.msg.user')).toHaveText('You: What are your opening hours?');
   const reply = panel.locator('.msg.bot').last();
-  await expect(reply).toContainText('Offline responder: no', { timeout: 15_000 });
-  await expect(reply).toContainText('opening hours');
-  await expect(reply.getByText('Offline responder', { exact: true })).toBeVisible();
-  await expect(widget(page).getByRole('status')).toContainText('Offline responder');
+  await expect(reply).toContainText('We open at nine every morning.', { timeout: 15_000 });
+  await expect(widget(page).getByRole('status')).toContainText('We open at nine every morning.');
+  expect(JSON.stringify(fake.requests.at(-1)!.body.messages)).toContain(
+    'What are your opening hours?',
+  );
+  expect(fake.requests.at(-1)!.body.stream).toBe(true);
 
   await page.reload();
   await launcher(page).click();
   const again = widget(page).getByRole('dialog', { name: 'Acme Support' });
   await expect(again.locator('.msg.user')).toHaveText('You: What are your opening hours?');
-  await expect(again.locator('.msg.bot').last()).toContainText('Offline responder');
+  await expect(again.locator('.msg.bot').last()).toContainText('We open at nine every morning.');
 
   // Clear forgets it, also after a reload.
   await again.getByRole('button', { name: 'Clear' }).click();
