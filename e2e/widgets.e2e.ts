@@ -430,12 +430,29 @@ test('the ESM build (chat.mjs as a module script) works the same way', async ({ 
   });
 });
 
-test('an origin the agent does not allow is refused', async ({ browser, page }) => {
+test('allowed origins set in the Widget tab: another origin is refused, the listed one answers', async ({
+  browser,
+  page,
+}) => {
   const context = await browser.newContext({ baseURL });
-  const guarded = await createAgent(context.request, baseURL, 'guarded', {
-    allowed_origins: ['https://shop.example'],
-  });
-  await context.close();
+  const guarded = await createAgent(context.request, baseURL, 'guarded');
+  // The site owner restricts the agent in the console's Widget tab.
+  const consolePage = await context.newPage();
+  const setOrigins = async (text: string) => {
+    await consolePage.goto(`/?tab=agents&agent=${guarded.id}&section=widget`);
+    const field = consolePage.getByRole('textbox', { name: 'Allowed Origins' });
+    await field.fill(text);
+    await consolePage.getByRole('button', { name: 'Save Origins' }).click();
+    await expect(consolePage.getByText('Allowed origins saved')).toBeVisible();
+    await consolePage.reload();
+    await expect(field).toHaveValue(text);
+  };
+  await consolePage.goto(`/?tab=agents&agent=${guarded.id}&section=widget`);
+  await consolePage.getByRole('textbox', { name: 'Allowed Origins' }).fill('shop.example/cart');
+  await expect(consolePage.getByText(/"shop.example\/cart" is not an origin/)).toBeVisible();
+  await expect(consolePage.getByRole('button', { name: 'Save Origins' })).toBeDisabled();
+  await setOrigins('https://shop.example');
+
   await page.goto(site.page('/refused', html(chatSnippet(baseURL, guarded, 'Guarded'))));
   await launcher(page).click();
   const panel = widget(page).getByRole('dialog', { name: 'Guarded' });
@@ -445,6 +462,16 @@ test('an origin the agent does not allow is refused', async ({ browser, page }) 
   await sendMessage(panel, 'Can I use you from here?');
   expect((await refused).status()).toBe(403);
   await expect(panel.getByText('Sorry, I encountered an error. Please try again.')).toBeVisible();
+
+  // Listing the host site lets it in.
+  await setOrigins(`https://shop.example\n${site.url}`);
+  await context.close();
+  await page.reload();
+  await launcher(page).click();
+  await sendMessage(widget(page).getByRole('dialog', { name: 'Guarded' }), 'And now?');
+  await expect(widget(page).locator('.msg.bot').last()).toContainText('Offline responder', {
+    timeout: 15_000,
+  });
 });
 
 // ---------- voice widget ----------

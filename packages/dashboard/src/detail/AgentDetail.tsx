@@ -116,6 +116,12 @@ export function AgentDetail({
     },
   });
 
+  const saveOrigins = useMutation({
+    mutationFn: (origins: string[]) =>
+      api.updateAgent(agentId, orgId, { allowed_origins: origins }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentDetailQueryKey(agentId) }),
+  });
+
   const config = agent.data;
   const view = config ? toAgentView(config, agentId) : null;
   const name = agentDisplayName({ id: agentId, name: config?.name });
@@ -173,6 +179,13 @@ export function AgentDetail({
                       apiKey={config.chatbot_key}
                       origin={origin}
                       onRefresh={() => void agent.refetch()}
+                      allowedOrigins={{
+                        origins: config.allowed_origins ?? [],
+                        onSave: (origins) => saveOrigins.mutate(origins),
+                        saving: saveOrigins.isPending,
+                        saved: saveOrigins.isSuccess,
+                        error: saveOrigins.error ? saveOrigins.error.message : null,
+                      }}
                     />
                   ),
               }

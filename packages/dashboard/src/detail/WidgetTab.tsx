@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Banner, CopyButton, CopyField } from '@parley/ui';
 import { isWidgetKeyFormat, widgetSnippets } from './widgetSnippets';
+import { AllowedOriginsField, type AllowedOriginsFieldProps } from './AllowedOriginsField';
 import * as styles from './detail.css';
 
 /** Texts of the Widget tab (spec: agents-and-knowledge §2 Widget tab, Banners). */
@@ -41,6 +42,8 @@ export interface WidgetTabProps {
   origin: string;
   /** The 'API Key Missing' banner's Refresh button (e.g. reload the agent). */
   onRefresh?: () => void;
+  /** The allowed-origins setting (which sites may embed the agent); hidden when absent. */
+  allowedOrigins?: AllowedOriginsFieldProps;
   /** Level of the 'Widget Configuration' heading (default 3: inside the detail's section). */
   headingLevel?: 2 | 3;
 }
@@ -56,6 +59,7 @@ export function WidgetTab({
   apiKey,
   origin,
   onRefresh,
+  allowedOrigins,
   headingLevel = 3,
 }: WidgetTabProps) {
   const id = useId();
@@ -111,6 +115,7 @@ export function WidgetTab({
         <CopyField label={widgetTexts.apiUrl} value={url} />
         <CopyField label={widgetTexts.apiKey} value={key} masked />
       </div>
+      {allowedOrigins ? <AllowedOriginsField {...allowedOrigins} /> : null}
       {scripts.map(([kind, label, code]) => (
         <div
           key={kind}

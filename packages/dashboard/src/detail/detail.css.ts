@@ -184,3 +184,13 @@ export const visuallyHidden = style({
   whiteSpace: 'nowrap',
   border: 0,
 });
+
+// ---------- allowed origins ----------
+export const originsForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const originsActions = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+export const originsHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
