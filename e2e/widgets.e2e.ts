@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { build } from 'esbuild';
 import {
   expect,
   test,
@@ -95,6 +97,13 @@ class HostSite {
 
   css(path: string, body: string) {
     this.pages.set(path, { body, headers: { 'Content-Type': 'text/css' } });
+  }
+
+  script(path: string, body: string) {
+    this.pages.set(path, {
+      body,
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
+    });
   }
 
   file(path: string, file: string) {
@@ -392,6 +401,76 @@ test('keyboard only: Tab to the launcher, Enter opens with focus inside, Escape 
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(widget(page).getByRole('button', { name: 'Open chat' })).toBeFocused();
+});
+
+/** A host site that is itself a React 19 app and uses jQuery 3 (both from npm, bundled here). */
+async function hostAppBundle(): Promise<{ app: string; jquery: string }> {
+  const require = createRequire(import.meta.url);
+  const result = await build({
+    stdin: {
+      contents: `
+        import { useState } from 'react';
+        import { createRoot } from 'react-dom/client';
+        import { jsx, jsxs } from 'react/jsx-runtime';
+        function Shop() {
+          const [count, setCount] = useState(0);
+          return jsxs('main', { id: 'shop', children: [
+            jsx('p', { id: 'cart', children: 'Cart: ' + count }),
+            jsx('button', { id: 'add', onClick: () => setCount((c) => c + 1), children: 'Add to cart' }),
+          ] });
+        }
+        createRoot(document.getElementById('root')).render(jsx(Shop, {}));
+      `,
+      resolveDir: process.cwd(),
+      loader: 'js',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  return {
+    app: result.outputFiles[0]!.text,
+    jquery: readFileSync(require.resolve('jquery/dist/jquery.min.js'), 'utf8'),
+  };
+}
+
+test('next to a React app and jQuery on the host page: all three keep working', async ({
+  page,
+}) => {
+  await watchPage(page);
+  const { app, jquery } = await hostAppBundle();
+  site.script('/host-app.js', app);
+  site.script('/jquery.js', jquery);
+  const url = site.page(
+    '/react-jquery',
+    html(
+      `<div id="root"></div><p id="jq">not yet</p>
+<script src="/jquery.js"></script>
+<script src="/host-app.js"></script>
+<script>jQuery(function ($) { $('#jq').text('jQuery ' + $.fn.jquery); });</script>
+${chatSnippet(baseURL, agent, 'Mixed Support')}`,
+    ),
+  );
+  await page.goto(url);
+  await expect(page.locator('#jq')).toHaveText(/^jQuery 3\./);
+  await page.locator('#add').click();
+  await expect(page.locator('#cart')).toHaveText('Cart: 1');
+
+  await launcher(page).click();
+  const panel = widget(page).getByRole('dialog', { name: 'Mixed Support' });
+  await sendMessage(panel, 'Do you sell hats?');
+  await expect(panel.locator('.msg.bot').last()).toContainText('Do you sell hats?', {
+    timeout: 15_000,
+  });
+  // The host's own app and library are untouched by the widget.
+  await page.locator('#add').click();
+  await expect(page.locator('#cart')).toHaveText('Cart: 2');
+  expect(await page.evaluate(() => typeof (window as { jQuery?: unknown }).jQuery)).toBe(
+    'function',
+  );
+  expect(await violations(page)).toEqual([]);
 });
 
 test('pasted twice: one widget; window.ParleyChat commands and the ready event', async ({
