@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { uploadLimits } from './knowledge/parse';
 import type { Logger } from 'pino';
 import { serveConsole } from './static';
 import { serveWidgets } from './widgets';
@@ -19,6 +21,18 @@ import { datasetRetrieveRoutes, knowledgeRoutes } from './routes/knowledge';
 import type { IngestionWorker } from './knowledge/ingest';
 import { retrieveSegments, type VectorIndex } from './knowledge/retrieve';
 import type { RuntimeDeps } from './runtime/chat';
+
+/** The largest request body: the 10 MB upload limit plus room for the multipart envelope. */
+export const maxRequestBytes = uploadLimits.maxBytes + 64 * 1024;
+
+/** A body over the limit, named by what the route takes. */
+function tooLarge(path: string): never {
+  if (path.endsWith('/documents/file'))
+    throw new HttpError(400, 'file: The file is larger than the 10 MB limit');
+  if (path.endsWith('/documents'))
+    throw new HttpError(400, 'content: The text is larger than the 10 MB limit');
+  throw new HttpError(413, 'body: The request is larger than the 10 MB limit');
+}
 
 export interface AppOptions {
   db: Db;
@@ -60,6 +74,10 @@ export function createApp(options: AppOptions) {
       500,
     );
   });
+
+  // No request body may exceed the upload limit (also with chunked encoding, no Content-Length):
+  // it is refused while streaming in, before anything is buffered or parsed.
+  app.use('*', bodyLimit({ maxSize: maxRequestBytes, onError: (c) => tooLarge(c.req.path) }));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => options.auth.handler(c.req.raw));

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { createAuth } from './auth/auth';
 import { createApp } from './app';
 import { createSecretBox } from './lib/secrets';
-import { startIngestionWorker } from './knowledge/ingest';
+import { requeueOrphanedJobs, staleAfterSeconds, startIngestionWorker } from './knowledge/ingest';
 import { embedderFrom, ensureEmbeddingTable } from './knowledge/embeddings';
 import type { VectorIndex } from './knowledge/retrieve';
 
@@ -65,7 +65,16 @@ export async function createServer(config: ServerConfig) {
       'An embedding provider is set but this PostgreSQL has no pgvector: knowledge search uses full-text only',
     );
   }
-  const ingestion = startIngestionWorker(database.db, logger, vector);
+  if (database.kind === 'pglite') {
+    const requeued = await requeueOrphanedJobs(database.db);
+    if (requeued)
+      logger.warn({ requeued }, 'Ingestion jobs left running by a crash were queued again');
+  }
+  const staleSeconds = Number(env.PARLEY_INGEST_STALE_SECONDS ?? staleAfterSeconds);
+  const ingestion = startIngestionWorker(database.db, logger, vector, {
+    staleSeconds:
+      Number.isFinite(staleSeconds) && staleSeconds > 0 ? staleSeconds : staleAfterSeconds,
+  });
   const closeDb = database.close.bind(database);
   database.close = async () => {
     await ingestion.stop();

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client';
 import { documents, ingestionJobs, knowledgeBases, organization, segments } from '../src/db/schema';
-import { claimJob, drainJobs, enqueueIngestion } from '../src/knowledge/ingest';
+import {
+  claimJob,
+  drainJobs,
+  enqueueIngestion,
+  requeueOrphanedJobs,
+} from '../src/knowledge/ingest';
 import { freshPostgresUrl } from './harness';
 
 let database: Database;
@@ -52,6 +57,29 @@ describe('durable ingestion jobs', () => {
     const claimed = await claimJob(database.db);
     expect(claimed?.documentId).toBe(doc.id);
     expect(await claimJob(database.db)).toBeNull();
+    await database.db.delete(ingestionJobs);
+  });
+
+  it('the embedded database at start: every running job (a crash of this process) is queued again', async () => {
+    const doc = await newDocument('Left running.');
+    await database.db
+      .insert(ingestionJobs)
+      .values({ documentId: doc.id, status: 'running', lockedAt: new Date() });
+    expect(await claimJob(database.db)).toBeNull();
+    expect(await requeueOrphanedJobs(database.db)).toBe(1);
+    expect((await claimJob(database.db))?.documentId).toBe(doc.id);
+    await database.db.delete(ingestionJobs);
+  });
+
+  it('a shorter stale lease reclaims sooner', async () => {
+    const doc = await newDocument('Slow worker.');
+    await database.db.insert(ingestionJobs).values({
+      documentId: doc.id,
+      status: 'running',
+      lockedAt: sql`now() - interval '5 seconds'`,
+    });
+    expect(await claimJob(database.db)).toBeNull();
+    expect((await claimJob(database.db, 1))?.documentId).toBe(doc.id);
     await database.db.delete(ingestionJobs);
   });
 

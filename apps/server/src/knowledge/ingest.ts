@@ -12,7 +12,11 @@ const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
     ? result
     : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
 
-/** A job left 'running' longer than this (a crashed process) is claimed again. */
+/**
+ * A job left 'running' longer than this (its process crashed) is claimed again. Other processes
+ * on the same PostgreSQL may still be working on a younger one, so it is not taken earlier.
+ * `PARLEY_INGEST_STALE_SECONDS` overrides it.
+ */
 export const staleAfterSeconds = 300;
 export const maxAttempts = 3;
 
@@ -29,12 +33,15 @@ export async function enqueueIngestion(db: Db, documentId: string): Promise<void
  * Claims the oldest pending job (or one whose worker died) with FOR UPDATE SKIP LOCKED, so
  * several server processes on one PostgreSQL never take the same job.
  */
-export async function claimJob(db: Db): Promise<{ id: string; documentId: string } | null> {
+export async function claimJob(
+  db: Db,
+  staleSeconds = staleAfterSeconds,
+): Promise<{ id: string; documentId: string } | null> {
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`
       SELECT id, document_id FROM ingestion_jobs
       WHERE status = 'pending'
-         OR (status = 'running' AND locked_at < now() - make_interval(secs => ${staleAfterSeconds}))
+         OR (status = 'running' AND locked_at < now() - make_interval(secs => ${staleSeconds}))
       ORDER BY created_at
       FOR UPDATE SKIP LOCKED
       LIMIT 1`);
@@ -113,10 +120,27 @@ export async function processJob(
   }
 }
 
+/**
+ * The embedded database belongs to one process: at its start, any job still 'running' was left
+ * by a crash of this server, so it is queued again at once (no need to wait for it to go stale).
+ */
+export async function requeueOrphanedJobs(db: Db): Promise<number> {
+  const rows = await db
+    .update(ingestionJobs)
+    .set({ status: 'pending', lockedAt: null })
+    .where(eq(ingestionJobs.status, 'running'))
+    .returning({ id: ingestionJobs.id });
+  return rows.length;
+}
+
 /** Runs every claimable job now; returns how many ran. */
-export async function drainJobs(db: Db, vector?: VectorIndex | null): Promise<number> {
+export async function drainJobs(
+  db: Db,
+  vector?: VectorIndex | null,
+  staleSeconds = staleAfterSeconds,
+): Promise<number> {
   let n = 0;
-  for (let job = await claimJob(db); job; job = await claimJob(db)) {
+  for (let job = await claimJob(db, staleSeconds); job; job = await claimJob(db, staleSeconds)) {
     await processJob(db, job, vector);
     n += 1;
   }
@@ -128,7 +152,7 @@ export function startIngestionWorker(
   db: Db,
   logger: Logger,
   vector: VectorIndex | null = null,
-  intervalMs = 2000,
+  { intervalMs = 2000, staleSeconds = staleAfterSeconds } = {},
 ) {
   let running: Promise<void> | null = null;
   let again = false;
@@ -143,7 +167,7 @@ export function startIngestionWorker(
       do {
         again = false;
         try {
-          await drainJobs(db, vector);
+          await drainJobs(db, vector, staleSeconds);
         } catch (err) {
           logger.error({ err }, 'ingestion worker failed');
         }
