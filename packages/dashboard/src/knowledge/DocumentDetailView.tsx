@@ -1,18 +1,10 @@
 import { useId } from 'react';
-import {
-  Badge,
-  Banner,
-  Button,
-  EmptyState,
-  Spinner,
-  Switch,
-  Tooltip,
-  TooltipProvider,
-} from '@parley/ui';
+import { Badge, Banner, Button, EmptyState, Switch, Tooltip, TooltipProvider } from '@parley/ui';
 import type { KnowledgeDocument } from '@parley/api-client';
 import { statusLabel, statusTone } from './documentStatus';
 import { formatDate } from './knowledgeList';
 import { charactersLabel, segmentLabel, segmentPreview } from './segments';
+import { LoadState } from './LoadState';
 import * as styles from './knowledge.css';
 
 export interface SegmentView {
@@ -119,18 +111,12 @@ export function DocumentDetailView({
       {status === 'error' && document.error ? (
         <Banner tone="error" title="Indexing failed" message={document.error} />
       ) : null}
-      {error ? (
-        <Banner
-          tone="error"
-          title={error}
-          action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}
-        />
-      ) : null}
-      {loading ? (
-        <div className={styles.stateBox}>
-          <Spinner label="Loading segments..." showLabel />
-        </div>
-      ) : null}
+      <LoadState
+        error={error}
+        onRetry={onRetry}
+        loading={loading}
+        loadingLabel="Loading segments..."
+      />
       {!loading && !error && segments.length === 0 ? (
         <EmptyState
           title="No segments yet"

@@ -1,8 +1,9 @@
-import { Banner, Button, EmptyState, SearchField, Spinner } from '@parley/ui';
+import { Button, EmptyState, SearchField } from '@parley/ui';
 import type { KnowledgeBase } from '@parley/api-client';
 import { KnowledgeBaseCard } from './KnowledgeBaseCard';
 import { filterKnowledgeBases, listEmptyState } from './knowledgeList';
 import { PlusIcon } from '../icons';
+import { LoadState } from './LoadState';
 import * as styles from './knowledge.css';
 
 export interface KnowledgeListViewProps {
@@ -55,18 +56,12 @@ export function KnowledgeListView({
           />
         </div>
       </div>
-      {error ? (
-        <Banner
-          tone="error"
-          title={error}
-          action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}
-        />
-      ) : null}
-      {loading ? (
-        <div className={styles.stateBox}>
-          <Spinner label="Loading knowledge bases..." showLabel />
-        </div>
-      ) : null}
+      <LoadState
+        error={error}
+        onRetry={onRetry}
+        loading={loading}
+        loadingLabel="Loading knowledge bases..."
+      />
       {!loading && !error && shown.length === 0 ? (
         <EmptyState
           title={empty.title}
