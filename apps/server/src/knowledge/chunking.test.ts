@@ -12,6 +12,23 @@ import {
 const defaults = chunkSettingsSchema.parse({});
 
 describe('cleanText', () => {
+  it('collapses every run of blanks to one space, exactly as the plain rule does', () => {
+    const blanks = [' ', '\t', '\f', '\v', '\u00a0', 'a', 'b', '\n'];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 500; n++) {
+      const text = Array.from({ length: 40 }, () => blanks[Math.floor(random() * 8)]).join('');
+      const reference = text
+        .replace(/[ \t\f\v\u00a0]+/g, ' ')
+        .replace(/ *\n */g, '\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim();
+      expect(cleanText(text, { replaceExtraSpaces: true, removeUrlsEmails: false })).toBe(
+        reference,
+      );
+    }
+  });
+
   it('replaces extra spaces and blank lines when asked', () => {
     expect(
       cleanText('a   b\t\tc\n\n\n\nd  ', { replaceExtraSpaces: true, removeUrlsEmails: false }),

@@ -147,6 +147,16 @@ export async function drainJobs(
   return n;
 }
 
+/**
+ * Fresh row counts for the planner after new segments: the embedded database has no autovacuum,
+ * and without statistics it scans every embedding instead of using the HNSW index (5x slower
+ * hybrid retrieval at 10k segments).
+ */
+export async function refreshPlannerStats(db: Db, vector?: VectorIndex | null): Promise<void> {
+  await db.execute(sql`ANALYZE segments`);
+  if (vector) await db.execute(sql`ANALYZE segment_embeddings`);
+}
+
 /** The in-process worker: drains on a kick (after an upload) and every few seconds (crash recovery). */
 export function startIngestionWorker(
   db: Db,
@@ -167,7 +177,8 @@ export function startIngestionWorker(
       do {
         again = false;
         try {
-          await drainJobs(db, vector, staleSeconds);
+          if ((await drainJobs(db, vector, staleSeconds)) > 0)
+            await refreshPlannerStats(db, vector);
         } catch (err) {
           logger.error({ err }, 'ingestion worker failed');
         }
