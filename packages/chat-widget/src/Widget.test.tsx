@@ -63,7 +63,8 @@ describe('chat widget', () => {
     expect(handle!.host.getAttribute('style')).toBeNull();
     expect(shadow.querySelector('[style]')).toBeNull();
     // jsdom has no constructable stylesheets: the fallback <style> carries the theme colour.
-    expect(shadow.textContent).toContain('--p:#667eea');
+    // The default colour takes the dark text: 4.8:1 on #667eea, where white has 3.7:1.
+    expect(shadow.textContent).toContain('--p:#667eea;--pt:#111827');
     expect(ui.getByRole('button', { name: 'Open chat' }).getAttribute('aria-expanded')).toBe(
       'false',
     );
@@ -82,6 +83,46 @@ describe('chat widget', () => {
     await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
     const launcher = ui.getByRole('button', { name: 'Open chat' });
     await waitFor(() => expect(handle!.host.shadowRoot!.activeElement).toBe(launcher));
+  });
+
+  it('renders only the launcher until first opened; then reads the conversation, kept while closed', async () => {
+    const user = userEvent.setup();
+    const storage = memory();
+    const getItem = vi.spyOn(storage, 'getItem');
+    const { stream, calls } = controlledStream();
+    const { shadow, ui } = mount({ storage, stream });
+    expect(getItem).not.toHaveBeenCalled();
+    expect(shadow.querySelectorAll('.panel, .log, textarea')).toHaveLength(0);
+    expect(shadow.querySelectorAll('button')).toHaveLength(1);
+
+    handle!.open();
+    expect(await ui.findByRole('dialog', { name: 'Support' })).toBeTruthy();
+    expect(getItem).toHaveBeenCalledTimes(1);
+    await user.type(ui.getByLabelText('Message'), 'Still there?{Enter}');
+    // Closed while the reply streams: the reply still lands in the conversation.
+    handle!.close();
+    await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
+    calls[0]!.resolve({ answer: 'Yes, still here.' });
+    await waitFor(() => expect(ui.getByRole('status').textContent).toBe('Yes, still here.'));
+    handle!.open();
+    expect(await ui.findByText('Yes, still here.', { selector: 'p' })).toBeTruthy();
+    expect(ui.getByText('Still there?')).toBeTruthy();
+    expect(getItem).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolves a named primary colour in its shadow root for the text on it', () => {
+    const { shadow } = mount(
+      { storage: memory(), stream: controlledStream().stream },
+      normalizeConfig({ ...config, primaryColor: 'navy' })!,
+    );
+    expect(shadow.textContent).toContain('--p:navy;--pt:#fff');
+    handle!.destroy();
+    const gold = mount(
+      { storage: memory(), stream: controlledStream().stream },
+      normalizeConfig({ ...config, primaryColor: 'gold' })!,
+    ).shadow;
+    expect(gold.textContent).toContain('--p:gold;--pt:#111827');
+    expect(gold.querySelector('i')).toBeNull();
   });
 
   it('sends, shows Thinking..., streams the reply, notes the offline responder and announces it', async () => {

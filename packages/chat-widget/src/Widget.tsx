@@ -6,6 +6,7 @@ import {
   useState,
   type FormEvent,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import type { ChatWidgetConfig } from './config';
 import type { ChatLabels } from './i18n';
@@ -69,6 +70,10 @@ function focusInside(el: HTMLElement | null): boolean {
 /**
  * The chat widget: a launcher button and a panel with the agent's name, the greeting, the
  * conversation (kept per agent in localStorage), streaming replies, Clear and close.
+ *
+ * Until the first open only the launcher is rendered: the conversation is read from storage and
+ * the panel (messages, markdown, replies) rendered from the first open on. That state then lives
+ * on while the panel is closed, so a reply still streaming lands in the conversation.
  */
 export function Widget({
   config,
@@ -79,41 +84,24 @@ export function Widget({
   initiallyOpen = false,
   onOpenChange,
 }: WidgetProps) {
-  const key = storageKey(config.agentUrl, config.agentKey);
-  const [open, setOpenState] = useState(initiallyOpen);
-  const [conversation, setConversation] = useState<StoredConversation>(() =>
-    loadConversation(storage, key),
-  );
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [draft, setDraft] = useState('');
+  // `started`: opened at least once (the panel's state lives from then on).
+  const [view, setView] = useState({ open: initiallyOpen, started: initiallyOpen });
+  const { open } = view;
   const [announcement, setAnnouncement] = useState('');
 
-  const conversationRef = useRef(conversation);
-  const abortRef = useRef<AbortController | null>(null);
   const launcherRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const logRef = useRef<HTMLDivElement>(null);
   /** Where focus goes after an open/close: into the panel, back to the launcher, or nowhere. */
   const focusNext = useRef<'panel' | 'launcher' | null>(null);
 
-  const commit = useCallback(
-    (next: StoredConversation) => {
-      conversationRef.current = next;
-      setConversation(next);
-      saveConversation(storage, key, next);
-    },
-    [storage, key],
-  );
-
   const setOpen = useCallback((value: boolean | ((open: boolean) => boolean)) => {
-    setOpenState((was) => {
-      const next = typeof value === 'function' ? value(was) : value;
-      if (next !== was) {
-        if (next) focusNext.current = 'panel';
-        else if (focusInside(panelRef.current)) focusNext.current = 'launcher';
-      }
-      return next;
+    setView((was) => {
+      const next = typeof value === 'function' ? value(was.open) : value;
+      if (next === was.open) return was;
+      if (next) focusNext.current = 'panel';
+      else if (focusInside(panelRef.current)) focusNext.current = 'launcher';
+      return { open: next, started: true };
     });
   }, []);
 
@@ -122,7 +110,6 @@ export function Widget({
     controller.setOpen = setOpen;
     return () => {
       controller.setOpen = undefined;
-      abortRef.current?.abort();
     };
   }, [controller, setOpen]);
 
@@ -139,16 +126,103 @@ export function Widget({
     if (!open && target === 'launcher') launcherRef.current?.focus();
   }, [open, onOpenChange]);
 
+  const close = useCallback(() => {
+    focusNext.current = 'launcher';
+    setView((was) => ({ ...was, open: false }));
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      close();
+    }
+  };
+
+  return (
+    <div
+      className={`root${config.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}`}
+      onKeyDown={onKeyDown}
+    >
+      {view.started && (
+        <Chat
+          config={config}
+          labels={labels}
+          storage={storage}
+          stream={stream}
+          open={open}
+          onClose={close}
+          announce={setAnnouncement}
+          panelRef={panelRef}
+          inputRef={inputRef}
+        />
+      )}
+      <div className="sr" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+      <button
+        ref={launcherRef}
+        type="button"
+        className="launcher"
+        aria-label={open ? labels.closeChat : labels.openChat}
+        aria-expanded={open}
+        aria-controls={open ? 'pw-panel' : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? <CloseIcon /> : <ChatIcon />}
+      </button>
+    </div>
+  );
+}
+
+interface ChatProps extends Pick<WidgetProps, 'config' | 'labels' | 'storage' | 'stream'> {
+  open: boolean;
+  onClose: () => void;
+  /** Sets the polite live region's text. */
+  announce: (text: string) => void;
+  panelRef: RefObject<HTMLDivElement>;
+  inputRef: RefObject<HTMLTextAreaElement>;
+}
+
+/** The conversation and the panel (rendered while open), from the widget's first open on. */
+function Chat({
+  config,
+  labels,
+  storage,
+  stream,
+  open,
+  onClose,
+  announce,
+  panelRef,
+  inputRef,
+}: ChatProps) {
+  const key = storageKey(config.agentUrl, config.agentKey);
+  const [conversation, setConversation] = useState<StoredConversation>(() =>
+    loadConversation(storage, key),
+  );
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [draft, setDraft] = useState('');
+
+  const conversationRef = useRef(conversation);
+  const abortRef = useRef<AbortController | null>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+
+  const commit = useCallback(
+    (next: StoredConversation) => {
+      conversationRef.current = next;
+      setConversation(next);
+      saveConversation(storage, key, next);
+    },
+    [storage, key],
+  );
+
+  // A reply still streaming when the widget goes away is cancelled.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
   // Keep the newest message in view.
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [open, conversation, pending]);
-
-  const close = () => {
-    focusNext.current = 'launcher';
-    setOpenState(false);
-  };
 
   const send = async (query: string) => {
     const text = query.trim();
@@ -163,7 +237,7 @@ export function Widget({
     commit({ ...before, messages: [...before.messages, userMessage] });
     setDraft('');
     setPending({ text: '' });
-    setAnnouncement(labels.thinking);
+    announce(labels.thinking);
     const abort = new AbortController();
     abortRef.current = abort;
     try {
@@ -192,7 +266,7 @@ export function Widget({
           conversationId: result.conversationId || now.conversationId,
           messages: [...now.messages, reply],
         });
-        setAnnouncement(plainText(result.answer));
+        announce(plainText(result.answer));
       }
     } catch (error) {
       const shown = abort.signal.aborted ? null : replyErrorText(error, labels.error);
@@ -206,7 +280,7 @@ export function Widget({
             { id: newId('m'), type: 'bot', message: shown, timestamp: Date.now(), error: true },
           ],
         });
-        setAnnouncement(shown);
+        announce(shown);
       }
     } finally {
       if (abortRef.current === abort) {
@@ -220,7 +294,7 @@ export function Widget({
     abortRef.current?.abort();
     abortRef.current = null;
     setPending(null);
-    setAnnouncement('');
+    announce('');
     commit(clearedConversation(conversationRef.current));
     inputRef.current?.focus();
   };
@@ -237,105 +311,72 @@ export function Widget({
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      close();
-    }
-  };
-
+  if (!open) return null;
   const busy = pending !== null;
   const greeting = config.greeting ?? labels.greeting;
 
   return (
-    <div
-      className={`root${config.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}`}
-      onKeyDown={onKeyDown}
-    >
-      {open && (
-        <div
-          ref={panelRef}
-          className="panel"
-          id="pw-panel"
-          role="dialog"
-          aria-labelledby="pw-title"
-        >
-          <div className="head">
-            <h2 className="title" id="pw-title">
-              {config.agentName}
-            </h2>
-            <button type="button" className="hbtn" onClick={clear}>
-              {labels.clear}
-            </button>
-            <button type="button" className="hbtn" aria-label={labels.close} onClick={close}>
-              <CloseIcon />
-            </button>
-          </div>
-          <div ref={logRef} className="log" role="region" aria-label={labels.conversation}>
-            <div className="msg bot md">
-              <span className="sr">{config.agentName}: </span>
-              <Markdown text={greeting} />
-            </div>
-            {conversation.messages.map((m) =>
-              m.type === 'user' ? (
-                <div key={m.id} className="msg user">
-                  <span className="sr">{labels.you}: </span>
-                  {m.message}
-                </div>
-              ) : (
-                <div key={m.id} className={`msg bot md${m.error ? ' err' : ''}`}>
-                  <span className="sr">{config.agentName}: </span>
-                  {m.error ? m.message : <Markdown text={m.message} />}
-                  {m.offline && <span className="note">{labels.offline}</span>}
-                </div>
-              ),
-            )}
-            {pending &&
-              (pending.text ? (
-                <div className="msg bot md" aria-busy="true">
-                  <span className="sr">{config.agentName}: </span>
-                  <Markdown text={pending.text} />
-                </div>
-              ) : (
-                <div className="msg bot thinking">{labels.thinking}</div>
-              ))}
-          </div>
-          <form className="form" onSubmit={onSubmit}>
-            <textarea
-              ref={inputRef}
-              className="input"
-              rows={1}
-              aria-label={labels.message}
-              placeholder={labels.placeholder}
-              value={draft}
-              onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
-              onKeyDown={onInputKeyDown}
-            />
-            <button
-              type="submit"
-              className="send"
-              aria-label={labels.send}
-              disabled={busy || !draft.trim()}
-            >
-              <SendIcon />
-            </button>
-          </form>
-        </div>
-      )}
-      <div className="sr" role="status" aria-live="polite" aria-atomic="true">
-        {announcement}
+    <div ref={panelRef} className="panel" id="pw-panel" role="dialog" aria-labelledby="pw-title">
+      <div className="head">
+        <h2 className="title" id="pw-title">
+          {config.agentName}
+        </h2>
+        <button type="button" className="hbtn" onClick={clear}>
+          {labels.clear}
+        </button>
+        <button type="button" className="hbtn" aria-label={labels.close} onClick={onClose}>
+          <CloseIcon />
+        </button>
       </div>
-      <button
-        ref={launcherRef}
-        type="button"
-        className="launcher"
-        aria-label={open ? labels.closeChat : labels.openChat}
-        aria-expanded={open}
-        aria-controls={open ? 'pw-panel' : undefined}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {open ? <CloseIcon /> : <ChatIcon />}
-      </button>
+      <div ref={logRef} className="log" role="region" aria-label={labels.conversation}>
+        <div className="msg bot md">
+          <span className="sr">{config.agentName}: </span>
+          <Markdown text={greeting} />
+        </div>
+        {conversation.messages.map((m) =>
+          m.type === 'user' ? (
+            <div key={m.id} className="msg user">
+              <span className="sr">{labels.you}: </span>
+              {m.message}
+            </div>
+          ) : (
+            <div key={m.id} className={`msg bot md${m.error ? ' err' : ''}`}>
+              <span className="sr">{config.agentName}: </span>
+              {m.error ? m.message : <Markdown text={m.message} />}
+              {m.offline && <span className="note">{labels.offline}</span>}
+            </div>
+          ),
+        )}
+        {pending &&
+          (pending.text ? (
+            <div className="msg bot md" aria-busy="true">
+              <span className="sr">{config.agentName}: </span>
+              <Markdown text={pending.text} />
+            </div>
+          ) : (
+            <div className="msg bot thinking">{labels.thinking}</div>
+          ))}
+      </div>
+      <form className="form" onSubmit={onSubmit}>
+        <textarea
+          ref={inputRef}
+          className="input"
+          rows={1}
+          aria-label={labels.message}
+          placeholder={labels.placeholder}
+          value={draft}
+          onInput={(e) => setDraft((e.target as HTMLTextAreaElement).value)}
+          onKeyDown={onInputKeyDown}
+        />
+        <button
+          type="submit"
+          className="send"
+          aria-label={labels.send}
+          disabled={busy || !draft.trim()}
+        >
+          <SendIcon />
+        </button>
+      </form>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromScript, normalizeConfig, resolveConfig, safeColor, textOn } from './config';
+import { configFromScript, normalizeConfig, resolveConfig, safeColor } from './config';
 
 function script(data: Record<string, string>): HTMLScriptElement {
   const s = document.createElement('script');
@@ -84,12 +84,5 @@ describe('colours', () => {
     expect(
       normalizeConfig({ agentUrl: 'u', agentKey: 'k', primaryColor: 'x}' })?.primaryColor,
     ).toBe('#667eea');
-  });
-
-  it('puts white text on dark colours and dark text on light ones', () => {
-    expect(textOn('#667eea')).toBe('#fff');
-    expect(textOn('#ffeb3b')).toBe('#111827');
-    expect(textOn('#fff')).toBe('#111827');
-    expect(textOn('rgb(0,0,0)')).toBe('#fff');
   });
 });

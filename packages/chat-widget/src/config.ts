@@ -40,26 +40,6 @@ export function safeColor(
   return fallback;
 }
 
-/** White or near-black text on the primary colour (hex colours only; white otherwise). */
-export function textOn(color: string): string {
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})/i.exec(color);
-  if (!m) return '#fff';
-  const hex =
-    m[1]!.length === 3
-      ? m[1]!
-          .split('')
-          .map((c) => c + c)
-          .join('')
-      : m[1]!;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [
-    number,
-    number,
-    number,
-  ];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.62 ? '#111827' : '#fff';
-}
-
 const clean = (v: string | undefined | null) => {
   const t = v?.trim();
   return t ? t : undefined;

@@ -45,9 +45,31 @@ const ownScript =
         'script[src*="/chat.js"],script[src*="/chat.mjs"]',
       ));
 
+/** How long the widget waits for an idle moment before it mounts anyway (ms). */
+export const mountTimeout = 500;
+
+/**
+ * Runs `task` when the main thread is idle (within `timeout` ms), or in a task of its own where
+ * requestIdleCallback is missing (Safari); returns the cancel function.
+ */
+function whenIdle(task: () => void, timeout: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 0);
+  return () => clearTimeout(id);
+}
+
 /**
  * Starts the widget once per page: a second copy of the snippet finds window.ParleyChat and
- * leaves it alone. Commands given before the page has a <body> are applied when it mounts.
+ * leaves it alone.
+ *
+ * The launcher is mounted when the main thread is next idle (at most {@link mountTimeout} ms
+ * later), not while the script runs: the host page's load does not wait for it. Commands are
+ * accepted at once: open() or toggle() mounts the widget right away and opens it; close() and
+ * commands given before the page has a <body> apply when it mounts. The ready event fires once
+ * the launcher is on the page.
  */
 export function boot(): ParleyChatApi | undefined {
   if (typeof window === 'undefined') return undefined;
@@ -59,27 +81,46 @@ export function boot(): ParleyChatApi | undefined {
     return undefined;
   }
   let handle: ChatWidgetHandle | null = null;
-  let wantOpen: boolean | null = null;
+  /** Open or closed, as commands given before the page had a <body> left it. */
+  let wantOpen = false;
+  let unschedule = () => {};
+
+  const mount = () => {
+    unschedule();
+    if (handle || window.ParleyChat !== api || !document.body) return;
+    handle = mountChatWidget(config, { initiallyOpen: wantOpen });
+    api.ready = true;
+    window.dispatchEvent(new CustomEvent(readyEvent, { detail: api }));
+  };
+  const schedule = () => {
+    if (wantOpen) mount();
+    else unschedule = whenIdle(mount, mountTimeout);
+  };
+  /**
+   * Runs a command: on the widget once it is mounted; before that, one that opens it mounts it
+   * first (now, not at idle time), and any other is remembered for the mount.
+   */
+  const command = (opens: boolean, run: (handle: ChatWidgetHandle) => void) => {
+    if (!handle && opens) mount();
+    if (handle) run(handle);
+    else wantOpen = opens;
+  };
   const api: ParleyChatApi = {
     ready: false,
-    open: () => (handle ? handle.open() : (wantOpen = true)),
-    close: () => (handle ? handle.close() : (wantOpen = false)),
-    toggle: () => (handle ? handle.toggle() : (wantOpen = !wantOpen)),
+    open: () => command(true, (h) => h.open()),
+    close: () => command(false, (h) => h.close()),
+    toggle: () => command(!wantOpen, (h) => h.toggle()),
     destroy: () => {
+      unschedule();
+      document.removeEventListener('DOMContentLoaded', schedule);
       handle?.destroy();
       handle = null;
       if (window.ParleyChat === api) delete window.ParleyChat;
     },
   };
   window.ParleyChat = api;
-  const start = () => {
-    if (window.ParleyChat !== api) return;
-    handle = mountChatWidget(config, { initiallyOpen: wantOpen === true });
-    api.ready = true;
-    window.dispatchEvent(new CustomEvent(readyEvent, { detail: api }));
-  };
-  if (document.body) start();
-  else document.addEventListener('DOMContentLoaded', start, { once: true });
+  if (document.body) schedule();
+  else document.addEventListener('DOMContentLoaded', schedule, { once: true });
   return api;
 }
 

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import type { ChatWidgetConfig } from './config';
 import { chatLabels, pickLanguage, type ChatLabels } from './i18n';
 import { streamChat, type StreamChat } from './runtime';
-import { safeLocalStorage, type StorageLike } from './store';
+import { lazyLocalStorage, type StorageLike } from './store';
 import { adoptStyles, chatCss, themeCss } from './styles';
 import { Widget, type WidgetController } from './Widget';
 
@@ -19,7 +19,7 @@ export interface ChatWidgetHandle {
 export interface MountOptions {
   /** Defaults to the real SSE client. */
   stream?: StreamChat;
-  /** Defaults to localStorage (null when the page blocks it). */
+  /** Defaults to localStorage (null when the page blocks it), opened on first use. */
   storage?: StorageLike | null;
   /** Overrides the built-in labels (e.g. a language we do not ship). */
   labels?: Partial<ChatLabels>;
@@ -43,11 +43,12 @@ export function mountChatWidget(
 
   const host = document.createElement(hostTag);
   const shadow = host.attachShadow({ mode: 'open' });
-  adoptStyles(shadow, [chatCss, themeCss(config.primaryColor)]);
+  document.body.appendChild(host);
+  // Connected first: a named primary colour is resolved inside the shadow root.
+  adoptStyles(shadow, [chatCss, themeCss(config.primaryColor, shadow)]);
   const container = document.createElement('div');
   container.lang = language;
   shadow.appendChild(container);
-  document.body.appendChild(host);
 
   const controller: WidgetController = {};
   const root = createRoot(container);
@@ -55,7 +56,7 @@ export function mountChatWidget(
     <Widget
       config={config}
       labels={labels}
-      storage={options.storage === undefined ? safeLocalStorage() : options.storage}
+      storage={options.storage === undefined ? lazyLocalStorage() : options.storage}
       stream={options.stream ?? streamChat}
       controller={controller}
       initiallyOpen={options.initiallyOpen}

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   clearedConversation,
+  lazyLocalStorage,
   loadConversation,
   maxStoredMessages,
   saveConversation,
@@ -87,5 +88,28 @@ describe('message store', () => {
       conversationId: '',
       messages: [],
     });
+  });
+
+  it('opens localStorage on first use only (lazyLocalStorage)', () => {
+    const get = vi.spyOn(window, 'localStorage', 'get');
+    const storage = lazyLocalStorage();
+    expect(get).not.toHaveBeenCalled();
+    storage.setItem('parley-test', 'v');
+    expect(storage.getItem('parley-test')).toBe('v');
+    expect(window.localStorage.getItem('parley-test')).toBe('v');
+    storage.removeItem('parley-test');
+    expect(storage.getItem('parley-test')).toBeNull();
+    // One lookup for all of them (the last one is the test's own).
+    expect(get).toHaveBeenCalledTimes(2);
+    get.mockRestore();
+
+    // A page that blocks storage: nothing kept, nothing thrown.
+    const blocked = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    const none = lazyLocalStorage();
+    none.setItem('k', 'v');
+    expect(none.getItem('k')).toBeNull();
+    blocked.mockRestore();
   });
 });

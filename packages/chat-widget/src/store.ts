@@ -102,3 +102,17 @@ export function safeLocalStorage(): StorageLike | null {
     return null;
   }
 }
+
+/**
+ * {@link safeLocalStorage}, looked up on first use: the widget reads the conversation when the
+ * visitor first opens it, and the page load does not pay for opening the origin's storage.
+ */
+export function lazyLocalStorage(): StorageLike {
+  let storage: StorageLike | null | undefined;
+  const get = () => (storage === undefined ? (storage = safeLocalStorage()) : storage);
+  return {
+    getItem: (key) => get()?.getItem(key) ?? null,
+    setItem: (key, value) => get()?.setItem(key, value),
+    removeItem: (key) => get()?.removeItem(key),
+  };
+}

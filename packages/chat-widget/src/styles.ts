@@ -1,4 +1,4 @@
-import { textOn } from './config';
+import { textOn } from './contrast';
 
 /**
  * The widget's stylesheet, adopted inside its shadow root (constructable stylesheet: no <style>
@@ -54,9 +54,12 @@ svg{width:24px;height:24px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 @keyframes pw-in{from{opacity:0;transform:translateY(8px)}}
 `;
 
-/** The per-widget colours (validated by safeColor before they get here). */
-export function themeCss(primaryColor: string): string {
-  return `:host{--p:${primaryColor};--pt:${textOn(primaryColor)}}`;
+/**
+ * The per-widget colours (validated by safeColor before they get here). `root`, a connected node
+ * such as the widget's shadow root, lets the browser resolve a named colour (see textOn).
+ */
+export function themeCss(primaryColor: string, root?: ParentNode): string {
+  return `:host{--p:${primaryColor};--pt:${textOn(primaryColor, root)}}`;
 }
 
 /**

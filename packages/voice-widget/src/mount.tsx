@@ -32,10 +32,11 @@ export function mountVoiceWidget(
   const labels = voiceLabels[language]!;
   const host = document.createElement(hostTag);
   const shadow = host.attachShadow({ mode: 'open' });
-  adoptStyles(shadow, [voiceCss, themeCss(config.primaryColor)]);
+  document.body.appendChild(host);
+  // Connected first: a named primary colour is resolved inside the shadow root.
+  adoptStyles(shadow, [voiceCss, themeCss(config.primaryColor, shadow)]);
   const container = shadow.appendChild(document.createElement('div'));
   container.lang = language;
-  document.body.appendChild(host);
 
   const deps: VoiceDeps = {
     openMicrophone: () => openMicrophone(labels.micDenied, labels.micMissing),

@@ -1,3 +1,5 @@
+import { textOn } from './contrast';
+
 /**
  * Adopted inside the shadow root (no <style>, no style attribute: CSP `style-src 'self'` holds).
  * px units only; `:host` !important beats the page's own !important rules on the host element.
@@ -21,11 +23,9 @@ svg{width:18px;height:18px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .x{border:0;background:none;color:inherit;font-size:18px;line-height:1;padding:0 2px}
 `;
 
-export function themeCss(primaryColor: string): string {
-  const m = /^#([0-9a-f]{6})$/i.exec(primaryColor);
-  const n = m ? parseInt(m[1]!, 16) : 0;
-  const light = m && 0.2126 * (n >> 16) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255) > 158;
-  return `:host{--p:${primaryColor};--pt:${light ? '#111827' : '#fff'}}`;
+/** The primary colour and the text on it; `root` lets the browser resolve a named colour. */
+export function themeCss(primaryColor: string, root?: ParentNode): string {
+  return `:host{--p:${primaryColor};--pt:${textOn(primaryColor, root)}}`;
 }
 
 /** Constructable stylesheets; a <style> element where they are missing (old browsers, jsdom). */

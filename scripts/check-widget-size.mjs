@@ -1,13 +1,13 @@
 // Fails the build when a widget bundle grows past its gzip budget, or contains eval-like code
 // that a strict CSP (no 'unsafe-eval') would block.
-// Usage: node check-size.mjs <dist dir> <file>=<budget KB>|<file> ...  (no budget: reported only)
+// Usage (from a widget package): node ../../scripts/check-widget-size.mjs <dist dir> <file>=<budget KB>|<file> ...  (no budget: reported only)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const [dir, ...specs] = process.argv.slice(2);
 if (!dir || specs.length === 0) {
-  console.error('usage: check-size.mjs <dist dir> <file>[=<budget KB>] ...');
+  console.error('usage: check-widget-size.mjs <dist dir> <file>[=<budget KB>] ...');
   process.exit(2);
 }
 let failed = false;
