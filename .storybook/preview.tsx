@@ -1,8 +1,12 @@
 import type { Preview } from '@storybook/react-vite';
 import { withThemeByClassName } from '@storybook/addon-themes';
 import { createPreviewAnnotations } from 'msw-storybook-addon/preview';
+import { configure } from 'storybook/test';
 import { darkTheme, lightTheme } from '../packages/ui/src/theme';
 import '../packages/ui/src/theme/global.css';
+
+// Play functions' findBy*/waitFor wait up to 5 s: a loaded 2-core CI machine is slow, not wrong.
+configure({ asyncUtilTimeout: 5000 });
 
 // MSW: stories add contract-typed handlers with `beforeEach: ({ msw }) => msw.use(...)`.
 const msw = createPreviewAnnotations();

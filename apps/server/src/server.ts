@@ -6,7 +6,12 @@ import { openDatabase, type Database } from './db/client';
 import { createAuth } from './auth/auth';
 import { createApp } from './app';
 import { createSecretBox } from './lib/secrets';
-import { requeueOrphanedJobs, staleAfterSeconds, startIngestionWorker } from './knowledge/ingest';
+import {
+  refreshPlannerStats,
+  requeueOrphanedJobs,
+  staleAfterSeconds,
+  startIngestionWorker,
+} from './knowledge/ingest';
 import { embedderFrom, ensureEmbeddingTable } from './knowledge/embeddings';
 import type { VectorIndex } from './knowledge/retrieve';
 
@@ -69,6 +74,8 @@ export async function createServer(config: ServerConfig) {
     const requeued = await requeueOrphanedJobs(database.db);
     if (requeued)
       logger.warn({ requeued }, 'Ingestion jobs left running by a crash were queued again');
+    // No autovacuum in the embedded database: fresh planner statistics at every start.
+    await refreshPlannerStats(database.db, vector);
   }
   const staleSeconds = Number(env.PARLEY_INGEST_STALE_SECONDS ?? staleAfterSeconds);
   const ingestion = startIngestionWorker(database.db, logger, vector, {

@@ -123,17 +123,22 @@ describe('ingestion survives a killed server', () => {
       expect(beforeRestart.rows[0]).toEqual({ status: 'running', segments: '0' });
     }
 
-    server = await startServer(env);
+    // Restarted on another port: the client's kept-alive sockets to the killed process are dead.
+    const port2 = String(await freePort());
+    server = await startServer({ ...env, PORT: port2, PUBLIC_URL: `http://127.0.0.1:${port2}` });
+    const again = new TestUser(`http://127.0.0.1:${port2}`);
+    for (const [name, value] of user.cookies) again.cookies.set(name, value);
+    const kb2 = createKnowledgeClient({ baseUrl: '/api/knowledge-bases', fetch: again.fetch });
     let status = '';
     for (let i = 0; i < 600 && status !== 'completed'; i++) {
-      status = (await kb.documents(base.id)).find((d) => d.id === doc.id)?.status ?? '';
+      status = (await kb2.documents(base.id)).find((d) => d.id === doc.id)?.status ?? '';
       if (status === 'error') throw new Error('document ended in error');
       if (status !== 'completed') await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe('completed');
 
     const expected = chunkDocument(content, chunkSettingsSchema.parse({}));
-    const segments = await kb.segments(base.id, doc.id);
+    const segments = await kb2.segments(base.id, doc.id);
     expect(segments).toHaveLength(expected.length);
     expect(new Set(segments.map((s) => s.content)).size).toBe(segments.length);
     if (db) {

@@ -105,6 +105,29 @@ describe('knowledge bases over HTTP', () => {
     expect((await client.testRetrieval(kb.id, 'Saturday')).records).toEqual([]);
   });
 
+  it('ranks passages holding every query word before those holding only some', async () => {
+    const client = kbClient(owner);
+    const kb = await client.create({ name: 'Ranking', indexingTechnique: 'economy' });
+    const doc = await client.addText(kb.id, {
+      name: 'parking.md',
+      content: [
+        '# Garage',
+        'Parking, parking and more parking: the parking garage has parking on four floors.',
+        '# Fees',
+        'Weekend parking costs two euros an hour, paid at the front desk on the way out.',
+        '# Hours',
+        'The weekend opening hours are printed on the door of the main entrance hall.',
+      ].join('\n\n'),
+      chunkSettings: { minSectionSize: 50 },
+    });
+    await waitForStatus(owner, kb.id, doc.id, 'completed');
+    const { records } = await client.testRetrieval(kb.id, 'weekend parking');
+    expect(records[0]!.segment.content).toContain('Weekend parking costs');
+    // The partial matches still fill the rest, best first.
+    expect(records.map((r) => r.segment.content).join('\n')).toContain('parking garage');
+    expect(records.map((r) => r.segment.content).join('\n')).toContain('weekend opening');
+  });
+
   it('uploads a text file (multipart) and refuses a disguised binary with the reason', async () => {
     const kb = await kbClient(owner).create({ name: 'Files', indexingTechnique: 'economy' });
     const doc = await kbClient(owner).addFile(
