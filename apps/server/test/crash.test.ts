@@ -66,6 +66,22 @@ async function kill(child: ChildProcess) {
   await exited;
 }
 
+/**
+ * Retries an idempotent read when the connection is reset: while the restarted server's single
+ * thread is busy ingesting, it may close a kept-alive socket just as the next request goes out.
+ */
+async function read<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const reset = error instanceof TypeError && /fetch failed/.test(error.message);
+      if (!reset || attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 /** ~6 MB of markdown: many sections, so chunking and inserting take a while. */
 function largeDocument(): string {
   const parts: string[] = [];
@@ -131,14 +147,15 @@ describe('ingestion survives a killed server', () => {
     const kb2 = createKnowledgeClient({ baseUrl: '/api/knowledge-bases', fetch: again.fetch });
     let status = '';
     for (let i = 0; i < 600 && status !== 'completed'; i++) {
-      status = (await kb2.documents(base.id)).find((d) => d.id === doc.id)?.status ?? '';
+      status =
+        (await read(() => kb2.documents(base.id))).find((d) => d.id === doc.id)?.status ?? '';
       if (status === 'error') throw new Error('document ended in error');
       if (status !== 'completed') await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe('completed');
 
     const expected = chunkDocument(content, chunkSettingsSchema.parse({}));
-    const segments = await kb2.segments(base.id, doc.id);
+    const segments = await read(() => kb2.segments(base.id, doc.id));
     expect(segments).toHaveLength(expected.length);
     expect(new Set(segments.map((s) => s.content)).size).toBe(segments.length);
     if (db) {
