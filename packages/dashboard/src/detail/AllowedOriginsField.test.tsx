@@ -47,6 +47,30 @@ describe('AllowedOriginsField', () => {
     expect(screen.getByText('HTTP 400: Bad Request')).toBeInTheDocument();
   });
 
+  it('given a save that fails › what was typed stays; a save that lands shows the stored value', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    const { rerender } = render(
+      <AllowedOriginsField origins={['https://a.example']} onSave={onSave} />,
+    );
+    const field = screen.getByRole('textbox', { name: allowedOriginsTexts.label });
+    await user.type(field, '{Enter}https://b.example');
+    await user.click(screen.getByRole('button', { name: allowedOriginsTexts.save }));
+    expect(onSave).toHaveBeenCalledWith(['https://a.example', 'https://b.example']);
+    rerender(
+      <AllowedOriginsField
+        origins={['https://a.example']}
+        onSave={onSave}
+        error="HTTP 400: Bad Request"
+      />,
+    );
+    expect(field).toHaveValue('https://a.example\nhttps://b.example');
+    rerender(
+      <AllowedOriginsField origins={['https://a.example', 'https://c.example']} onSave={onSave} />,
+    );
+    expect(field).toHaveValue('https://a.example\nhttps://c.example');
+  });
+
   it('given saving › the button shows Saving... and the field is locked', () => {
     render(<AllowedOriginsField origins={['https://a.example']} onSave={vi.fn()} saving />);
     expect(screen.getByRole('textbox', { name: allowedOriginsTexts.label })).toBeDisabled();

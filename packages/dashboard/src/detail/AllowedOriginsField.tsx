@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Banner, Button, TextArea } from '@parley/ui';
 import { formatAllowedOrigins, parseAllowedOrigins } from './allowedOrigins';
 import * as styles from './detail.css';
@@ -41,18 +41,19 @@ export function AllowedOriginsField({
 }: AllowedOriginsFieldProps) {
   const stored = formatAllowedOrigins(origins);
   const [text, setText] = useState(stored);
-  const [touched, setTouched] = useState(false);
-  // A reload of the agent (after a save elsewhere) refreshes an untouched field.
-  useEffect(() => {
-    if (!touched) setText(stored);
-  }, [stored, touched]);
+  // A new stored value (a save landed, or the agent reloaded) replaces the text; a failed save
+  // leaves the stored value as it was, so what was typed stays for another try.
+  const [shown, setShown] = useState(stored);
+  if (stored !== shown) {
+    setShown(stored);
+    setText(stored);
+  }
 
   const parsed = parseAllowedOrigins(text);
   const changed = parsed.ok ? formatAllowedOrigins(parsed.origins) !== stored : true;
   const submit = () => {
     if (!parsed.ok || saving) return;
     onSave(parsed.origins);
-    setTouched(false);
   };
 
   return (
@@ -67,10 +68,7 @@ export function AllowedOriginsField({
         label={allowedOriginsTexts.label}
         description={allowedOriginsTexts.description}
         value={text}
-        onChange={(next) => {
-          setText(next);
-          setTouched(true);
-        }}
+        onChange={setText}
         rows={3}
         placeholder="https://shop.example"
         disabled={disabled || saving}

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
-// The field, label, description (accepted types) and error text come from ../_field/field.css.
+// The field, label, description (accepted types) and error text come from ../../theme/field.css.ts.
 
 export const zone = style({
   display: 'flex',

@@ -1,6 +1,6 @@
 import { forwardRef, useId, useRef, useState, type DragEvent } from 'react';
 import { mergeProps, useButton, useObjectRef } from 'react-aria';
-import * as f from '../_field/field.css';
+import * as f from '../../theme/field.css';
 import * as styles from './FileDropzone.css';
 import { describeAccept, formatBytes, partitionFiles } from './partitionFiles';
 

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
-// The field, label, input look and description come from the shared ../_field/field.css.
+// The field, label, input look and description come from the shared ../../theme/field.css.ts.
 
 export const row = style({
   display: 'flex',

@@ -1,7 +1,7 @@
 import { forwardRef, useId, useState } from 'react';
 import { useObjectRef, useTextField } from 'react-aria';
 import { Button } from '../Button';
-import * as f from '../_field/field.css';
+import * as f from '../../theme/field.css';
 import * as styles from './MaskedField.css';
 import { maskValue } from './maskValue';
 

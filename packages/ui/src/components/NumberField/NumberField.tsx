@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useButton, useLocale, useNumberField, type AriaButtonProps } from 'react-aria';
 import { useNumberFieldState } from 'react-stately';
-import * as f from '../_field/field.css';
+import * as f from '../../theme/field.css';
 import * as styles from './NumberField.css';
 
 export interface NumberFieldProps {

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useButton, useSearchField } from 'react-aria';
 import { useSearchFieldState } from 'react-stately';
-import * as f from '../_field/field.css';
+import * as f from '../../theme/field.css';
 import * as styles from './SearchField.css';
 import { visuallyHidden } from '../../theme/focus.css';
 

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
-// The field, label, input look, description and error come from the shared ../_field/field.css;
+// The field, label, input look, description and error come from the shared ../../theme/field.css.ts;
 // these styles only add what a select needs on top of them.
 
 /** Added to the shared `input` style: the trigger is a button laid out like an input with a chevron. */

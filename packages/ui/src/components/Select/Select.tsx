@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react';
 import { Select as RSelect } from 'radix-ui';
-import * as f from '../_field/field.css';
+import * as f from '../../theme/field.css';
 import * as styles from './Select.css';
 
 export interface SelectItem {

@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react';
 import { Slider as RSlider } from 'radix-ui';
-import * as f from '../_field/field.css';
+import * as f from '../../theme/field.css';
 import * as styles from './Slider.css';
 
 export interface SliderProps {

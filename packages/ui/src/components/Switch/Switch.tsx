@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Switch as RSwitch } from 'radix-ui';
-import * as f from '../_field/field.css';
+import * as f from '../../theme/field.css';
 import * as styles from './Switch.css';
 
 export interface SwitchProps {

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { useObjectRef, useTextField } from 'react-aria';
-import * as f from '../_field/field.css';
+import * as f from '../../theme/field.css';
 import * as styles from './TextArea.css';
 
 export interface TextAreaProps {

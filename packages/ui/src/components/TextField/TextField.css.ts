@@ -1,2 +1,2 @@
-// TextField uses the shared field styles (../_field/field.css.ts), shared with the other inputs.
-export { field, input, label } from '../_field/field.css';
+// TextField uses the shared field styles (../../theme/field.css.ts), shared with the other inputs.
+export { field, input, label } from '../../theme/field.css';

@@ -1,6 +1,6 @@
 import { forwardRef, type HTMLAttributes } from 'react';
 import { useObjectRef, useTextField } from 'react-aria';
-import * as f from '../_field/field.css';
+import * as f from '../../theme/field.css';
 
 export interface TextFieldProps {
   label: string;
