@@ -38,6 +38,9 @@ test('knowledge base: text and file → completed → segments → retrieval →
   await page.getByRole('button', { name: 'Create Knowledge Base' }).click();
   await expect(page).toHaveURL(/kb=/);
   const kbId = new URL(page.url()).searchParams.get('kb')!;
+  // Wait for what a person waits for: the Documents view with its own, empty Name field.
+  await expect(page.getByRole('article', { name: 'Add Documents' })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
 
   // A text document.
   await page.getByLabel('Name', { exact: true }).fill('Refund policy');
@@ -93,6 +96,7 @@ test('knowledge base: text and file → completed → segments → retrieval →
   const create = page.getByRole('dialog', { name: 'Create Agent' });
   await create.getByLabel('Agent Identifier').fill('desk');
   await create.getByLabel('Agent Identifier').press('Enter');
+  await expect(create).toBeHidden();
   await expect(page).toHaveURL(/agent=desk_/);
   await page.getByLabel('Model Live URL').fill(`${fake.url}/v1`);
   await page.getByLabel('Model Live URL').blur();

@@ -21,6 +21,7 @@ test('edit → autosave → reload; chat streams from the model; the public page
   const create = page.getByRole('dialog', { name: 'Create Agent' });
   await create.getByLabel('Agent Identifier').fill('chat_bot');
   await create.getByLabel('Agent Identifier').press('Enter');
+  await expect(create).toBeHidden();
   await expect(page).toHaveURL(/agent=chat_bot_/);
   const agentId = new URL(page.url()).searchParams.get('agent')!;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { json, routeFetch } from '@parley/api-client/testing';
 import { expectNoAxeViolations } from '../../../ui/src/test/axe';
@@ -126,5 +126,30 @@ describe('KnowledgeBaseTab', () => {
       within(screen.getByRole('article', { name: 'Docs' })).getByText('HQ • VECTOR'),
     ).toBeVisible();
     await expectNoAxeViolations(container);
+  });
+
+  it('given a base was just created while the caller still shows "create" › the form is gone, so no typing lands in it', async () => {
+    const created = { ...base, id: 'kb9', name: 'Acme Policies', documentCount: 0 };
+    let bases = [base];
+    const { onSelect } = setup(
+      {
+        'GET /kb': () => json(bases),
+        'POST /kb': () => {
+          bases = [base, created];
+          return json(created, 201);
+        },
+      },
+      // The URL (the caller) switches to the new base a moment later, not at once.
+      { section: 'create', onSectionChange: vi.fn() },
+    );
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await act(async () => {
+      name.focus();
+    });
+    fireEvent.change(name, { target: { value: 'Acme Policies' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Knowledge Base' }));
+    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith('kb9'), { timeout: 5000 });
+    expect(screen.queryByRole('textbox', { name: /^Name/ })).toBeNull();
+    expect(screen.getByText('Opening knowledge base...')).toBeVisible();
   });
 });

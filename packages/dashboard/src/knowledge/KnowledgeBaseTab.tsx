@@ -57,6 +57,9 @@ export function KnowledgeBaseTab({
   const [deleteId, setDeleteId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [createKey, setCreateKey] = useState(0);
+  // The base just created, while the view switches to its documents: the create form is gone
+  // from that moment, so no keystroke can land in a form about to disappear.
+  const [openingId, setOpeningId] = useState<string | null>(null);
 
   const bases = list.data ?? [];
   const selected = selectedId ? (bases.find((b) => b.id === selectedId) ?? null) : null;
@@ -65,6 +68,7 @@ export function KnowledgeBaseTab({
   const hasSelection = Boolean(selected) || (Boolean(selectedId) && list.isPending && !blocked);
   const section = effectiveSection(controlledSection ?? ownSection, hasSelection);
   const setSection = (next: KnowledgeSection) => {
+    if (next === 'create') setOpeningId(null);
     setOwnSection(next);
     onSectionChange?.(next);
   };
@@ -76,7 +80,13 @@ export function KnowledgeBaseTab({
   };
 
   let content;
-  if (section === 'create') {
+  if (section === 'create' && openingId) {
+    content = (
+      <div className={styles.stateBox}>
+        <Spinner label="Opening knowledge base..." showLabel />
+      </div>
+    );
+  } else if (section === 'create') {
     content = (
       <CreateKnowledgeBasePanel
         key={createKey}
@@ -92,6 +102,7 @@ export function KnowledgeBaseTab({
                 warning ? { tone: 'warning', title, message: warning } : { tone: 'success', title },
               );
               setCreateKey((k) => k + 1);
+              setOpeningId(base.id);
               select(base.id);
             },
           })

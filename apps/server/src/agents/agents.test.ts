@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSttConfig, defaultTtsConfig, newAgentId, toolsDefaults } from '@parley/api-client';
-import { startTestServer, type TestServer, type TestUser } from './harness';
+import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {

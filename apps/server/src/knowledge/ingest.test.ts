@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/db/client';
-import { documents, ingestionJobs, knowledgeBases, organization, segments } from '../src/db/schema';
-import {
-  claimJob,
-  drainJobs,
-  enqueueIngestion,
-  requeueOrphanedJobs,
-} from '../src/knowledge/ingest';
-import { freshPostgresUrl } from './harness';
+import { openDatabase, type Database } from '../db/client';
+import { documents, ingestionJobs, knowledgeBases, organization, segments } from '../db/schema';
+import { claimJob, drainJobs, enqueueIngestion, requeueOrphanedJobs } from '../knowledge/ingest';
+import { freshPostgresUrl } from '../../test/harness';
 
 let database: Database;
 let kbId: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatRuntime, createKnowledgeClient, newAgentId } from '@parley/api-client';
-import { startTestServer, type TestServer, type TestUser } from './harness';
+import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 
 let server: TestServer;
 let owner: TestUser;

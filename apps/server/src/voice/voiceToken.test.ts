@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenVerifier } from 'livekit-server-sdk';
 import { newAgentId } from '@parley/api-client';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from '../../test/harness';
 
 const livekit = {
   LIVEKIT_URL: 'wss://voice.example',

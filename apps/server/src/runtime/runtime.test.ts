@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatRuntime, newAgentId } from '@parley/api-client';
-import { startTestServer, type TestServer, type TestUser } from './harness';
-import { startFakeProvider, type FakeProvider } from './fakeProviders';
+import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
 
 let server: TestServer;
 let fake: FakeProvider;
