@@ -180,6 +180,16 @@ export const apps = pgTable(
 );
 
 /** A chat between an end user and an agent (the runtime's conversation_id). */
+/** Channels a conversation can run on: one model for every channel (ARCHITECTURE §3). */
+export const conversationChannels = ['chat', 'voice', 'sms', 'whatsapp', 'email'] as const;
+export type ConversationChannel = (typeof conversationChannels)[number];
+
+/**
+ * One conversation of an agent on one channel with one other party: a chat visitor (the
+ * runtime's `user`), a caller, an SMS/WhatsApp sender or an e-mail correspondent (`endUser` is
+ * their address: user id, E.164 number, e-mail). `agentAddress` is our side on channels that
+ * have one (the called or messaged number, the mailbox). Voice calls also record how they ended.
+ */
 export const conversations = pgTable(
   'conversations',
   {
@@ -190,13 +200,29 @@ export const conversations = pgTable(
       .notNull()
       .references(() => agents.agentName, { onDelete: 'cascade' }),
     organizationId: text('organization_id').notNull(),
+    channel: text('channel').$type<ConversationChannel>().notNull().default('chat'),
     endUser: text('end_user').notNull(),
+    agentAddress: text('agent_address'),
+    /** When the conversation ended (a call hung up); null while open or for message channels. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Who or what ended it: caller, agent, max_duration, nudges, error. */
+    endedBy: text('ended_by'),
+    endReason: text('end_reason'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('conversations_agent_idx').on(t.agentName, t.updatedAt)],
+  (t) => [
+    index('conversations_agent_idx').on(t.agentName, t.updatedAt),
+    index('conversations_org_channel_idx').on(t.organizationId, t.channel, t.updatedAt),
+  ],
 );
 
+/**
+ * A message of a conversation. `role` is the model's view (user / assistant); `direction` and
+ * `author` the channel's (inbound from the other party, outbound from the agent or a member).
+ * `providerMessageId` is unique per provider, so a webhook delivered twice is stored once.
+ */
 export const messages = pgTable(
   'messages',
   {
@@ -210,9 +236,19 @@ export const messages = pgTable(
     content: text('content').notNull(),
     offline: boolean('offline').notNull().default(false),
     error: text('error'),
+    direction: text('direction').$type<'inbound' | 'outbound'>(),
+    author: text('author').$type<'visitor' | 'agent' | 'member'>(),
+    provider: text('provider'),
+    providerMessageId: text('provider_message_id'),
+    status: text('status'),
+    /** Per-message figures, e.g. a voice turn's latency (end of speech → first audio, ms). */
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('messages_provider_id_idx').on(t.provider, t.providerMessageId),
+  ],
 );
 
 // ---------- knowledge bases ----------

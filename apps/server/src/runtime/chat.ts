@@ -2,7 +2,7 @@ import { streamText, type ModelMessage } from 'ai';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { agents, apps, conversations, messages } from '../db/schema';
+import { agents, apps, conversations, messages, type ConversationChannel } from '../db/schema';
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
 import { chooseModel, languageModelFor } from './model';
@@ -53,7 +53,15 @@ const historyLimit = 20;
 export async function startTurn(
   deps: RuntimeDeps,
   agent: AgentRow,
-  input: { query: string; user: string; conversationId?: string },
+  input: {
+    query: string;
+    user: string;
+    conversationId?: string;
+    /** The channel of a new conversation (chat unless a voice call or a message channel). */
+    channel?: ConversationChannel;
+    /** Our side of the conversation on channels that have one (the number, the mailbox). */
+    agentAddress?: string | null;
+  },
 ): Promise<ChatTurn> {
   const { db } = deps;
   let conversationId = input.conversationId || '';
@@ -77,7 +85,9 @@ export async function startTurn(
       .values({
         agentName: agent.agentName,
         organizationId: agent.organizationId,
+        channel: input.channel ?? 'chat',
         endUser: input.user,
+        agentAddress: input.agentAddress ?? null,
       })
       .returning({ id: conversations.id });
     conversationId = conv!.id;
@@ -91,7 +101,13 @@ export async function startTurn(
       .orderBy(desc(messages.createdAt))
       .limit(historyLimit)
   ).reverse();
-  await db.insert(messages).values({ conversationId, role: 'user', content: input.query });
+  await db.insert(messages).values({
+    conversationId,
+    role: 'user',
+    content: input.query,
+    direction: 'inbound',
+    author: 'visitor',
+  });
 
   const passages = deps.retrieve ? await deps.retrieve(agent, input.query) : [];
   let agentKey: string | null = null;
@@ -158,6 +174,8 @@ export async function startTurn(
           conversationId,
           role: 'assistant',
           content: answer,
+          direction: 'outbound',
+          author: 'agent',
           offline,
           error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
         })
