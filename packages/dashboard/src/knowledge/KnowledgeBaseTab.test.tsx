@@ -142,14 +142,13 @@ describe('KnowledgeBaseTab', () => {
       // The URL (the caller) switches to the new base a moment later, not at once.
       { section: 'create', onSectionChange: vi.fn() },
     );
-    const name = await screen.findByRole('textbox', { name: /^Name/ });
-    await act(async () => {
-      name.focus();
-    });
+    const name = await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 });
     fireEvent.change(name, { target: { value: 'Acme Policies' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Knowledge Base' }));
-    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith('kb9'), { timeout: 5000 });
+    expect(
+      await screen.findByText('Opening knowledge base...', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(onSelect).toHaveBeenCalledWith('kb9');
     expect(screen.queryByRole('textbox', { name: /^Name/ })).toBeNull();
-    expect(screen.getByText('Opening knowledge base...')).toBeVisible();
   });
 });
