@@ -7,6 +7,7 @@ export default defineConfig({
   server: { proxy: { '^/(api|v1|voice|messaging|widget|healthz)': 'http://localhost:3000' } },
   test: {
     name: 'console',
+    testTimeout: 20_000,
     environment: 'jsdom',
     setupFiles: ['../../packages/ui/src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

@@ -39,5 +39,10 @@ export default defineConfig({
     },
     cssCodeSplit: false,
   },
-  test: { name: 'chat-widget', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    name: 'chat-widget',
+    testTimeout: 20_000,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
 });

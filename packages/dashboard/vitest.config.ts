@@ -6,6 +6,7 @@ export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   test: {
     name: 'dashboard',
+    testTimeout: 20_000,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

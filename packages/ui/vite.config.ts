@@ -14,6 +14,7 @@ export default defineConfig({
   },
   test: {
     name: 'ui',
+    testTimeout: 20_000,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

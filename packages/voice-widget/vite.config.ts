@@ -28,5 +28,10 @@ export default defineConfig({
     },
     cssCodeSplit: false,
   },
-  test: { name: 'voice-widget', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    name: 'voice-widget',
+    testTimeout: 20_000,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
 });
