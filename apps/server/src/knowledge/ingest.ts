@@ -55,7 +55,7 @@ export async function claimJob(
 }
 
 /** Segments are written this many at a time, each batch its own short statement. */
-export const segmentBatchSize = 100;
+export const segmentBatchSize = 25;
 
 /** Lets the event loop serve other requests between two batches of database work. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
