@@ -54,8 +54,11 @@ export async function claimJob(
   });
 }
 
-/** Segments are written this many at a time, each batch its own short statement. */
-export const segmentBatchSize = 25;
+/**
+ * Segments are written this many at a time, each batch its own short statement: on the embedded
+ * database every statement runs on the server's own thread, so a short one keeps requests moving.
+ */
+export const segmentBatchSize = 10;
 
 /** Lets the event loop serve other requests between two batches of database work. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -94,6 +97,7 @@ export async function processJob(
     if (chunks.length === 0) throw new Error('The document has no text to index');
     await db.delete(segments).where(eq(segments.documentId, doc.id));
     const embed = vector && doc.indexingTechnique === 'high_quality' ? vector : null;
+    const toEmbed: Array<{ id: string; knowledgeBaseId: string; content: string }> = [];
     let leaseAt = Date.now();
     for (let i = 0; i < chunks.length; i += segmentBatchSize) {
       await yieldToEventLoop();
@@ -109,13 +113,14 @@ export async function processJob(
           })),
         )
         .returning({ id: segments.id, knowledgeBaseId: segments.knowledgeBaseId });
-      // high_quality: full-text plus embeddings, when an embedding provider and pgvector exist.
+      // high_quality: full-text plus embeddings, when an embedding provider and pgvector exist
+      // (sent to the provider 64 segments a request).
       if (embed) {
-        await storeEmbeddings(
-          db,
-          embed.embedder,
-          rows.map((r, j) => ({ ...r, content: chunks[i + j]! })),
-        );
+        toEmbed.push(...rows.map((r, j) => ({ ...r, content: chunks[i + j]! })));
+        const last = i + segmentBatchSize >= chunks.length;
+        if (toEmbed.length >= 64 || last) {
+          await storeEmbeddings(db, embed.embedder, toEmbed.splice(0));
+        }
       }
       // A long document keeps its lease, so no other process takes the job as abandoned.
       if (Date.now() - leaseAt > 10_000) {
