@@ -135,8 +135,9 @@ describe('ingestion survives a killed server', () => {
       [doc.id],
     );
     if (beforeRestart) {
-      // Killed mid-job: claimed, and its half-written segments rolled back with the process.
-      expect(beforeRestart.rows[0]).toEqual({ status: 'running', segments: '0' });
+      // Killed mid-job: claimed, some batches of segments perhaps written (never visible: the
+      // document is still 'indexing'); the resumed job deletes them before writing its own.
+      expect(beforeRestart.rows[0]?.status).toBe('running');
     }
 
     // Restarted on another port: the client's kept-alive sockets to the killed process are dead.

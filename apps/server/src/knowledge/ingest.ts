@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { chunkSettingsSchema } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { documents, ingestionJobs, segments } from '../db/schema';
-import { chunkDocument, wordCount } from './chunking';
+import { chunkInWorker } from './pool';
 import { storeEmbeddings } from './embeddings';
 import type { VectorIndex } from './retrieve';
 
@@ -54,61 +54,94 @@ export async function claimJob(
   });
 }
 
-/** Parses are done at upload; here: clean → sections → chunks → segments, then 'completed'. */
+/**
+ * Segments are written this many at a time, each batch its own short statement: on the embedded
+ * database every statement runs on the server's own thread, so a short one keeps requests moving.
+ */
+export const segmentBatchSize = 10;
+
+/** Lets the event loop serve other requests between two batches of database work. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Parses are done at upload; here: clean → sections → chunks in a worker thread, then the segments
+ * written in small batches (never one long transaction: on the embedded database it would hold the
+ * only connection, and every other request, for the whole document), then 'completed' in one short
+ * transaction. Until then the document is 'indexing' and retrieval ignores it; a job resumed after
+ * a crash deletes what the dead attempt wrote first, so every segment exists exactly once.
+ */
 export async function processJob(
   db: Db,
   job: { id: string; documentId: string },
   vector?: VectorIndex | null,
 ): Promise<void> {
-  const [doc] = await db.select().from(documents).where(eq(documents.id, job.documentId)).limit(1);
+  const [doc] = await db
+    .select({
+      id: documents.id,
+      knowledgeBaseId: documents.knowledgeBaseId,
+      content: documents.content,
+      chunkSettings: documents.chunkSettings,
+      indexingTechnique: documents.indexingTechnique,
+    })
+    .from(documents)
+    .where(eq(documents.id, job.documentId))
+    .limit(1);
   if (!doc) {
     await db.update(ingestionJobs).set({ status: 'done' }).where(eq(ingestionJobs.id, job.id));
     return;
   }
   try {
     const settings = chunkSettingsSchema.parse(doc.chunkSettings ?? {});
-    const chunks = chunkDocument(doc.content ?? '', settings);
+    const { chunks, wordCounts, totalWords } = await chunkInWorker(doc.content ?? '', settings);
+    doc.content = null; // the text is not needed any more: let it go before the writes
     if (chunks.length === 0) throw new Error('The document has no text to index');
-    let inserted: Array<{ id: string; knowledgeBaseId: string; content: string }> = [];
+    await db.delete(segments).where(eq(segments.documentId, doc.id));
+    const embed = vector && doc.indexingTechnique === 'high_quality' ? vector : null;
+    const toEmbed: Array<{ id: string; knowledgeBaseId: string; content: string }> = [];
+    let leaseAt = Date.now();
+    for (let i = 0; i < chunks.length; i += segmentBatchSize) {
+      await yieldToEventLoop();
+      const rows = await db
+        .insert(segments)
+        .values(
+          chunks.slice(i, i + segmentBatchSize).map((content, j) => ({
+            documentId: doc.id,
+            knowledgeBaseId: doc.knowledgeBaseId,
+            position: i + j + 1,
+            content,
+            wordCount: wordCounts[i + j]!,
+          })),
+        )
+        .returning({ id: segments.id, knowledgeBaseId: segments.knowledgeBaseId });
+      // high_quality: full-text plus embeddings, when an embedding provider and pgvector exist
+      // (sent to the provider 64 segments a request).
+      if (embed) {
+        toEmbed.push(...rows.map((r, j) => ({ ...r, content: chunks[i + j]! })));
+        const last = i + segmentBatchSize >= chunks.length;
+        if (toEmbed.length >= 64 || last) {
+          await storeEmbeddings(db, embed.embedder, toEmbed.splice(0));
+        }
+      }
+      // A long document keeps its lease, so no other process takes the job as abandoned.
+      if (Date.now() - leaseAt > 10_000) {
+        leaseAt = Date.now();
+        await db
+          .update(ingestionJobs)
+          .set({ lockedAt: new Date() })
+          .where(eq(ingestionJobs.id, job.id));
+      }
+    }
     await db.transaction(async (tx) => {
-      await tx.delete(segments).where(eq(segments.documentId, doc.id));
-      const batch = 200;
-      for (let i = 0; i < chunks.length; i += batch) {
-        const rows = await tx
-          .insert(segments)
-          .values(
-            chunks.slice(i, i + batch).map((content, j) => ({
-              documentId: doc.id,
-              knowledgeBaseId: doc.knowledgeBaseId,
-              position: i + j + 1,
-              content,
-              wordCount: wordCount(content),
-            })),
-          )
-          .returning({
-            id: segments.id,
-            knowledgeBaseId: segments.knowledgeBaseId,
-            content: segments.content,
-          });
-        inserted = inserted.concat(rows);
-      }
-      // high_quality: full-text plus embeddings, when an embedding provider and pgvector exist.
-      if (vector && doc.indexingTechnique === 'high_quality') {
-        await storeEmbeddings(tx as unknown as Db, vector.embedder, inserted);
-      }
       await tx
         .update(documents)
-        .set({
-          status: 'completed',
-          error: null,
-          wordCount: wordCount(doc.content ?? ''),
-          updatedAt: new Date(),
-        })
+        .set({ status: 'completed', error: null, wordCount: totalWords, updatedAt: new Date() })
         .where(eq(documents.id, doc.id));
       await tx.update(ingestionJobs).set({ status: 'done' }).where(eq(ingestionJobs.id, job.id));
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    // Nothing half-written stays behind a failed document.
+    await db.delete(segments).where(eq(segments.documentId, doc.id));
     await db
       .update(documents)
       .set({ status: 'error', error: reason, updatedAt: new Date() })

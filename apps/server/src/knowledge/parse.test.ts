@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { assertZipBounds, detectKind, extractText, ParseError, uploadLimits } from './parse';
+import { lyingZipBomb, peakRssGrowthMb } from '../../test/zipBomb';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -74,5 +75,21 @@ describe('extractText', () => {
     await expect(extractText(enc('%PDF-1.7\nnot really a pdf'), 'broken.pdf')).rejects.toThrow(
       /Could not read the PDF file/,
     );
+  });
+});
+
+describe('a lying zip bomb (headers say 4 KB, the data inflates to 1 GiB)', () => {
+  it('is refused at the cap of what it really inflates to, with bounded memory', async () => {
+    const bomb = lyingZipBomb(1024);
+    expect(bomb.byteLength).toBeLessThan(1.2e6);
+    const { result, mb } = await peakRssGrowthMb(() =>
+      extractText(bomb, 'report.docx').then(
+        () => 'parsed',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      ),
+    );
+    expect(result).toBe('The document is too large once unpacked');
+    // Stated bound: the whole check costs under 100 MB of process memory (today: over 1 GB).
+    expect(mb).toBeLessThan(100);
   });
 });

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or } from 'drizzle-orm';
 import {
   chunkSettingsSchema,
   createKnowledgeApiKeyRequestSchema,
@@ -18,11 +18,15 @@ import { check, HttpError, notFound, readJson } from '../lib/http';
 import { membershipsOf, requireMembership } from '../lib/tenancy';
 import { documents, knowledgeApiKeys, knowledgeBases, segments } from '../db/schema';
 import { enqueueIngestion, type IngestionWorker } from '../knowledge/ingest';
-import { extractText, ParseError, uploadLimits } from '../knowledge/parse';
+import { ParseError, uploadLimits } from '../knowledge/parse';
+import { BusyError, extractInWorker } from '../knowledge/pool';
 import { crawl, CrawlError } from '../knowledge/fetchUrl';
 import { retrieveSegments } from '../knowledge/retrieve';
 
 type Ctx = Context<AppEnv>;
+
+/** A document's columns without its text (which can be 10 MB). */
+const { content: _content, ...documentColumns } = getTableColumns(documents);
 
 /** Without full-text-only embeddings configured, high_quality bases say so. */
 export const fullTextOnlyWarning =
@@ -84,7 +88,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     const kb = await baseOf(c);
     const docId = check(uuidSchema, c.req.param('docId'), 'docId');
     const [doc] = await db
-      .select()
+      .select(documentColumns)
       .from(documents)
       .where(and(eq(documents.id, docId), eq(documents.knowledgeBaseId, kb.id)))
       .limit(1);
@@ -102,7 +106,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     permission: kb.permission,
     chunkSettings: kb.chunkSettings,
   });
-  const wireDoc = (d: typeof documents.$inferSelect) => ({
+  const wireDoc = (d: Omit<typeof documents.$inferSelect, 'content'>) => ({
     id: d.id,
     name: d.name,
     wordCount: d.wordCount,
@@ -151,7 +155,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
         indexingTechnique: input.indexingTechnique ?? kb.indexingTechnique,
         chunkSettings: input.chunkSettings ?? kb.chunkSettings,
       })
-      .returning();
+      .returning(documentColumns);
     await enqueueIngestion(db, doc!.id);
     worker.kick();
     return { ...wireDoc({ ...doc!, status: 'indexing' }), ...warningFor(doc!.indexingTechnique) };
@@ -187,8 +191,9 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
 
   app.get('/:id/documents', async (c) => {
     const kb = await baseOf(c);
+    // Every column but the text itself (up to 10 MB a document): the list is polled while indexing.
     const rows = await db
-      .select()
+      .select(documentColumns)
       .from(documents)
       .where(eq(documents.knowledgeBaseId, kb.id))
       .orderBy(desc(documents.createdAt));
@@ -198,6 +203,10 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
   app.post('/:id/documents', async (c) => {
     const kb = await baseOf(c);
     const body = await readJson(c, createTextDocumentRequestSchema);
+    if (!body.content.trim())
+      throw new HttpError(400, 'content: content is required', {
+        issues: [{ field: 'content', message: 'content is required' }],
+      });
     return c.json(await addDocument(kb, { ...body, sourceType: 'text', sourceUrl: body.url }));
   });
 
@@ -206,9 +215,17 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     const length = Number(c.req.header('Content-Length') ?? 0);
     if (length > uploadLimits.maxBytes + 64 * 1024)
       throw new HttpError(400, 'file: The file is larger than the 10 MB limit');
-    const form = await c.req.parseBody();
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new HttpError(400, 'file: The request body is not a valid multipart form', {
+        issues: [{ field: 'file', message: 'The request body is not a valid multipart form' }],
+      });
+    }
     const file = form.file;
     if (!(file instanceof File)) throw new HttpError(400, 'file: A file is required');
+    if (file.size === 0) throw new HttpError(400, 'file: The file is empty');
     const technique = check(
       indexingTechniqueSchema.optional(),
       form.indexingTechnique || undefined,
@@ -225,9 +242,11 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     const chunkSettings = check(chunkSettingsSchema.optional(), chunk, 'chunkSettings');
     let text: string;
     try {
-      ({ text } = await extractText(new Uint8Array(await file.arrayBuffer()), file.name));
+      // Parsed in a worker thread (bounded pool): a large or hostile file never blocks the server.
+      ({ text } = await extractInWorker(new Uint8Array(await file.arrayBuffer()), file.name));
     } catch (error) {
       if (error instanceof ParseError) throw new HttpError(400, `file: ${error.message}`);
+      if (error instanceof BusyError) throw new HttpError(503, error.message);
       throw error;
     }
     const name = (typeof form.name === 'string' && form.name.trim()) || file.name;
@@ -279,7 +298,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
       .update(documents)
       .set({ enabled: true, updatedAt: new Date() })
       .where(eq(documents.id, doc.id))
-      .returning();
+      .returning(documentColumns);
     return c.json(wireDoc(updated!));
   });
   app.patch('/:id/documents/:docId/disable', async (c) => {
@@ -288,7 +307,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
       .update(documents)
       .set({ enabled: false, updatedAt: new Date() })
       .where(eq(documents.id, doc.id))
-      .returning();
+      .returning(documentColumns);
     return c.json(wireDoc(updated!));
   });
   app.delete('/:id/documents/:docId', async (c) => {
