@@ -22,6 +22,15 @@ export interface TwilioOptions {
 
 const whatsappPrefix = 'whatsapp:';
 
+/**
+ * The SDK's HTTP client used when a caller passes none: the SDK's own, unless a test installs a
+ * fake (an in-process server test cannot reach Twilio, and must not).
+ */
+let defaultHttpClient: RequestClient | undefined;
+export function setTwilioHttpClient(client: RequestClient | undefined) {
+  defaultHttpClient = client;
+}
+
 /** Checks a Twilio webhook signature (form fields, or a JSON body with bodySHA256). */
 export function validateTwilioWebhook(authToken: string, req: WebhookRequest): boolean {
   if (!req.signature || !authToken) return false;
@@ -42,7 +51,7 @@ export function createTwilioProvider(
   options: TwilioOptions = {},
 ): TelephonyProvider {
   const client = twilio(credentials.accountSid, credentials.authToken, {
-    httpClient: options.httpClient,
+    httpClient: options.httpClient ?? defaultHttpClient,
     autoRetry: true,
   });
   const sent = (m: { sid: string; status: string }): SendResult => ({
@@ -109,7 +118,7 @@ export async function testTwilioCredentials(
 ): Promise<{ ok: boolean; message: string }> {
   try {
     const client = twilio(credentials.accountSid, credentials.authToken, {
-      httpClient: options.httpClient,
+      httpClient: options.httpClient ?? defaultHttpClient,
     });
     const account = await client.api.v2010.accounts(credentials.accountSid).fetch();
     return { ok: true, message: `Connected to ${account.friendlyName} (${account.status})` };
