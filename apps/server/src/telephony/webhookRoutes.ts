@@ -36,8 +36,8 @@ async function verifiedTwilio(
   if (!signature) throw new HttpError(403, invalidSignature);
   const raw = await c.req.text();
   const isJson = (c.req.header('Content-Type') ?? '').includes('application/json');
-  let params: Record<string, string> = {};
-  let accountSid = '';
+  let params: Record<string, string>;
+  let accountSid: string;
   const request: WebhookRequest = { url: signedUrl(c, services.env), signature };
   if (isJson) {
     request.rawBody = raw;
