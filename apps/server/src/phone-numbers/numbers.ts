@@ -1,5 +1,9 @@
 import { and, asc, eq, inArray, isNull, ne, notInArray, or } from 'drizzle-orm';
-import { phoneMessages, type PhoneNumberWire } from '@parley/api-client';
+import {
+  agentDisplayName as displayName,
+  phoneMessages,
+  type PhoneNumberWire,
+} from '@parley/api-client';
 import type { Db } from '../db/client';
 import { agents, member, phoneNumbers } from '../db/schema';
 import { HttpError, notFound } from '../lib/http';
@@ -15,7 +19,9 @@ export function numberToWire(row: NumberRow, agentDisplayName: string | null): P
     phone_number: row.phoneNumber,
     friendly_name: row.friendlyName,
     agent_id: row.agentName,
-    agent_name: row.agentName ? (agentDisplayName ?? row.agentName) : null,
+    agent_name: row.agentName
+      ? displayName({ id: row.agentName, name: agentDisplayName })
+      : null,
     organization_id: row.organizationId,
     status: row.agentName ? 'assigned' : 'available',
     provider: row.provider as PhoneNumberWire['provider'],
