@@ -179,7 +179,7 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
           <EmptyState
             title={phoneNumbersEmpty.title}
             hint={emptyHintFor(numbers.length, filters)}
-            headingLevel={3}
+            headingLevel={2}
           />
         }
       />
