@@ -19,9 +19,7 @@ export function numberToWire(row: NumberRow, agentDisplayName: string | null): P
     phone_number: row.phoneNumber,
     friendly_name: row.friendlyName,
     agent_id: row.agentName,
-    agent_name: row.agentName
-      ? displayName({ id: row.agentName, name: agentDisplayName })
-      : null,
+    agent_name: row.agentName ? displayName({ id: row.agentName, name: agentDisplayName }) : null,
     organization_id: row.organizationId,
     status: row.agentName ? 'assigned' : 'available',
     provider: row.provider as PhoneNumberWire['provider'],

@@ -149,7 +149,11 @@ describe('assign, available and the four unassign forms', () => {
     });
     const page = await user.voice.phoneNumberPage(orgId);
     const assigned = page.phone_numbers.find((n) => n.phone_id === target.phone_id)!;
-    expect(assigned).toMatchObject({ agent_id: agentId, agent_name: 'support', status: 'assigned' });
+    expect(assigned).toMatchObject({
+      agent_id: agentId,
+      agent_name: 'support',
+      status: 'assigned',
+    });
     expect(assigned.assigned_at).not.toBeNull();
 
     const available = await user.voice.availablePhoneNumbers(orgId);
