@@ -21,6 +21,10 @@ import { datasetRetrieveRoutes, knowledgeRoutes } from './knowledge/routes';
 import type { IngestionWorker } from './knowledge/ingest';
 import { retrieveSegments, type VectorIndex } from './knowledge/retrieve';
 import type { RuntimeDeps } from './runtime/chat';
+import { phoneNumberRoutes } from './phone-numbers/routes';
+import { telephonyRoutes } from './telephony/routes';
+import { webhookRoutes } from './telephony/webhookRoutes';
+import { integrationRoutes } from './integrations/routes';
 
 /** The largest request body: the 10 MB upload limit plus room for the multipart envelope. */
 export const maxRequestBytes = uploadLimits.maxBytes + 64 * 1024;
@@ -82,6 +86,8 @@ export function createApp(options: AppOptions) {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => options.auth.handler(c.req.raw));
 
+  // Provider webhooks: trusted only once their signature is checked (telephony/webhookRoutes).
+  app.route('/webhooks', webhookRoutes(services));
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));
 
@@ -90,6 +96,7 @@ export function createApp(options: AppOptions) {
   app.use('/api/agents/*', requireSession);
   app.use('/api/app/*', requireSession);
   app.use('/voice/*', requireSession);
+  app.use('/api/integrations/*', requireSession);
   app.use('/api/knowledge-bases', requireSession);
   app.use('/api/knowledge-bases/*', requireSession);
   for (const path of [
@@ -103,6 +110,9 @@ export function createApp(options: AppOptions) {
   app.route('/api/org', orgRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/app', appRoutes(services));
+  app.route('/voice/phone-numbers', phoneNumberRoutes(services));
+  app.route('/voice/telephony', telephonyRoutes(services));
+  app.route('/api/integrations', integrationRoutes(services));
   app.route('/voice', voiceRoutes(services));
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
   const retrieve: RuntimeDeps['retrieve'] = async (agent, query) =>
@@ -125,7 +135,7 @@ export function createApp(options: AppOptions) {
   if (options.widgetFiles) serveWidgets(app, options.widgetFiles);
 
   // Unknown API paths answer JSON 404, never the console's index.html.
-  for (const base of ['/api', '/voice', '/v1', '/messaging', '/widget']) {
+  for (const base of ['/api', '/voice', '/v1', '/messaging', '/widget', '/webhooks']) {
     app.all(`${base}/*`, (c) =>
       c.json({ success: false, error: 'Not found', detail: 'Not found' }, 404),
     );

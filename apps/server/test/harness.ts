@@ -33,6 +33,8 @@ export async function freshPostgresUrl(): Promise<string | undefined> {
 export interface TestServer {
   url: string;
   kind: 'pglite' | 'postgres';
+  /** The server's database (tests check what was, or was not, written). */
+  db: import('../src/db/client').Db;
   /** pgvector available (always on PGlite; Debian's PostgreSQL has none). */
   hasVector: boolean;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startTestServer(
   return {
     url,
     kind: database.kind,
+    db: database.db,
     hasVector: database.hasVector,
     newUser: () => new TestUser(url),
     close: async () => {

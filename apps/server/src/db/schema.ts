@@ -365,3 +365,110 @@ export const knowledgeApiKeys = pgTable('knowledge_api_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 });
+
+// ---------- telephony: numbers, outbox, webhook events; per-organization integrations ----------
+
+/**
+ * A phone number of an organization, synced from its telephony provider (sandbox or twilio).
+ * `agentName` is the assigned agent (null = available). `providerAccount` is the provider's
+ * account (Twilio Account SID; 'sandbox'), so an inbound webhook finds the number it called.
+ */
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerAccount: text('provider_account').notNull(),
+    providerId: text('provider_id').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    friendlyName: text('friendly_name').notNull().default(''),
+    voiceEnabled: boolean('voice_enabled').notNull().default(false),
+    smsEnabled: boolean('sms_enabled').notNull().default(false),
+    whatsappEnabled: boolean('whatsapp_enabled').notNull().default(false),
+    inboundEnabled: boolean('inbound_enabled').notNull().default(true),
+    outboundEnabled: boolean('outbound_enabled').notNull().default(true),
+    agentName: text('agent_name').references(() => agents.agentName, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('phone_numbers_org_provider_number_uq').on(
+      t.organizationId,
+      t.provider,
+      t.phoneNumber,
+    ),
+    index('phone_numbers_lookup_idx').on(t.provider, t.providerAccount, t.phoneNumber),
+  ],
+);
+
+/** What the sandbox provider would have sent (SMS, WhatsApp, calls), shown in the console. */
+export const telephonyOutbox = pgTable(
+  'telephony_outbox',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'sms' | 'whatsapp' | 'call'>().notNull(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    body: text('body'),
+    providerMessageId: text('provider_message_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('telephony_outbox_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Provider events already processed (a webhook delivered twice is processed once). */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    organizationId: text('organization_id'),
+    /** What processing produced (e.g. the conversation and the answer), replayed on a duplicate. */
+    result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_events_provider_event_uq').on(t.provider, t.eventId)],
+);
+
+/**
+ * Credentials an organization gives a provider (twilio, openai, elevenlabs, cartesia, deepgram …):
+ * one JSON secret per provider, encrypted (lib/secrets.ts); only masked forms leave the server.
+ * `accountId` is the provider's non-secret account id where webhooks must find the organization.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    credentialsEncrypted: text('credentials_encrypted').notNull(),
+    /** Field → masked value (last 4), computed when saved. */
+    masked: jsonb('masked').$type<Record<string, string>>().notNull().default({}),
+    accountId: text('account_id'),
+    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
+    lastTestOk: boolean('last_test_ok'),
+    lastTestMessage: text('last_test_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('integrations_org_provider_uq').on(t.organizationId, t.provider),
+    index('integrations_account_idx').on(t.provider, t.accountId),
+  ],
+);

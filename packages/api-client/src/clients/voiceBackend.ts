@@ -10,6 +10,17 @@ import {
   voiceTokenResponseSchema,
   type CreateScheduledRequest,
 } from '../schemas/voice';
+import {
+  assignResponseSchema,
+  outboxResponseSchema,
+  phoneMessages,
+  phoneNumberListResponseSchema,
+  simulateEventResponseSchema,
+  syncResponseSchema,
+  telephonyStatusSchema,
+  type SimulateEventRequest,
+  type SyncRequest,
+} from '../schemas/telephony';
 
 /** The voice backend (tokens, phone numbers, agents by org, scheduled calls), default base '/voice'. */
 export function createVoiceBackendClient(options: HttpOptions) {
@@ -30,22 +41,67 @@ export function createVoiceBackendClient(options: HttpOptions) {
           signal,
         }),
       ),
-    availablePhoneNumbers: async () =>
+    availablePhoneNumbers: async (org?: string) =>
       readPhoneNumbers(
-        await http('GET', '/phone-numbers/status/available', { schema: z.unknown() }),
+        await http('GET', '/phone-numbers/status/available', {
+          query: { organization_id: org },
+          schema: z.unknown(),
+        }),
       ),
     agentsByOrg: (org: string) =>
       http('GET', `/agents/by-org/${enc(org)}`, { schema: voiceAgentsByOrgResponseSchema }),
     assign: (phoneId: string, agentName: string) =>
       http('POST', `/phone-numbers/${enc(phoneId)}/assign/${enc(agentName)}`, {
-        schema: anyAnswerSchema,
+        schema: assignResponseSchema,
       }),
-    unassign: (phoneId: string, agentId: string) =>
-      http('POST', `/phone-numbers/${enc(phoneId)}/unassign/${enc(agentId)}`, {
-        schema: anyAnswerSchema,
+    /**
+     * Spec §7: tries the four unassign forms in order until one succeeds — POST
+     * /unassign/{agentId}, DELETE on the same path, POST /unassign with agent_id in the body,
+     * PUT /assign with agent_id null — else 'All unassign endpoint patterns failed'.
+     */
+    unassign: async (phoneId: string, agentId: string) => {
+      const base = `/phone-numbers/${enc(phoneId)}`;
+      const attempts = [
+        () => http('POST', `${base}/unassign/${enc(agentId)}`, { schema: anyAnswerSchema }),
+        () => http('DELETE', `${base}/unassign/${enc(agentId)}`, { schema: anyAnswerSchema }),
+        () =>
+          http('POST', `${base}/unassign`, {
+            json: { agent_id: agentId },
+            schema: anyAnswerSchema,
+          }),
+        () => http('PUT', `${base}/assign`, { json: { agent_id: null }, schema: anyAnswerSchema }),
+      ];
+      let last: unknown;
+      for (const attempt of attempts) {
+        try {
+          return await attempt();
+        } catch (error) {
+          last = error;
+        }
+      }
+      throw new Error(phoneMessages.allUnassignFailed, { cause: last });
+    },
+    /** The organization's numbers with the provider in use (sandbox or twilio). */
+    phoneNumberPage: (org: string, signal?: AbortSignal) =>
+      http('GET', `/phone-numbers/organization/${enc(org)}`, {
+        schema: phoneNumberListResponseSchema,
+        signal,
       }),
-    syncAllProviders: () =>
-      http('POST', '/phone-numbers/sync-all-providers', { schema: anyAnswerSchema }),
+    syncAllProviders: (body: SyncRequest = {}) =>
+      http('POST', '/phone-numbers/sync-all-providers', { json: body, schema: syncResponseSchema }),
+    telephonyStatus: (org: string) =>
+      http('GET', `/telephony/organization/${enc(org)}`, { schema: telephonyStatusSchema }),
+    simulateEvent: (org: string, body: SimulateEventRequest) =>
+      http('POST', `/telephony/organization/${enc(org)}/simulate`, {
+        json: body,
+        schema: simulateEventResponseSchema,
+      }),
+    outbox: async (org: string) =>
+      (
+        await http('GET', `/telephony/organization/${enc(org)}/outbox`, {
+          schema: outboxResponseSchema,
+        })
+      ).outbox,
     createScheduled: (body: CreateScheduledRequest) =>
       http('POST', '/scheduled/create', { json: body, schema: scheduledEventSchema }),
     updateScheduled: (id: string, body: Partial<CreateScheduledRequest>) =>

@@ -26,6 +26,9 @@ export const phoneNumberSchema = z.looseObject({
   number: z.string().optional(),
   phone_id: z.string().optional(),
   _id: z.string().optional(),
+  friendly_name: z.string().nullable().optional(),
+  provider: z.string().nullable().optional(),
+  assigned_at: z.string().nullable().optional(),
   agent_id: z.string().nullable().optional(),
   agent_name: z.string().nullable().optional(),
   organization_id: z.string().nullable().optional(),
@@ -43,6 +46,9 @@ export type PhoneNumberRaw = z.infer<typeof phoneNumberSchema>;
 export interface PhoneNumber {
   phone_number: string;
   phone_id: string;
+  friendly_name: string | null;
+  provider: string | null;
+  assigned_at: string | null;
   agent_id: string | null;
   agent_name: string | null;
   organization_id: string | null;
@@ -62,6 +68,9 @@ export function toPhoneNumber(raw: PhoneNumberRaw): PhoneNumber {
   return {
     phone_number: raw.phone_number ?? raw.number ?? '',
     phone_id: raw.phone_id ?? raw._id ?? '',
+    friendly_name: raw.friendly_name ?? null,
+    provider: raw.provider ?? null,
+    assigned_at: raw.assigned_at ?? null,
     agent_id: agent,
     agent_name: raw.agent_name ?? null,
     organization_id: raw.organization_id ?? null,

@@ -57,6 +57,14 @@ export interface CreateAgentInput {
 export type AgentConfig = import('@parley/api-client').AgentConfig;
 export type AgentUpdate = Omit<import('@parley/api-client').AgentUpdateRequest, 'organization_id'>;
 export type KnowledgeBaseSummary = import('@parley/api-client').KnowledgeBase;
+export type PhoneNumber = import('@parley/api-client').PhoneNumber;
+
+export interface PhoneNumberPage {
+  numbers: PhoneNumber[];
+  /** The telephony provider in use; the screen shows a 'Sandbox' notice while it is the sandbox. */
+  provider: string;
+  sandbox: boolean;
+}
 
 export interface DashboardApi {
   /** The signed-in user and organizations, or null when signed out. */
@@ -70,6 +78,18 @@ export interface DashboardApi {
   createAgent(input: CreateAgentInput): Promise<AgentSummary>;
   deleteAgent(agentId: string, orgId: string): Promise<void>;
   listPhoneNumbers(orgId: string): Promise<Array<{ whatsapp_enabled?: boolean | null }>>;
+
+  // ---- phone numbers (issue 15) ----
+  /** GET /voice/phone-numbers/organization/{org}: the numbers and the provider in use. */
+  phoneNumberPage(orgId: string, signal?: AbortSignal): Promise<PhoneNumberPage>;
+  /** GET /voice/phone-numbers/status/available (this organization's unassigned numbers). */
+  availablePhoneNumbers(orgId: string): Promise<PhoneNumber[]>;
+  /** POST /voice/phone-numbers/sync-all-providers; the server's success message. */
+  syncPhoneNumbers(orgId: string): Promise<{ message: string }>;
+  /** POST /voice/phone-numbers/{phoneId}/assign/{agentId}. */
+  assignPhoneNumber(phoneId: string, agentId: string): Promise<void>;
+  /** The four unassign forms of §7, tried in order. */
+  unassignPhoneNumber(phoneId: string, agentId: string): Promise<void>;
   listMailboxMappings(): Promise<unknown[]>;
 
   // ---- agent editor (issue 4) ----

@@ -17,6 +17,7 @@ import {
   defaultTtsConfig,
   messageOf,
   newAgentId,
+  readPhoneNumbers,
   toolsDefaults,
   type AgentView,
   type FetchLike,
@@ -130,6 +131,24 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
         });
     },
     listPhoneNumbers: (orgId) => voice.phoneNumbersForOrg(orgId),
+    phoneNumberPage: async (orgId, signal) => {
+      const page = await voice.phoneNumberPage(orgId, signal);
+      return {
+        numbers: readPhoneNumbers(page),
+        provider: page.provider,
+        sandbox: page.sandbox,
+      };
+    },
+    availablePhoneNumbers: (orgId) => voice.availablePhoneNumbers(orgId),
+    syncPhoneNumbers: async (orgId) => ({
+      message: (await voice.syncAllProviders({ organization_id: orgId })).message,
+    }),
+    assignPhoneNumber: async (phoneId, agentId) => {
+      await voice.assign(phoneId, agentId);
+    },
+    unassignPhoneNumber: async (phoneId, agentId) => {
+      await voice.unassign(phoneId, agentId);
+    },
     listMailboxMappings: () => messaging.mailMappings(),
 
     getAgent: (agentId, signal) => agents.info(agentId, signal),

@@ -3,4 +3,6 @@ export const queryKeys = {
   me: ['me'] as const,
   agents: (orgId: string) => ['agents', orgId] as const,
   stats: (orgId: string) => ['stats', orgId] as const,
+  phoneNumbers: (orgId: string) => ['phone-numbers', orgId] as const,
+  availablePhoneNumbers: (orgId: string) => ['phone-numbers', orgId, 'available'] as const,
 };

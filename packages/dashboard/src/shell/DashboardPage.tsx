@@ -11,6 +11,7 @@ import { OverviewScreen } from '../overview/OverviewScreen';
 import { firstNameOf } from '../overview/stats';
 import { AgentsArea } from '../agents/AgentsArea';
 import { KnowledgeArea } from '../knowledge/KnowledgeArea';
+import { PhoneNumbersArea } from '../phone-numbers/PhoneNumbersArea';
 import * as styles from './shell.css';
 
 export interface DashboardPageProps {
@@ -69,6 +70,8 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     );
   } else if (tab === 'agents') {
     content = <AgentsArea orgId={org.orgId} />;
+  } else if (tab === 'phone-numbers') {
+    content = <PhoneNumbersArea orgId={org.orgId} orgName={org.orgName} />;
   } else if (tab === 'knowledge-base') {
     content = <KnowledgeArea />;
   } else {

@@ -44,7 +44,9 @@ export const content = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.md,
-  zIndex: vars.zIndex.dropdown,
+  // An open list is the newest layer: above a Dialog's overlay when the Select sits in a modal
+  // (at `dropdown` it rendered under the overlay, which took the pointer).
+  zIndex: `calc(${vars.zIndex.modal} + 1)`,
   fontFamily: vars.font.body,
   fontSize: vars.fontSize.md,
 });

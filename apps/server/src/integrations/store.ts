@@ -1,0 +1,164 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { twilioCredentialsSchema, type Integration } from '@parley/api-client';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { integrations } from '../db/schema';
+import { HttpError } from '../lib/http';
+import { maskSecret } from '../lib/agents';
+import type { SecretBox } from '../lib/secrets';
+import { testTwilioCredentials } from '../telephony/twilio';
+
+/**
+ * The integrations store: per organization, one JSON secret per provider (twilio now; the voice
+ * providers' keys later), encrypted at rest; only masked values (last 4) leave the server.
+ * Providers with a known shape are checked against it (fields named `credentials.<name>`), and
+ * may name a non-secret account id that webhooks use to find the organization.
+ */
+interface ProviderRules {
+  schema?: z.ZodType<Record<string, string>>;
+  accountId?: (credentials: Record<string, string>) => string;
+  test?: (
+    credentials: Record<string, string>,
+    env: Record<string, string | undefined>,
+  ) => Promise<{ ok: boolean; message: string }>;
+}
+
+const rules = new Map<string, ProviderRules>([
+  [
+    'twilio',
+    {
+      schema: twilioCredentialsSchema,
+      accountId: (c) => c.account_sid!,
+      test: (c) => testTwilioCredentials({ accountSid: c.account_sid!, authToken: c.auth_token! }),
+    },
+  ],
+]);
+
+/** Lets another feature (e.g. the voice providers) add a provider's shape and 'Test'. */
+export function registerIntegrationProvider(provider: string, providerRules: ProviderRules) {
+  rules.set(provider, providerRules);
+}
+
+type Row = typeof integrations.$inferSelect;
+
+export function integrationToWire(row: Row): Integration {
+  return {
+    provider: row.provider,
+    configured: true,
+    masked: row.masked,
+    last_tested_at: row.lastTestedAt?.toISOString() ?? null,
+    last_test_ok: row.lastTestOk,
+    last_test_message: row.lastTestMessage,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listIntegrations(db: Db, orgId: string): Promise<Row[]> {
+  return db
+    .select()
+    .from(integrations)
+    .where(eq(integrations.organizationId, orgId))
+    .orderBy(asc(integrations.provider));
+}
+
+export async function findIntegration(db: Db, orgId: string, provider: string) {
+  const [row] = await db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.organizationId, orgId), eq(integrations.provider, provider)))
+    .limit(1);
+  return row ?? null;
+}
+
+export function decryptCredentials(box: SecretBox, row: Row): Record<string, string> {
+  return JSON.parse(box.decrypt(row.credentialsEncrypted)) as Record<string, string>;
+}
+
+/** The decrypted credentials of a provider for an organization, or null. */
+export async function integrationCredentials(
+  db: Db,
+  box: SecretBox,
+  orgId: string,
+  provider: string,
+): Promise<Record<string, string> | null> {
+  const row = await findIntegration(db, orgId, provider);
+  return row ? decryptCredentials(box, row) : null;
+}
+
+/** Stores (replaces) a provider's credentials; bad shape → 400 naming the field. */
+export async function saveIntegration(
+  db: Db,
+  box: SecretBox,
+  orgId: string,
+  provider: string,
+  credentials: Record<string, string>,
+): Promise<Row> {
+  const rule = rules.get(provider);
+  let checked = credentials;
+  if (rule?.schema) {
+    const parsed = rule.schema.safeParse(credentials);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = `credentials.${issue.path.map(String).join('.') || 'body'}`;
+      throw new HttpError(400, `${field}: ${issue.message}`, {
+        issues: [{ field, message: issue.message }],
+      });
+    }
+    checked = parsed.data;
+  }
+  const masked = Object.fromEntries(
+    Object.entries(checked).map(([k, v]) => [k, maskSecret(v) ?? '']),
+  );
+  const values = {
+    credentialsEncrypted: box.encrypt(JSON.stringify(checked)),
+    masked,
+    accountId: rule?.accountId?.(checked) ?? null,
+    lastTestedAt: null,
+    lastTestOk: null,
+    lastTestMessage: null,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(integrations)
+    .values({ organizationId: orgId, provider, ...values })
+    .onConflictDoUpdate({
+      target: [integrations.organizationId, integrations.provider],
+      set: values,
+    })
+    .returning();
+  return row!;
+}
+
+/** Runs the provider's check and records the outcome. */
+export async function testIntegration(
+  db: Db,
+  box: SecretBox,
+  row: Row,
+  env: Record<string, string | undefined>,
+): Promise<{ success: boolean; message: string }> {
+  const rule = rules.get(row.provider);
+  const result = rule?.test
+    ? await rule.test(decryptCredentials(box, row), env)
+    : { ok: false, message: `No test is available for ${row.provider} yet` };
+  await db
+    .update(integrations)
+    .set({ lastTestedAt: new Date(), lastTestOk: result.ok, lastTestMessage: result.message })
+    .where(eq(integrations.id, row.id));
+  return { success: result.ok, message: result.message };
+}
+
+export async function deleteIntegration(db: Db, orgId: string, provider: string) {
+  const deleted = await db
+    .delete(integrations)
+    .where(and(eq(integrations.organizationId, orgId), eq(integrations.provider, provider)))
+    .returning({ id: integrations.id });
+  return deleted.length > 0;
+}
+
+/** Rows of a provider whose account id matches (webhooks find their organization this way). */
+export async function integrationsByAccount(db: Db, provider: string, accountId: string) {
+  return db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.provider, provider), eq(integrations.accountId, accountId)));
+}

@@ -1,0 +1,138 @@
+import { Hono, type Context } from 'hono';
+import {
+  agentNameSchema,
+  availableQuerySchema,
+  phoneIdSchema,
+  phoneMessages,
+  putAssignBodySchema,
+  syncRequestSchema,
+  unassignBodySchema,
+} from '@parley/api-client';
+import type { AppEnv, Services } from '../lib/env';
+import { check, HttpError, readJson } from '../lib/http';
+import { membershipsOf, requireMembership } from '../lib/tenancy';
+import { publicUrlOf, telephonyFor } from '../telephony/resolve';
+import { webhookTargets } from '../telephony/provider';
+import type { TwilioOptions } from '../telephony/twilio';
+import {
+  assignNumber,
+  findNumberForUser,
+  listNumbers,
+  syncNumbers,
+  unassignNumber,
+} from './numbers';
+
+/**
+ * The voice backend's phone-number calls (spec channels-and-shell §7), under /voice/phone-numbers:
+ * list by organization, available numbers, sync from the telephony provider, assign, and the
+ * four unassign forms the console tries in order.
+ */
+export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptions = {}) {
+  const { db, env } = services;
+  const app = new Hono<AppEnv>();
+
+  app.get('/organization/:org', async (c) => {
+    const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('org'));
+    const numbers = await listNumbers(db, [orgId]);
+    const { status } = await telephonyFor(services, orgId, twilioOptions);
+    return c.json({
+      ...status,
+      phone_numbers: numbers,
+      count: numbers.length,
+      total_count: numbers.length,
+    });
+  });
+
+  app.get('/status/available', async (c) => {
+    const query = check(availableQuerySchema, c.req.query(), 'query');
+    const userId = c.get('user').id;
+    const orgIds = query.organization_id
+      ? [(await requireMembership(db, userId, query.organization_id)).orgId]
+      : (await membershipsOf(db, userId)).map((m) => m.orgId);
+    const numbers = await listNumbers(db, orgIds, { availableOnly: true });
+    return c.json({ phone_numbers: numbers, count: numbers.length, total_count: numbers.length });
+  });
+
+  app.post('/sync-all-providers', async (c) => {
+    const body = await readJson(c, syncRequestSchema);
+    const userId = c.get('user').id;
+    const orgId = body.organization_id
+      ? (await requireMembership(db, userId, body.organization_id)).orgId
+      : (await membershipsOf(db, userId))[0]?.orgId;
+    if (!orgId) throw new HttpError(404, 'Organization not found');
+    const { provider, status } = await telephonyFor(services, orgId, twilioOptions);
+    const publicUrl = publicUrlOf(env);
+    const webhooks =
+      provider.name === 'twilio' && publicUrl && body.configure_webhooks !== false
+        ? webhookTargets(publicUrl)
+        : null;
+    let result;
+    try {
+      result = await syncNumbers(db, orgId, provider, webhooks);
+    } catch (error) {
+      services.logger.warn({ err: error, orgId }, 'phone number sync failed');
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new HttpError(503, phoneMessages.syncFailedProvider(reason));
+    }
+    return c.json({
+      success: true,
+      message: phoneMessages.syncSuccess,
+      organization_id: orgId,
+      ...status,
+      synced: result.synced,
+      added: result.added,
+      removed: result.removed,
+      webhooks_configured: result.webhooksConfigured,
+    });
+  });
+
+  const numberOf = async (c: Context<AppEnv>) => {
+    const phoneId = check(phoneIdSchema, c.req.param('phoneId'), 'phone_id');
+    return findNumberForUser(db, c.get('user').id, phoneId);
+  };
+  const agentParam = (c: Context<AppEnv>, name: string) =>
+    check(agentNameSchema, c.req.param(name), 'agent_id');
+
+  app.post('/:phoneId/assign/:agentName', async (c) => {
+    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agent_name');
+    const { number } = await numberOf(c);
+    const wire = await assignNumber(db, number, agentName);
+    return c.json({
+      success: true,
+      message: phoneMessages.assigned(wire.phone_number),
+      phone_number: wire,
+    });
+  });
+
+  // The four unassign forms (§7), in the order the console tries them.
+  app.post('/:phoneId/unassign/:agentId', async (c) => {
+    const agentId = agentParam(c, 'agentId');
+    const { number } = await numberOf(c);
+    return c.json(await unassignNumber(db, number, agentId));
+  });
+  app.delete('/:phoneId/unassign/:agentId', async (c) => {
+    const agentId = agentParam(c, 'agentId');
+    const { number } = await numberOf(c);
+    return c.json(await unassignNumber(db, number, agentId));
+  });
+  app.post('/:phoneId/unassign', async (c) => {
+    const phoneId = check(phoneIdSchema, c.req.param('phoneId'), 'phone_id');
+    const body = await readJson(c, unassignBodySchema);
+    const { number } = await findNumberForUser(db, c.get('user').id, phoneId);
+    return c.json(await unassignNumber(db, number, body.agent_id));
+  });
+  app.put('/:phoneId/assign', async (c) => {
+    const phoneId = check(phoneIdSchema, c.req.param('phoneId'), 'phone_id');
+    const body = await readJson(c, putAssignBodySchema);
+    const { number } = await findNumberForUser(db, c.get('user').id, phoneId);
+    if (body.agent_id === null) return c.json(await unassignNumber(db, number, null));
+    const agentName = check(agentNameSchema, body.agent_id, 'agent_id');
+    const wire = await assignNumber(db, number, agentName);
+    return c.json({
+      success: true,
+      message: phoneMessages.assigned(wire.phone_number),
+      phone_number: wire,
+    });
+  });
+  return app;
+}

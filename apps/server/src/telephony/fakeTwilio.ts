@@ -1,0 +1,67 @@
+import type { RequestClient } from 'twilio';
+
+/** One request the SDK made (method, path after the host, form data). */
+export interface FakeTwilioCall {
+  method: string;
+  uri: string;
+  data: Record<string, unknown> | undefined;
+}
+
+export interface FakeTwilioAccount {
+  numbers: Array<{
+    sid: string;
+    phone_number: string;
+    friendly_name: string;
+    capabilities: { voice: boolean; sms: boolean; mms?: boolean };
+  }>;
+  whatsappSenders: Array<{ sender_id: string; status: string }>;
+  /** Answer every request with this status (an outage or bad credentials). */
+  failWith?: { status: number; message: string; code?: number };
+}
+
+/**
+ * A stand-in for Twilio's REST API behind the SDK's injectable httpClient: answers the calls the
+ * provider makes (IncomingPhoneNumbers list and update, Channels/Senders, Accounts fetch) in
+ * Twilio's wire format, and records them. Tests only.
+ */
+export function fakeTwilioHttpClient(account: FakeTwilioAccount) {
+  const calls: FakeTwilioCall[] = [];
+  const client = {
+    async request(opts: { method: string; uri: string; data?: Record<string, unknown> }) {
+      calls.push({ method: opts.method.toUpperCase(), uri: opts.uri, data: opts.data });
+      const path = new URL(opts.uri).pathname;
+      const reply = (statusCode: number, body: unknown) => ({ statusCode, body, headers: {} });
+      if (account.failWith) {
+        return reply(account.failWith.status, {
+          code: account.failWith.code ?? 20003,
+          message: account.failWith.message,
+          status: account.failWith.status,
+        });
+      }
+      if (/\/IncomingPhoneNumbers\.json$/.test(path)) {
+        return reply(200, {
+          incoming_phone_numbers: account.numbers,
+          next_page_uri: null,
+          page: 0,
+          page_size: 50,
+        });
+      }
+      const update = /\/IncomingPhoneNumbers\/(PN\w+)\.json$/.exec(path);
+      if (update) {
+        const n = account.numbers.find((x) => x.sid === update[1]);
+        return n ? reply(200, n) : reply(404, { code: 20404, message: 'Not found', status: 404 });
+      }
+      if (path === '/v2/Channels/Senders') {
+        return reply(200, {
+          senders: account.whatsappSenders.map((s, i) => ({ sid: `XE${i}`, ...s })),
+          meta: { key: 'senders', next_page_url: null },
+        });
+      }
+      const acct = /\/Accounts\/(AC\w+)\.json$/.exec(path);
+      if (acct)
+        return reply(200, { sid: acct[1], friendly_name: 'Test Account', status: 'active' });
+      return reply(404, { code: 20404, message: `No fake for ${path}`, status: 404 });
+    },
+  };
+  return { client: client as unknown as RequestClient, calls };
+}

@@ -1,0 +1,231 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { conversations, messages, phoneNumbers, webhookEvents } from '../db/schema';
+import { defaultPhoneStreamUrl, phoneStreamToken } from './phoneStreamToken';
+import {
+  emptyMessagingTwiml,
+  notConfiguredMessage,
+  sayTwiml,
+  streamTwiml,
+  unassignedMessage,
+} from './twiml';
+
+/**
+ * Inbound events, after their signature was checked: which number was called or messaged
+ * (among the organizations whose credentials signed it), its agent, the conversation, the answer.
+ * Each provider event id is processed once: a second delivery gets the first answer back.
+ */
+export interface InboundContext {
+  db: Db;
+  env: Record<string, string | undefined>;
+  /** 'twilio' or 'sandbox' (the provider column of numbers, and the idempotency namespace). */
+  provider: string;
+  account: string;
+  /** Organizations whose credentials validated the signature (null = any using the account). */
+  orgIds: string[] | null;
+}
+
+export interface VoiceAnswer {
+  twiml: string;
+  answeredBy: 'agent' | 'unassigned';
+  agentId: string | null;
+  conversationId: string | null;
+  duplicate: boolean;
+}
+
+const stripChannel = (address: string) => address.replace(/^whatsapp:/, '');
+
+async function numberCalled(ctx: InboundContext, to: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(phoneNumbers)
+    .where(
+      and(
+        eq(phoneNumbers.provider, ctx.provider),
+        eq(phoneNumbers.providerAccount, ctx.account),
+        eq(phoneNumbers.phoneNumber, to),
+        ctx.orgIds ? inArray(phoneNumbers.organizationId, ctx.orgIds) : undefined,
+      ),
+    )
+    // An assigned copy first (one account shared by organizations through the env fallback).
+    .orderBy(sql`${phoneNumbers.agentName} is null`, desc(phoneNumbers.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A call came in: an assigned number connects the call's media stream to the voice worker for
+ * its agent (a 'voice' conversation is created); anything else hears a short message and is
+ * charged to no agent.
+ */
+export async function answerInboundCall(
+  ctx: InboundContext,
+  params: Record<string, string>,
+): Promise<VoiceAnswer> {
+  const callSid = params.CallSid ?? '';
+  const from = params.From ?? '';
+  const to = params.To ?? params.Called ?? '';
+  const eventId = `voice:${callSid}`;
+  return ctx.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(webhookEvents)
+      .values({ provider: ctx.provider, eventId })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEvents.eventId });
+    if (!fresh) {
+      const [seen] = await tx
+        .select({ result: webhookEvents.result })
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.provider, ctx.provider), eq(webhookEvents.eventId, eventId)));
+      const r = seen?.result as Partial<VoiceAnswer> | undefined;
+      return {
+        twiml: r?.twiml ?? sayTwiml(unassignedMessage),
+        answeredBy: r?.answeredBy ?? 'unassigned',
+        agentId: r?.agentId ?? null,
+        conversationId: r?.conversationId ?? null,
+        duplicate: true,
+      };
+    }
+    const number = await numberCalled({ ...ctx, db: tx as unknown as Db }, to);
+    let answer: Omit<VoiceAnswer, 'duplicate'>;
+    const secret = ctx.env.PARLEY_WORKER_SECRET ?? '';
+    if (!number?.agentName) {
+      answer = {
+        twiml: sayTwiml(unassignedMessage),
+        answeredBy: 'unassigned',
+        agentId: null,
+        conversationId: null,
+      };
+    } else if (!secret) {
+      answer = {
+        twiml: sayTwiml(notConfiguredMessage),
+        answeredBy: 'unassigned',
+        agentId: null,
+        conversationId: null,
+      };
+    } else {
+      const [conversation] = await tx
+        .insert(conversations)
+        .values({
+          agentName: number.agentName,
+          organizationId: number.organizationId,
+          channel: 'voice',
+          endUser: from,
+          agentAddress: number.phoneNumber,
+          metadata: { call_sid: callSid, provider: ctx.provider, direction: 'inbound' },
+        })
+        .returning({ id: conversations.id });
+      answer = {
+        twiml: streamTwiml(ctx.env.PARLEY_PHONE_STREAM_URL || defaultPhoneStreamUrl, {
+          agent_id: number.agentName,
+          organization_id: number.organizationId,
+          from,
+          to: number.phoneNumber,
+          call_sid: callSid,
+          token: phoneStreamToken(secret, number.agentName, callSid),
+        }),
+        answeredBy: 'agent',
+        agentId: number.agentName,
+        conversationId: conversation!.id,
+      };
+    }
+    await tx
+      .update(webhookEvents)
+      .set({ organizationId: number?.organizationId ?? null, result: { ...answer } })
+      .where(and(eq(webhookEvents.provider, ctx.provider), eq(webhookEvents.eventId, eventId)));
+    return { ...answer, duplicate: false };
+  });
+}
+
+const finalCallStatuses = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
+
+/** A call's status callback: a finished call ends its conversation (once per status). */
+export async function recordCallStatus(ctx: InboundContext, params: Record<string, string>) {
+  const callSid = params.CallSid ?? '';
+  const status = params.CallStatus ?? '';
+  const [fresh] = await ctx.db
+    .insert(webhookEvents)
+    .values({ provider: ctx.provider, eventId: `status:${callSid}:${status}` })
+    .onConflictDoNothing()
+    .returning({ eventId: webhookEvents.eventId });
+  if (!fresh || !finalCallStatuses.has(status)) return { duplicate: !fresh, ended: false };
+  const ended = await ctx.db
+    .update(conversations)
+    .set({ endedAt: new Date(), endedBy: 'caller', endReason: status, updatedAt: new Date() })
+    .where(
+      and(
+        eq(conversations.channel, 'voice'),
+        sql`${conversations.metadata}->>'call_sid' = ${callSid}`,
+        isNull(conversations.endedAt),
+        ctx.orgIds ? inArray(conversations.organizationId, ctx.orgIds) : undefined,
+      ),
+    )
+    .returning({ id: conversations.id });
+  return { duplicate: false, ended: ended.length > 0 };
+}
+
+/**
+ * An SMS or WhatsApp message to one of our numbers: stored on the conversation of the number's
+ * agent with that sender (the provider's message id is unique, so a redelivery is stored once).
+ * The agent's reply comes with the messaging channels; the answer here is an empty response.
+ */
+export async function recordInboundMessage(ctx: InboundContext, params: Record<string, string>) {
+  const whatsapp = (params.From ?? '').startsWith('whatsapp:');
+  const channel = whatsapp ? ('whatsapp' as const) : ('sms' as const);
+  const from = stripChannel(params.From ?? '');
+  const to = stripChannel(params.To ?? '');
+  const messageSid = params.MessageSid ?? params.SmsSid ?? '';
+  const number = await numberCalled(ctx, to);
+  if (!number?.agentName || !messageSid)
+    return { twiml: emptyMessagingTwiml(), stored: false, conversationId: null };
+  const agentName = number.agentName;
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.agentName, agentName),
+          eq(conversations.channel, channel),
+          eq(conversations.endUser, from),
+          eq(conversations.agentAddress, number.phoneNumber),
+        ),
+      )
+      .orderBy(desc(conversations.updatedAt))
+      .limit(1);
+    const conversationId =
+      existing?.id ??
+      (
+        await tx
+          .insert(conversations)
+          .values({
+            agentName,
+            organizationId: number.organizationId,
+            channel,
+            endUser: from,
+            agentAddress: number.phoneNumber,
+          })
+          .returning({ id: conversations.id })
+      )[0]!.id;
+    const stored = await tx
+      .insert(messages)
+      .values({
+        conversationId,
+        role: 'user',
+        content: params.Body ?? '',
+        direction: 'inbound',
+        author: 'visitor',
+        provider: ctx.provider,
+        providerMessageId: messageSid,
+        status: 'received',
+      })
+      .onConflictDoNothing()
+      .returning({ id: messages.id });
+    if (stored.length)
+      await tx
+        .update(conversations)
+        .set({ updatedAt: new Date() })
+        .where(eq(conversations.id, conversationId));
+    return { twiml: emptyMessagingTwiml(), stored: stored.length > 0, conversationId };
+  });
+}

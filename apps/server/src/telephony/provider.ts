@@ -1,0 +1,75 @@
+import type { TelephonyProviderName } from '@parley/api-client';
+
+/** A number as the provider lists it. */
+export interface ProviderNumber {
+  /** The provider's id of the number (Twilio PN… SID; a stable id in the sandbox). */
+  providerId: string;
+  /** E.164. */
+  phoneNumber: string;
+  friendlyName: string;
+  voice: boolean;
+  sms: boolean;
+  whatsapp: boolean;
+}
+
+export interface OutboundMessage {
+  from: string;
+  to: string;
+  body: string;
+}
+
+export interface OutboundCall {
+  from: string;
+  to: string;
+  /** TwiML the call runs once answered. */
+  twiml: string;
+}
+
+export interface SendResult {
+  providerMessageId: string;
+  status: string;
+}
+
+/** A webhook as received: the URL the provider called, its signature and the body. */
+export interface WebhookRequest {
+  url: string;
+  signature: string | undefined;
+  /** Form fields (application/x-www-form-urlencoded bodies). */
+  params?: Record<string, string>;
+  /** The raw body of a JSON webhook (checked with the bodySHA256 query parameter). */
+  rawBody?: string;
+}
+
+/** What sync asks of the provider's webhooks: where voice and messaging events go. */
+export interface WebhookTargets {
+  voiceUrl: string;
+  messagingUrl: string;
+  statusUrl: string;
+}
+
+/**
+ * A telephony provider: the sandbox (default, no account) or Twilio. One instance serves one
+ * organization's account.
+ */
+export interface TelephonyProvider {
+  readonly name: TelephonyProviderName;
+  /** The provider account (Twilio Account SID; 'sandbox'). */
+  readonly account: string;
+  listNumbers(): Promise<ProviderNumber[]>;
+  /** Points each number's voice and messaging webhooks at this server; returns how many. */
+  configureWebhooks(numbers: ProviderNumber[], targets: WebhookTargets): Promise<number>;
+  sendSms(message: OutboundMessage): Promise<SendResult>;
+  sendWhatsApp(message: OutboundMessage): Promise<SendResult>;
+  placeCall(call: OutboundCall): Promise<SendResult>;
+  validateWebhook(request: WebhookRequest): boolean;
+}
+
+/** Where the webhooks of this server live under PUBLIC_URL. */
+export function webhookTargets(publicUrl: string): WebhookTargets {
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    voiceUrl: `${base}/webhooks/twilio/voice`,
+    messagingUrl: `${base}/webhooks/twilio/messaging`,
+    statusUrl: `${base}/webhooks/twilio/status`,
+  };
+}

@@ -1,0 +1,37 @@
+import twilio from 'twilio';
+
+/** Parameters the voice worker reads from the stream's `start.customParameters`. */
+export interface StreamParameters {
+  agent_id: string;
+  organization_id: string;
+  from: string;
+  to: string;
+  call_sid: string;
+  token: string;
+}
+
+/** Connects the call's media stream to the voice worker's phone transport. */
+export function streamTwiml(streamUrl: string, parameters: StreamParameters): string {
+  const response = new twilio.twiml.VoiceResponse();
+  const stream = response.connect().stream({ url: streamUrl });
+  for (const [name, value] of Object.entries(parameters)) stream.parameter({ name, value });
+  return response.toString();
+}
+
+export const unassignedMessage =
+  'Sorry, this number is not connected to an agent yet. Please try again later. Goodbye.';
+export const notConfiguredMessage =
+  'Sorry, this agent cannot take phone calls yet. Please try again later. Goodbye.';
+
+/** A short spoken message, then hang up (no agent is charged). */
+export function sayTwiml(message: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.say(message);
+  response.hangup();
+  return response.toString();
+}
+
+/** An empty messaging answer (replies, if any, are sent through the API). */
+export function emptyMessagingTwiml(): string {
+  return new twilio.twiml.MessagingResponse().toString();
+}

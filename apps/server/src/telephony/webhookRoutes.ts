@@ -1,0 +1,101 @@
+import { Hono, type Context } from 'hono';
+import type { Services } from '../lib/env';
+import { HttpError } from '../lib/http';
+import { decryptCredentials, integrationsByAccount } from '../integrations/store';
+import type { WebhookRequest } from './provider';
+import { publicUrlOf, serverTwilioCredentials } from './resolve';
+import { validateTwilioWebhook } from './twilio';
+import {
+  answerInboundCall,
+  recordCallStatus,
+  recordInboundMessage,
+  type InboundContext,
+} from './inbound';
+
+const invalidSignature = 'Invalid or missing X-Twilio-Signature';
+
+/** The URL Twilio signed: PUBLIC_URL + path + query (the request's own URL without PUBLIC_URL). */
+export function signedUrl(c: Context, env: Record<string, string | undefined>): string {
+  const publicUrl = publicUrlOf(env);
+  if (!publicUrl) return c.req.url;
+  const url = new URL(c.req.url);
+  return `${publicUrl}${url.pathname}${url.search}`;
+}
+
+/**
+ * Checks a Twilio webhook before anything else: the signature header must be there and match,
+ * with the auth token of an organization whose integration names the request's AccountSid, or
+ * the server's TWILIO_AUTH_TOKEN. Otherwise 403 and nothing is read from or written to the
+ * database beyond finding the candidate tokens.
+ */
+async function verifiedTwilio(
+  c: Context,
+  services: Services,
+): Promise<{ ctx: InboundContext; params: Record<string, string> }> {
+  const signature = c.req.header('X-Twilio-Signature');
+  if (!signature) throw new HttpError(403, invalidSignature);
+  const raw = await c.req.text();
+  const isJson = (c.req.header('Content-Type') ?? '').includes('application/json');
+  let params: Record<string, string>;
+  let accountSid: string;
+  const request: WebhookRequest = { url: signedUrl(c, services.env), signature };
+  if (isJson) {
+    request.rawBody = raw;
+    try {
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      params = Object.fromEntries(
+        Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
+      accountSid = String(body.AccountSid ?? body.account_sid ?? '');
+    } catch {
+      throw new HttpError(403, invalidSignature);
+    }
+  } else {
+    params = Object.fromEntries(new URLSearchParams(raw));
+    request.params = params;
+    accountSid = params.AccountSid ?? '';
+  }
+  if (!accountSid) throw new HttpError(403, invalidSignature);
+
+  const orgIds: string[] = [];
+  for (const row of await integrationsByAccount(services.db, 'twilio', accountSid)) {
+    const token = decryptCredentials(services.secrets, row).auth_token ?? '';
+    if (validateTwilioWebhook(token, request)) orgIds.push(row.organizationId);
+  }
+  const server = serverTwilioCredentials(services.env);
+  const serverValid =
+    server?.accountSid === accountSid && validateTwilioWebhook(server.authToken, request);
+  if (!orgIds.length && !serverValid) throw new HttpError(403, invalidSignature);
+  return {
+    ctx: {
+      db: services.db,
+      env: services.env,
+      provider: 'twilio',
+      account: accountSid,
+      orgIds: serverValid ? null : orgIds,
+    },
+    params,
+  };
+}
+
+const xml = (c: Context, body: string) => c.body(body, 200, { 'Content-Type': 'text/xml' });
+
+/** /webhooks/twilio/*: voice (answer a call), status (a call ended), messaging (SMS, WhatsApp). */
+export function webhookRoutes(services: Services) {
+  const app = new Hono();
+  app.post('/twilio/voice', async (c) => {
+    const { ctx, params } = await verifiedTwilio(c, services);
+    const answer = await answerInboundCall(ctx, params);
+    return xml(c, answer.twiml);
+  });
+  app.post('/twilio/status', async (c) => {
+    const { ctx, params } = await verifiedTwilio(c, services);
+    await recordCallStatus(ctx, params);
+    return c.body(null, 204);
+  });
+  app.post('/twilio/messaging', async (c) => {
+    const { ctx, params } = await verifiedTwilio(c, services);
+    return xml(c, (await recordInboundMessage(ctx, params)).twiml);
+  });
+  return app;
+}

@@ -1,0 +1,410 @@
+import { createHash, createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import twilio from 'twilio';
+import {
+  defaultSttConfig,
+  defaultTtsConfig,
+  newAgentId,
+  toolsDefaults,
+  type PhoneNumberWire,
+} from '@parley/api-client';
+import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { conversations, integrations, messages, webhookEvents } from '../db/schema';
+import { fakeTwilioHttpClient, type FakeTwilioAccount } from './fakeTwilio';
+import { setTwilioHttpClient } from './twilio';
+import { phoneStreamToken } from './phoneStreamToken';
+
+const publicUrl = 'https://parley.example.com';
+const accountSid = `AC${'1'.repeat(32)}`;
+const authToken = 'twilio-auth-token-0001';
+const account: FakeTwilioAccount = {
+  numbers: [
+    {
+      sid: 'PN0000000000000000000000000000001',
+      phone_number: '+14155550100',
+      friendly_name: '(415) 555-0100',
+      capabilities: { voice: true, sms: true, mms: false },
+    },
+    {
+      sid: 'PN0000000000000000000000000000002',
+      phone_number: '+14155550101',
+      friendly_name: 'Support line',
+      capabilities: { voice: true, sms: false },
+    },
+  ],
+  whatsappSenders: [
+    { sender_id: 'whatsapp:+14155550100', status: 'ONLINE' },
+    { sender_id: 'whatsapp:+14155550101', status: 'OFFLINE' },
+  ],
+};
+const fake = fakeTwilioHttpClient(account);
+
+let server: TestServer;
+let user: TestUser;
+let orgId: string;
+let agentId: string;
+let numbers: PhoneNumberWire[];
+
+beforeAll(async () => {
+  setTwilioHttpClient(fake.client);
+  server = await startTestServer({
+    env: {
+      PUBLIC_URL: publicUrl,
+      PARLEY_WORKER_SECRET: 'worker-secret',
+      PARLEY_PHONE_STREAM_URL: 'wss://voice.example.com/phone/stream',
+    },
+  });
+  user = server.newUser();
+  orgId = await user.withOrg('Phone Org');
+  agentId = newAgentId('reception');
+  await user.agents.update(agentId, {
+    organization_id: orgId,
+    ...toolsDefaults,
+    tts_config: defaultTtsConfig,
+    stt_config: defaultSttConfig,
+    status: 'active',
+  });
+  const res = await user.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {
+    credentials: { account_sid: accountSid, auth_token: authToken },
+  });
+  expect(res.status).toBe(200);
+  const synced = await user.voice.syncAllProviders({ organization_id: orgId });
+  expect(synced).toMatchObject({
+    provider: 'twilio',
+    sandbox: false,
+    synced: 2,
+    webhooks_configured: 2,
+  });
+  numbers = (await user.voice.phoneNumberPage(orgId)).phone_numbers;
+  await user.voice.assign(
+    numbers.find((n) => n.phone_number === '+14155550100')!.phone_id,
+    agentId,
+  );
+});
+afterAll(async () => {
+  setTwilioHttpClient(undefined);
+  await server?.close();
+});
+
+/** Posts a form webhook as Twilio would, signed for `signedFor` (default: the PUBLIC_URL). */
+async function postForm(
+  path: string,
+  params: Record<string, string>,
+  options: {
+    token?: string;
+    signedFor?: string;
+    tamper?: Record<string, string>;
+    noSignature?: boolean;
+  } = {},
+) {
+  const signature = twilio.getExpectedTwilioSignature(
+    options.token ?? authToken,
+    options.signedFor ?? `${publicUrl}${path}`,
+    params,
+  );
+  const body = new URLSearchParams({ ...params, ...options.tamper });
+  const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  if (!options.noSignature) headers['X-Twilio-Signature'] = signature;
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body });
+  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
+}
+
+const call = (callSid: string, to = '+14155550100') => ({
+  AccountSid: accountSid,
+  CallSid: callSid,
+  From: '+15005550006',
+  To: to,
+  CallStatus: 'ringing',
+  Direction: 'inbound',
+});
+
+async function counts() {
+  const [c] = await server.db.select({ n: sql<number>`count(*)::int` }).from(conversations);
+  const [e] = await server.db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents);
+  const [m] = await server.db.select({ n: sql<number>`count(*)::int` }).from(messages);
+  return { conversations: c!.n, events: e!.n, messages: m!.n };
+}
+
+describe('sync against Twilio (fake httpClient)', () => {
+  it("reads numbers and WhatsApp senders, and points each number's webhooks at PUBLIC_URL", () => {
+    const byNumber = Object.fromEntries(numbers.map((n) => [n.phone_number, n]));
+    expect(byNumber['+14155550100']).toMatchObject({
+      provider: 'twilio',
+      friendly_name: '(415) 555-0100',
+      voice_enabled: true,
+      sms_enabled: true,
+      whatsapp_enabled: true,
+    });
+    expect(byNumber['+14155550101']).toMatchObject({
+      friendly_name: 'Support line',
+      sms_enabled: false,
+      whatsapp_enabled: false,
+    });
+    const updates = fake.calls.filter(
+      (c) => c.method === 'POST' && c.uri.includes('/IncomingPhoneNumbers/PN'),
+    );
+    expect(updates).toHaveLength(2);
+    expect(updates[0]!.data).toMatchObject({
+      VoiceUrl: `${publicUrl}/webhooks/twilio/voice`,
+      VoiceMethod: 'POST',
+      SmsUrl: `${publicUrl}/webhooks/twilio/messaging`,
+      StatusCallback: `${publicUrl}/webhooks/twilio/status`,
+    });
+    expect(
+      fake.calls.some((c) => c.uri === 'https://messaging.twilio.com/v2/Channels/Senders'),
+    ).toBe(true);
+  });
+
+  it('stores the credentials encrypted and shows them masked (last 4 only)', async () => {
+    const [row] = await server.db
+      .select()
+      .from(integrations)
+      .where(eq(integrations.organizationId, orgId));
+    expect(row!.credentialsEncrypted).not.toContain(authToken);
+    const res = await user.raw('GET', `/api/integrations/organization/${orgId}/twilio`);
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toContain(authToken);
+    expect((res.body.masked as Record<string, string>).auth_token).toMatch(/•+0001$/);
+    const test = await user.raw('POST', `/api/integrations/organization/${orgId}/twilio/test`);
+    expect(test.body).toEqual({ success: true, message: 'Connected to Test Account (active)' });
+  });
+
+  it('a failing provider gives the sync failure message and keeps the numbers', async () => {
+    account.failWith = { status: 401, message: 'Authenticate' };
+    try {
+      const res = await user.raw('POST', '/voice/phone-numbers/sync-all-providers', {
+        organization_id: orgId,
+      });
+      expect(res.status).toBe(503);
+      expect(res.body.detail).toBe('Failed to sync phone numbers from Twilio: Authenticate');
+      expect((await user.voice.phoneNumberPage(orgId)).count).toBe(2);
+    } finally {
+      delete account.failWith;
+    }
+  });
+});
+
+describe('POST /webhooks/twilio/voice', () => {
+  it('given a signed call to an assigned number › TwiML streams to the voice worker for its agent', async () => {
+    const before = await counts();
+    const res = await postForm('/webhooks/twilio/voice', call('CA0001'));
+    expect(res.status).toBe(200);
+    expect(res.type).toContain('text/xml');
+    expect(res.text).toContain('<Connect><Stream url="wss://voice.example.com/phone/stream">');
+    expect(res.text).toContain(`<Parameter name="agent_id" value="${agentId}"/>`);
+    expect(res.text).toContain(`<Parameter name="organization_id" value="${orgId}"/>`);
+    expect(res.text).toContain('<Parameter name="from" value="+15005550006"/>');
+    expect(res.text).toContain('<Parameter name="to" value="+14155550100"/>');
+    expect(res.text).toContain('<Parameter name="call_sid" value="CA0001"/>');
+    const token = createHmac('sha256', 'worker-secret').update(`${agentId}:CA0001`).digest('hex');
+    expect(phoneStreamToken('worker-secret', agentId, 'CA0001')).toBe(token);
+    expect(res.text).toContain(`<Parameter name="token" value="${token}"/>`);
+    const [conversation] = await server.db
+      .select()
+      .from(conversations)
+      .where(sql`${conversations.metadata}->>'call_sid' = 'CA0001'`);
+    expect(conversation).toMatchObject({
+      agentName: agentId,
+      organizationId: orgId,
+      channel: 'voice',
+      endUser: '+15005550006',
+      agentAddress: '+14155550100',
+    });
+    expect(await counts()).toEqual({
+      ...before,
+      conversations: before.conversations + 1,
+      events: before.events + 1,
+    });
+  });
+
+  it('given the same CallSid twice › processed once, the same answer', async () => {
+    const first = await postForm('/webhooks/twilio/voice', call('CA0002'));
+    const mid = await counts();
+    const second = await postForm('/webhooks/twilio/voice', call('CA0002'));
+    expect(second.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    expect(await counts()).toEqual(mid);
+  });
+
+  it('given an unassigned number › a short spoken message, no conversation', async () => {
+    const before = await counts();
+    const res = await postForm('/webhooks/twilio/voice', call('CA0003', '+14155550101'));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<Say>Sorry, this number is not connected to an agent yet.');
+    expect(res.text).toContain('<Hangup/>');
+    expect(res.text).not.toContain('<Stream');
+    expect((await counts()).conversations).toBe(before.conversations);
+  });
+
+  it.each([
+    ['a tampered field', { tamper: { From: '+15005550009' } }],
+    [
+      'a signature for another URL',
+      { signedFor: 'https://evil.example.com/webhooks/twilio/voice' },
+    ],
+    ['a signature with another token', { token: 'not-the-token' }],
+    ['no X-Twilio-Signature header', { noSignature: true }],
+  ])('given %s › 403 and nothing written', async (_name, options) => {
+    const before = await counts();
+    const res = await postForm('/webhooks/twilio/voice', call('CA0100'), options);
+    expect(res.status).toBe(403);
+    expect(res.text).not.toContain('<Response>');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('given an account no organization has › 403', async () => {
+    const other = `AC${'2'.repeat(32)}`;
+    const res = await postForm('/webhooks/twilio/voice', { ...call('CA0101'), AccountSid: other });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('status and messaging webhooks', () => {
+  it('a completed call ends its conversation; JSON bodies are checked with bodySHA256', async () => {
+    await postForm('/webhooks/twilio/voice', call('CA0200'));
+    const res = await postForm('/webhooks/twilio/status', {
+      ...call('CA0200'),
+      CallStatus: 'completed',
+    });
+    expect(res.status).toBe(204);
+    const [conversation] = await server.db
+      .select()
+      .from(conversations)
+      .where(sql`${conversations.metadata}->>'call_sid' = 'CA0200'`);
+    expect(conversation!.endedAt).not.toBeNull();
+    expect(conversation!.endReason).toBe('completed');
+
+    const body = JSON.stringify({
+      AccountSid: accountSid,
+      CallSid: 'CA0201',
+      CallStatus: 'completed',
+    });
+    const hash = createHash('sha256').update(body).digest('hex');
+    const url = `${publicUrl}/webhooks/twilio/status?bodySHA256=${hash}`;
+    const signature = twilio.getExpectedTwilioSignature(authToken, url, {});
+    const post = (b: string) =>
+      fetch(`${server.url}/webhooks/twilio/status?bodySHA256=${hash}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Twilio-Signature': signature },
+        body: b,
+      });
+    expect((await post(body)).status).toBe(204);
+    const before = await counts();
+    expect((await post(body.replace('completed', 'failed'))).status).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("an inbound SMS delivered twice is stored once on the agent's conversation", async () => {
+    const sms = {
+      AccountSid: accountSid,
+      MessageSid: 'SM0001',
+      From: '+15005550006',
+      To: '+14155550100',
+      Body: 'Hello there',
+    };
+    const before = await counts();
+    const first = await postForm('/webhooks/twilio/messaging', sms);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('<Response/>');
+    await postForm('/webhooks/twilio/messaging', sms);
+    const after = await counts();
+    expect(after.messages).toBe(before.messages + 1);
+    const [stored] = await server.db
+      .select()
+      .from(messages)
+      .where(eq(messages.providerMessageId, 'SM0001'));
+    expect(stored).toMatchObject({
+      direction: 'inbound',
+      author: 'visitor',
+      provider: 'twilio',
+      content: 'Hello there',
+    });
+  });
+});
+
+describe('integrations store', () => {
+  it('bad credentials › 400 naming the field; another organization › 404', async () => {
+    const bad = await user.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {
+      credentials: { account_sid: 'nope', auth_token: 'x' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^credentials\.account_sid: must be a Twilio Account SID/);
+    const empty = await user.raw('PUT', `/api/integrations/organization/${orgId}/openai`, {
+      credentials: {},
+    });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { error: 'credentials: at least one credential is required' },
+    });
+    const badName = await user.raw('PUT', `/api/integrations/organization/${orgId}/Bad Name`, {
+      credentials: { api_key: 'x' },
+    });
+    expect(badName.status).toBe(400);
+
+    const generic = await user.raw('PUT', `/api/integrations/organization/${orgId}/openai`, {
+      credentials: { api_key: 'sk-test-abcdef1234' },
+    });
+    expect(generic.body).toMatchObject({
+      provider: 'openai',
+      masked: { api_key: expect.stringMatching(/•+1234$/) },
+    });
+
+    const stranger = server.newUser();
+    await stranger.withOrg('Stranger');
+    expect((await stranger.raw('GET', `/api/integrations/organization/${orgId}`)).status).toBe(404);
+    const put = await stranger.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {
+      credentials: { account_sid: accountSid, auth_token: 'mine' },
+    });
+    expect(put.status).toBe(404);
+    const list = await user.raw('GET', `/api/integrations/organization/${orgId}`);
+    expect((list.body.integrations as unknown[]).length).toBe(2);
+  });
+});
+
+describe('sandbox: simulated inbound calls from the console', () => {
+  it('an assigned sandbox number answers with the stream; an unassigned one with a message', async () => {
+    const u = server.newUser();
+    const org = await u.withOrg('Sandbox Org');
+    const agent = newAgentId('front');
+    await u.agents.update(agent, { organization_id: org, ...toolsDefaults, status: 'active' });
+    await u.voice.syncAllProviders({ organization_id: org });
+    const [a, b] = (await u.voice.phoneNumberPage(org)).phone_numbers;
+    await u.voice.assign(a!.phone_id, agent);
+    const answered = await u.voice.simulateEvent(org, {
+      event: 'voice',
+      to: a!.phone_number,
+      from: '+15005550006',
+    });
+    expect(answered).toMatchObject({ answered_by: 'agent', agent_id: agent });
+    expect(answered.twiml).toContain(`<Parameter name="agent_id" value="${agent}"/>`);
+    expect(answered.conversation_id).toBeTruthy();
+    const missed = await u.voice.simulateEvent(org, {
+      event: 'voice',
+      to: b!.phone_number,
+      from: '+15005550006',
+    });
+    expect(missed).toMatchObject({ answered_by: 'unassigned', conversation_id: null });
+    const bad = await u.raw('POST', `/voice/telephony/organization/${org}/simulate`, {
+      event: 'voice',
+      to: '12',
+      from: '+15005550006',
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: 'to: Please enter a valid phone number (e.g., +1234567890)' },
+    });
+    // The Twilio organization cannot simulate.
+    const twilioOrg = await user.raw('POST', `/voice/telephony/organization/${orgId}/simulate`, {
+      event: 'voice',
+      to: '+14155550100',
+      from: '+15005550006',
+    });
+    expect(twilioOrg.status).toBe(409);
+    expect(await u.voice.telephonyStatus(org)).toEqual({
+      provider: 'sandbox',
+      sandbox: true,
+      credentials: 'none',
+    });
+  });
+});

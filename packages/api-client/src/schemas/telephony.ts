@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { phoneFormatMessage, phonePattern } from './common';
+
+/**
+ * The telephony contract: the voice backend's phone-number calls (spec channels-and-shell §7),
+ * the provider status the channel screens show ('Sandbox'), the sandbox's simulated inbound
+ * events and outbox, and the per-organization integrations store (provider + JSON secret).
+ */
+
+export const telephonyProviders = ['sandbox', 'twilio'] as const;
+export type TelephonyProviderName = (typeof telephonyProviders)[number];
+
+/** Messages from the spec's catalogue (§5, §8) used by the phone-number screens and client. */
+export const phoneMessages = {
+  syncSuccess: 'Phone numbers synced successfully from a telephony provider!',
+  syncFailed: 'Failed to sync phone numbers',
+  syncUnexpected: 'An unexpected error occurred during sync',
+  syncFailedProvider: (msg: string) => `Failed to sync phone numbers from Twilio: ${msg}`,
+  assignFailed: (msg: string) => `Failed to assign phone number to agent: ${msg}`,
+  unassignFailed: (msg: string) => `Failed to unassign phone number from agent: ${msg}`,
+  allUnassignFailed: 'All unassign endpoint patterns failed',
+  listFailed: (msg: string) => `Failed to get phone numbers for organization: ${msg}`,
+  agentsFailed: (msg: string) => `Failed to get agents for organization: ${msg}`,
+  availableFailed: (msg: string) => `Failed to get available phone numbers: ${msg}`,
+  assignError: (msg: string) => `Error assigning phone number: ${msg}`,
+  unassignError: (msg: string) => `Error unassigning phone number: ${msg}`,
+  unassignUnexpected: 'An error occurred while unassigning the phone number.',
+  assigned: (n: string) => `Phone number ${n} assigned successfully!`,
+  unassigned: (n: string) => `Phone number ${n} unassigned successfully!`,
+  selectNumber: 'Please select a phone number.',
+  noNumberSelected: 'No phone number selected.',
+  phoneIdMissing: 'Phone ID not found. Please refresh and try again.',
+  phoneIdOrAgentMissing: 'Phone ID or current agent not found. Please refresh and try again.',
+} as const;
+
+/** A phone number as the server writes it (the tolerant reader in voice.ts reads it back). */
+export const phoneNumberWireSchema = z.object({
+  phone_id: z.string(),
+  phone_number: z.string(),
+  friendly_name: z.string(),
+  agent_id: z.string().nullable(),
+  agent_name: z.string().nullable(),
+  organization_id: z.string(),
+  status: z.enum(['available', 'assigned']),
+  provider: z.enum(telephonyProviders),
+  voice_enabled: z.boolean(),
+  sms_enabled: z.boolean(),
+  whatsapp_enabled: z.boolean(),
+  inbound_enabled: z.boolean(),
+  outbound_enabled: z.boolean(),
+  assigned_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PhoneNumberWire = z.infer<typeof phoneNumberWireSchema>;
+
+export const telephonyStatusSchema = z.object({
+  provider: z.enum(telephonyProviders),
+  /** True while the organization uses the sandbox: every channel screen says so. */
+  sandbox: z.boolean(),
+  /** Where the credentials come from: the organization's integration, the server's env, none. */
+  credentials: z.enum(['organization', 'server', 'none']),
+});
+export type TelephonyStatus = z.infer<typeof telephonyStatusSchema>;
+
+/** GET /voice/phone-numbers/organization/{org}. */
+export const phoneNumberListResponseSchema = telephonyStatusSchema.extend({
+  phone_numbers: z.array(phoneNumberWireSchema),
+  count: z.number().int(),
+  total_count: z.number().int(),
+});
+export type PhoneNumberListResponse = z.infer<typeof phoneNumberListResponseSchema>;
+
+/** GET /voice/phone-numbers/status/available (optionally ?organization_id=). */
+export const availableQuerySchema = z.object({
+  organization_id: z.string().min(1, 'organization_id is required').optional(),
+});
+
+/** The phone id in a path: our numbers' ids are UUIDs. */
+export const phoneIdSchema = z.uuid({ error: 'must be a phone number id (UUID)' });
+
+/** POST /voice/phone-numbers/sync-all-providers. */
+export const syncRequestSchema = z.object({
+  organization_id: z.string().min(1, 'organization_id is required').optional(),
+  /** Point each number's voice and messaging webhooks at PUBLIC_URL (twilio; default on). */
+  configure_webhooks: z.boolean().optional(),
+});
+export type SyncRequest = z.infer<typeof syncRequestSchema>;
+
+export const syncResponseSchema = telephonyStatusSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+  organization_id: z.string(),
+  synced: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  webhooks_configured: z.number().int(),
+});
+export type SyncResponse = z.infer<typeof syncResponseSchema>;
+
+export const assignResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  phone_number: phoneNumberWireSchema,
+});
+export type AssignResponse = z.infer<typeof assignResponseSchema>;
+
+/** POST /voice/phone-numbers/{phoneId}/unassign with agent_id in the body. */
+export const unassignBodySchema = z.object({
+  agent_id: z.string().min(1, 'agent_id is required'),
+});
+/** PUT /voice/phone-numbers/{phoneId}/assign with agent_id (null = unassign). */
+export const putAssignBodySchema = z.object({
+  agent_id: z.union([z.string().min(1), z.null()], 'agent_id must be an agent id or null'),
+});
+
+// ---------- sandbox: simulated inbound events and the outbox ----------
+
+export const simulateEventRequestSchema = z.object({
+  event: z.enum(['voice', 'sms', 'whatsapp'], 'event must be voice, sms or whatsapp'),
+  to: z.string().regex(phonePattern, phoneFormatMessage),
+  from: z.string().regex(phonePattern, phoneFormatMessage),
+  text: z.string().max(1600, 'text must be at most 1600 characters').optional(),
+});
+export type SimulateEventRequest = z.infer<typeof simulateEventRequestSchema>;
+
+export const simulateEventResponseSchema = z.object({
+  success: z.literal(true),
+  /** What the server answered the provider (TwiML). */
+  twiml: z.string(),
+  answered_by: z.enum(['agent', 'unassigned']),
+  agent_id: z.string().nullable(),
+  conversation_id: z.string().nullable(),
+});
+export type SimulateEventResponse = z.infer<typeof simulateEventResponseSchema>;
+
+export const outboxEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(['sms', 'whatsapp', 'call']),
+  from_number: z.string(),
+  to_number: z.string(),
+  body: z.string().nullable(),
+  provider_message_id: z.string(),
+  created_at: z.string(),
+});
+export const outboxResponseSchema = z.object({ outbox: z.array(outboxEntrySchema) });
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+// ---------- integrations: one JSON secret per provider and organization ----------
+
+export const integrationProviderSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_-]{1,39}$/, 'provider must be a lowercase provider name');
+
+/** The secret's fields: names to non-empty strings (at most 20 fields, 4 KB each). */
+export const integrationCredentialsSchema = z
+  .record(
+    z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'credential names are lowercase snake_case'),
+    z.string().trim().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters'),
+  )
+  .refine((r) => Object.keys(r).length > 0, 'at least one credential is required')
+  .refine((r) => Object.keys(r).length <= 20, 'at most 20 credentials');
+
+export const setIntegrationRequestSchema = z.object({
+  credentials: integrationCredentialsSchema,
+});
+export type SetIntegrationRequest = z.infer<typeof setIntegrationRequestSchema>;
+
+/** Twilio's credentials: the Account SID (AC + 32 hex) and the Auth Token. */
+export const twilioCredentialsSchema = z.object({
+  account_sid: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC followed by 32 hex digits)'),
+  auth_token: z.string().min(1, 'auth_token is required'),
+});
+
+export const integrationSchema = z.object({
+  provider: z.string(),
+  configured: z.boolean(),
+  /** Field → masked value (only the last 4 characters shown). */
+  masked: z.record(z.string(), z.string()),
+  last_tested_at: z.string().nullable(),
+  last_test_ok: z.boolean().nullable(),
+  last_test_message: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+export const integrationListResponseSchema = z.object({
+  integrations: z.array(integrationSchema),
+});
+export const integrationTestResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+});
+export type IntegrationTestResult = z.infer<typeof integrationTestResponseSchema>;

@@ -1,0 +1,151 @@
+import { useMemo, useState } from 'react';
+import { agentDisplayName, messageOf, phoneMessages, type PhoneNumber } from '@parley/api-client';
+import { useAgents } from '../api/hooks';
+import { PhoneNumbersScreen, type Notice, type PhoneNumbersTab } from './PhoneNumbersScreen';
+import { AddAgentModal, type AgentOption } from './AddAgentModal';
+import { EditAssignmentModal } from './EditAssignmentModal';
+import { noFilters, type PhoneFilters } from './phoneFilters';
+import { assignFailureMessage, syncFailureMessage, unassignFailureMessage } from './phoneMessages';
+import {
+  useAssignPhoneNumber,
+  useAvailablePhoneNumbers,
+  usePhoneNumberPage,
+  useSyncPhoneNumbers,
+  useUnassignPhoneNumber,
+} from './usePhoneNumbers';
+
+/** The Phone Numbers tab: data hooks wired to the screen and its two modals. */
+export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: string }) {
+  const page = usePhoneNumberPage(orgId);
+  const agentsQuery = useAgents(orgId);
+  const sync = useSyncPhoneNumbers(orgId);
+  const assign = useAssignPhoneNumber(orgId);
+  const unassign = useUnassignPhoneNumber(orgId);
+
+  const [tab, setTab] = useState<PhoneNumbersTab>('inbound');
+  const [filters, setFilters] = useState<PhoneFilters>(noFilters);
+  const [syncNotice, setSyncNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<PhoneNumber | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+  const available = useAvailablePhoneNumbers(orgId, adding);
+
+  const agents: AgentOption[] = useMemo(
+    () => (agentsQuery.data ?? []).map((a) => ({ id: a.id, label: agentDisplayName(a) })),
+    [agentsQuery.data],
+  );
+
+  const runUnassign = (row: PhoneNumber, after?: () => void) => {
+    if (!row.phone_id || !row.agent_id) {
+      setNotice({ tone: 'error', message: phoneMessages.phoneIdOrAgentMissing });
+      return;
+    }
+    unassign.mutate(
+      { phoneId: row.phone_id, agentId: row.agent_id },
+      {
+        onSuccess: () => {
+          setNotice({ tone: 'success', message: phoneMessages.unassigned(row.phone_number) });
+          after?.();
+        },
+        onError: (error) => {
+          const message = unassignFailureMessage(error);
+          if (after) setEditError(message);
+          else setNotice({ tone: 'error', message });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PhoneNumbersScreen
+        orgName={orgName}
+        numbers={page.data?.numbers ?? []}
+        loading={page.isPending}
+        error={page.error ? phoneMessages.listFailed(messageOf(page.error)) : null}
+        onRetry={() => void page.refetch()}
+        sandbox={page.data?.sandbox ?? false}
+        tab={tab}
+        onTabChange={setTab}
+        filters={filters}
+        onFiltersChange={setFilters}
+        syncing={sync.isPending}
+        syncNotice={syncNotice}
+        onDismissSyncNotice={() => setSyncNotice(null)}
+        notice={notice}
+        onDismissNotice={() => setNotice(null)}
+        unassigningId={unassign.isPending ? (unassign.variables?.phoneId ?? null) : null}
+        onSync={() => {
+          setSyncNotice(null);
+          sync.mutate(undefined, {
+            onSuccess: (r) => setSyncNotice({ tone: 'success', message: r.message }),
+            onError: (error) =>
+              setSyncNotice({ tone: 'error', message: syncFailureMessage(error) }),
+          });
+        }}
+        onAddAgent={() => {
+          setAddError(null);
+          setAdding(true);
+        }}
+        onEdit={(row) => {
+          setEditError(null);
+          setEditing(row);
+        }}
+        onUnassign={(row) => runUnassign(row)}
+      />
+      <AddAgentModal
+        open={adding}
+        onOpenChange={setAdding}
+        agents={agents}
+        numbers={available.data ?? []}
+        loading={available.isPending && adding}
+        busy={assign.isPending}
+        error={addError}
+        onAdd={({ agentId, phoneId, phoneNumber }) =>
+          assign.mutate(
+            { phoneId, agentId },
+            {
+              onSuccess: () => {
+                setAdding(false);
+                setNotice({ tone: 'success', message: phoneMessages.assigned(phoneNumber) });
+              },
+              onError: (error) => setAddError(assignFailureMessage(error)),
+            },
+          )
+        }
+      />
+      <EditAssignmentModal
+        number={editing}
+        onClose={() => setEditing(null)}
+        agents={agents}
+        busy={assign.isPending || unassign.isPending}
+        error={editError}
+        onSave={({ number, agentId }) => {
+          if (agentId === null) {
+            runUnassign(number, () => setEditing(null));
+            return;
+          }
+          if (agentId === number.agent_id) {
+            setEditing(null);
+            return;
+          }
+          assign.mutate(
+            { phoneId: number.phone_id, agentId },
+            {
+              onSuccess: () => {
+                setEditing(null);
+                setNotice({
+                  tone: 'success',
+                  message: phoneMessages.assigned(number.phone_number),
+                });
+              },
+              onError: (error) => setEditError(assignFailureMessage(error)),
+            },
+          );
+        }}
+      />
+    </>
+  );
+}

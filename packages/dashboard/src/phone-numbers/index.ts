@@ -1,0 +1,3 @@
+export { PhoneNumbersArea } from './PhoneNumbersArea';
+export { PhoneNumbersScreen } from './PhoneNumbersScreen';
+export { SandboxNotice, sandboxNoticeText } from './SandboxNotice';

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDashboardApi } from '../api/ApiContext';
+import { queryKeys } from '../api/queryKeys';
+
+/** The organization's numbers and provider (sandbox or twilio). */
+export function usePhoneNumberPage(orgId: string) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.phoneNumbers(orgId),
+    queryFn: ({ signal }) => api.phoneNumberPage(orgId, signal),
+    retry: false,
+  });
+}
+
+/** Unassigned numbers for the Add Agent modal (loaded while it is open). */
+export function useAvailablePhoneNumbers(orgId: string, enabled: boolean) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.availablePhoneNumbers(orgId),
+    queryFn: () => api.availablePhoneNumbers(orgId),
+    enabled,
+    retry: false,
+  });
+}
+
+/** After any change the numbers (and the Overview's counts) are fetched again (spec §4). */
+function useReload(orgId: string) {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: queryKeys.phoneNumbers(orgId) }),
+      qc.invalidateQueries({ queryKey: queryKeys.stats(orgId) }),
+    ]);
+}
+
+export function useSyncPhoneNumbers(orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReload(orgId);
+  return useMutation({ mutationFn: () => api.syncPhoneNumbers(orgId), onSettled: reload });
+}
+
+export function useAssignPhoneNumber(orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReload(orgId);
+  return useMutation({
+    mutationFn: ({ phoneId, agentId }: { phoneId: string; agentId: string }) =>
+      api.assignPhoneNumber(phoneId, agentId),
+    onSettled: reload,
+  });
+}
+
+export function useUnassignPhoneNumber(orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReload(orgId);
+  return useMutation({
+    mutationFn: ({ phoneId, agentId }: { phoneId: string; agentId: string }) =>
+      api.unassignPhoneNumber(phoneId, agentId),
+    onSettled: reload,
+  });
+}
