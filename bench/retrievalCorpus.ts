@@ -87,8 +87,7 @@ function deriveQueries(
   docs: EvalDoc[],
   flat: Array<{ doc: number; content: string; norm: string }>,
 ): EvalQuery[] {
-  const holding = (needle: string) =>
-    flat.flatMap((s, i) => (s.norm.includes(needle) ? [i] : []));
+  const holding = (needle: string) => flat.flatMap((s, i) => (s.norm.includes(needle) ? [i] : []));
   const queries: EvalQuery[] = [];
 
   // Titles.
@@ -106,7 +105,8 @@ function deriveQueries(
     if (set.size !== 1 || key.length < 4) continue;
     const line = [...set][0]!.split('#').slice(1).join('#');
     const relevant = holding(line);
-    if (relevant.length) queries.push({ family: 'title', query: stripInline(line.replace(/^#+ /, '')), relevant });
+    if (relevant.length)
+      queries.push({ family: 'title', query: stripInline(line.replace(/^#+ /, '')), relevant });
   }
 
   // Sentences: one per segment that starts a section, prose only.

@@ -132,7 +132,8 @@ describe('distinct passages', () => {
     expect(found).toHaveLength(4);
     const refs = found.map((s) => ({ ...s, position: chunks.indexOf(s.content) + 1, documentId }));
     for (const a of refs)
-      for (const b of refs) if (a !== b) expect(overlaps(a, b), `${a.position}/${b.position}`).toBe(false);
+      for (const b of refs)
+        if (a !== b) expect(overlaps(a, b), `${a.position}/${b.position}`).toBe(false);
     expect(new Set(found.map((s) => s.content)).size).toBe(4);
   });
 

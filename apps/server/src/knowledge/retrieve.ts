@@ -31,9 +31,14 @@ export interface RetrievalOptions {
 const k1 = 1.2;
 const b = 0.75;
 /** At most this many passages are ranked per query phase: the bound on the work at 100k segments. */
-export const CANDIDATE_CAP = 2000;
-/** Document frequencies are counted up to this many passages (rarer words are counted exactly). */
-const DF_CAP = 5000;
+export const CANDIDATE_CAP = 500;
+/**
+ * Words outside the planner's most common ones are counted up to this many passages (rarer ones
+ * exactly): past it a word is common enough that its exact rarity barely moves the ranking, and
+ * counting it row by row is what would cost at 100k segments.
+ */
+const DF_CAP = 100;
+const DF_CAP_UNANALYZED = 2000;
 /** At most this many distinct query words are used, the rarest first. */
 const MAX_TERMS = 32;
 
@@ -180,15 +185,82 @@ async function vectorSearch(db: Db, ids: string[], embedding: number[], limit: n
 }
 
 /**
+ * Each word's document frequency in the bases. The commonest words of the whole table are taken
+ * from the planner's statistics (pg_stats' most common elements of `segments.tsv`, scaled to the
+ * bases' size; refreshed by ANALYZE/autovacuum), so a word held by half the passages is never
+ * counted row by row; every other word is rarer than those and is counted in the bases through
+ * the GIN index (up to DF_CAP passages).
+ */
+async function documentFrequencies(db: Db, ids: string[], terms: string[], n: number) {
+  const common = await commonWords(db);
+  const estimated = new Map<string, number>();
+  for (const t of terms) {
+    const f = common.get(t);
+    if (f !== undefined) estimated.set(t, Math.max(1, Math.round(f * n)));
+  }
+  // Without statistics (a table never analyzed) every word is counted, further.
+  const cap = common.size ? DF_CAP : DF_CAP_UNANALYZED;
+  const counted = terms.filter((t) => !estimated.has(t));
+  const rows = counted.length
+    ? rowsOf(
+        await db.execute(
+          sql.join(
+            counted.map(
+              (t) => sql`SELECT ${t}::text AS lexeme, (SELECT count(*)::int FROM (
+                SELECT 1 FROM segments WHERE knowledge_base_id IN ${inList(ids)}
+                  AND tsv @@ ${quoteLexeme(t)}::tsquery LIMIT ${cap}) x) AS df`,
+            ),
+            sql` UNION ALL `,
+          ),
+        ),
+      )
+    : [];
+  return [
+    ...[...estimated].map(([lexeme, df]) => ({ lexeme, df })),
+    ...rows.map((r) => ({ lexeme: String(r.lexeme), df: Number(r.df) })),
+  ];
+}
+
+/** The table's most common words and the share of passages holding each (kept a minute). */
+const commonCache = new WeakMap<Db, { at: number; words: Map<string, number> }>();
+async function commonWords(db: Db): Promise<Map<string, number>> {
+  const hit = commonCache.get(db);
+  if (hit && Date.now() - hit.at < 60_000) return hit.words;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
+      FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'segments' AND attname = 'tsv'`),
+  );
+  const words = new Map<string, number>();
+  const elems = (row?.elems as string[] | null) ?? [];
+  const freqs = ((row?.freqs as Array<number | string> | null) ?? []).map(Number);
+  elems.forEach((e, i) => freqs[i] !== undefined && words.set(e, freqs[i]!));
+  commonCache.set(db, { at: Date.now(), words });
+  return words;
+}
+
+const textArray = (xs: string[]) =>
+  sql`ARRAY[${sql.join(
+    xs.map((x) => sql`${x}::text`),
+    sql`, `,
+  )}]::text[]`;
+const floatArray = (xs: number[]) =>
+  sql`ARRAY[${sql.join(
+    xs.map((x) => sql`${x}::float8`),
+    sql`, `,
+  )}]::float8[]`;
+
+/**
  * Full-text BM25 with bounded work:
  * 1. the query's words through the documents' parser (`queryTerms`);
- * 2. each word's document frequency, counted up to DF_CAP passages (GIN index);
+ * 2. each word's document frequency (`documentFrequencies`);
  * 3. candidates: passages holding every word, plus passages holding any of the rarest words whose
  *    frequencies add up to at most CANDIDATE_CAP — each set capped at CANDIDATE_CAP rows, so a
  *    query of common words never ranks a whole large base; only when that yields too few
- *    passages, any passage holding some word (capped again);
- * 4. BM25 (k1 1.2, b 0.75, lengths in words) over the candidates in SQL, ties broken by the number
- *    of query words held, then the shorter passage, then the id — never the document position.
+ *    passages, passages holding any word (capped again);
+ * 4. BM25 (k1 1.2, b 0.75, lengths in words) over the candidates in SQL, passages holding every
+ *    word first; ties broken by the number of query words held, then the shorter passage, then
+ *    the id — never the document position.
  */
 async function fullTextSearch(
   db: Db,
@@ -201,26 +273,14 @@ async function fullTextSearch(
   if (!terms.length) return [];
   if (config === 'simple') return stopwordSearch(db, ids, terms, limit);
   const { n, avgdl } = await corpusStats(db, ids);
-  const counted = rowsOf(
-    await db.execute(
-      sql.join(
-        terms.map(
-          (t) => sql`SELECT ${t}::text AS lexeme, (SELECT count(*)::int FROM (
-            SELECT 1 FROM segments WHERE knowledge_base_id IN ${inList(ids)}
-              AND tsv @@ ${quoteLexeme(t)}::tsquery LIMIT ${DF_CAP}) x) AS df`,
-        ),
-        sql` UNION ALL `,
-      ),
-    ),
-  )
-    .map((r) => ({ lexeme: String(r.lexeme), df: Number(r.df) }))
+  const counted = (await documentFrequencies(db, ids, terms, n))
     .filter((t) => t.df > 0)
     .sort((x, y) => x.df - y.df || x.lexeme.localeCompare(y.lexeme))
     .slice(0, MAX_TERMS);
   if (!counted.length) return [];
   const total = Math.max(n, counted[counted.length - 1]!.df);
-  const weighted = counted.map((t) => ({ lexeme: t.lexeme, idf: idf(total, t.df) }));
   const lexemes = counted.map((t) => t.lexeme);
+  const weights = counted.map((t) => idf(total, t.df));
   const rare: string[] = [];
   let sum = 0;
   for (const t of counted) {
@@ -228,55 +288,62 @@ async function fullTextSearch(
     sum += t.df;
     rare.push(t.lexeme);
   }
-  const phases: SQL[] = [sql`s.tsv @@ ${tsqueryOf(lexemes, '&')}::tsquery`];
+  const every = sql`s.tsv @@ ${tsqueryOf(lexemes, '&')}::tsquery`;
+  const phases: SQL[] = [every];
   if (rare.length && lexemes.length > 1)
-    phases.push(sql`s.tsv @@ ${tsqueryOf(rare, '|')}::tsquery`);
+    phases.push(sql`s.tsv @@ ${tsqueryOf(rare, '|')}::tsquery AND NOT (${every})`);
   const rank = (where: SQL[]) =>
-    rankCandidates(db, ids, where, weighted, { avgdl, limit, all: lexemes.length, ...options });
+    rankCandidates(db, ids, where, lexemes, weights, { avgdl, limit, ...options });
   const found = await rank(phases);
   if (found.length >= limit || rare.length === lexemes.length) return found;
-  return rank([...phases, sql`s.tsv @@ ${tsqueryOf(lexemes, '|')}::tsquery`]);
+  const notRare = rare.length ? sql` AND NOT (s.tsv @@ ${tsqueryOf(rare, '|')}::tsquery)` : sql``;
+  return rank([
+    ...phases,
+    sql`s.tsv @@ ${tsqueryOf(lexemes, '|')}::tsquery AND NOT (${every})${notRare}`,
+  ]);
 }
 
 async function rankCandidates(
   db: Db,
   ids: string[],
   phases: SQL[],
-  terms: Array<{ lexeme: string; idf: number }>,
-  o: { avgdl: number; limit: number; all: number } & RetrievalOptions,
+  lexemes: string[],
+  weights: number[],
+  o: { avgdl: number; limit: number } & RetrievalOptions,
 ): Promise<RankedSegment[]> {
+  const live = sql`s.knowledge_base_id IN ${inList(ids)} AND s.enabled
+    AND s.document_id IN (SELECT id FROM documents
+      WHERE knowledge_base_id IN ${inList(ids)} AND enabled AND status = 'completed')`;
   const candidates = sql.join(
     phases.map(
-      (where) => sql`(SELECT s.id FROM segments s JOIN documents d ON d.id = s.document_id
-        WHERE s.knowledge_base_id IN ${inList(ids)}
-          AND s.enabled AND d.enabled AND d.status = 'completed' AND ${where}
-        LIMIT ${CANDIDATE_CAP})`,
+      (where) => sql`(SELECT s.id, s.word_count, s.tsv FROM segments s
+        WHERE ${live} AND ${where} LIMIT ${CANDIDATE_CAP})`,
     ),
-    sql` UNION `,
+    sql` UNION ALL `,
   );
-  const lexemes = sql`ARRAY(SELECT lexeme FROM q)`;
+  const raw = (x: number) => sql.raw(String(x));
   const result = await db.execute(sql`
-    WITH q AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(terms)}::jsonb) AS t(lexeme text, idf float8)),
-    c AS (${candidates}),
-    m AS (
-      SELECT s.id, s.word_count, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS tf
-      FROM c JOIN segments s ON s.id = c.id,
-           unnest(ts_filter(setweight(setweight(s.tsv, 'D'), 'A', ${lexemes}), '{a}')) u
-    ),
-    scored AS (
-      SELECT m.id, count(*)::int AS matched,
-             sum(q.idf * m.tf * ${sql.raw(String(k1 + 1))} / (m.tf + ${sql.raw(String(k1))} * (1 - ${sql.raw(String(b))} + ${sql.raw(String(b))} * m.word_count / ${o.avgdl}::float8))) AS score
-      FROM m JOIN q ON q.lexeme = m.lexeme
-      GROUP BY m.id
+    WITH c AS MATERIALIZED (${candidates}),
+    top AS MATERIALIZED (
+      SELECT c.id, c.word_count, sc.score, sc.matched
+      FROM c, LATERAL (
+        SELECT coalesce(sum(w.idf * u.tf * ${raw(k1 + 1)} / (u.tf + ${raw(k1)} * (1 - ${raw(b)}
+                 + ${raw(b)} * c.word_count / ${o.avgdl}::float8))), 0) AS score,
+               count(*)::int AS matched
+        FROM (SELECT lexeme, coalesce(array_length(positions, 1), 1) AS tf
+              FROM unnest(ts_filter(setweight(setweight(c.tsv, 'D'), 'A', ${textArray(lexemes)}), '{a}'))) u
+        JOIN unnest(${textArray(lexemes)}, ${floatArray(weights)}) AS w(lexeme, idf) ON w.lexeme = u.lexeme
+      ) sc
+      ORDER BY ${o.allWordsFirst !== false ? sql`(sc.matched = ${lexemes.length}) DESC,` : sql``}
+               sc.score DESC, sc.matched DESC, c.word_count ASC, c.id ASC
+      LIMIT ${o.limit}
     )
-    SELECT s.id, s.content, s.document_id, s.position, d.name AS document_name, sc.score, sc.matched
-    FROM scored sc JOIN segments s ON s.id = sc.id JOIN documents d ON d.id = s.document_id
-    ORDER BY ${o.allWordsFirst !== false ? sql`(sc.matched = ${o.all}) DESC,` : sql``}
-             sc.score DESC, sc.matched DESC, s.word_count ASC, s.id ASC
-    LIMIT ${o.limit}`);
+    SELECT s.id, s.content, s.document_id, s.position, d.name AS document_name, top.score
+    FROM top JOIN segments s ON s.id = top.id JOIN documents d ON d.id = s.document_id
+    ORDER BY ${o.allWordsFirst !== false ? sql`(top.matched = ${lexemes.length}) DESC,` : sql``}
+             top.score DESC, top.matched DESC, top.word_count ASC, top.id ASC`);
   return toSegments(result);
 }
-
 /**
  * A query of English stopwords alone ('where with each'): the documents' index has none of them,
  * so passages are matched on the stopword-free `simple` configuration (a bounded scan, prefiltered
