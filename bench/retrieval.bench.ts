@@ -143,29 +143,6 @@ if (only !== 'latency') {
       await run(async (q) => toIndexes(await previousRetrieval(db, base.knowledgeBaseId, q))),
     ],
   ];
-  if (process.env.BENCH_EVAL_HYBRID !== '0') {
-    // Hybrid as a high_quality base runs it, with the tests' fake embedding (a hashed bag of words,
-    // 1536-d) computed in process: full-text and vector lists fused by reciprocal rank.
-    await ensureEmbeddingTable(db, 1536);
-    for (const [id] of idToIndex) {
-      const content = corpus.flat[idToIndex.get(id)!]!.content;
-      await db.execute(sql`INSERT INTO segment_embeddings (segment_id, knowledge_base_id, embedding)
-        VALUES (${id}::uuid, ${base.knowledgeBaseId}::uuid, ${vectorLiteral(fakeEmbedding(content))}::vector)`);
-    }
-    const vector: VectorIndex = {
-      embedder: {
-        model: 'fake',
-        dimensions: 1536,
-        embed: async (v) => fakeEmbedding(v),
-        embedMany: async (vs) => vs.map(fakeEmbedding),
-      },
-    };
-    variants.push([
-      'ours-hybrid',
-      'retrieveSegments, hybrid (high_quality: full-text + pgvector with the fake embedding, RRF)',
-      await ours({}, vector),
-    ]);
-  }
   const common = {
     bench: 'retrieval-quality',
     corpus: `Vercel AI SDK docs (npm ai, ${corpus.docs.length} files in node_modules/ai/docs)`,
@@ -179,7 +156,7 @@ if (only !== 'latency') {
     unit: 'recall@4',
     families: bm25,
   });
-  for (const [name, figure, s] of variants) {
+  const report = (name: string, figure: string, s: Awaited<ReturnType<typeof run>>) => {
     const perFamily = Object.fromEntries(
       families.map((f) => [f, r3(s[f]!.recallAt4 / bm25[f]!.recallAt4)]),
     );
@@ -197,6 +174,33 @@ if (only !== 'latency') {
       goal: 'ratio ≥ 1.05, no family ratio below 1',
       families: s,
     });
+  };
+  for (const [name, figure, s] of variants) report(name, figure, s);
+  if (process.env.BENCH_EVAL_HYBRID !== '0') {
+    // Hybrid as a high_quality base runs it, with the tests' fake embedding (a hashed bag of words,
+    // 1536-d) computed in process: full-text and vector lists fused by reciprocal rank.
+    // Bulk load, then the server's own DDL builds the HNSW index (faster than insert by insert).
+    await ensureEmbeddingTable(db, 1536);
+    await db.execute(sql.raw('DROP INDEX IF EXISTS segment_embeddings_hnsw'));
+    for (const [id] of idToIndex) {
+      const content = corpus.flat[idToIndex.get(id)!]!.content;
+      await db.execute(sql`INSERT INTO segment_embeddings (segment_id, knowledge_base_id, embedding)
+        VALUES (${id}::uuid, ${base.knowledgeBaseId}::uuid, ${vectorLiteral(fakeEmbedding(content))}::vector)`);
+    }
+    await ensureEmbeddingTable(db, 1536);
+    const vector: VectorIndex = {
+      embedder: {
+        model: 'fake',
+        dimensions: 1536,
+        embed: async (v) => fakeEmbedding(v),
+        embedMany: async (vs) => vs.map(fakeEmbedding),
+      },
+    };
+    report(
+      'ours-hybrid',
+      'retrieveSegments, hybrid (high_quality: full-text + pgvector with the fake embedding, RRF)',
+      await ours({}, vector),
+    );
   }
   await database.close();
 }
