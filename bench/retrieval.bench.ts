@@ -251,6 +251,14 @@ async function latency(kind: 'pglite' | 'postgres', database: Database) {
     results += (await retrieveSegments(db, input(q))).length;
     times.push(performance.now() - begin);
   }
+  // Peer in the same run: the retrieval before issue 17, on the first queries (it is slow here).
+  const peerTimes: number[] = [];
+  for (let i = 0; i < Math.min(latencyQueries, 60); i++) {
+    const q = queries[(i * 7) % queries.length]!;
+    const begin = performance.now();
+    await previousRetrieval(db, base.knowledgeBaseId, q);
+    peerTimes.push(performance.now() - begin);
+  }
   for (const p of [50, 95]) {
     emit({
       bench: 'retrieval-latency',
@@ -262,6 +270,10 @@ async function latency(kind: 'pglite' | 'postgres', database: Database) {
       queries: latencyQueries,
       avgResults: r2(results / latencyQueries),
       seedSeconds,
+      peer: 'the retrieval before issue 17 (same database, same queries; its top 4 without hit counts)',
+      peerValue: r2(pct(peerTimes, p)),
+      peerQueries: peerTimes.length,
+      ratio: r2(pct(times, p) / pct(peerTimes, p)),
     });
   }
 }
