@@ -23,7 +23,7 @@ const synonyms: Record<string, string> = {
 export function fakeEmbedding(text: string): number[] {
   const v = new Array<number>(1536).fill(0);
   for (const raw of text.toLowerCase().match(/[a-z]+/g) ?? []) {
-    const word = synonyms[raw] ?? raw;
+    const word = Object.hasOwn(synonyms, raw) ? synonyms[raw]! : raw;
     let h = 0;
     for (const ch of word) h = (h * 31 + ch.charCodeAt(0)) % 1536;
     v[h]! += 1;

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client';
+import { freshPostgresUrl } from '../../test/harness';
+import { chunkSection } from './chunking';
+import { overlaps } from './distinct';
+import { createBase } from './retrievalFixture';
+import { quoteLexeme, retrieveSegments, tsqueryOf } from './retrieve';
+
+let database: Database;
+let url: string | undefined;
+
+beforeAll(async () => {
+  url = await freshPostgresUrl();
+  database = await openDatabase({ url });
+}, 120_000);
+afterAll(async () => {
+  await database?.close();
+  if (url) {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)}`);
+    await admin.end();
+  }
+});
+
+const filler = (i: number) =>
+  `Note ${i}: the front desk keeps a printed copy of the visitor rules for anyone who asks.`;
+
+async function search(base: Awaited<ReturnType<typeof createBase>>, query: string, topK = 4) {
+  return retrieveSegments(database.db, {
+    organizationId: base.organizationId,
+    knowledgeBaseIds: [base.knowledgeBaseId],
+    query,
+    topK,
+  });
+}
+
+describe('query words are the documents’ words', () => {
+  it('a dotted, slashed or versioned token in a query finds the same token in a passage', async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('setup.md', [
+      filler(1),
+      'Put the listen port in config.yaml before the first start.',
+      filler(2),
+      'Release v2.1 removed the legacy exporter.',
+      'Traffic goes over tcp/ip, never over serial lines.',
+      'The editor reads settings.json from the workspace folder.',
+      filler(3),
+    ]);
+    for (const [query, expected] of [
+      ['config.yaml', 'config.yaml'],
+      ['Where is the port set in config.yaml?', 'config.yaml'],
+      ['what changed in v2.1', 'v2.1'],
+      ['tcp/ip', 'tcp/ip'],
+      ['settings.json', 'settings.json'],
+    ]) {
+      const found = await search(base, query!);
+      expect(found[0]?.content, query).toContain(expected);
+    }
+  });
+
+  it('a query of stopwords alone still finds the passages holding them', async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('words.md', [
+      'Parking is free on Sundays.',
+      'Where to go with each parcel: straight into the red box by the door.',
+      filler(1),
+    ]);
+    const found = await search(base, 'where with each into');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]!.content).toContain('Where to go with each parcel');
+    expect(await search(base, 'whom')).toEqual([]);
+  });
+
+  it('quotes lexemes for tsquery input (quotes and backslashes doubled)', () => {
+    expect(quoteLexeme("o'clock")).toBe("'o''clock'");
+    expect(quoteLexeme('c:\\dir')).toBe("'c:\\\\dir'");
+    expect(tsqueryOf(['config.yaml', 'port'], '|')).toBe("'config.yaml' | 'port'");
+  });
+});
+
+describe('ranking', () => {
+  it('a rarer word outranks a common one (not the earlier position)', async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('billing.md', [
+      'Every invoice is sent by email at the end of the month.',
+      'A refund is paid back to the card within five days.',
+      ...Array.from({ length: 20 }, (_, i) => `Invoice ${i}: the invoice lists each line item.`),
+    ]);
+    const found = await search(base, 'invoice refund');
+    expect(found[0]!.content).toContain('A refund is paid back');
+  });
+
+  it('of two passages holding the query word as often, the shorter ranks first (not the earlier position)', async () => {
+    const base = await createBase(database.db);
+    const long =
+      'The warranty covers parts, labour, shipping both ways, a loan device while yours is away, ' +
+      'free diagnostics, one battery swap, screen calibration, and a written report of every check ' +
+      'the technicians ran on the device before it is sent back to you by courier.';
+    await base.addDocument('warranty.md', [long, 'The warranty lasts two years.', filler(1)]);
+    const found = await search(base, 'warranty');
+    expect(found.map((s) => s.content)).toEqual(['The warranty lasts two years.', long]);
+    expect(found[0]!.score).toBeGreaterThan(found[1]!.score);
+  });
+
+  it('passages holding more of the query words come before those holding fewer', async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('hours.md', [
+      'Parking, parking and more parking: the parking garage has parking on four floors.',
+      'Weekend parking costs two euros an hour, paid at the front desk on the way out.',
+      'The weekend opening hours are printed on the door of the main entrance hall.',
+    ]);
+    const found = await search(base, 'weekend parking');
+    expect(found[0]!.content).toContain('Weekend parking costs');
+    expect(found).toHaveLength(3);
+  });
+});
+
+describe('distinct passages', () => {
+  it('no two overlapping neighbours of one document share the top 4', async () => {
+    const base = await createBase(database.db);
+    const section = Array.from(
+      { length: 16 },
+      (_, i) =>
+        `Step ${i + 1}: park in the visitor garage, level ${(i % 4) + 1}, and take the lift to the clinic reception.`,
+    ).join(' ');
+    const chunks = chunkSection(section, 200, 50); // the default 50% overlap
+    expect(chunks.length).toBeGreaterThan(8);
+    const { documentId } = await base.addDocument('directions.md', chunks);
+    const found = await search(base, 'visitor garage lift');
+    expect(found).toHaveLength(4);
+    const refs = found.map((s) => ({ ...s, position: chunks.indexOf(s.content) + 1, documentId }));
+    for (const a of refs)
+      for (const b of refs)
+        if (a !== b) expect(overlaps(a, b), `${a.position}/${b.position}`).toBe(false);
+    expect(new Set(found.map((s) => s.content)).size).toBe(4);
+  });
+
+  it('the same text in two documents is returned once', async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('a.md', ['Lost keys are kept at the front desk for a month.']);
+    await base.addDocument('b.md', ['Lost keys are kept at the front desk for a month.']);
+    await base.addDocument('c.md', ['Lost property other than keys goes to the police.']);
+    const found = await search(base, 'lost keys');
+    expect(found).toHaveLength(2);
+  });
+});
