@@ -10,7 +10,9 @@ import { gzipSync } from 'node:zlib';
 
 const [dir, ...specs] = process.argv.slice(2);
 if (!dir || specs.length === 0) {
-  console.error("usage: check-page-budgets.mjs <dist dir> '<name>=<entry>[+<module>...]:<budget KB>' ...");
+  console.error(
+    "usage: check-page-budgets.mjs <dist dir> '<name>=<entry>[+<module>...]:<budget KB>' ...",
+  );
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8'));

@@ -6,7 +6,20 @@ import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from '
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const compressible = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.map', '.txt', '.ttf', '.otf', '.webmanifest', '.ico']);
+const compressible = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.map',
+  '.txt',
+  '.ttf',
+  '.otf',
+  '.webmanifest',
+  '.ico',
+]);
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

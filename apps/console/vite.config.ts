@@ -2,13 +2,25 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
-export default defineConfig({
+/** The production build runs the React API on preact/compat (a tenth of react-dom's size). */
+const preact = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx(?:-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), vanillaExtractPlugin()],
-  server: { proxy: { '^/(api|v1|voice|messaging|widget|healthz)': 'http://localhost:3000' } },
+  resolve: { alias: command === 'build' ? preact : [] },
+  build: { manifest: true },
+  server: {
+    proxy: { '^/(api|v1|voice|messaging|widget|chatbot|healthz)': 'http://localhost:3000' },
+  },
   test: {
     name: 'console',
     environment: 'jsdom',
     setupFiles: ['../../packages/ui/src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));

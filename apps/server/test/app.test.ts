@@ -22,7 +22,9 @@ describe('server shell', () => {
       expect(deep.status).toBe(200);
       expect(await deep.text()).toContain('<title>Parley</title>');
       // The public chat page is not the console (see src/chatbot).
-      expect(await (await app.request('/chatbot/abc')).text()).not.toContain('<title>Parley</title>');
+      expect(await (await app.request('/chatbot/abc')).text()).not.toContain(
+        '<title>Parley</title>',
+      );
       const asset = await app.request('/assets/app.js');
       expect(asset.headers.get('cache-control')).toContain('immutable');
       const traversal = await app.request('/..%2f..%2fetc%2fpasswd');

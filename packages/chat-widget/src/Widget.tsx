@@ -174,8 +174,7 @@ export function Widget({
   );
 }
 
-export interface ChatProps
-  extends Pick<WidgetProps, 'config' | 'labels' | 'storage' | 'stream'> {
+export interface ChatProps extends Pick<WidgetProps, 'config' | 'labels' | 'storage' | 'stream'> {
   open: boolean;
   /** Without it (the full-page chat) there is no close button. */
   onClose?: () => void;

@@ -171,5 +171,8 @@ export function assetResponse(asset: Asset, options: AssetResponseOptions): Resp
   if (matchesEtag(options.ifNoneMatch, asset.hash))
     return new Response(null, { status: 304, headers });
   headers.set('Content-Length', String(body.byteLength));
-  return new Response(options.head ? null : body, { status: 200, headers });
+  return new Response(
+    options.head ? null : (body as unknown as ConstructorParameters<typeof Response>[0]),
+    { status: 200, headers },
+  );
 }

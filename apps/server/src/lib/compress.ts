@@ -66,6 +66,10 @@ export function compressAnswers({ threshold = 1024 }: CompressOptions = {}): Mid
     headers.set('Content-Length', String(body.byteLength));
     // Drop the consumed response first: Hono would otherwise copy its headers onto the new one.
     c.res = undefined;
-    c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+    c.res = new Response(body as unknown as ConstructorParameters<typeof Response>[0], {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
   };
 }

@@ -23,7 +23,11 @@ const config = readPageConfig(document);
 const language = pickLanguage(config?.language, ...(navigator.languages ?? []), navigator.language);
 html.lang = language;
 
-const sheets = [chatCss, pageCss, themeCss(config?.primaryColor ?? '#667eea').replace(':host', ':root')];
+const sheets = [
+  chatCss,
+  pageCss,
+  themeCss(config?.primaryColor ?? '#667eea').replace(':host', ':root'),
+];
 try {
   document.adoptedStyleSheets = sheets.map((text) => {
     const sheet = new CSSStyleSheet();

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@parley/ui';
 import { useCreateOrganization, useDashboardStats, useMe, useSignOut } from '../api/hooks';
@@ -9,8 +9,14 @@ import { dashboardTabs, tabFromSearch, underDevelopmentText, type DashboardTabId
 import { useThemePreference } from './useThemePreference';
 import { OverviewScreen } from '../overview/OverviewScreen';
 import { firstNameOf } from '../overview/stats';
-import { AgentsArea } from '../agents/AgentsArea';
-import { KnowledgeArea } from '../knowledge/KnowledgeArea';
+
+// Each tab's code is loaded when the tab is first opened (the overview comes with the page).
+const AgentsArea = lazy(() =>
+  import('../agents/AgentsArea').then((m) => ({ default: m.AgentsArea })),
+);
+const KnowledgeArea = lazy(() =>
+  import('../knowledge/KnowledgeArea').then((m) => ({ default: m.KnowledgeArea })),
+);
 import * as styles from './shell.css';
 
 export interface DashboardPageProps {
@@ -94,7 +100,17 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         loggingOut={signOut.isPending}
         onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
       />
-      <main className={styles.main}>{content}</main>
+      <main className={styles.main}>
+        <Suspense
+          fallback={
+            <div className={styles.placeholder}>
+              <Spinner label="Loading" />
+            </div>
+          }
+        >
+          {content}
+        </Suspense>
+      </main>
       <CreateOrganizationModal
         open={!hasOrg}
         busy={createOrg.isPending}
