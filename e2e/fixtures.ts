@@ -35,8 +35,6 @@ export const test = base.extend<{ cspGuard: void }>({
         await watch(created);
         return created;
       };
-      // (Playwright's fixture callback, not a React hook.)
-      // eslint-disable-next-line react-hooks/rules-of-hooks
       await use().finally(() => {
         browser.newContext = newContext;
       });

@@ -24,7 +24,12 @@ function chunksOf(keys) {
   const visit = (key) => {
     if (seen.has(key)) return;
     seen.add(key);
-    const chunk = manifest[key];
+    // A lazily loaded module merged into a shared chunk is listed under that chunk's name.
+    const name = key.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+    const chunk =
+      manifest[key] ??
+      Object.values(manifest).find((c) => c.src === key) ??
+      Object.values(manifest).find((c) => c.name === name && c.file.endsWith('.js'));
     if (!chunk) throw new Error(`${key} is not in the build's manifest`);
     if (chunk.file.endsWith('.js')) files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);

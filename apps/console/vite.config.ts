@@ -13,7 +13,11 @@ const preact = [
 export default defineConfig(({ command }) => ({
   plugins: [react(), vanillaExtractPlugin()],
   resolve: { alias: command === 'build' ? preact : [] },
-  build: { manifest: true },
+  build: {
+    manifest: true,
+    // Modules run in import order across chunks: src/zodConfig.ts runs before any schema exists.
+    rolldownOptions: { output: { strictExecutionOrder: true } },
+  },
   server: {
     proxy: { '^/(api|v1|voice|messaging|widget|chatbot|healthz)': 'http://localhost:3000' },
   },

@@ -48,7 +48,7 @@ export function contentSecurityPolicy({ connect = [], inlineStyles = false }: Pa
 
 /** The microphone for our own origin (voice calls), nothing else a page could ask for. */
 export const permissionsPolicy =
-  'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=()';
+  'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=()';
 
 /** Headers of an HTML page of ours (the console, the public chat page). */
 export function pageHeaders(policy: PagePolicy): Record<string, string> {

@@ -5,7 +5,13 @@ import { AgentsTab } from './AgentsTab';
 import { agentDetailTabFrom } from '../detail/agentDetailTabs';
 
 /** The detail, editor, chat and call code: loaded when an agent is opened, not with the grid. */
-const AgentDetailWithCall = lazy(() => import('./AgentDetailWithCall'));
+const loadAgentDetail = () => import('./AgentDetailWithCall');
+const AgentDetailWithCall = lazy(loadAgentDetail);
+
+/** Starts loading an agent's detail (the page was opened on one). */
+export function preloadAgentDetail(): void {
+  void loadAgentDetail();
+}
 
 /**
  * The Agents tab: the card grid, or one agent's detail when `?agent=` names it (the open

@@ -11,12 +11,18 @@ import { OverviewScreen } from '../overview/OverviewScreen';
 import { firstNameOf } from '../overview/stats';
 
 // Each tab's code is loaded when the tab is first opened (the overview comes with the page).
-const AgentsArea = lazy(() =>
-  import('../agents/AgentsArea').then((m) => ({ default: m.AgentsArea })),
-);
-const KnowledgeArea = lazy(() =>
-  import('../knowledge/KnowledgeArea').then((m) => ({ default: m.KnowledgeArea })),
-);
+const loadAgentsArea = () => import('../agents/AgentsArea');
+const loadKnowledgeArea = () => import('../knowledge/KnowledgeArea');
+const AgentsArea = lazy(() => loadAgentsArea().then((m) => ({ default: m.AgentsArea })));
+const KnowledgeArea = lazy(() => loadKnowledgeArea().then((m) => ({ default: m.KnowledgeArea })));
+
+/** Starts loading the code the URL's tab (and open agent) needs, alongside the session check. */
+function preloadFor(params: URLSearchParams) {
+  const tab = params.get('tab');
+  if (tab === 'agents')
+    void loadAgentsArea().then((m) => (params.get('agent') ? m.preloadAgentDetail() : undefined));
+  else if (tab === 'knowledge-base') void loadKnowledgeArea();
+}
 import * as styles from './shell.css';
 
 export interface DashboardPageProps {
@@ -41,6 +47,10 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     ? scopeOrganization({ userId: user.userId, organizations: me.data?.organizations })
     : null;
   const stats = useDashboardStats(hasOrg ? org?.orgId : undefined);
+
+  // Once, on the first render (the URL the page was opened with).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => preloadFor(params), []);
 
   useEffect(() => {
     if (me.isSuccess && me.data === null) onSignedOut();
