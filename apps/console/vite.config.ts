@@ -1,3 +1,4 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -10,8 +11,21 @@ const preact = [
   { find: /^react\/jsx(?:-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+/**
+ * V8's explicit compile hint (see packages/chat-widget/vite.config.ts): each chunk's functions are
+ * compiled while it streams in, on a background thread, not on the main thread at first call.
+ */
+const compileHint: Plugin = {
+  name: 'parley-compile-hint',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle))
+      if (file.type === 'chunk') file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+  },
+};
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), compileHint],
   resolve: { alias: command === 'build' ? preact : [] },
   build: {
     manifest: true,
