@@ -74,11 +74,14 @@ await post(`/api/agents/update/${agentId}`, {
   initial_message: 'Hello! How can I help you today?',
 });
 
-const pages = [
+const only = process.env.BENCH_LIGHTHOUSE_PAGE;
+const allPages = [
   { page: '/login', url: `${origin}/login`, performance: 95 },
   { page: '/chatbot/{id}', url: `${origin}/chatbot/${agentId}`, performance: 95 },
   { page: '/ (signed in)', url: `${origin}/`, performance: 90, cookie },
 ];
+/** BENCH_LIGHTHOUSE_PAGE=login (for instance) measures only the pages whose name holds it. */
+const pages = allPages.filter((p) => !only || p.page.includes(only));
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -115,6 +118,17 @@ try {
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
+      if (process.env.BENCH_LIGHTHOUSE_DEBUG) {
+        const details = (id: string) =>
+          (lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)
+            ?.items ?? [];
+        console.error(
+          target.page,
+          'main thread',
+          JSON.stringify(details('mainthread-work-breakdown')),
+        );
+        console.error(target.page, 'bootup', JSON.stringify(details('bootup-time').slice(0, 5)));
+      }
       if (failing.length)
         console.error(`[lighthouse bench] ${target.page} failing audits: ${failing.join(', ')}`);
       results.push({
