@@ -94,6 +94,8 @@ const chrome = await chromeLauncher.launch({
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    // Any name but localhost fails to resolve: the run cannot reach anything but our server.
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
   ],
 });
 
