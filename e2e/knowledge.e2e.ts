@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createOrganization, newUser, openTab, signUp } from './helpers';
 import { startFakeProvider, type FakeProvider } from '../apps/server/test/fakeProviders';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createOrganization, newUser, openTab, signUp } from './helpers';
 import { startFakeProvider, type FakeProvider } from '../apps/server/test/fakeProviders';
 
@@ -59,7 +59,11 @@ test('edit → autosave → reload; chat streams from the model; the public page
   await publicPage.goto(`/chatbot/${agentId}`);
   await publicPage.getByLabel('Message').fill('Are you open?');
   await publicPage.getByLabel('Message').press('Enter');
-  await expect(publicPage.getByText('Hello from the fake model.')).toBeVisible();
+  await expect(
+    publicPage
+      .getByRole('region', { name: 'Conversation' })
+      .getByText('Hello from the fake model.'),
+  ).toBeVisible();
   await visitor.close();
 
   // Provider change (spec §4): the model resets to the provider's first model and the key is reset.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the built console is served on the API port', async ({ page, request }) => {
   const health = await request.get('/healthz');

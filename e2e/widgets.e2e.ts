@@ -3,14 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newUser } from './helpers';
 import { startFakeProvider, type FakeProvider } from '../apps/server/test/fakeProviders';
 

@@ -1,51 +1,32 @@
-import { useMemo } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
+import { lazy, Suspense, useMemo } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  AccountPage,
-  DashboardApiProvider,
-  DashboardPage,
-  LoginPage,
-  createDashboardApi,
-  type DashboardApi,
-} from '@parley/dashboard';
-import { ToastProvider, TooltipProvider } from '@parley/ui';
-import { PublicChatRoute } from './PublicChatRoute';
+import { DashboardApiProvider, createDashboardApi, type DashboardApi } from '@parley/dashboard';
+import { Spinner } from '@parley/ui';
+import * as styles from './App.css';
 
-function LoginRoute() {
-  const navigate = useNavigate();
-  return <LoginPage onSignedIn={() => navigate('/', { replace: true })} />;
-}
-
-function DashboardRoute() {
-  const navigate = useNavigate();
-  return (
-    <DashboardPage
-      onSignedOut={() => navigate('/login', { replace: true })}
-      onAccount={() => navigate('/account')}
-    />
-  );
-}
-
-function AccountRoute() {
-  const navigate = useNavigate();
-  return (
-    <AccountPage
-      onBack={() => navigate('/')}
-      onSignedOut={() => navigate('/login', { replace: true })}
-    />
-  );
-}
+// Each route's code is loaded when the route is opened: /login does not download the dashboard.
+// (The public chat page /chatbot/{id} is not part of the console: see packages/chat-widget.)
+const LoginRoute = lazy(() => import('./routes/LoginRoute'));
+const AccountRoute = lazy(() => import('./routes/AccountRoute'));
+const DashboardRoute = lazy(() => import('./routes/DashboardRoute'));
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="/login" element={<LoginRoute />} />
-      <Route path="/account" element={<AccountRoute />} />
-      <Route path="/chatbot/:agentId" element={<PublicChatRoute />} />
-      <Route path="/" element={<DashboardRoute />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <Suspense
+      fallback={
+        <div className={styles.loading}>
+          <Spinner label="Loading" />
+        </div>
+      }
+    >
+      <Routes>
+        <Route path="/login" element={<LoginRoute />} />
+        <Route path="/account" element={<AccountRoute />} />
+        <Route path="/" element={<DashboardRoute />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
   );
 }
 
@@ -54,7 +35,9 @@ export interface AppProps {
   queryClient?: QueryClient;
 }
 
-/** The console: providers, then routes. The API is the real one unless a test passes another. */
+/**
+ * The console: providers, then routes (the dashboard's tooltip and toast providers come with its
+ * route, see routes/DashboardRoute.tsx). The API is the real one unless a test passes another. */
 export function App({ api, queryClient }: AppProps) {
   const client = useMemo(
     () => queryClient ?? new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } }),
@@ -64,13 +47,9 @@ export function App({ api, queryClient }: AppProps) {
   return (
     <QueryClientProvider client={client}>
       <DashboardApiProvider api={dashboardApi}>
-        <TooltipProvider>
-          <ToastProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </ToastProvider>
-        </TooltipProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </DashboardApiProvider>
     </QueryClientProvider>
   );

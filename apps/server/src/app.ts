@@ -4,6 +4,9 @@ import { uploadLimits } from './knowledge/parse';
 import type { Logger } from 'pino';
 import { serveConsole } from './static';
 import { serveWidgets } from './widgets';
+import { chatbotRoutes } from './chatbot/page';
+import { compressAnswers } from './lib/compress';
+import { securityHeaders } from './lib/securityHeaders';
 import type { Db } from './db/client';
 import type { Auth } from './auth/auth';
 import type { AppEnv, Services } from './lib/env';
@@ -51,6 +54,8 @@ export interface AppOptions {
   widgetFiles?: Record<string, string>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
   consoleDir?: string;
+  /** Directory of the built public chat page (packages/chat-widget/dist/page). */
+  chatbotDir?: string;
 }
 
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
@@ -81,6 +86,9 @@ export function createApp(options: AppOptions) {
 
   // No request body may exceed the upload limit (also with chunked encoding, no Content-Length):
   // it is refused while streaming in, before anything is buffered or parsed.
+  // Security headers on every answer (CSP on pages); JSON over 1 KB compressed (never SSE).
+  app.use('*', securityHeaders(services.env));
+  app.use('*', compressAnswers());
   app.use('*', bodyLimit({ maxSize: maxRequestBytes, onError: (c) => tooLarge(c.req.path) }));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -133,9 +141,10 @@ export function createApp(options: AppOptions) {
   app.route('/v1', runtimeRoutes(services, retrieve));
 
   if (options.widgetFiles) serveWidgets(app, options.widgetFiles);
+  app.route('/chatbot', chatbotRoutes(services, options.chatbotDir));
 
   // Unknown API paths answer JSON 404, never the console's index.html.
-  for (const base of ['/api', '/voice', '/v1', '/messaging', '/widget', '/webhooks']) {
+  for (const base of ['/api', '/voice', '/v1', '/messaging', '/widget', '/webhooks', '/chatbot']) {
     app.all(`${base}/*`, (c) =>
       c.json({ success: false, error: 'Not found', detail: 'Not found' }, 404),
     );

@@ -16,6 +16,7 @@ const { app, database, logger } = await createServer({
     ...(process.env.PARLEY_TRUSTED_ORIGINS?.split(',').filter(Boolean) ?? []),
   ],
   consoleDir: fileURLToPath(new URL('../../console/dist', import.meta.url)),
+  chatbotDir: fileURLToPath(new URL('../../../packages/chat-widget/dist/page', import.meta.url)),
   widgetFiles: widgetFiles(fileURLToPath(new URL('../../..', import.meta.url))),
   logLevel: process.env.LOG_LEVEL,
 });

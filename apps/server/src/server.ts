@@ -23,6 +23,7 @@ export interface ServerConfig {
   baseURL?: string;
   trustedOrigins?: string[];
   consoleDir?: string;
+  chatbotDir?: string;
   widgetFiles?: Record<string, string>;
   logLevel?: string;
   /** Where provider keys (OPENAI_API_KEY …) are read from; defaults to process.env. */
@@ -96,6 +97,7 @@ export async function createServer(config: ServerConfig) {
     env,
     vector,
     consoleDir: config.consoleDir,
+    chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,
   });
   return { app, database, auth, logger, ingestion };

@@ -1,52 +1,51 @@
-import type { Env, Hono } from 'hono';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import type { Context, Env, Hono } from 'hono';
+import { join, normalize, resolve } from 'node:path';
+import { assetResponse, loadAsset, type Asset } from './lib/assets';
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
+/** Vite's content-hashed output: safe to cache for a year. */
+export const immutable = 'public, max-age=31536000, immutable';
+/** Kept, but asked again (ETag) before each use. */
+export const revalidate = 'no-cache';
 
-async function fileIfExists(path: string): Promise<Buffer | null> {
-  try {
-    const s = await stat(path);
-    return s.isFile() ? await readFile(path) : null;
-  } catch {
-    return null;
-  }
+/** The answer for one asset, negotiated from the request (encoding, If-None-Match, HEAD). */
+export function sendAsset(
+  c: Context,
+  asset: Asset,
+  cacheControl: string,
+  headers?: Record<string, string>,
+): Response {
+  return assetResponse(asset, {
+    acceptEncoding: c.req.header('Accept-Encoding'),
+    ifNoneMatch: c.req.header('If-None-Match'),
+    cacheControl,
+    headers,
+    head: c.req.method === 'HEAD',
+  });
 }
 
-/** Serves the built console; unknown non-API GET paths fall back to index.html (SPA routes). */
+/**
+ * Serves the built console: its files (precompressed brotli/gzip variants by content
+ * negotiation; hashed /assets/* immutable, everything else revalidated by ETag); unknown non-API
+ * GET paths fall back to index.html (SPA routes).
+ */
 export function serveConsole<E extends Env>(app: Hono<E>, dir: string) {
   const root = resolve(dir);
   app.get('*', async (c, next) => {
     const url = new URL(c.req.url);
-    const path = decodeURIComponent(url.pathname);
-    if (/^\/(api|v1|voice|messaging|widget)(\/|$)/.test(path)) return next();
-    const target = normalize(join(root, path));
-    if (target.startsWith(root)) {
-      const body = path !== '/' ? await fileIfExists(target) : null;
-      if (body) {
-        const immutable = path.startsWith('/assets/');
-        return c.body(new Uint8Array(body), 200, {
-          'content-type': types[extname(target)] ?? 'application/octet-stream',
-          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
-      }
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return c.text('Bad request', 400);
     }
-    const index = await fileIfExists(join(root, 'index.html'));
+    if (/^\/(api|v1|voice|messaging|widget|chatbot)(\/|$)/.test(path)) return next();
+    const target = normalize(join(root, path));
+    if (path !== '/' && target.startsWith(root + '/') && !/\.(br|gz)$/.test(target)) {
+      const asset = await loadAsset(target);
+      if (asset) return sendAsset(c, asset, path.startsWith('/assets/') ? immutable : revalidate);
+    }
+    const index = await loadAsset(join(root, 'index.html'));
     if (!index) return c.text('Console not built: run `npm run build`.', 503);
-    return c.body(new Uint8Array(index), 200, {
-      'content-type': types['.html']!,
-      'cache-control': 'no-cache',
-    });
+    return sendAsset(c, index, revalidate);
   });
 }

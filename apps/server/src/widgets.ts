@@ -1,7 +1,7 @@
 import type { Env, Hono } from 'hono';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { loadAsset } from './lib/assets';
+import { revalidate, sendAsset } from './static';
 
 /** The widget bundles: file name → the built file in its package's dist. */
 export function widgetFiles(repoRoot: string): Record<string, string> {
@@ -15,24 +15,21 @@ export function widgetFiles(repoRoot: string): Record<string, string> {
 }
 
 /**
- * GET /widget/{chat,voice}.{js,mjs}: cacheable (an hour, then revalidated by ETag) and loadable
- * from any site (CORS), since site owners paste the script tags into their own pages.
+ * GET /widget/{chat,voice}.{js,mjs}: brotli or gzip by content negotiation (precompressed at
+ * build time), revalidated by ETag before each use (a site keeps its copy until the bundle
+ * changes: a 304 costs no body), and loadable from any site (CORS), since site owners paste the
+ * script tags into their own pages.
  */
 export function serveWidgets<E extends Env>(app: Hono<E>, files: Record<string, string>) {
   app.get('/widget/:file', async (c) => {
     const path = files[c.req.param('file')];
-    const body = path ? await readFile(path).catch(() => null) : null;
-    if (!body)
+    const asset = path ? await loadAsset(path) : null;
+    if (!asset)
       return c.json({ success: false, error: 'Widget not found (run npm run build)' }, 404);
-    const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
-    const headers = {
+    return sendAsset(c, asset, `public, ${revalidate}`, {
       'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': 'public, max-age=3600, stale-while-revalidate=86400',
       'Access-Control-Allow-Origin': '*',
       'Cross-Origin-Resource-Policy': 'cross-origin',
-      ETag: etag,
-    };
-    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
-    return c.body(body, 200, headers);
+    });
   });
 }

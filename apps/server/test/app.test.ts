@@ -18,9 +18,13 @@ describe('server shell', () => {
     try {
       const health = await app.request('/healthz');
       expect(await health.json()).toEqual({ status: 'ok' });
-      const deep = await app.request('/chatbot/abc');
+      const deep = await app.request('/agents/abc');
       expect(deep.status).toBe(200);
       expect(await deep.text()).toContain('<title>Parley</title>');
+      // The public chat page is not the console (see src/chatbot).
+      expect(await (await app.request('/chatbot/abc')).text()).not.toContain(
+        '<title>Parley</title>',
+      );
       const asset = await app.request('/assets/app.js');
       expect(asset.headers.get('cache-control')).toContain('immutable');
       const traversal = await app.request('/..%2f..%2fetc%2fpasswd');
@@ -71,7 +75,7 @@ describe('widget bundles', () => {
       const res = await app.request('/widget/chat.js');
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('cache-control')).toContain('max-age=3600');
+      expect(res.headers.get('cache-control')).toBe('public, no-cache');
       expect(res.headers.get('content-type')).toContain('javascript');
       const again = await app.request('/widget/chat.js', {
         headers: { 'If-None-Match': res.headers.get('etag')! },

@@ -43,7 +43,12 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string | undefined> } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    /** Built pages to serve (the console, the public chat page). */
+    consoleDir?: string;
+    chatbotDir?: string;
+  } = {},
 ): Promise<TestServer> {
   const databaseUrl = await freshPostgresUrl();
   const { app, database } = await createServer({
@@ -52,6 +57,8 @@ export async function startTestServer(
     secret: 'test-secret-test-secret-test-secret-0123',
     logLevel: 'silent',
     env: options.env ?? {},
+    consoleDir: options.consoleDir,
+    chatbotDir: options.chatbotDir,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await once(server, 'listening');

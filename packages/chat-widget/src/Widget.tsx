@@ -174,23 +174,33 @@ export function Widget({
   );
 }
 
-interface ChatProps extends Pick<WidgetProps, 'config' | 'labels' | 'storage' | 'stream'> {
+export interface ChatProps extends Pick<WidgetProps, 'config' | 'labels' | 'storage' | 'stream'> {
   open: boolean;
-  onClose: () => void;
+  /** Without it (the full-page chat) there is no close button. */
+  onClose?: () => void;
+  /**
+   * The public chat page (/chatbot/{id}): the conversation fills the page, the agent's name is
+   * the page's h1 and reply headings are real headings (h2–h6) below it.
+   */
+  page?: boolean;
   /** Sets the polite live region's text. */
   announce: (text: string) => void;
   panelRef: RefObject<HTMLDivElement>;
   inputRef: RefObject<HTMLTextAreaElement>;
 }
 
-/** The conversation and the panel (rendered while open), from the widget's first open on. */
-function Chat({
+/**
+ * The conversation and the panel (rendered while open), from the widget's first open on; also
+ * the public chat page's whole UI (`page`).
+ */
+export function Chat({
   config,
   labels,
   storage,
   stream,
   open,
   onClose,
+  page = false,
   announce,
   panelRef,
   inputRef,
@@ -314,24 +324,34 @@ function Chat({
   if (!open) return null;
   const busy = pending !== null;
   const greeting = config.greeting ?? labels.greeting;
+  const Title = page ? 'h1' : 'h2';
+  const headings = page ? 2 : undefined;
 
   return (
-    <div ref={panelRef} className="panel" id="pw-panel" role="dialog" aria-labelledby="pw-title">
+    <div
+      ref={panelRef}
+      className="panel"
+      id="pw-panel"
+      role={page ? undefined : 'dialog'}
+      aria-labelledby="pw-title"
+    >
       <div className="head">
-        <h2 className="title" id="pw-title">
+        <Title className="title" id="pw-title">
           {config.agentName}
-        </h2>
+        </Title>
         <button type="button" className="hbtn" onClick={clear}>
           {labels.clear}
         </button>
-        <button type="button" className="hbtn" aria-label={labels.close} onClick={onClose}>
-          <CloseIcon />
-        </button>
+        {onClose && (
+          <button type="button" className="hbtn" aria-label={labels.close} onClick={onClose}>
+            <CloseIcon />
+          </button>
+        )}
       </div>
       <div ref={logRef} className="log" role="region" aria-label={labels.conversation}>
         <div className="msg bot md">
           <span className="sr">{config.agentName}: </span>
-          <Markdown text={greeting} />
+          <Markdown text={greeting} headings={headings} />
         </div>
         {conversation.messages.map((m) =>
           m.type === 'user' ? (
@@ -342,7 +362,7 @@ function Chat({
           ) : (
             <div key={m.id} className={`msg bot md${m.error ? ' err' : ''}`}>
               <span className="sr">{config.agentName}: </span>
-              {m.error ? m.message : <Markdown text={m.message} />}
+              {m.error ? m.message : <Markdown text={m.message} headings={headings} />}
               {m.offline && <span className="note">{labels.offline}</span>}
             </div>
           ),
@@ -351,7 +371,7 @@ function Chat({
           (pending.text ? (
             <div className="msg bot md" aria-busy="true">
               <span className="sr">{config.agentName}: </span>
-              <Markdown text={pending.text} />
+              <Markdown text={pending.text} headings={headings} />
             </div>
           ) : (
             <div className="msg bot thinking">{labels.thinking}</div>

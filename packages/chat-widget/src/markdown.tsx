@@ -193,14 +193,25 @@ function renderInline(nodes: Inline[]): ReactNode[] {
   });
 }
 
-function renderBlocks(blocks: Block[]): ReactNode[] {
+/**
+ * `headings`: the level a reply's `#` heading gets (deeper ones follow, h6 at most), for a page
+ * whose outline the reply belongs to; without it every heading is a bold paragraph (inside a
+ * widget on someone else's page, real heading levels would disturb that page's outline).
+ */
+function renderBlocks(blocks: Block[], headings?: number): ReactNode[] {
   return blocks.map((b, k) => {
     switch (b.t) {
       case 'p':
         return <p key={k}>{renderInline(b.c)}</p>;
       case 'h': {
-        // Inside a chat bubble every heading is a small one; real heading levels would
-        // disturb the host page's outline.
+        if (headings) {
+          const Tag = `h${Math.min(6, headings + b.level - 1)}` as 'h2';
+          return (
+            <Tag key={k} className={`h h${b.level}`}>
+              {renderInline(b.c)}
+            </Tag>
+          );
+        }
         return (
           <p key={k} className={`h h${b.level}`}>
             <strong>{renderInline(b.c)}</strong>
@@ -230,16 +241,16 @@ function renderBlocks(blocks: Block[]): ReactNode[] {
           </pre>
         );
       case 'quote':
-        return <blockquote key={k}>{renderBlocks(b.c)}</blockquote>;
+        return <blockquote key={k}>{renderBlocks(b.c, headings)}</blockquote>;
       case 'hr':
         return <hr key={k} />;
     }
   });
 }
 
-/** A bot reply as elements. */
-export function Markdown({ text }: { text: string }) {
-  return <Fragment>{renderBlocks(parseBlocks(text))}</Fragment>;
+/** A bot reply as elements; `headings` as in renderBlocks. */
+export function Markdown({ text, headings }: { text: string; headings?: number }) {
+  return <Fragment>{renderBlocks(parseBlocks(text), headings)}</Fragment>;
 }
 
 function inlineText(nodes: Inline[]): string {

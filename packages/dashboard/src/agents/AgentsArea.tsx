@@ -1,43 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { Spinner } from '@parley/ui';
 import { AgentsTab } from './AgentsTab';
-import { AgentDetail, agentDetailTabFrom, type AgentDetailTab } from '../detail';
-import { AgentSettings, agentSettingsSectionIds } from '../editor';
-import { useVoiceCall } from '../voice/useVoiceCall';
+import { agentDetailTabFrom } from '../detail/agentDetailTabs';
 
-const settingsSections: Partial<Record<AgentDetailTab, string>> = {
-  model: agentSettingsSectionIds.model,
-  voice: agentSettingsSectionIds.voice,
-  configurations: agentSettingsSectionIds.configurations,
-};
+/** The detail, editor, chat and call code: loaded when an agent is opened, not with the grid. */
+const loadAgentDetail = () => import('./AgentDetailWithCall');
+const AgentDetailWithCall = lazy(loadAgentDetail);
 
-function AgentDetailWithCall({
-  agentId,
-  orgId,
-  section,
-  onSection,
-  onBack,
-}: {
-  agentId: string;
-  orgId: string;
-  section: AgentDetailTab;
-  onSection: (tab: AgentDetailTab) => void;
-  onBack: () => void;
-}) {
-  const call = useVoiceCall(agentId);
-  return (
-    <AgentDetail
-      agentId={agentId}
-      orgId={orgId}
-      tab={section}
-      onTabChange={onSection}
-      onBack={onBack}
-      call={call}
-      settings={{
-        panels: <AgentSettings agentId={agentId} orgId={orgId} editing headingLevel={3} />,
-        sectionIds: settingsSections,
-      }}
-    />
-  );
+/** Starts loading an agent's detail (the page was opened on one). */
+export function preloadAgentDetail(): void {
+  void loadAgentDetail();
 }
 
 /**
@@ -50,13 +23,15 @@ export function AgentsArea({ orgId }: { orgId: string }) {
   const go = (next: Record<string, string>) => setParams({ tab: 'agents', ...next });
   if (agentId) {
     return (
-      <AgentDetailWithCall
-        agentId={agentId}
-        orgId={orgId}
-        section={agentDetailTabFrom(params.get('section'))}
-        onSection={(section) => go({ agent: agentId, section })}
-        onBack={() => go({})}
-      />
+      <Suspense fallback={<Spinner label="Loading the agent" />}>
+        <AgentDetailWithCall
+          agentId={agentId}
+          orgId={orgId}
+          section={agentDetailTabFrom(params.get('section'))}
+          onSection={(section) => go({ agent: agentId, section })}
+          onBack={() => go({})}
+        />
+      </Suspense>
     );
   }
   return <AgentsTab orgId={orgId} onOpenAgent={(id) => go({ agent: id })} />;

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@parley/ui';
 import { useCreateOrganization, useDashboardStats, useMe, useSignOut } from '../api/hooks';
@@ -9,9 +9,25 @@ import { dashboardTabs, tabFromSearch, underDevelopmentText, type DashboardTabId
 import { useThemePreference } from './useThemePreference';
 import { OverviewScreen } from '../overview/OverviewScreen';
 import { firstNameOf } from '../overview/stats';
-import { AgentsArea } from '../agents/AgentsArea';
-import { KnowledgeArea } from '../knowledge/KnowledgeArea';
-import { PhoneNumbersArea } from '../phone-numbers/PhoneNumbersArea';
+
+// Each tab's code is loaded when the tab is first opened (the overview comes with the page).
+const loadAgentsArea = () => import('../agents/AgentsArea');
+const loadKnowledgeArea = () => import('../knowledge/KnowledgeArea');
+const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
+const AgentsArea = lazy(() => loadAgentsArea().then((m) => ({ default: m.AgentsArea })));
+const KnowledgeArea = lazy(() => loadKnowledgeArea().then((m) => ({ default: m.KnowledgeArea })));
+const PhoneNumbersArea = lazy(() =>
+  loadPhoneNumbersArea().then((m) => ({ default: m.PhoneNumbersArea })),
+);
+
+/** Starts loading the code the URL's tab (and open agent) needs, alongside the session check. */
+function preloadFor(params: URLSearchParams) {
+  const tab = params.get('tab');
+  if (tab === 'agents')
+    void loadAgentsArea().then((m) => (params.get('agent') ? m.preloadAgentDetail() : undefined));
+  else if (tab === 'knowledge-base') void loadKnowledgeArea();
+  else if (tab === 'phone-numbers') void loadPhoneNumbersArea();
+}
 import * as styles from './shell.css';
 
 export interface DashboardPageProps {
@@ -36,6 +52,10 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     ? scopeOrganization({ userId: user.userId, organizations: me.data?.organizations })
     : null;
   const stats = useDashboardStats(hasOrg ? org?.orgId : undefined);
+
+  // Once, on the first render (the URL the page was opened with).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => preloadFor(params), []);
 
   useEffect(() => {
     if (me.isSuccess && me.data === null) onSignedOut();
@@ -97,7 +117,17 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         loggingOut={signOut.isPending}
         onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
       />
-      <main className={styles.main}>{content}</main>
+      <main className={styles.main}>
+        <Suspense
+          fallback={
+            <div className={styles.placeholder}>
+              <Spinner label="Loading" />
+            </div>
+          }
+        >
+          {content}
+        </Suspense>
+      </main>
       <CreateOrganizationModal
         open={!hasOrg}
         busy={createOrg.isPending}

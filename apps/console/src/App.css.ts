@@ -1,11 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
 
-export const page = style({
+/** While a route's code loads. */
+export const loading = style({
   minHeight: '100vh',
   display: 'grid',
   placeItems: 'center',
-  padding: vars.space.xl,
   background: vars.color.background,
-  color: vars.color.text,
 });

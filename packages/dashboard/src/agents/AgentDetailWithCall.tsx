@@ -1,0 +1,40 @@
+import { AgentDetail, type AgentDetailTab } from '../detail';
+import { AgentSettings, agentSettingsSectionIds } from '../editor';
+import { useVoiceCall } from '../voice/useVoiceCall';
+
+const settingsSections: Partial<Record<AgentDetailTab, string>> = {
+  model: agentSettingsSectionIds.model,
+  voice: agentSettingsSectionIds.voice,
+  configurations: agentSettingsSectionIds.configurations,
+};
+
+/** One agent's detail with its editor and voice call (loaded when an agent is opened). */
+export default function AgentDetailWithCall({
+  agentId,
+  orgId,
+  section,
+  onSection,
+  onBack,
+}: {
+  agentId: string;
+  orgId: string;
+  section: AgentDetailTab;
+  onSection: (tab: AgentDetailTab) => void;
+  onBack: () => void;
+}) {
+  const call = useVoiceCall(agentId);
+  return (
+    <AgentDetail
+      agentId={agentId}
+      orgId={orgId}
+      tab={section}
+      onTabChange={onSection}
+      onBack={onBack}
+      call={call}
+      settings={{
+        panels: <AgentSettings agentId={agentId} orgId={orgId} editing headingLevel={3} />,
+        sectionIds: settingsSections,
+      }}
+    />
+  );
+}
