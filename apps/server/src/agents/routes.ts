@@ -8,6 +8,7 @@ import {
 import type { AppEnv, Services } from '../lib/env';
 import { check, notFound, readJson } from '../lib/http';
 import { requireMembership } from '../lib/tenancy';
+import { checkModelLiveUrl } from '../runtime/model';
 import { agents } from '../db/schema';
 import {
   agentToWire,
@@ -18,7 +19,7 @@ import {
 } from '../lib/agents';
 
 /** The agent service (agents-and-knowledge §7) under /api/agents. */
-export function agentRoutes({ db, secrets }: Services) {
+export function agentRoutes({ db, secrets, env }: Services) {
   const app = new Hono<AppEnv>();
 
   app.post('/update/:agentName', async (c) => {
@@ -32,6 +33,8 @@ export function agentRoutes({ db, secrets }: Services) {
       .where(eq(agents.agentName, agentName))
       .limit(1);
     if (existing && existing.organizationId !== body.organization_id) throw notFound('Agent');
+    if (body.model_live_url !== undefined)
+      body.model_live_url = (await checkModelLiveUrl(body.model_live_url, env)) ?? '';
     const values = agentValues(body, secrets);
     if (existing) {
       await db

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { agents, apps, conversations, messages, type ConversationChannel } from '../db/schema';
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
-import { chooseModel, languageModelFor } from './model';
+import { chooseModel, languageModelFor, ModelAnswerError, modelFailureMessage } from './model';
 import { chunksOf, offlineAnswer, type Passage } from './offline';
 import { systemMessage } from './prompt';
 
@@ -40,15 +40,25 @@ export interface ChatTurn {
   messageId: string;
   createdAt: number;
   offline: boolean;
-  /** Text deltas; iterate once. Persisting the answer happens when the iteration ends. */
+  /** Text deltas; iterate once. Persisting the answer starts when the iteration ends. */
   deltas: AsyncGenerator<string, void, void>;
+  /** Settles once both messages are stored (after the iteration ended); never rejects. */
+  persisted: Promise<void>;
 }
 
 const historyLimit = 20;
 
+/** The visitor went away: the model call was stopped (recorded on the stored answer). */
+export const abandonedNote = 'The visitor left before the answer was complete';
+
 /**
  * One turn of a conversation: load or start the conversation, retrieve, call the model (or the
  * offline responder) and persist both messages.
+ *
+ * Only what the model needs waits before the first token: the conversation check and its history
+ * (together), and retrieval. A new conversation gets its id here; its row and the visitor's message
+ * are written while the model answers, and the answer once it is complete. `signal` (the visitor's
+ * connection) aborts the model call at once.
  */
 export async function startTurn(
   deps: RuntimeDeps,
@@ -62,54 +72,44 @@ export async function startTurn(
     /** Our side of the conversation on channels that have one (the number, the mailbox). */
     agentAddress?: string | null;
   },
+  options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
   const { db } = deps;
-  let conversationId = input.conversationId || '';
-  if (conversationId) {
-    const [conv] = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.id, conversationId),
-          eq(conversations.agentName, agent.agentName),
-          eq(conversations.endUser, input.user),
-        ),
-      )
-      .limit(1)
-      .catch(() => []);
-    if (!conv) throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
+  const existing = input.conversationId || '';
+  const conversationId = existing || crypto.randomUUID();
+
+  let history: Array<{ role: string; content: string }> = [];
+  let passages: Passage[];
+  if (existing) {
+    const [conv, recent, found] = await Promise.all([
+      db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.id, existing),
+            eq(conversations.agentName, agent.agentName),
+            eq(conversations.endUser, input.user),
+          ),
+        )
+        .limit(1)
+        .catch(() => []),
+      db
+        .select({ role: messages.role, content: messages.content })
+        .from(messages)
+        .where(eq(messages.conversationId, existing))
+        .orderBy(desc(messages.createdAt))
+        .limit(historyLimit)
+        .catch(() => []),
+      deps.retrieve ? deps.retrieve(agent, input.query) : Promise.resolve([]),
+    ]);
+    if (!conv[0]) throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
+    history = recent.reverse();
+    passages = found;
   } else {
-    const [conv] = await db
-      .insert(conversations)
-      .values({
-        agentName: agent.agentName,
-        organizationId: agent.organizationId,
-        channel: input.channel ?? 'chat',
-        endUser: input.user,
-        agentAddress: input.agentAddress ?? null,
-      })
-      .returning({ id: conversations.id });
-    conversationId = conv!.id;
+    passages = deps.retrieve ? await deps.retrieve(agent, input.query) : [];
   }
 
-  const history = (
-    await db
-      .select({ role: messages.role, content: messages.content })
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId))
-      .orderBy(desc(messages.createdAt))
-      .limit(historyLimit)
-  ).reverse();
-  await db.insert(messages).values({
-    conversationId,
-    role: 'user',
-    content: input.query,
-    direction: 'inbound',
-    author: 'visitor',
-  });
-
-  const passages = deps.retrieve ? await deps.retrieve(agent, input.query) : [];
   let agentKey: string | null = null;
   try {
     agentKey = agent.modelApiKey ? deps.secrets.decrypt(agent.modelApiKey) : null;
@@ -120,10 +120,63 @@ export async function startTurn(
     );
   }
   const choice = chooseModel(agent, agentKey, deps.env);
-  const model = languageModelFor(choice);
+  const model = languageModelFor(choice, deps.env);
   const offline = model === null;
   const messageId = crypto.randomUUID();
   const createdAt = Math.floor(Date.now() / 1000);
+
+  /** The conversation row (when new) and the visitor's message, written off the first-byte path. */
+  let inbound: Promise<boolean> | null = null;
+  const storeInbound = () =>
+    (inbound ??= (async () => {
+      if (!existing)
+        await db.insert(conversations).values({
+          id: conversationId,
+          agentName: agent.agentName,
+          organizationId: agent.organizationId,
+          channel: input.channel ?? 'chat',
+          endUser: input.user,
+          agentAddress: input.agentAddress ?? null,
+        });
+      await db.insert(messages).values({
+        conversationId,
+        role: 'user',
+        content: input.query,
+        direction: 'inbound',
+        author: 'visitor',
+      });
+      return true;
+    })().catch((err: unknown) => {
+      deps.logger.error({ err, agent: agent.agentName }, 'failed to store the visitor message');
+      return false;
+    }));
+
+  let settle: () => void = () => undefined;
+  const persisted = new Promise<void>((resolve) => (settle = resolve));
+
+  async function storeAnswer(answer: string, failure: unknown) {
+    try {
+      if (!(await storeInbound())) return;
+      await db.insert(messages).values({
+        id: messageId,
+        conversationId,
+        role: 'assistant',
+        content: answer,
+        direction: 'outbound',
+        author: 'agent',
+        offline,
+        error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
+      });
+      await db
+        .update(conversations)
+        .set({ updatedAt: new Date() })
+        .where(eq(conversations.id, conversationId));
+    } catch (err) {
+      deps.logger.error({ err }, 'failed to store the answer');
+    } finally {
+      settle();
+    }
+  }
 
   async function* deltas(): AsyncGenerator<string, void, void> {
     let answer = '';
@@ -133,9 +186,11 @@ export async function startTurn(
         for (const chunk of chunksOf(offlineAnswer(choice.provider, input.query, passages))) {
           answer += chunk;
           yield chunk;
+          void storeInbound();
         }
         return;
       }
+      let finishReason: string | undefined;
       const result = streamText({
         model,
         system: systemMessage(agent.systemPrompt, passages),
@@ -150,51 +205,56 @@ export async function startTurn(
           { role: 'user', content: input.query },
         ],
         maxRetries: 1,
+        abortSignal: options.signal,
         onError: ({ error }) => {
-          failure = error;
+          failure ??= error;
+        },
+        onFinish: (event) => {
+          finishReason = event.finishReason;
         },
       });
       for await (const delta of result.textStream) {
         answer += delta;
         yield delta;
+        // Once the first delta is on its way, the visitor's message is stored (idempotent).
+        void storeInbound();
+      }
+      if (options.signal?.aborted) {
+        failure = new Error(abandonedNote);
+        return;
       }
       if (failure) throw failure;
+      if (!answer && (finishReason === undefined || finishReason === 'other'))
+        throw new ModelAnswerError(
+          'the model answered nothing in the OpenAI format (no text and no finish reason)',
+        );
     } catch (error) {
+      if (options.signal?.aborted) {
+        failure = new Error(abandonedNote);
+        return;
+      }
       failure = error;
       deps.logger.error(
         { err: error, agent: agent.agentName, provider: choice.provider },
         'model call failed',
       );
-      throw new HttpError(500, 'The model call failed', { code: 'completion_request_error' });
+      throw new HttpError(500, modelFailureMessage(error), { code: 'completion_request_error' });
     } finally {
-      await db
-        .insert(messages)
-        .values({
-          id: messageId,
-          conversationId,
-          role: 'assistant',
-          content: answer,
-          direction: 'outbound',
-          author: 'agent',
-          offline,
-          error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
-        })
-        .catch((err: unknown) => deps.logger.error({ err }, 'failed to store the answer'));
-      await db
-        .update(conversations)
-        .set({ updatedAt: new Date() })
-        .where(eq(conversations.id, conversationId))
-        .catch(() => undefined);
+      void storeAnswer(answer, failure);
     }
   }
 
-  return { conversationId, messageId, createdAt, offline, deltas: deltas() };
+  return { conversationId, messageId, createdAt, offline, deltas: deltas(), persisted };
 }
 
-/** Collects a whole answer (blocking mode). */
+/** Collects a whole answer (blocking mode); returns once it is stored. */
 export async function collect(turn: ChatTurn): Promise<string> {
   let answer = '';
-  for await (const d of turn.deltas) answer += d;
+  try {
+    for await (const d of turn.deltas) answer += d;
+  } finally {
+    await turn.persisted;
+  }
   return answer;
 }
 
