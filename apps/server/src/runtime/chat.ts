@@ -1,5 +1,5 @@
 import { streamText, type ModelMessage } from 'ai';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { agents, apps, conversations, messages, type ConversationChannel } from '../db/schema';
@@ -48,6 +48,9 @@ export interface ChatTurn {
 
 const historyLimit = 20;
 
+/** Turns still being stored, by conversation (this process). */
+const pendingWrites = new Map<string, Promise<void>>();
+
 /** The visitor went away: the model call was stopped (recorded on the stored answer). */
 export const abandonedNote = 'The visitor left before the answer was complete';
 
@@ -56,9 +59,9 @@ export const abandonedNote = 'The visitor left before the answer was complete';
  * offline responder) and persist both messages.
  *
  * Only what the model needs waits before the first token: the conversation check and its history
- * (together), and retrieval. A new conversation gets its id here; its row and the visitor's message
- * are written while the model answers, and the answer once it is complete. `signal` (the visitor's
- * connection) aborts the model call at once.
+ * (together), and retrieval. A new conversation gets its id here; the conversation, the visitor's
+ * message and the answer are written in one statement once the answer is complete (`persisted`).
+ * `signal` (the visitor's connection) aborts the model call at once.
  */
 export async function startTurn(
   deps: RuntimeDeps,
@@ -81,6 +84,7 @@ export async function startTurn(
   let history: Array<{ role: string; content: string }> = [];
   let passages: Passage[];
   if (existing) {
+    await pendingWrites.get(existing);
     const [conv, recent, found] = await Promise.all([
       db
         .select({ id: conversations.id })
@@ -125,54 +129,44 @@ export async function startTurn(
   const messageId = crypto.randomUUID();
   const createdAt = Math.floor(Date.now() / 1000);
 
-  /** The conversation row (when new) and the visitor's message, written off the first-byte path. */
-  let inbound: Promise<boolean> | null = null;
-  const storeInbound = () =>
-    (inbound ??= (async () => {
-      if (!existing)
-        await db.insert(conversations).values({
-          id: conversationId,
-          agentName: agent.agentName,
-          organizationId: agent.organizationId,
-          channel: input.channel ?? 'chat',
-          endUser: input.user,
-          agentAddress: input.agentAddress ?? null,
-        });
-      await db.insert(messages).values({
-        conversationId,
-        role: 'user',
-        content: input.query,
-        direction: 'inbound',
-        author: 'visitor',
-      });
-      return true;
-    })().catch((err: unknown) => {
-      deps.logger.error({ err, agent: agent.agentName }, 'failed to store the visitor message');
-      return false;
-    }));
+  const askedAt = new Date();
 
   let settle: () => void = () => undefined;
   const persisted = new Promise<void>((resolve) => (settle = resolve));
+  // A follow-up on this process waits for this turn's write before reading the history.
+  pendingWrites.set(conversationId, persisted);
+  void persisted.then(() => {
+    if (pendingWrites.get(conversationId) === persisted) pendingWrites.delete(conversationId);
+  });
 
-  async function storeAnswer(answer: string, failure: unknown) {
+  /**
+   * The whole turn in one statement once the answer is complete: the conversation (created, or its
+   * updated_at touched), the visitor's message and the answer. One database round trip per turn
+   * keeps the embedded database's single connection free for the first bytes of other turns.
+   */
+  async function storeTurn(answer: string, failure: unknown) {
+    const error = failure ? String((failure as Error).message ?? failure).slice(0, 500) : null;
     try {
-      if (!(await storeInbound())) return;
-      await db.insert(messages).values({
-        id: messageId,
-        conversationId,
-        role: 'assistant',
-        content: answer,
-        direction: 'outbound',
-        author: 'agent',
-        offline,
-        error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
-      });
-      await db
-        .update(conversations)
-        .set({ updatedAt: new Date() })
-        .where(eq(conversations.id, conversationId));
+      await db.execute(sql`
+        WITH conv AS (
+          INSERT INTO conversations (id, agent_name, organization_id, channel, end_user, agent_address)
+          VALUES (${conversationId}::uuid, ${agent.agentName}, ${agent.organizationId},
+                  ${input.channel ?? 'chat'}, ${input.user}, ${input.agentAddress ?? null}::text)
+          ON CONFLICT (id) DO UPDATE SET updated_at = now()
+            WHERE conversations.agent_name = EXCLUDED.agent_name
+              AND conversations.end_user = EXCLUDED.end_user
+          RETURNING id
+        )
+        INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at)
+        SELECT v.id, conv.id, v.role, v.content, v.direction, v.author, v.offline, v.error, v.created_at
+        FROM conv, (VALUES
+          (gen_random_uuid(), 'user', ${input.query}::text, 'inbound', 'visitor', false, NULL::text,
+           ${askedAt.toISOString()}::timestamptz),
+          (${messageId}::uuid, 'assistant', ${answer}::text, 'outbound', 'agent', ${offline}::boolean,
+           ${error}::text, ${new Date(Math.max(Date.now(), askedAt.getTime() + 1)).toISOString()}::timestamptz)
+        ) AS v(id, role, content, direction, author, offline, error, created_at)`);
     } catch (err) {
-      deps.logger.error({ err }, 'failed to store the answer');
+      deps.logger.error({ err, agent: agent.agentName }, 'failed to store the turn');
     } finally {
       settle();
     }
@@ -186,7 +180,6 @@ export async function startTurn(
         for (const chunk of chunksOf(offlineAnswer(choice.provider, input.query, passages))) {
           answer += chunk;
           yield chunk;
-          void storeInbound();
         }
         return;
       }
@@ -216,8 +209,6 @@ export async function startTurn(
       for await (const delta of result.textStream) {
         answer += delta;
         yield delta;
-        // Once the first delta is on its way, the visitor's message is stored (idempotent).
-        void storeInbound();
       }
       if (options.signal?.aborted) {
         failure = new Error(abandonedNote);
@@ -240,7 +231,7 @@ export async function startTurn(
       );
       throw new HttpError(500, modelFailureMessage(error), { code: 'completion_request_error' });
     } finally {
-      void storeAnswer(answer, failure);
+      void storeTurn(answer, failure);
     }
   }
 

@@ -101,9 +101,8 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
             }),
           });
       } finally {
+        // The stream closes at once; a follow-up on this process waits for the turn's write.
         requestSignal.removeEventListener('abort', leave);
-        // The stream closes once the answer is stored, so a follow-up sees it in the history.
-        await turn.persisted;
       }
     });
   });
