@@ -1,5 +1,5 @@
 import { streamText, type ModelMessage } from 'ai';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { agents, apps, conversations, messages, type ConversationChannel } from '../db/schema';
@@ -8,6 +8,7 @@ import type { SecretBox } from '../lib/secrets';
 import { chooseModel, languageModelFor, ModelAnswerError, modelFailureMessage } from './model';
 import { chunksOf, offlineAnswer, type Passage } from './offline';
 import { systemMessage } from './prompt';
+import { turnWriterFor } from './turnWriter';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -140,36 +141,27 @@ export async function startTurn(
   });
 
   /**
-   * The whole turn in one statement once the answer is complete: the conversation (created, or its
-   * updated_at touched), the visitor's message and the answer. One database round trip per turn
-   * keeps the embedded database's single connection free for the first bytes of other turns.
+   * The whole turn in one statement once the answer is complete (batched with other turns that
+   * finish meanwhile): the conversation (created, or its updated_at touched), the visitor's message
+   * and the answer. This keeps the embedded database's single connection free for other turns.
    */
   async function storeTurn(answer: string, failure: unknown) {
-    const error = failure ? String((failure as Error).message ?? failure).slice(0, 500) : null;
-    try {
-      await db.execute(sql`
-        WITH conv AS (
-          INSERT INTO conversations (id, agent_name, organization_id, channel, end_user, agent_address)
-          VALUES (${conversationId}::uuid, ${agent.agentName}, ${agent.organizationId},
-                  ${input.channel ?? 'chat'}, ${input.user}, ${input.agentAddress ?? null}::text)
-          ON CONFLICT (id) DO UPDATE SET updated_at = now()
-            WHERE conversations.agent_name = EXCLUDED.agent_name
-              AND conversations.end_user = EXCLUDED.end_user
-          RETURNING id
-        )
-        INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at)
-        SELECT v.id, conv.id, v.role, v.content, v.direction, v.author, v.offline, v.error, v.created_at
-        FROM conv, (VALUES
-          (gen_random_uuid(), 'user', ${input.query}::text, 'inbound', 'visitor', false, NULL::text,
-           ${askedAt.toISOString()}::timestamptz),
-          (${messageId}::uuid, 'assistant', ${answer}::text, 'outbound', 'agent', ${offline}::boolean,
-           ${error}::text, ${new Date(Math.max(Date.now(), askedAt.getTime() + 1)).toISOString()}::timestamptz)
-        ) AS v(id, role, content, direction, author, offline, error, created_at)`);
-    } catch (err) {
-      deps.logger.error({ err, agent: agent.agentName }, 'failed to store the turn');
-    } finally {
-      settle();
-    }
+    await turnWriterFor(db, deps.logger).write({
+      conversationId,
+      agentName: agent.agentName,
+      organizationId: agent.organizationId,
+      channel: input.channel ?? 'chat',
+      endUser: input.user,
+      agentAddress: input.agentAddress ?? null,
+      query: input.query,
+      askedAt,
+      messageId,
+      answer,
+      answeredAt: new Date(Math.max(Date.now(), askedAt.getTime() + 1)),
+      offline,
+      error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
+    });
+    settle();
   }
 
   async function* deltas(): AsyncGenerator<string, void, void> {
