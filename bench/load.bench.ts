@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const role = process.argv[2];
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -82,7 +83,17 @@ async function runProxy(modelUrl: string) {
 function start(roleName: string, ...args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), roleName, ...args],
+    [
+      // BENCH_CPU_PROF=parley writes a CPU profile of that process into ./bench-profiles.
+      ...(process.env.BENCH_CPU_PROF === roleName
+        ? ['--cpu-prof', '--cpu-prof-dir=bench-profiles']
+        : []),
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      roleName,
+      ...args,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
@@ -116,6 +127,8 @@ interface Figures {
   ttfbP95: number;
   healthzP95: number;
   healthzMax: number;
+  /** The load generator's own event-loop delay (p99, ms): high values mean the client, not the server, is the bottleneck. */
+  clientLagP99: number;
 }
 
 /** One streaming chat: the answer ends with message_end, or it counts as a failure. */
@@ -198,6 +211,8 @@ async function load(baseUrl: string, appKey: string): Promise<Figures> {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   const began = performance.now();
   await Promise.all([probe(), ...Array.from({ length: clients }, (_, w) => worker(w))]);
   const elapsed = (performance.now() - began) / 1000;
@@ -210,6 +225,7 @@ async function load(baseUrl: string, appKey: string): Promise<Figures> {
     ttfbP95: round(pct(ttfbs, 95)),
     healthzP95: round(pct(healthz, 95)),
     healthzMax: round(Math.max(...healthz)),
+    clientLagP99: (lag.disable(), round(lag.percentile(99) / 1e6)),
   };
 }
 
@@ -296,6 +312,13 @@ function report(target: string, f: Figures, peer?: Figures) {
   line('time to first byte, p95', f.ttfbP95, 'ms', undefined, peer?.ttfbP95);
   line('/healthz during the load, p95', f.healthzP95, 'ms', '≤ 100 ms', peer?.healthzP95);
   line('/healthz during the load, max', f.healthzMax, 'ms', undefined, peer?.healthzMax);
+  line(
+    'load generator event-loop delay, p99 (context)',
+    f.clientLagP99,
+    'ms',
+    undefined,
+    peer?.clientLagP99,
+  );
 }
 
 async function main() {
@@ -316,6 +339,8 @@ async function main() {
   }
 }
 
+// Children exit normally on SIGTERM (so a --cpu-prof profile is written).
+if (role) process.on('SIGTERM', () => process.exit(0));
 if (role === 'model') await runModel();
 else if (role === 'parley') await runParley(process.argv[3]!);
 else if (role === 'proxy') await runProxy(process.argv[3]!);

@@ -11,7 +11,7 @@ import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
 import { agents, apps, member } from '../db/schema';
 import { isMaskedSecret } from '../lib/agents';
-import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
+import { collect, forgetAgentKeys, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { checkModelLiveUrl } from '../runtime/model';
 
 /** The agent behind an app key, only within the signed-in user's organizations. */
@@ -45,6 +45,7 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       .update(agents)
       .set({ systemPrompt: body.prompt, updatedAt: new Date() })
       .where(eq(agents.agentName, agent.agentName));
+    forgetAgentKeys();
     return c.json({ success: true, message: modelMessages.promptSaved });
   });
 
@@ -66,6 +67,7 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       values.modelLiveUrl = await checkModelLiveUrl(body.model_live_url, services.env);
     if (body.dataset_configs) values.knowledgeBaseIds = body.dataset_configs.datasets;
     await db.update(agents).set(values).where(eq(agents.agentName, agent.agentName));
+    forgetAgentKeys();
     return c.json({ success: true, message: modelMessages.modelSaved });
   });
 
@@ -78,6 +80,7 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       .update(agents)
       .set({ status: 'active', publishedAt, updatedAt: publishedAt })
       .where(eq(agents.agentName, agent.agentName));
+    forgetAgentKeys();
     return c.json({
       success: true,
       message: 'Agent published successfully',

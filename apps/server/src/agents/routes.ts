@@ -9,6 +9,7 @@ import type { AppEnv, Services } from '../lib/env';
 import { check, notFound, readJson } from '../lib/http';
 import { requireMembership } from '../lib/tenancy';
 import { checkModelLiveUrl } from '../runtime/model';
+import { forgetAgentKeys } from '../runtime/chat';
 import { agents } from '../db/schema';
 import {
   agentToWire,
@@ -46,6 +47,7 @@ export function agentRoutes({ db, secrets, env }: Services) {
         .insert(agents)
         .values({ ...values, agentName, organizationId: body.organization_id });
     }
+    forgetAgentKeys();
     const row = await findAgentForUser(db, user.id, agentName);
     return c.json({
       success: true,

@@ -21,19 +21,45 @@ export interface RuntimeDeps {
   retrieve?: (agent: AgentRow, query: string) => Promise<Passage[]>;
 }
 
+/**
+ * Agent keys seen in the last second, by key: under load a busy widget's turns share one lookup
+ * instead of one database round trip each. Saving or deleting an agent on this process forgets
+ * them at once (`forgetAgentKeys`); another process sharing the database sees a change within
+ * `agentKeyTtlMs`.
+ */
+const agentKeyTtlMs = 1000;
+const agentKeys = new Map<string, { at: number; agent: Promise<AgentRow | null> }>();
+
+/** Forgets every cached agent key (after an agent is saved, published or deleted). */
+export function forgetAgentKeys() {
+  agentKeys.clear();
+}
+
 /** Resolves a publishable agent key ('app-…') to its agent; anything else → 401. */
 export async function agentForKey(db: Db, appKey: string): Promise<AgentRow> {
-  const [row] = await db
-    .select({ agent: agents })
-    .from(apps)
-    .innerJoin(
-      agents,
-      and(eq(agents.agentName, apps.agentName), eq(agents.organizationId, apps.organizationId)),
-    )
-    .where(eq(apps.appKey, appKey))
-    .limit(1);
-  if (!row) throw new HttpError(401, 'Access token is invalid', { code: 'unauthorized' });
-  return row.agent;
+  const now = Date.now();
+  let hit = agentKeys.get(appKey);
+  if (!hit || now - hit.at > agentKeyTtlMs) {
+    if (agentKeys.size > 10_000) agentKeys.clear();
+    hit = {
+      at: now,
+      agent: db
+        .select({ agent: agents })
+        .from(apps)
+        .innerJoin(
+          agents,
+          and(eq(agents.agentName, apps.agentName), eq(agents.organizationId, apps.organizationId)),
+        )
+        .where(eq(apps.appKey, appKey))
+        .limit(1)
+        .then(([row]) => row?.agent ?? null),
+    };
+    agentKeys.set(appKey, hit);
+    hit.agent.catch(() => agentKeys.delete(appKey));
+  }
+  const agent = await hit.agent;
+  if (!agent) throw new HttpError(401, 'Access token is invalid', { code: 'unauthorized' });
+  return agent;
 }
 
 export interface ChatTurn {
