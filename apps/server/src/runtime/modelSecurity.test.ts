@@ -31,6 +31,8 @@ beforeAll(async () => {
         // The server's own OpenAI gateway (operator-configured) is the fake model under /provider.
         OPENAI_BASE_URL: `${fake.url}/provider/v1`,
         PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1',
+        PARLEY_RATE_LIMIT_PER_IP: '100000',
+        PARLEY_RATE_LIMIT_PER_KEY: '100000',
       },
     }),
     startTestServer({ env: { ...serverKeys } }),
@@ -214,4 +216,42 @@ describe('a visitor who leaves', () => {
       fake.reply.delayMs = 0;
     }
   });
+});
+
+describe('under load', () => {
+  it('every one of 100 concurrent streaming chats ends with an answer or an error; follow-ups see their history', async () => {
+    const { key, runtime } = await agentWith(owner, orgId, server.url, {
+      model_live_url: `${fake.url}/v1`,
+    });
+    fake.reply.delayMs = 5;
+    try {
+      const endings = await Promise.all(
+        Array.from({ length: 100 }, async (_, i) => {
+          const res = await fetch(`${server.url}/v1/chat-messages`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ query: `Q${i}`, response_mode: 'streaming', user: `load${i}` }),
+          });
+          const text = await res.text();
+          return text.includes('"event":"message_end"')
+            ? 'answer'
+            : text.includes('"event":"error"')
+              ? 'error'
+              : `nothing (${res.status})`;
+        }),
+      );
+      expect(endings.filter((e) => e !== 'answer' && e !== 'error')).toEqual([]);
+      expect(endings.filter((e) => e === 'answer').length).toBeGreaterThan(90);
+      const first = await runtime.stream({ query: 'Remember: blue.', user: 'hist' });
+      fake.requests.length = 0;
+      await runtime.stream({
+        query: 'Colour?',
+        user: 'hist',
+        conversationId: first.conversationId,
+      });
+      expect(JSON.stringify(fake.requests[0]!.body.messages)).toContain('Remember: blue.');
+    } finally {
+      fake.reply.delayMs = 0;
+    }
+  }, 180_000);
 });
