@@ -1,4 +1,6 @@
-// Runs every benchmark in this folder; each prints one JSON line per figure.
+// Runs every benchmark in this folder (`*.bench.ts`, `*.bench.mjs`, e.g. load.bench.ts: 200
+// concurrent streaming chats, BENCH_LOAD_SECONDS long); each prints one JSON line per figure.
+// `node bench/run.mjs load` runs only the files whose name contains 'load'.
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -35,7 +35,11 @@ const { app, database } = await createServer({
   logLevel: 'silent',
   secret: 'c3f1a9e27b4d8e06f5a2c9b1d7e4f80a',
   baseURL: 'http://127.0.0.1',
-  env: { PARLEY_RATE_LIMIT_PER_IP: '1000000', PARLEY_RATE_LIMIT_PER_KEY: '1000000' },
+  env: {
+    PARLEY_RATE_LIMIT_PER_IP: '1000000',
+    PARLEY_RATE_LIMIT_PER_KEY: '1000000',
+    PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1', // the fake model on loopback
+  },
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await once(server, 'listening');

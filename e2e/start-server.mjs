@@ -7,7 +7,14 @@ import { spawn } from 'node:child_process';
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
 const child = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PARLEY_DATA_DIR: dataDir, NODE_ENV: 'test' },
+  env: {
+    // The fake model of the tests listens on loopback: allow-listed as an operator would for a
+    // local model (the default allows public addresses only).
+    PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1',
+    ...process.env,
+    PARLEY_DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -9,8 +9,15 @@ export interface FakeProvider {
     headers: IncomingMessage['headers'];
     body: Record<string, unknown>;
   }>;
-  /** The next answers' words; `fail` makes the next call answer 500. */
-  reply: { words: string[]; fail: boolean };
+  /**
+   * The next answers' words; `fail` makes the next call answer 500; `delayMs` paces streamed words;
+   * `html` answers a web page with status 200 (not the OpenAI wire format).
+   */
+  reply: { words: string[]; fail: boolean; delayMs: number; html: boolean };
+  /** Streamed answers whose connection the caller closed before the end. */
+  abandoned: number;
+  /** Streamed answers sent to the end. */
+  completed: number;
   close(): Promise<void>;
 }
 
@@ -46,7 +53,14 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   const state: FakeProvider = {
     url: '',
     requests: [],
-    reply: { words: ['Hello', ' from', ' the', ' fake', ' model.'], fail: false },
+    reply: {
+      words: ['Hello', ' from', ' the', ' fake', ' model.'],
+      fail: false,
+      delayMs: 0,
+      html: false,
+    },
+    abandoned: 0,
+    completed: 0,
     close: async () => {},
   };
   const server: Server = createServer((req, res) => {
@@ -59,6 +73,12 @@ export async function startFakeProvider(): Promise<FakeProvider> {
         return;
       }
       const words = state.reply.words;
+      const delayMs = state.reply.delayMs;
+      if (state.reply.html) {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>');
+        return;
+      }
       if (req.url?.endsWith('/chat/completions')) {
         const base = { id: 'chatcmpl-1', created: 1700000000, model: String(body.model) };
         if (!body.stream) {
@@ -84,6 +104,12 @@ export async function startFakeProvider(): Promise<FakeProvider> {
           return;
         }
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+        let closed = false;
+        res.on('close', () => {
+          closed = true;
+          if (res.writableFinished) state.completed++;
+          else state.abandoned++;
+        });
         const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
         send({
           ...base,
@@ -91,6 +117,8 @@ export async function startFakeProvider(): Promise<FakeProvider> {
           choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
         });
         for (const w of words) {
+          if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+          if (closed) return;
           send({
             ...base,
             object: 'chat.completion.chunk',

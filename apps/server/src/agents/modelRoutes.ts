@@ -11,7 +11,8 @@ import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
 import { agents, apps, member } from '../db/schema';
 import { isMaskedSecret } from '../lib/agents';
-import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
+import { collect, forgetAgentKeys, startTurn, type RuntimeDeps } from '../runtime/chat';
+import { checkModelLiveUrl } from '../runtime/model';
 
 /** The agent behind an app key, only within the signed-in user's organizations. */
 async function agentByKeyForUser(db: Services['db'], userId: string, appKey: string) {
@@ -44,6 +45,7 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       .update(agents)
       .set({ systemPrompt: body.prompt, updatedAt: new Date() })
       .where(eq(agents.agentName, agent.agentName));
+    forgetAgentKeys();
     return c.json({ success: true, message: modelMessages.promptSaved });
   });
 
@@ -61,9 +63,11 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     if (body.api_key !== undefined && !isMaskedSecret(body.api_key)) {
       values.modelApiKey = body.api_key ? secrets.encrypt(body.api_key) : null;
     }
-    if (body.model_live_url !== undefined) values.modelLiveUrl = body.model_live_url || null;
+    if (body.model_live_url !== undefined)
+      values.modelLiveUrl = await checkModelLiveUrl(body.model_live_url, services.env);
     if (body.dataset_configs) values.knowledgeBaseIds = body.dataset_configs.datasets;
     await db.update(agents).set(values).where(eq(agents.agentName, agent.agentName));
+    forgetAgentKeys();
     return c.json({ success: true, message: modelMessages.modelSaved });
   });
 
@@ -76,6 +80,7 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       .update(agents)
       .set({ status: 'active', publishedAt, updatedAt: publishedAt })
       .where(eq(agents.agentName, agent.agentName));
+    forgetAgentKeys();
     return c.json({
       success: true,
       message: 'Agent published successfully',
@@ -88,11 +93,12 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     const body = await readJson(c, chatbotChatRequestSchema);
     const user = c.get('user');
     const { agent } = await agentByKeyForUser(db, user.id, body.difyApiKey);
-    const turn = await startTurn({ ...services, retrieve }, agent, {
-      query: body.message,
-      user: `console:${user.id}`,
-      conversationId: body.conversationId,
-    });
+    const turn = await startTurn(
+      { ...services, retrieve },
+      agent,
+      { query: body.message, user: `console:${user.id}`, conversationId: body.conversationId },
+      { signal: c.req.raw.signal },
+    );
     const answer = await collect(turn);
     return c.json({
       answer,

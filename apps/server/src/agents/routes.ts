@@ -8,6 +8,8 @@ import {
 import type { AppEnv, Services } from '../lib/env';
 import { check, notFound, readJson } from '../lib/http';
 import { requireMembership } from '../lib/tenancy';
+import { checkModelLiveUrl } from '../runtime/model';
+import { forgetAgentKeys } from '../runtime/chat';
 import { agents } from '../db/schema';
 import {
   agentToWire,
@@ -18,7 +20,7 @@ import {
 } from '../lib/agents';
 
 /** The agent service (agents-and-knowledge §7) under /api/agents. */
-export function agentRoutes({ db, secrets }: Services) {
+export function agentRoutes({ db, secrets, env }: Services) {
   const app = new Hono<AppEnv>();
 
   app.post('/update/:agentName', async (c) => {
@@ -32,6 +34,8 @@ export function agentRoutes({ db, secrets }: Services) {
       .where(eq(agents.agentName, agentName))
       .limit(1);
     if (existing && existing.organizationId !== body.organization_id) throw notFound('Agent');
+    if (body.model_live_url !== undefined)
+      body.model_live_url = (await checkModelLiveUrl(body.model_live_url, env)) ?? '';
     const values = agentValues(body, secrets);
     if (existing) {
       await db
@@ -43,6 +47,7 @@ export function agentRoutes({ db, secrets }: Services) {
         .insert(agents)
         .values({ ...values, agentName, organizationId: body.organization_id });
     }
+    forgetAgentKeys();
     const row = await findAgentForUser(db, user.id, agentName);
     return c.json({
       success: true,

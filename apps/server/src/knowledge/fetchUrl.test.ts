@@ -19,6 +19,16 @@ beforeAll(async () => {
     } else if (req.url === '/huge') {
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       res.end('x'.repeat(crawlLimits.maxBytes + 10));
+    } else if (req.url === '/drip') {
+      // A byte every 100 ms for 3 s: never idle long, but slower than a whole-download limit.
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      let n = 0;
+      const timer = setInterval(() => {
+        if (++n >= 30 || res.destroyed) {
+          clearInterval(timer);
+          res.end('.');
+        } else res.write('.');
+      }, 100);
     } else if (req.url === '/binary') {
       res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
       res.end('MZ');
@@ -44,6 +54,14 @@ describe('isPublicAddress', () => {
     'fc00::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::1',
+    '2001:db8::1',
+    'ff02::1',
+    'fe80::1%eth0',
   ])('refuses %s', (ip) => expect(isPublicAddress(ip)).toBe(false));
   it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])('allows %s', (ip) =>
     expect(isPublicAddress(ip)).toBe(true),
@@ -58,13 +76,20 @@ describe('crawl (hostile input)', () => {
     'http://127.1/',
     'http://[::1]/',
     'http://[::ffff:127.0.0.1]/',
+    'http://[::127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://0177.0.0.1/',
     'http://169.254.169.254/latest/meta-data/',
     'http://10.0.0.1/',
   ])('refuses %s before connecting', async (url) => {
     await expect(crawl(url)).rejects.toThrow(/not a public address/);
   });
   it('refuses names that resolve to loopback (checked at connect time)', async () => {
-    await expect(crawl('http://localhost:9/')).rejects.toThrow(/not a public address/);
+    // The test server listens there: only the address check stops the request.
+    await expect(crawl(`${base.replace('127.0.0.1', 'localhost')}/page`)).rejects.toThrow(
+      /not a public address/,
+    );
   });
   it.each(['file:///etc/passwd', 'ftp://example.com/x', 'javascript:alert(1)', 'gopher://x'])(
     'refuses the scheme of %s',
@@ -82,6 +107,13 @@ describe('crawl (hostile input)', () => {
     await expect(crawl(`${base}/binary`, { allowHost })).rejects.toThrow(
       'Unsupported content type',
     );
+  });
+  it('the time limit covers the whole download, not only idle gaps', async () => {
+    const started = Date.now();
+    await expect(
+      crawl(`${base}/drip`, { allowHost: (h) => h === '127.0.0.1', timeoutMs: 800 }),
+    ).rejects.toThrow('The page took too long to answer');
+    expect(Date.now() - started).toBeLessThan(2500);
   });
   it('reduces an HTML page to its main text and title', async () => {
     const page = await crawl(`${base}/page`, { allowHost: (h) => h === '127.0.0.1' });

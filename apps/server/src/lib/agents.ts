@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { agents, apps, member } from '../db/schema';
 import { notFound } from './http';
 import type { SecretBox } from './secrets';
+import { forgetAgentKeys } from '../runtime/chat';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -143,5 +144,6 @@ export async function deleteAgents(db: Db, orgId: string, names: string[]) {
     .where(and(eq(agents.organizationId, orgId), inArray(agents.agentName, names)))
     .returning({ agentName: agents.agentName });
   await db.delete(apps).where(and(eq(apps.organizationId, orgId), inArray(apps.agentName, names)));
+  forgetAgentKeys();
   return deleted.length;
 }

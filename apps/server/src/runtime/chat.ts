@@ -5,9 +5,10 @@ import type { Db } from '../db/client';
 import { agents, apps, conversations, messages, type ConversationChannel } from '../db/schema';
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
-import { chooseModel, languageModelFor } from './model';
+import { chooseModel, languageModelFor, ModelAnswerError, modelFailureMessage } from './model';
 import { chunksOf, offlineAnswer, type Passage } from './offline';
 import { systemMessage } from './prompt';
+import { turnWriterFor } from './turnWriter';
 
 export type AgentRow = typeof agents.$inferSelect;
 
@@ -20,19 +21,45 @@ export interface RuntimeDeps {
   retrieve?: (agent: AgentRow, query: string) => Promise<Passage[]>;
 }
 
+/**
+ * Agent keys seen in the last second, by key: under load a busy widget's turns share one lookup
+ * instead of one database round trip each. Saving or deleting an agent on this process forgets
+ * them at once (`forgetAgentKeys`); another process sharing the database sees a change within
+ * `agentKeyTtlMs`.
+ */
+const agentKeyTtlMs = 1000;
+const agentKeys = new Map<string, { at: number; agent: Promise<AgentRow | null> }>();
+
+/** Forgets every cached agent key (after an agent is saved, published or deleted). */
+export function forgetAgentKeys() {
+  agentKeys.clear();
+}
+
 /** Resolves a publishable agent key ('app-…') to its agent; anything else → 401. */
 export async function agentForKey(db: Db, appKey: string): Promise<AgentRow> {
-  const [row] = await db
-    .select({ agent: agents })
-    .from(apps)
-    .innerJoin(
-      agents,
-      and(eq(agents.agentName, apps.agentName), eq(agents.organizationId, apps.organizationId)),
-    )
-    .where(eq(apps.appKey, appKey))
-    .limit(1);
-  if (!row) throw new HttpError(401, 'Access token is invalid', { code: 'unauthorized' });
-  return row.agent;
+  const now = Date.now();
+  let hit = agentKeys.get(appKey);
+  if (!hit || now - hit.at > agentKeyTtlMs) {
+    if (agentKeys.size > 10_000) agentKeys.clear();
+    hit = {
+      at: now,
+      agent: db
+        .select({ agent: agents })
+        .from(apps)
+        .innerJoin(
+          agents,
+          and(eq(agents.agentName, apps.agentName), eq(agents.organizationId, apps.organizationId)),
+        )
+        .where(eq(apps.appKey, appKey))
+        .limit(1)
+        .then(([row]) => row?.agent ?? null),
+    };
+    agentKeys.set(appKey, hit);
+    hit.agent.catch(() => agentKeys.delete(appKey));
+  }
+  const agent = await hit.agent;
+  if (!agent) throw new HttpError(401, 'Access token is invalid', { code: 'unauthorized' });
+  return agent;
 }
 
 export interface ChatTurn {
@@ -40,15 +67,28 @@ export interface ChatTurn {
   messageId: string;
   createdAt: number;
   offline: boolean;
-  /** Text deltas; iterate once. Persisting the answer happens when the iteration ends. */
+  /** Text deltas; iterate once. Persisting the answer starts when the iteration ends. */
   deltas: AsyncGenerator<string, void, void>;
+  /** Settles once both messages are stored (after the iteration ended); never rejects. */
+  persisted: Promise<void>;
 }
 
 const historyLimit = 20;
 
+/** Turns still being stored, by conversation (this process). */
+const pendingWrites = new Map<string, Promise<void>>();
+
+/** The visitor went away: the model call was stopped (recorded on the stored answer). */
+export const abandonedNote = 'The visitor left before the answer was complete';
+
 /**
  * One turn of a conversation: load or start the conversation, retrieve, call the model (or the
  * offline responder) and persist both messages.
+ *
+ * Only what the model needs waits before the first token: the conversation check and its history
+ * (together), and retrieval. A new conversation gets its id here; the conversation, the visitor's
+ * message and the answer are written in one statement once the answer is complete (`persisted`).
+ * `signal` (the visitor's connection) aborts the model call at once.
  */
 export async function startTurn(
   deps: RuntimeDeps,
@@ -62,54 +102,45 @@ export async function startTurn(
     /** Our side of the conversation on channels that have one (the number, the mailbox). */
     agentAddress?: string | null;
   },
+  options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
   const { db } = deps;
-  let conversationId = input.conversationId || '';
-  if (conversationId) {
-    const [conv] = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.id, conversationId),
-          eq(conversations.agentName, agent.agentName),
-          eq(conversations.endUser, input.user),
-        ),
-      )
-      .limit(1)
-      .catch(() => []);
-    if (!conv) throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
+  const existing = input.conversationId || '';
+  const conversationId = existing || crypto.randomUUID();
+
+  let history: Array<{ role: string; content: string }> = [];
+  let passages: Passage[];
+  if (existing) {
+    await pendingWrites.get(existing);
+    const [conv, recent, found] = await Promise.all([
+      db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.id, existing),
+            eq(conversations.agentName, agent.agentName),
+            eq(conversations.endUser, input.user),
+          ),
+        )
+        .limit(1)
+        .catch(() => []),
+      db
+        .select({ role: messages.role, content: messages.content })
+        .from(messages)
+        .where(eq(messages.conversationId, existing))
+        .orderBy(desc(messages.createdAt))
+        .limit(historyLimit)
+        .catch(() => []),
+      deps.retrieve ? deps.retrieve(agent, input.query) : Promise.resolve([]),
+    ]);
+    if (!conv[0]) throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
+    history = recent.reverse();
+    passages = found;
   } else {
-    const [conv] = await db
-      .insert(conversations)
-      .values({
-        agentName: agent.agentName,
-        organizationId: agent.organizationId,
-        channel: input.channel ?? 'chat',
-        endUser: input.user,
-        agentAddress: input.agentAddress ?? null,
-      })
-      .returning({ id: conversations.id });
-    conversationId = conv!.id;
+    passages = deps.retrieve ? await deps.retrieve(agent, input.query) : [];
   }
 
-  const history = (
-    await db
-      .select({ role: messages.role, content: messages.content })
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId))
-      .orderBy(desc(messages.createdAt))
-      .limit(historyLimit)
-  ).reverse();
-  await db.insert(messages).values({
-    conversationId,
-    role: 'user',
-    content: input.query,
-    direction: 'inbound',
-    author: 'visitor',
-  });
-
-  const passages = deps.retrieve ? await deps.retrieve(agent, input.query) : [];
   let agentKey: string | null = null;
   try {
     agentKey = agent.modelApiKey ? deps.secrets.decrypt(agent.modelApiKey) : null;
@@ -120,10 +151,44 @@ export async function startTurn(
     );
   }
   const choice = chooseModel(agent, agentKey, deps.env);
-  const model = languageModelFor(choice);
+  const model = languageModelFor(choice, deps.env);
   const offline = model === null;
   const messageId = crypto.randomUUID();
   const createdAt = Math.floor(Date.now() / 1000);
+
+  const askedAt = new Date();
+
+  let settle: () => void = () => undefined;
+  const persisted = new Promise<void>((resolve) => (settle = resolve));
+  // A follow-up on this process waits for this turn's write before reading the history.
+  pendingWrites.set(conversationId, persisted);
+  void persisted.then(() => {
+    if (pendingWrites.get(conversationId) === persisted) pendingWrites.delete(conversationId);
+  });
+
+  /**
+   * The whole turn in one statement once the answer is complete (batched with other turns that
+   * finish meanwhile): the conversation (created, or its updated_at touched), the visitor's message
+   * and the answer. This keeps the embedded database's single connection free for other turns.
+   */
+  async function storeTurn(answer: string, failure: unknown) {
+    await turnWriterFor(db, deps.logger).write({
+      conversationId,
+      agentName: agent.agentName,
+      organizationId: agent.organizationId,
+      channel: input.channel ?? 'chat',
+      endUser: input.user,
+      agentAddress: input.agentAddress ?? null,
+      query: input.query,
+      askedAt,
+      messageId,
+      answer,
+      answeredAt: new Date(Math.max(Date.now(), askedAt.getTime() + 1)),
+      offline,
+      error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
+    });
+    settle();
+  }
 
   async function* deltas(): AsyncGenerator<string, void, void> {
     let answer = '';
@@ -136,6 +201,7 @@ export async function startTurn(
         }
         return;
       }
+      let finishReason: string | undefined;
       const result = streamText({
         model,
         system: systemMessage(agent.systemPrompt, passages),
@@ -150,51 +216,54 @@ export async function startTurn(
           { role: 'user', content: input.query },
         ],
         maxRetries: 1,
+        abortSignal: options.signal,
         onError: ({ error }) => {
-          failure = error;
+          failure ??= error;
+        },
+        onFinish: (event) => {
+          finishReason = event.finishReason;
         },
       });
       for await (const delta of result.textStream) {
         answer += delta;
         yield delta;
       }
+      if (options.signal?.aborted) {
+        failure = new Error(abandonedNote);
+        return;
+      }
       if (failure) throw failure;
+      if (!answer && (finishReason === undefined || finishReason === 'other'))
+        throw new ModelAnswerError(
+          'the model answered nothing in the OpenAI format (no text and no finish reason)',
+        );
     } catch (error) {
+      if (options.signal?.aborted) {
+        failure = new Error(abandonedNote);
+        return;
+      }
       failure = error;
       deps.logger.error(
         { err: error, agent: agent.agentName, provider: choice.provider },
         'model call failed',
       );
-      throw new HttpError(500, 'The model call failed', { code: 'completion_request_error' });
+      throw new HttpError(500, modelFailureMessage(error), { code: 'completion_request_error' });
     } finally {
-      await db
-        .insert(messages)
-        .values({
-          id: messageId,
-          conversationId,
-          role: 'assistant',
-          content: answer,
-          direction: 'outbound',
-          author: 'agent',
-          offline,
-          error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
-        })
-        .catch((err: unknown) => deps.logger.error({ err }, 'failed to store the answer'));
-      await db
-        .update(conversations)
-        .set({ updatedAt: new Date() })
-        .where(eq(conversations.id, conversationId))
-        .catch(() => undefined);
+      void storeTurn(answer, failure);
     }
   }
 
-  return { conversationId, messageId, createdAt, offline, deltas: deltas() };
+  return { conversationId, messageId, createdAt, offline, deltas: deltas(), persisted };
 }
 
-/** Collects a whole answer (blocking mode). */
+/** Collects a whole answer (blocking mode); returns once it is stored. */
 export async function collect(turn: ChatTurn): Promise<string> {
   let answer = '';
-  for await (const d of turn.deltas) answer += d;
+  try {
+    for await (const d of turn.deltas) answer += d;
+  } finally {
+    await turn.persisted;
+  }
   return answer;
 }
 

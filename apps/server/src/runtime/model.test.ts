@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chooseModel, languageModelFor, normalizeModelName, normalizeProvider } from './model';
+import {
+  chooseModel,
+  languageModelFor,
+  modelBaseUrl,
+  normalizeModelName,
+  normalizeProvider,
+} from './model';
 import { offlineAnswer, chunksOf } from './offline';
 import { systemMessage } from './prompt';
 
@@ -27,6 +33,26 @@ describe('model choice', () => {
     expect(none.apiKey).toBeNull();
     expect(languageModelFor(none)).toBeNull();
     expect(languageModelFor({ ...none, baseUrl: 'http://127.0.0.1:1/v1' })).not.toBeNull();
+  });
+});
+
+describe('model_live_url', () => {
+  it('never carries a server-wide key: the agent’s own or none', () => {
+    const agent = {
+      modelProvider: 'openai',
+      modelName: null,
+      modelLiveUrl: 'https://llm.example/v1',
+    };
+    const env = { OPENAI_API_KEY: 'sk-server' };
+    expect(chooseModel(agent, null, env).apiKey).toBeNull();
+    expect(chooseModel(agent, 'sk-own', env).apiKey).toBe('sk-own');
+    expect(chooseModel({ ...agent, modelLiveUrl: null }, null, env).apiKey).toBe('sk-server');
+  });
+  it('is a base URL: a query string or fragment cannot change the path called', () => {
+    expect(modelBaseUrl('https://llm.example/v1?x=/evil#frag')).toBe('https://llm.example/v1');
+    expect(modelBaseUrl('https://llm.example/v1/')).toBe('https://llm.example/v1');
+    expect(modelBaseUrl('  ')).toBeNull();
+    expect(modelBaseUrl('nonsense')).toBeNull();
   });
 });
 

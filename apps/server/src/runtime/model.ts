@@ -5,7 +5,19 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createGroq } from '@ai-sdk/groq';
 import { createDeepSeek } from '@ai-sdk/deepseek';
 import { createXai } from '@ai-sdk/xai';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { apiModelName, modelProviders } from '@parley/api-client';
+import { HttpError } from '../lib/http';
+import {
+  allowHostsFrom,
+  checkOutboundUrl,
+  guardedFetch,
+  isPublicAddress,
+  OutboundError,
+  type AllowHost,
+  type FetchFn,
+} from '../lib/outbound';
 
 export const providerIds = ['openai', 'anthropic', 'google', 'groq', 'deepseek', 'xai'] as const;
 export type ProviderId = (typeof providerIds)[number];
@@ -54,36 +66,117 @@ export function normalizeModelName(provider: ProviderId, value: string | null | 
 export interface ModelChoice {
   provider: ProviderId;
   modelName: string;
+  /** The key sent with the call: for a model_live_url only the agent's own (never a server-wide key). */
   apiKey: string | null;
-  /** An OpenAI-compatible base URL (the spec's model_live_url). */
+  /** An OpenAI-compatible base URL (the spec's model_live_url), without query or fragment. */
   baseUrl: string | null;
   /** The provider's own API base URL from `{PROVIDER}_BASE_URL` (gateways, proxies, tests). */
   providerBaseUrl?: string;
 }
 
-/** Picks the key: the agent's own, else the server's environment. */
+/**
+ * model_live_url is a base URL: the paths we call are appended to it, so a query string or a
+ * fragment (which would swallow them) is dropped. Invalid → null.
+ */
+export function modelBaseUrl(value: string | null | undefined): string | null {
+  const raw = value?.trim();
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    url.search = '';
+    url.hash = '';
+    return url.toString().replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Picks the key. A server-wide key (OPENAI_API_KEY …) only ever goes to its provider's own base
+ * URL; an agent with a model_live_url sends its own key or none.
+ */
 export function chooseModel(
   agent: { modelProvider: string | null; modelName: string | null; modelLiveUrl: string | null },
   agentKey: string | null,
   env: Record<string, string | undefined>,
 ): ModelChoice {
   const provider = normalizeProvider(agent.modelProvider);
+  const baseUrl = modelBaseUrl(agent.modelLiveUrl);
   return {
     provider,
     modelName: normalizeModelName(provider, agent.modelName),
-    apiKey: agentKey || env[providerEnvKeys[provider]] || null,
-    baseUrl: agent.modelLiveUrl?.trim() || null,
+    apiKey: baseUrl ? agentKey || null : agentKey || env[providerEnvKeys[provider]] || null,
+    baseUrl,
     providerBaseUrl: env[`${provider.toUpperCase()}_BASE_URL`] || undefined,
   };
 }
 
+/** The model endpoint answered something that is not the OpenAI wire format. */
+export class ModelAnswerError extends Error {}
+
+/** Hosts an agent's model_live_url may reach although they are not public (PARLEY_MODEL_ALLOW_HOSTS). */
+export function modelAllowHosts(env: Record<string, string | undefined>): AllowHost {
+  return allowHostsFrom(env.PARLEY_MODEL_ALLOW_HOSTS);
+}
+
+const liveFetches = new Map<string, FetchFn>();
+
+/** One guarded connection pool per allow-list (connections are reused across calls). */
+function guardedModelFetch(allowList: string | undefined): FetchFn {
+  const key = allowList ?? '';
+  let f = liveFetches.get(key);
+  if (!f) {
+    f = guardedFetch({
+      allowHost: allowHostsFrom(allowList),
+      connectTimeoutMs: 10_000,
+      headersTimeoutMs: 120_000,
+      bodyTimeoutMs: 120_000,
+    });
+    liveFetches.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * The fetch for a tenant's model_live_url: the outbound address policy at connect time and after
+ * redirects, no Authorization header without the agent's own key, and an answer that is not the
+ * OpenAI wire format (an HTML page, a JSON body to a streaming call…) is an error, not silence.
+ */
+export function modelLiveFetch(
+  env: Record<string, string | undefined>,
+  options: { sendKey: boolean },
+): FetchFn {
+  const base = guardedModelFetch(env.PARLEY_MODEL_ALLOW_HOSTS);
+  return async (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (!options.sendKey) headers.delete('authorization');
+    const res = await base(input, { ...init, headers });
+    if (!res.ok) return res;
+    const type = (res.headers.get('content-type') ?? '').toLowerCase();
+    const streaming = typeof init.body === 'string' && /"stream"\s*:\s*true/.test(init.body);
+    const expected = streaming ? 'text/event-stream' : 'json';
+    if (!type.includes(expected)) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new ModelAnswerError(
+        `the model at model_live_url did not answer in the OpenAI format (it sent ${type.split(';')[0] || 'no content type'})`,
+      );
+    }
+    return res;
+  };
+}
+
 /** The AI SDK model for a choice, or null when nothing can be called (the offline responder answers). */
-export function languageModelFor(choice: ModelChoice): LanguageModel | null {
+export function languageModelFor(
+  choice: ModelChoice,
+  env: Record<string, string | undefined> = {},
+): LanguageModel | null {
   if (choice.baseUrl) {
-    // Any OpenAI-compatible endpoint (local servers may need no key).
-    return createOpenAI({ baseURL: choice.baseUrl, apiKey: choice.apiKey ?? 'not-needed' }).chat(
-      choice.modelName,
-    );
+    // Any OpenAI-compatible endpoint (local servers may need no key): never a server-wide key.
+    return createOpenAI({
+      baseURL: choice.baseUrl,
+      apiKey: choice.apiKey ?? 'no-key',
+      fetch: modelLiveFetch(env, { sendKey: Boolean(choice.apiKey) }) as typeof fetch,
+    }).chat(choice.modelName);
   }
   if (!choice.apiKey) return null;
   const settings = { apiKey: choice.apiKey, baseURL: choice.providerBaseUrl };
@@ -101,4 +194,68 @@ export function languageModelFor(choice: ModelChoice): LanguageModel | null {
     case 'xai':
       return createXai(settings)(choice.modelName);
   }
+}
+
+const refuse = (message: string) =>
+  new HttpError(400, `model_live_url: ${message}`, {
+    issues: [{ field: 'model_live_url', message }],
+  });
+
+/**
+ * Save-time check of an agent's model_live_url: an http(s) base URL without credentials, query or
+ * fragment, whose host is public (every address it resolves to) or allow-listed by the operator
+ * (PARLEY_MODEL_ALLOW_HOSTS). '' clears it. Returns the value to store.
+ */
+export async function checkModelLiveUrl(
+  value: string,
+  env: Record<string, string | undefined>,
+): Promise<string | null> {
+  const raw = value.trim();
+  if (!raw) return null;
+  const allowHost = modelAllowHosts(env);
+  let url: URL;
+  try {
+    url = checkOutboundUrl(raw, allowHost);
+  } catch (error) {
+    const reason = (error as Error).message;
+    throw refuse(
+      reason.endsWith('is not a public address')
+        ? `${reason}; the server only calls public addresses (PARLEY_MODEL_ALLOW_HOSTS lists exceptions)`
+        : reason,
+    );
+  }
+  if (url.search || raw.includes('?')) throw refuse('A base URL cannot have a query string');
+  if (url.hash || raw.includes('#')) throw refuse('A base URL cannot have a fragment');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowHost(host) && !isIP(host)) {
+    let addresses: Array<{ address: string }>;
+    try {
+      addresses = await lookup(host, { all: true });
+    } catch {
+      throw refuse(`The host ${host} cannot be found`);
+    }
+    const bad = addresses.find((a) => !isPublicAddress(a.address));
+    if (bad || addresses.length === 0)
+      throw refuse(
+        `${host} resolves to ${bad?.address ?? 'no address'}, which is not a public address; the server only calls public addresses (PARLEY_MODEL_ALLOW_HOSTS lists exceptions)`,
+      );
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** A refused or unreadable model call, as the user sees it. */
+export function modelFailureMessage(error: unknown): string {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    if (e instanceof ModelAnswerError) return `The model call failed: ${e.message}`;
+    if (e instanceof OutboundError)
+      return `The model call failed: ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}`;
+    const x = e as { cause?: unknown; lastError?: unknown; errors?: unknown[] };
+    queue.push(x.cause, x.lastError, ...(Array.isArray(x.errors) ? x.errors : []));
+  }
+  return 'The model call failed';
 }

@@ -40,11 +40,18 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     const agent = await agentForKey(services.db, bearer(c.req.header('Authorization')));
     assertOriginAllowed(c.req.header('Origin'), agent.allowedOrigins);
     const body = await readJson(c, runtimeChatRequestSchema);
-    const turn = await startTurn(deps, agent, {
-      query: body.query,
-      user: body.user,
-      conversationId: body.conversation_id,
-    });
+    // The visitor's connection: when it closes, the model call stops at once.
+    const visitor = new AbortController();
+    const requestSignal = c.req.raw.signal;
+    const leave = () => visitor.abort();
+    if (requestSignal.aborted) leave();
+    else requestSignal.addEventListener('abort', leave, { once: true });
+    const turn = await startTurn(
+      deps,
+      agent,
+      { query: body.query, user: body.user, conversationId: body.conversation_id },
+      { signal: visitor.signal },
+    );
     const ids = { message_id: turn.messageId, conversation_id: turn.conversationId };
 
     if (body.response_mode === 'blocking') {
@@ -60,8 +67,10 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     }
 
     return streamSSE(c, async (stream) => {
+      stream.onAbort(leave);
       try {
         for await (const delta of turn.deltas) {
+          if (stream.aborted) continue;
           await stream.writeSSE({
             data: JSON.stringify({
               event: 'message',
@@ -71,24 +80,29 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
             }),
           });
         }
-        await stream.writeSSE({
-          data: JSON.stringify({
-            event: 'message_end',
-            ...ids,
-            metadata: { offline: turn.offline },
-          }),
-        });
+        if (!stream.aborted)
+          await stream.writeSSE({
+            data: JSON.stringify({
+              event: 'message_end',
+              ...ids,
+              metadata: { offline: turn.offline },
+            }),
+          });
       } catch (error) {
         const message = error instanceof HttpError ? error.message : 'Internal server error';
-        await stream.writeSSE({
-          data: JSON.stringify({
-            event: 'error',
-            ...ids,
-            status: 500,
-            code: 'completion_request_error',
-            message,
-          }),
-        });
+        if (!stream.aborted)
+          await stream.writeSSE({
+            data: JSON.stringify({
+              event: 'error',
+              ...ids,
+              status: 500,
+              code: 'completion_request_error',
+              message,
+            }),
+          });
+      } finally {
+        // The stream closes at once; a follow-up on this process waits for the turn's write.
+        requestSignal.removeEventListener('abort', leave);
       }
     });
   });

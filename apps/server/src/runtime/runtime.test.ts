@@ -10,7 +10,10 @@ let orgId: string;
 
 beforeAll(async () => {
   fake = await startFakeProvider();
-  server = await startTestServer({ env: { ANTHROPIC_BASE_URL: `${fake.url}/v1` } });
+  // The fake model listens on loopback: allow-listed as an operator would for a local model.
+  server = await startTestServer({
+    env: { ANTHROPIC_BASE_URL: `${fake.url}/v1`, PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1' },
+  });
   owner = server.newUser();
   orgId = await owner.withOrg('Runtime Org');
 });

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { asc, eq } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client';
+import { agents, conversations, messages, organization } from '../db/schema';
+import { createTurnWriter, type TurnRow } from './turnWriter';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({});
+  await database.db.insert(organization).values({ id: 'org1', name: 'Org', slug: 'org' });
+  await database.db.insert(agents).values({ agentName: 'bot_1', organizationId: 'org1' });
+});
+afterAll(() => database?.close());
+
+const turn = (i: number, over: Partial<TurnRow> = {}): TurnRow => ({
+  conversationId: crypto.randomUUID(),
+  agentName: 'bot_1',
+  organizationId: 'org1',
+  channel: 'chat',
+  endUser: `u${i}`,
+  agentAddress: null,
+  query: `question ${i}`,
+  askedAt: new Date(Date.now() - 1000),
+  messageId: crypto.randomUUID(),
+  answer: `answer ${i}`,
+  answeredAt: new Date(),
+  offline: false,
+  error: null,
+  ...over,
+});
+
+describe('turn writer (group commit)', () => {
+  it('stores turns that finish together in few statements, question before answer', async () => {
+    let statements = 0;
+    const counting = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute')
+          return (q: Parameters<typeof target.execute>[0]) => {
+            statements++;
+            return target.execute(q);
+          };
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const writer = createTurnWriter(counting, pino({ level: 'silent' }));
+    const turns = Array.from({ length: 30 }, (_, i) => turn(i));
+    await Promise.all(turns.map((t) => writer.write(t)));
+    expect(statements).toBeLessThanOrEqual(2);
+    const rows = await database.db
+      .select({ role: messages.role, content: messages.content })
+      .from(messages)
+      .where(eq(messages.conversationId, turns[7]!.conversationId))
+      .orderBy(asc(messages.createdAt));
+    expect(rows).toEqual([
+      { role: 'user', content: 'question 7' },
+      { role: 'assistant', content: 'answer 7' },
+    ]);
+  });
+
+  it('a bad turn in a batch costs only itself; a follow-up touches its conversation', async () => {
+    const writer = createTurnWriter(database.db, pino({ level: 'silent' }));
+    const good = turn(100);
+    const orphan = turn(101, { agentName: 'deleted_agent' });
+    await Promise.all([writer.write(good), writer.write(orphan)]);
+    const stored = await database.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, good.conversationId));
+    expect(stored).toHaveLength(1);
+    const none = await database.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, orphan.conversationId));
+    expect(none).toHaveLength(0);
+    // Another visitor cannot write into this conversation.
+    await writer.write(turn(102, { conversationId: good.conversationId, endUser: 'intruder' }));
+    const msgs = await database.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.conversationId, good.conversationId));
+    expect(msgs).toHaveLength(2);
+  });
+});

@@ -1,0 +1,105 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client';
+
+/** One finished turn: its conversation (created or touched), the visitor's message and the answer. */
+export interface TurnRow {
+  conversationId: string;
+  agentName: string;
+  organizationId: string;
+  channel: string;
+  endUser: string;
+  agentAddress: string | null;
+  query: string;
+  askedAt: Date;
+  messageId: string;
+  answer: string;
+  answeredAt: Date;
+  offline: boolean;
+  error: string | null;
+}
+
+/** The statement storing turns: conversations upserted (only by their own agent and visitor), then both messages of each turn. */
+export function turnsStatement(turns: TurnRow[]): SQL {
+  const seen = new Set<string>();
+  const convs = turns.filter((t) => !seen.has(t.conversationId) && seen.add(t.conversationId));
+  const convValues = sql.join(
+    convs.map(
+      (t) =>
+        sql`(${t.conversationId}::uuid, ${t.agentName}, ${t.organizationId}, ${t.channel}, ${t.endUser}, ${t.agentAddress}::text)`,
+    ),
+    sql`, `,
+  );
+  const messageValues = sql.join(
+    turns.flatMap((t) => [
+      sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz)`,
+      sql`(${t.messageId}::uuid, ${t.conversationId}::uuid, 'assistant', ${t.answer}::text, 'outbound', 'agent', ${t.offline}::boolean, ${t.error}::text, ${t.answeredAt.toISOString()}::timestamptz)`,
+    ]),
+    sql`, `,
+  );
+  return sql`
+    WITH conv AS (
+      INSERT INTO conversations (id, agent_name, organization_id, channel, end_user, agent_address)
+      VALUES ${convValues}
+      ON CONFLICT (id) DO UPDATE SET updated_at = now()
+        WHERE conversations.agent_name = EXCLUDED.agent_name
+          AND conversations.end_user = EXCLUDED.end_user
+      RETURNING id
+    )
+    INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at)
+    SELECT v.id, v.conversation_id, v.role, v.content, v.direction, v.author, v.offline, v.error, v.created_at
+    FROM (VALUES ${messageValues})
+      AS v(id, conversation_id, role, content, direction, author, offline, error, created_at)
+    JOIN conv ON conv.id = v.conversation_id`;
+}
+
+/**
+ * Stores finished turns with group commit: while one statement runs, the turns that finish meanwhile
+ * wait and go together in the next one. Under load the database (one connection for the embedded
+ * one) runs one statement per batch instead of four per turn. A failing batch is retried turn by
+ * turn, so one bad row (its agent deleted meanwhile) costs only its own turn.
+ */
+export function createTurnWriter(db: Db, logger: Logger, maxBatch = 100) {
+  let queue: Array<{ turn: TurnRow; done: () => void }> = [];
+  let running = false;
+
+  async function flush() {
+    running = true;
+    while (queue.length) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      try {
+        await db.execute(turnsStatement(batch.map((b) => b.turn)));
+      } catch (err) {
+        if (batch.length === 1) logger.error({ err }, 'failed to store the turn');
+        else
+          for (const one of batch)
+            await db
+              .execute(turnsStatement([one.turn]))
+              .catch((e: unknown) => logger.error({ err: e }, 'failed to store the turn'));
+      }
+      for (const b of batch) b.done();
+    }
+    running = false;
+  }
+
+  return {
+    /** Resolves once the turn is stored (or its failure logged); never rejects. */
+    write(turn: TurnRow): Promise<void> {
+      return new Promise<void>((done) => {
+        queue.push({ turn, done });
+        if (!running) void flush();
+      });
+    },
+  };
+}
+
+export type TurnWriter = ReturnType<typeof createTurnWriter>;
+
+const writers = new WeakMap<Db, TurnWriter>();
+/** One writer per database. */
+export function turnWriterFor(db: Db, logger: Logger): TurnWriter {
+  let w = writers.get(db);
+  if (!w) writers.set(db, (w = createTurnWriter(db, logger)));
+  return w;
+}
