@@ -67,7 +67,17 @@ export class PocketsphinxSTT extends stt.STT {
         await writeFile(file, this.opts.jsgf!);
         return file;
       })();
-      args.push('-jsgf', await this.grammarFile);
+      // Wide beams: a grammar's search is small, and telephone audio (8 kHz, μ-law) needs them.
+      args.push(
+        '-jsgf',
+        await this.grammarFile,
+        '-beam',
+        '1e-80',
+        '-pbeam',
+        '1e-80',
+        '-wbeam',
+        '1e-60',
+      );
     }
     return args;
   }
