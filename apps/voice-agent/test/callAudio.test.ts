@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VAD } from '@livekit/agents';
-import { mulaw } from 'alawmulaw';
+import { mulaw } from '../src/phone/mulaw';
 import { WebSocket } from 'ws';
 import { phoneStreamToken } from '../../server/src/voice/phoneStreamToken';
 import {

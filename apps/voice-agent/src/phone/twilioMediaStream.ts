@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { log } from '@livekit/agents';
 import { AudioFrame, AudioResampler } from '@livekit/rtc-node';
-import { mulaw } from 'alawmulaw';
+import { mulaw } from './mulaw';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { verifyPhoneStreamToken } from '../../../server/src/voice/phoneStreamToken';
 import { PushAudioInput, SinkAudioOutput, type AudioSink } from '../audioIo';
