@@ -19,9 +19,12 @@ export const openingHours =
   'Opening hours: the clinic is open Monday to Friday from 8 to 18 and Saturday from 9 to 14. Sunday closed.';
 
 /** The Parley server in-process (PGlite), an organization, an agent with a knowledge base. */
-export async function serverWithAgent(settings: Partial<AgentUpdateRequest> = {}) {
+export async function serverWithAgent(
+  settings: Partial<AgentUpdateRequest> = {},
+  env: Record<string, string | undefined> = {},
+) {
   const server: TestServer = await startTestServer({
-    env: { PARLEY_WORKER_SECRET: workerSecret },
+    env: { PARLEY_WORKER_SECRET: workerSecret, ...env },
   });
   const user = server.newUser();
   const orgId = await user.withOrg('Clinic');
