@@ -19,6 +19,7 @@ import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
 import { runtimeRoutes } from './runtime/routes';
 import { voiceTokenRoutes } from './voice/tokenRoutes';
+import { voiceInternalRoutes } from './voice/internalRoutes';
 import type { SecretBox } from './lib/secrets';
 import { datasetRetrieveRoutes, knowledgeRoutes } from './knowledge/routes';
 import type { IngestionWorker } from './knowledge/ingest';
@@ -96,8 +97,24 @@ export function createApp(options: AppOptions) {
 
   // Provider webhooks: trusted only once their signature is checked (telephony/webhookRoutes).
   app.route('/webhooks', webhookRoutes(services));
+  // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
+  const retrieve: RuntimeDeps['retrieve'] = async (agent, query) =>
+    (
+      await retrieveSegments(
+        options.db,
+        {
+          organizationId: agent.organizationId,
+          knowledgeBaseIds: agent.knowledgeBaseIds,
+          query,
+        },
+        services.vector,
+      )
+    ).map((s) => ({ content: s.content, source: s.documentName }));
+
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));
+  // The voice worker's calls (bearer PARLEY_WORKER_SECRET), also before the session guard.
+  app.route('/voice/internal', voiceInternalRoutes(services, retrieve));
 
   const requireSession = requireUser(options.auth);
   app.use('/api/org/*', requireSession);
@@ -122,19 +139,6 @@ export function createApp(options: AppOptions) {
   app.route('/voice/telephony', telephonyRoutes(services));
   app.route('/api/integrations', integrationRoutes(services));
   app.route('/voice', voiceRoutes(services));
-  // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
-  const retrieve: RuntimeDeps['retrieve'] = async (agent, query) =>
-    (
-      await retrieveSegments(
-        options.db,
-        {
-          organizationId: agent.organizationId,
-          knowledgeBaseIds: agent.knowledgeBaseIds,
-          query,
-        },
-        services.vector,
-      )
-    ).map((s) => ({ content: s.content, source: s.documentName }));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
   app.route('/api', modelRoutes(services, retrieve));
   app.route('/v1/datasets', datasetRetrieveRoutes(services));

@@ -7,6 +7,8 @@ import {
   scheduledEventSchema,
   scheduledListResponseSchema,
   voiceAgentsByOrgResponseSchema,
+  voiceCallDetailSchema,
+  voiceCallListResponseSchema,
   voiceTokenResponseSchema,
   type CreateScheduledRequest,
 } from '../schemas/voice';
@@ -125,6 +127,17 @@ export function createVoiceBackendClient(options: HttpOptions) {
           schema: scheduledListResponseSchema,
         })
       ).scheduled_events,
+    /** The agent's calls, newest first (the call log). */
+    callsForAgent: async (agentName: string, signal?: AbortSignal) =>
+      (
+        await http('GET', `/calls/agent/${enc(agentName)}`, {
+          schema: voiceCallListResponseSchema,
+          signal,
+        })
+      ).calls,
+    /** One call with its transcript, turn by turn. */
+    call: (conversationId: string, signal?: AbortSignal) =>
+      http('GET', `/calls/${enc(conversationId)}`, { schema: voiceCallDetailSchema, signal }),
     deleteScheduled: (id: string) =>
       http('DELETE', `/scheduled/${enc(id)}`, { schema: anyAnswerSchema }),
   };

@@ -87,12 +87,21 @@ export const elevenLabsTtsSchema = z.object({
   similarity_boost: z.number().min(0).max(1).default(0.5),
 });
 
-export const ttsProviderSchema = z.enum(['openai', 'cartesian', 'elevenlabs']);
+/** The keyless voice: Debian's espeak-ng on the voice worker (shown as 'Local (offline)'). */
+export const localTtsSchema = z.object({
+  /** An espeak-ng voice, e.g. 'en-us', 'en-gb', 'de'. */
+  voice: z.string().default('en-us'),
+  speed: z.number().min(0.25).max(4).default(1),
+  language: z.string().optional(),
+});
+
+export const ttsProviderSchema = z.enum(['openai', 'cartesian', 'elevenlabs', 'local']);
 export const ttsConfigSchema = z.object({
   provider: ttsProviderSchema,
   openai: openAiTtsSchema.optional(),
   cartesian: cartesiaTtsSchema.optional(),
   elevenlabs: elevenLabsTtsSchema.optional(),
+  local: localTtsSchema.optional(),
 });
 export type TtsConfig = z.infer<typeof ttsConfigSchema>;
 
@@ -109,10 +118,16 @@ export const openAiSttSchema = z.object({
   model: z.string().default('whisper-1'),
   language: z.string().nullable().default(null),
 });
+/** The keyless transcriber: Debian's pocketsphinx on the voice worker ('Local (offline)'). */
+export const localSttSchema = z.object({
+  language: z.string().default('en-US'),
+});
+export const sttProviderSchema = z.enum(['deepgram', 'openai', 'local']);
 export const sttConfigSchema = z.object({
-  provider: z.enum(['deepgram', 'openai']),
+  provider: sttProviderSchema,
   deepgram: deepgramSttSchema.optional(),
   openai: openAiSttSchema.optional(),
+  local: localSttSchema.optional(),
 });
 export type SttConfig = z.infer<typeof sttConfigSchema>;
 

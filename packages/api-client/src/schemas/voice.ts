@@ -170,3 +170,126 @@ export const scheduledListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
+
+// ---------- call log (issue 14): every call is a conversation with channel 'voice' ----------
+
+/** Who or what ended a call. */
+export const callEndedBySchema = z.enum(['caller', 'agent', 'max_duration', 'nudges', 'error']);
+export type CallEndedBy = z.infer<typeof callEndedBySchema>;
+
+/** How the caller reached the agent: a LiveKit room (console, widget) or a phone media stream. */
+export const callTransportSchema = z.enum(['livekit', 'phone']);
+export type CallTransport = z.infer<typeof callTransportSchema>;
+
+/** One entry of GET /voice/calls/agent/{agentId} (newest first). */
+export const voiceCallSchema = z.object({
+  conversation_id: z.string(),
+  agent_name: z.string(),
+  organization_id: z.string(),
+  transport: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  ended_by: z.string().nullable(),
+  end_reason: z.string().nullable(),
+  /** Seconds from start to end; null while the call is still running. */
+  duration_seconds: z.number().nullable(),
+  /** Caller and agent utterances stored so far. */
+  turns: z.number(),
+  /** The call used the keyless local voice or transcriber ('offline voice'). */
+  offline_voice: z.boolean(),
+});
+export type VoiceCall = z.infer<typeof voiceCallSchema>;
+
+/** One utterance of a call's transcript, oldest first. */
+export const voiceCallTurnSchema = z.object({
+  id: z.string(),
+  speaker: z.enum(['caller', 'agent']),
+  text: z.string(),
+  at: z.string(),
+  /** End of the caller's speech → the agent's first audio, in ms (agent turns the framework measured). */
+  latency_ms: z.number().nullable(),
+  /** What kind of agent utterance: the initial message, a nudge, the goodbye, or a model answer. */
+  kind: z.string().nullable(),
+  offline: z.boolean(),
+  error: z.string().nullable(),
+});
+export type VoiceCallTurn = z.infer<typeof voiceCallTurnSchema>;
+
+export const voiceCallListResponseSchema = z.object({ calls: z.array(voiceCallSchema) });
+export const voiceCallDetailSchema = voiceCallSchema.extend({
+  transcript: z.array(voiceCallTurnSchema),
+});
+export type VoiceCallDetail = z.infer<typeof voiceCallDetailSchema>;
+
+// ---------- the voice worker's internal calls (bearer PARLEY_WORKER_SECRET) ----------
+
+
+/** GET /voice/internal/agents/{agentName}/config — everything a call needs. */
+export const voiceWorkerConfigSchema = z.object({
+  agent_name: z.string(),
+  organization_id: z.string(),
+  name: z.string(),
+  tts_config: z.unknown(),
+  stt_config: z.unknown(),
+  initial_message: z.string(),
+  nudge_text: z.string(),
+  nudge_interval: z.number(),
+  max_nudges: z.number(),
+  typing_volume: z.number(),
+  max_call_duration: z.number(),
+  /** The key of the chosen voice / transcriber provider: the agent's own, else the server's; null = none. */
+  tts_api_key: z.string().nullable(),
+  stt_api_key: z.string().nullable(),
+});
+export type VoiceWorkerConfig = z.infer<typeof voiceWorkerConfigSchema>;
+
+/** POST /voice/internal/calls — a call starts. */
+export const voiceCallStartRequestSchema = z.object({
+  agent_name: z.string().min(1, 'agent_name is required').max(200),
+  /** Who is calling: the LiveKit participant identity or the caller's number. */
+  caller: z.string().min(1, 'caller is required').max(200),
+  transport: callTransportSchema,
+  room: z.string().max(200).optional(),
+  from: z.string().max(64).optional(),
+  to: z.string().max(64).optional(),
+  call_sid: z.string().max(64).optional(),
+  offline_voice: z.boolean().optional(),
+});
+export type VoiceCallStartRequest = z.infer<typeof voiceCallStartRequestSchema>;
+export const voiceCallStartResponseSchema = z.object({ conversation_id: z.string() });
+
+/** POST /voice/internal/calls/{id}/chat — one caller turn through the agent runtime (NDJSON). */
+export const voiceChatRequestSchema = z.object({
+  query: z.string().min(1, 'query is required').max(10_000),
+});
+/** Lines of the NDJSON answer: text deltas, then one end line (or an error line). */
+export const voiceChatLineSchema = z.union([
+  z.object({ delta: z.string() }),
+  z.object({ end: z.literal(true), message_id: z.string(), offline: z.boolean() }),
+  z.object({ error: z.string() }),
+]);
+export type VoiceChatLine = z.infer<typeof voiceChatLineSchema>;
+
+/** POST /voice/internal/calls/{id}/messages — an agent utterance outside the runtime. */
+export const voiceCallMessageRequestSchema = z.object({
+  text: z.string().min(1, 'text is required').max(10_000),
+  kind: z.enum(['initial_message', 'nudge', 'goodbye', 'notice']),
+});
+
+/** POST /voice/internal/calls/{id}/metrics — a turn's figures from the framework. */
+export const voiceTurnMetricsRequestSchema = z.object({
+  message_id: z.string().uuid('message_id must be a UUID'),
+  /** End of the caller's speech → first agent audio. */
+  latency_ms: z.number().min(0).max(600_000),
+  llm_ttft_ms: z.number().min(0).max(600_000).optional(),
+  tts_ttfb_ms: z.number().min(0).max(600_000).optional(),
+  end_of_turn_delay_ms: z.number().min(0).max(600_000).optional(),
+});
+
+/** POST /voice/internal/calls/{id}/end — the call is over. */
+export const voiceCallEndRequestSchema = z.object({
+  ended_by: callEndedBySchema,
+  end_reason: z.string().max(500).optional(),
+});

@@ -1,5 +1,6 @@
 import { Card, MaskedField, Select, Switch } from '@parley/ui';
 import {
+  localTranscriberKeyNote,
   noLanguagesText,
   transcriberLanguages,
   transcriberModelOptionsFor,
@@ -62,8 +63,14 @@ export function TranscriberPanel({
         />
         <MaskedField
           label="Transcriber API Key"
-          value={value.apiKey}
-          description={value.apiKey ? undefined : 'Not configured'}
+          value={value.provider === 'local' ? '' : value.apiKey}
+          description={
+            value.provider === 'local'
+              ? localTranscriberKeyNote
+              : value.apiKey
+                ? undefined
+                : 'Not configured'
+          }
         />
       </div>
       {value.provider === 'deepgram' ? (

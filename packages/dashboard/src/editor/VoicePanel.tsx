@@ -9,6 +9,7 @@ import {
   voiceLanguages,
   voiceModelOptionsFor,
   voiceProviderOptions,
+  localVoiceKeyNote,
   type ResponseFormat,
   type VoiceProvider,
 } from './options';
@@ -100,7 +101,7 @@ export function VoicePanel({
               disabled={disabled}
             />
           </>
-        ) : (
+        ) : value.provider === 'local' ? null : (
           <MaskedField
             label="Voice ID"
             value={value.voiceId}
@@ -133,8 +134,14 @@ export function VoicePanel({
         ) : null}
         <MaskedField
           label="Voice API Key"
-          value={value.apiKey}
-          description={value.apiKey ? undefined : notConfigured}
+          value={value.provider === 'local' ? '' : value.apiKey}
+          description={
+            value.provider === 'local'
+              ? localVoiceKeyNote
+              : value.apiKey
+                ? undefined
+                : notConfigured
+          }
         />
       </div>
     </Card>

@@ -226,3 +226,30 @@ describe('payloads', () => {
     expect(toModelConfigRequest(s.model)).not.toHaveProperty('dataset_configs');
   });
 });
+
+describe('the local (offline) provider', () => {
+  it('round-trips tts_config and stt_config with provider local', async () => {
+    const { voiceFromTts, ttsFromVoice, transcriberFromStt, sttFromTranscriber, emptyDefaults } =
+      await import('./editorState');
+    const voice = voiceFromTts(
+      { provider: 'local', local: { voice: 'en-gb', speed: 1.2 } },
+      emptyDefaults,
+    );
+    expect(voice).toMatchObject({
+      provider: 'local',
+      model: 'espeak-ng',
+      language: 'en-gb',
+      speed: 1.2,
+    });
+    expect(ttsFromVoice(voice)).toEqual({
+      provider: 'local',
+      local: { voice: 'en-gb', speed: 1.2 },
+    });
+    const t = transcriberFromStt(
+      { provider: 'local', local: { language: 'en-US' } },
+      emptyDefaults,
+    );
+    expect(t).toMatchObject({ provider: 'local', model: 'pocketsphinx', language: 'en-US' });
+    expect(sttFromTranscriber(t)).toEqual({ provider: 'local', local: { language: 'en-US' } });
+  });
+});

@@ -136,6 +136,14 @@ export function voiceFromTts(raw: unknown, defaults: EditorDefaults): VoiceSetti
       stability: clampUnit(e?.stability ?? 0.5),
       similarityBoost: clampUnit(e?.similarity_boost ?? 0.5),
     };
+  } else if (provider === 'local') {
+    const l = tts.local;
+    v = {
+      ...base,
+      model: 'espeak-ng',
+      speed: clampSpeed('local', l?.speed ?? 1),
+      language: l?.voice ?? 'en-us',
+    };
   } else {
     const c = tts.cartesian;
     v = {
@@ -180,6 +188,12 @@ export function ttsFromVoice(v: VoiceSettings): TtsConfig {
       },
     };
   }
+  if (v.provider === 'local') {
+    return {
+      provider: 'local',
+      local: { voice: v.language || 'en-us', speed: clampSpeed('local', v.speed) },
+    };
+  }
   return {
     provider: 'cartesian',
     cartesian: {
@@ -211,6 +225,17 @@ export function transcriberFromStt(raw: unknown, defaults: EditorDefaults): Tran
       interimResults: true,
     };
   }
+  if (stt?.provider === 'local') {
+    return {
+      provider: 'local',
+      model: 'pocketsphinx',
+      language: 'en-US',
+      apiKey: '',
+      punctuate: true,
+      smartFormat: true,
+      interimResults: true,
+    };
+  }
   const d = stt?.deepgram;
   const model = d?.model ?? transcriberModels.deepgram[0] ?? 'nova-2';
   return {
@@ -227,6 +252,7 @@ export function transcriberFromStt(raw: unknown, defaults: EditorDefaults): Tran
 /** The stt_config of the publish payload (OpenAI 'multi' is stored as null). */
 export function sttFromTranscriber(t: TranscriberSettings): SttConfig {
   const key = t.apiKey || undefined;
+  if (t.provider === 'local') return { provider: 'local', local: { language: 'en-US' } };
   if (t.provider === 'openai') {
     return {
       provider: 'openai',

@@ -9,6 +9,7 @@ import {
   speedRanges,
   transcriberLanguages,
   transcriberModels,
+  transcriberProviderOptions,
   voiceLanguageEditable,
   voiceLanguages,
   voiceModels,
@@ -32,11 +33,12 @@ describe('model options (spec §3)', () => {
 });
 
 describe('voice options (spec §3)', () => {
-  it('names the providers OpenAI, 11Labs and Cartesia', () => {
+  it('names the providers OpenAI, 11Labs and Cartesia, plus the offline voice', () => {
     expect(voiceProviderOptions).toEqual([
       { value: 'openai', label: 'OpenAI' },
       { value: 'elevenlabs', label: '11Labs' },
       { value: 'cartesian', label: 'Cartesia' },
+      { value: 'local', label: 'Local (offline)' },
     ]);
   });
 
@@ -100,7 +102,9 @@ describe('transcriber options (spec §3)', () => {
     expect(transcriberModels).toEqual({
       deepgram: ['nova-2', 'nova-3'],
       openai: ['whisper-1', 'gpt-4o-mini-transcribe'],
+      local: ['pocketsphinx'],
     });
+    expect(transcriberProviderOptions.at(-1)).toEqual({ value: 'local', label: 'Local (offline)' });
   });
 
   it('lists Deepgram regional variants per model', () => {

@@ -46,12 +46,20 @@ export const modelOptionsFor = (provider: ModelProviderName): Option[] =>
 // ---------------------------------------------------------------- voice (spec §3, §5)
 
 /** Stored values of tts_config.provider, in the order of the select. */
-export const voiceProviders = ['openai', 'elevenlabs', 'cartesian'] as const;
+export const voiceProviders = ['openai', 'elevenlabs', 'cartesian', 'local'] as const;
 export type VoiceProvider = (typeof voiceProviders)[number];
+/** 'local' is the keyless espeak-ng voice of the voice worker (issue 14). */
+export const localProviderLabel = 'Local (offline)';
+/** Shown in place of the key: the local provider needs none (it runs on the voice worker). */
+export const localVoiceKeyNote =
+  'Not needed: the offline voice (espeak-ng) runs on the voice worker.';
+export const localTranscriberKeyNote =
+  'Not needed: the offline transcriber (pocketsphinx) runs on the voice worker.';
 export const voiceProviderLabels: Record<VoiceProvider, string> = {
   openai: 'OpenAI',
   elevenlabs: '11Labs',
   cartesian: 'Cartesia',
+  local: localProviderLabel,
 };
 export const voiceProviderOptions: Option<VoiceProvider>[] = voiceProviders.map((value) => ({
   value,
@@ -75,6 +83,7 @@ export const voiceModels: Record<VoiceProvider, readonly string[]> = {
     'eleven_english_sts_v2',
   ],
   cartesian: ['sonic-2', 'sonic-turbo', 'sonic'],
+  local: ['espeak-ng'],
 };
 export const voiceModelOptionsFor = (provider: VoiceProvider): Option[] =>
   asOptions(voiceModels[provider]);
@@ -122,28 +131,41 @@ export function voiceLanguages(provider: VoiceProvider, model: string): Language
     return (voiceModels.openai as string[]).includes(model) ? whisperLanguages : [];
   if (provider === 'cartesian')
     return (voiceModels.cartesian as string[]).includes(model) ? cartesiaLanguages : [];
+  if (provider === 'local') return localVoiceLanguages;
   return elevenLabsLanguagesByModel[model] ?? [];
 }
 
+/** espeak-ng voices of the local provider. */
+export const localVoiceLanguages: LanguageOption[] = [
+  { value: 'en-us', label: 'English (US)' },
+  { value: 'en-gb', label: 'English (UK)' },
+  { value: 'es', label: 'Spanish' },
+  { value: 'fr', label: 'French' },
+  { value: 'de', label: 'German' },
+];
+
 /** Language choice is disabled for the OpenAI and 11Labs voice providers (spec §5). */
-export const voiceLanguageEditable = (provider: VoiceProvider) => provider === 'cartesian';
+export const voiceLanguageEditable = (provider: VoiceProvider) =>
+  provider === 'cartesian' || provider === 'local';
 
 /** Speed ranges (spec §5; 11Labs from its voice-settings documentation: 0.7 to 1.2). */
 export const speedRanges: Record<VoiceProvider, { min: number; max: number; step: number }> = {
   openai: { min: 0.25, max: 4, step: 0.25 },
   cartesian: { min: -2, max: 2, step: 0.1 },
   elevenlabs: { min: 0.7, max: 1.2, step: 0.05 },
+  local: { min: 0.5, max: 2, step: 0.1 },
 };
 /** Stability and similarity boost: 0 to 1, step 0.1 (spec §5). */
 export const unitRange = { min: 0, max: 1, step: 0.1 } as const;
 
 // ---------------------------------------------------------------- transcriber (spec §3)
 
-export const transcriberProviders = ['deepgram', 'openai'] as const;
+export const transcriberProviders = ['deepgram', 'openai', 'local'] as const;
 export type TranscriberProvider = (typeof transcriberProviders)[number];
 export const transcriberProviderLabels: Record<TranscriberProvider, string> = {
   deepgram: 'Deepgram',
   openai: 'OpenAI',
+  local: localProviderLabel,
 };
 export const transcriberProviderOptions: Option<TranscriberProvider>[] = transcriberProviders.map(
   (value) => ({ value, label: transcriberProviderLabels[value] }),
@@ -152,6 +174,7 @@ export const transcriberProviderOptions: Option<TranscriberProvider>[] = transcr
 export const transcriberModels: Record<TranscriberProvider, readonly string[]> = {
   deepgram: ['nova-2', 'nova-3'],
   openai: ['whisper-1', 'gpt-4o-mini-transcribe'],
+  local: ['pocketsphinx'],
 };
 export const transcriberModelOptionsFor = (provider: TranscriberProvider): Option[] =>
   asOptions(transcriberModels[provider]);
@@ -167,5 +190,6 @@ export function transcriberLanguages(
   model: string,
 ): LanguageOption[] {
   if (provider === 'deepgram') return deepgramLanguagesByModel[model] ?? [];
+  if (provider === 'local') return [{ value: 'en-US', label: 'English (US)' }];
   return (transcriberModels.openai as string[]).includes(model) ? openAiTranscriberLanguages : [];
 }

@@ -1,0 +1,242 @@
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  defaultSttConfig,
+  defaultTtsConfig,
+  toolsDefaults,
+  type VoiceCall,
+  type VoiceCallDetail,
+  type VoiceCallStartRequest,
+  type VoiceCallTurn,
+  type VoiceWorkerConfig,
+} from '@parley/api-client';
+import type { Db } from '../db/client';
+import { agents, conversations, member, messages } from '../db/schema';
+import { notFound } from '../lib/http';
+
+type AgentRow = typeof agents.$inferSelect;
+type ConversationRow = typeof conversations.$inferSelect;
+
+/** Environment keys the server lends a voice / transcriber provider when the agent has none. */
+export const voiceProviderEnvKeys: Record<string, string> = {
+  openai: 'OPENAI_API_KEY',
+  elevenlabs: 'ELEVEN_API_KEY',
+  cartesian: 'CARTESIA_API_KEY',
+  deepgram: 'DEEPGRAM_API_KEY',
+};
+
+/** A key stored in a provider block, unless empty or the masked form the console shows. */
+function usableKey(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() && !value.includes('•') ? value.trim() : null;
+}
+
+/** The key of the provider a tts_config / stt_config chose: its own, else the server's; or null. */
+export function providerKey(
+  config: unknown,
+  env: Record<string, string | undefined>,
+): string | null {
+  if (!config || typeof config !== 'object') return null;
+  const c = config as Record<string, unknown>;
+  const provider = typeof c.provider === 'string' ? c.provider : '';
+  const block = (c[provider] ?? {}) as Record<string, unknown>;
+  const own = usableKey(block.api_key) ?? usableKey(block.tts_api_key);
+  if (own) return own;
+  const name = voiceProviderEnvKeys[provider];
+  if (provider === 'elevenlabs') return usableKey(env.ELEVEN_API_KEY ?? env.ELEVENLABS_API_KEY);
+  return name ? usableKey(env[name]) : null;
+}
+
+/** What the voice worker needs for a call of this agent (tools state with the spec's defaults). */
+export function workerConfigOf(
+  agent: AgentRow,
+  env: Record<string, string | undefined>,
+): VoiceWorkerConfig {
+  // An agent never given a voice or transcriber gets the spec's defaults (§9).
+  const tts = agent.ttsConfig ?? defaultTtsConfig;
+  const stt = agent.sttConfig ?? defaultSttConfig;
+  return {
+    agent_name: agent.agentName,
+    organization_id: agent.organizationId,
+    name: agent.name ?? agent.agentName,
+    tts_config: tts,
+    stt_config: stt,
+    initial_message: agent.initialMessage ?? toolsDefaults.initial_message,
+    nudge_text: agent.nudgeText ?? toolsDefaults.nudge_text,
+    nudge_interval: agent.nudgeInterval ?? toolsDefaults.nudge_interval,
+    max_nudges: agent.maxNudges ?? toolsDefaults.max_nudges,
+    typing_volume: agent.typingVolume ?? toolsDefaults.typing_volume,
+    max_call_duration: agent.maxCallDuration ?? toolsDefaults.max_call_duration,
+    tts_api_key: providerKey(tts, env),
+    stt_api_key: providerKey(stt, env),
+  };
+}
+
+/** Opens the call's conversation (channel 'voice'); the transcript accrues on it. */
+export async function startCall(db: Db, agent: AgentRow, input: VoiceCallStartRequest) {
+  const [row] = await db
+    .insert(conversations)
+    .values({
+      agentName: agent.agentName,
+      organizationId: agent.organizationId,
+      channel: 'voice',
+      endUser: input.caller,
+      agentAddress: input.to ?? null,
+      metadata: {
+        transport: input.transport,
+        room: input.room ?? null,
+        from: input.from ?? null,
+        to: input.to ?? null,
+        call_sid: input.call_sid ?? null,
+        offline_voice: input.offline_voice ?? false,
+      },
+    })
+    .returning({ id: conversations.id });
+  return row!.id;
+}
+
+/** A voice conversation by id (any organization: the worker is trusted server-wide), or 404. */
+export async function voiceConversation(db: Db, id: string): Promise<ConversationRow> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.channel, 'voice')))
+    .limit(1);
+  if (!row) throw notFound('Call');
+  return row;
+}
+
+/** An agent utterance outside the runtime (initial message, nudge, goodbye). */
+export async function addAgentUtterance(
+  db: Db,
+  conversationId: string,
+  text: string,
+  kind: string,
+) {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      conversationId,
+      role: 'assistant',
+      content: text,
+      direction: 'outbound',
+      author: 'agent',
+      metadata: { kind },
+    })
+    .returning({ id: messages.id });
+  await db
+    .update(conversations)
+    .set({ updatedAt: new Date() })
+    .where(eq(conversations.id, conversationId));
+  return row!.id;
+}
+
+/** Merges a turn's figures into the answer's metadata; false when the message is not of this call. */
+export async function recordTurnMetrics(
+  db: Db,
+  conversationId: string,
+  messageId: string,
+  figures: Record<string, number | undefined>,
+): Promise<boolean> {
+  const clean = Object.fromEntries(Object.entries(figures).filter(([, v]) => v !== undefined));
+  const rows = await db
+    .update(messages)
+    .set({ metadata: sql`${messages.metadata} || ${JSON.stringify(clean)}::jsonb` })
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
+/** Ends the call once: the first end (who, why) wins; later ones change nothing. */
+export async function endCall(
+  db: Db,
+  conversationId: string,
+  endedBy: string,
+  endReason: string | null,
+) {
+  const now = new Date();
+  await db
+    .update(conversations)
+    .set({ endedAt: now, endedBy, endReason, updatedAt: now })
+    .where(and(eq(conversations.id, conversationId), isNull(conversations.endedAt)));
+}
+
+function callToWire(row: ConversationRow, turns: number): VoiceCall {
+  const meta = row.metadata ?? {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    conversation_id: row.id,
+    agent_name: row.agentName,
+    organization_id: row.organizationId,
+    transport: str(meta.transport),
+    from: str(meta.from),
+    to: str(meta.to),
+    started_at: row.createdAt.toISOString(),
+    ended_at: row.endedAt?.toISOString() ?? null,
+    ended_by: row.endedBy,
+    end_reason: row.endReason,
+    duration_seconds: row.endedAt
+      ? Math.max(0, Math.round((row.endedAt.getTime() - row.createdAt.getTime()) / 1000))
+      : null,
+    turns,
+    offline_voice: meta.offline_voice === true,
+  };
+}
+
+/** The agent's calls, newest first (the caller has already been checked against the agent's org). */
+export async function listCalls(db: Db, agent: AgentRow, limit = 200): Promise<VoiceCall[]> {
+  const turnCount = db
+    .select({ conversationId: messages.conversationId, n: count().as('n') })
+    .from(messages)
+    .groupBy(messages.conversationId)
+    .as('turn_count');
+  const rows = await db
+    .select({ conv: conversations, n: turnCount.n })
+    .from(conversations)
+    .leftJoin(turnCount, eq(turnCount.conversationId, conversations.id))
+    .where(
+      and(
+        eq(conversations.agentName, agent.agentName),
+        eq(conversations.organizationId, agent.organizationId),
+        eq(conversations.channel, 'voice'),
+      ),
+    )
+    .orderBy(desc(conversations.createdAt))
+    .limit(limit);
+  return rows.map((r) => callToWire(r.conv, Number(r.n ?? 0)));
+}
+
+/** One call of an organization the user belongs to, with its transcript; else 404. */
+export async function callForUser(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<VoiceCallDetail> {
+  const [row] = await db
+    .select({ conv: conversations })
+    .from(conversations)
+    .innerJoin(
+      member,
+      and(eq(member.organizationId, conversations.organizationId), eq(member.userId, userId)),
+    )
+    .where(and(eq(conversations.id, conversationId), eq(conversations.channel, 'voice')))
+    .limit(1);
+  if (!row) throw notFound('Call');
+  const lines = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(asc(messages.createdAt));
+  const transcript: VoiceCallTurn[] = lines.map((m) => {
+    const meta = m.metadata ?? {};
+    return {
+      id: m.id,
+      speaker: m.role === 'user' ? 'caller' : 'agent',
+      text: m.content,
+      at: m.createdAt.toISOString(),
+      latency_ms: typeof meta.latency_ms === 'number' ? meta.latency_ms : null,
+      kind: typeof meta.kind === 'string' ? meta.kind : m.role === 'user' ? null : 'answer',
+      offline: m.offline,
+      error: m.error,
+    };
+  });
+  return { ...callToWire(row.conv, lines.length), transcript };
+}

@@ -1,0 +1,129 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { stream } from 'hono/streaming';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  agentNameSchema,
+  voiceCallEndRequestSchema,
+  voiceCallMessageRequestSchema,
+  voiceCallStartRequestSchema,
+  voiceChatRequestSchema,
+  voiceTurnMetricsRequestSchema,
+  type VoiceChatLine,
+} from '@parley/api-client';
+import { agents } from '../db/schema';
+import type { Services } from '../lib/env';
+import { check, HttpError, notFound, readJson } from '../lib/http';
+import { startTurn, type RuntimeDeps } from '../runtime/chat';
+import {
+  addAgentUtterance,
+  endCall,
+  recordTurnMetrics,
+  startCall,
+  voiceConversation,
+  workerConfigOf,
+} from './callLog';
+
+export const workerNotConfigured =
+  'The voice worker is not configured on this server: set PARLEY_WORKER_SECRET (the same value for the server and the voice worker) and restart it.';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Bearer PARLEY_WORKER_SECRET (constant-time); never a browser session. */
+export function requireWorker(env: Record<string, string | undefined>): MiddlewareHandler {
+  return async (c, next) => {
+    const secret = env.PARLEY_WORKER_SECRET;
+    if (!secret) throw new HttpError(503, workerNotConfigured);
+    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
+    if (!match || !timingSafeEqual(digest(match[1]!), digest(secret)))
+      throw new HttpError(401, 'Unauthorized');
+    await next();
+  };
+}
+
+const callIdSchema = z.uuid('id must be a call id (UUID)');
+
+/**
+ * /voice/internal — the voice worker's calls (apps/voice-agent): an agent's call configuration,
+ * the call log (start, agent utterances, turn figures, end) and each caller turn through the same
+ * runtime as /v1/chat-messages (prompt, history, knowledge, offline responder).
+ */
+export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['retrieve']) {
+  const { db } = services;
+  const deps: RuntimeDeps = { ...services, retrieve };
+  const app = new Hono();
+  app.use('/*', requireWorker(services.env));
+
+  async function agentNamed(agentName: string) {
+    const [row] = await db.select().from(agents).where(eq(agents.agentName, agentName)).limit(1);
+    if (!row) throw notFound('Agent');
+    return row;
+  }
+
+  app.get('/agents/:agentName/config', async (c) => {
+    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
+    return c.json(workerConfigOf(await agentNamed(agentName), services.env));
+  });
+
+  app.post('/calls', async (c) => {
+    const body = await readJson(c, voiceCallStartRequestSchema);
+    const agent = await agentNamed(check(agentNameSchema, body.agent_name, 'agent_name'));
+    return c.json({ conversation_id: await startCall(db, agent, body) }, 201);
+  });
+
+  app.post('/calls/:id/chat', async (c) => {
+    const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
+    const { query } = await readJson(c, voiceChatRequestSchema);
+    const [agent] = await db
+      .select()
+      .from(agents)
+      .where(
+        and(eq(agents.agentName, conv.agentName), eq(agents.organizationId, conv.organizationId)),
+      )
+      .limit(1);
+    if (!agent) throw notFound('Agent');
+    const turn = await startTurn(deps, agent, {
+      query,
+      user: conv.endUser,
+      conversationId: conv.id,
+      channel: 'voice',
+    });
+    c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
+    return stream(c, async (out) => {
+      const write = (line: VoiceChatLine) => out.write(`${JSON.stringify(line)}\n`);
+      try {
+        for await (const delta of turn.deltas) await write({ delta });
+        await write({ end: true, message_id: turn.messageId, offline: turn.offline });
+      } catch (error) {
+        await write({
+          error: error instanceof HttpError ? error.message : 'The model call failed',
+        });
+      }
+    });
+  });
+
+  app.post('/calls/:id/messages', async (c) => {
+    const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
+    const body = await readJson(c, voiceCallMessageRequestSchema);
+    return c.json({ message_id: await addAgentUtterance(db, conv.id, body.text, body.kind) }, 201);
+  });
+
+  app.post('/calls/:id/metrics', async (c) => {
+    const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
+    const body = await readJson(c, voiceTurnMetricsRequestSchema);
+    const { message_id, ...figures } = body;
+    if (!(await recordTurnMetrics(db, conv.id, message_id, figures))) throw notFound('Message');
+    return c.json({ success: true });
+  });
+
+  app.post('/calls/:id/end', async (c) => {
+    const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
+    const body = await readJson(c, voiceCallEndRequestSchema);
+    await endCall(db, conv.id, body.ended_by, body.end_reason ?? null);
+    return c.json({ success: true });
+  });
+
+  return app;
+}

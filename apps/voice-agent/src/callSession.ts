@@ -1,0 +1,247 @@
+import { log, voice, type VAD } from '@livekit/agents';
+import type { Room } from '@livekit/rtc-node';
+import type { CallTransport, VoiceWorkerConfig } from '@parley/api-client';
+import type { SinkAudioOutput } from './audioIo';
+import { CallBehaviour, systemClock, type Clock, type EndedBy } from './callBehaviour';
+import type { PocketsphinxOptions } from './local/pocketsphinxStt';
+import { ParleyLLM, type RuntimeAnswer } from './parleyLlm';
+import { createStt, createTts, offlineVoiceNotice, planStt, planTts } from './providers';
+import type { ServerClient } from './serverClient';
+import { typingSound, typingSoundSource } from './typingSound';
+
+export interface CallerInfo {
+  /** The LiveKit participant identity or the caller's number. */
+  identity: string;
+  transport: CallTransport;
+  room?: string;
+  from?: string;
+  to?: string;
+  callSid?: string;
+}
+
+export interface CallOptions {
+  server: ServerClient;
+  agentName: string;
+  caller: CallerInfo;
+  vad: VAD;
+  /** A LiveKit room (browser and widget calls): the session's room I/O. */
+  room?: Room;
+  /** Custom audio (phone media streams, tests) instead of a room. */
+  io?: { input: voice.AudioInput; output: SinkAudioOutput };
+  clock?: Clock;
+  /** Extras for the local transcriber (a JSGF grammar for menus and tests). */
+  localStt?: Partial<PocketsphinxOptions>;
+  /** Hangs up the transport (closes the media stream, deletes the room). */
+  hangUp?: () => void | Promise<void>;
+}
+
+export interface Call {
+  callId: string;
+  config: VoiceWorkerConfig;
+  session: voice.AgentSession;
+  behaviour: CallBehaviour;
+  offlineVoice: boolean;
+  /** Resolves when the call is over and logged. */
+  ended: Promise<{ endedBy: EndedBy; reason: string }>;
+  /** Ends the call (the caller hung up, the transport failed …); the first end wins. */
+  end(endedBy: EndedBy, reason: string): Promise<void>;
+}
+
+/** The turn's figures the framework reported on the agent's message (seconds → ms). */
+export function turnFigures(metrics: {
+  e2eLatency?: number;
+  llmNodeTtft?: number;
+  ttsNodeTtfb?: number;
+  endOfTurnDelay?: number;
+}) {
+  if (metrics.e2eLatency === undefined) return null;
+  const ms = (s: number | undefined) => (s === undefined ? undefined : Math.round(s * 1000));
+  return {
+    latency_ms: ms(metrics.e2eLatency)!,
+    llm_ttft_ms: ms(metrics.llmNodeTtft),
+    tts_ttfb_ms: ms(metrics.ttsNodeTtfb),
+    end_of_turn_delay_ms: ms(metrics.endOfTurnDelay),
+  };
+}
+
+/**
+ * One call: loads the agent's configuration, opens its call log, builds the AgentSession (Silero
+ * VAD, the agent's transcriber, the agent's model through our runtime, the agent's voice) on a
+ * room or on custom audio, and runs the call behaviour. Phone and browser calls share this code.
+ */
+export async function startCall(options: CallOptions): Promise<Call> {
+  const logger = log().child({ agent: options.agentName, transport: options.caller.transport });
+  const { server } = options;
+  const config = await server.agentConfig(options.agentName);
+  const ttsPlan = planTts(config.tts_config, config.tts_api_key);
+  const sttPlan = planStt(config.stt_config, config.stt_api_key);
+  const fallbacks = [ttsPlan, sttPlan].flatMap((p) =>
+    p.plugin === 'local' && p.fallback ? [p.fallback] : [],
+  );
+  const offlineVoice = fallbacks.length > 0;
+  if (offlineVoice) logger.warn({ fallbacks }, 'offline voice');
+
+  const callId = await server.startCall({
+    agent_name: config.agent_name,
+    caller: options.caller.identity,
+    transport: options.caller.transport,
+    room: options.caller.room,
+    from: options.caller.from,
+    to: options.caller.to,
+    call_sid: options.caller.callSid,
+    offline_voice: offlineVoice,
+  });
+
+  // Runtime answers and the framework's figures for them arrive in either order: pair them up.
+  const answers: RuntimeAnswer[] = [];
+  const figuresQueue: NonNullable<ReturnType<typeof turnFigures>>[] = [];
+  const pair = () => {
+    while (answers.length && figuresQueue.length) {
+      const answer = answers.shift()!;
+      track(server.turnFigures(callId, answer.messageId, figuresQueue.shift()!));
+    }
+  };
+  const spoken: string[] = [];
+  const llm = new ParleyLLM(
+    server,
+    () => callId,
+    (answer) => {
+      answers.push(answer);
+      pair();
+    },
+  );
+  const session = new voice.AgentSession({
+    vad: options.vad,
+    stt: createStt(sttPlan, options.localStt),
+    llm,
+    tts: createTts(ttsPlan),
+    turnHandling: {
+      turnDetection: 'vad',
+      // Our runtime persists every turn: never ask it for a reply the caller may not finish.
+      preemptiveGeneration: { enabled: false },
+      interruption: { mode: 'vad' },
+    },
+    userAwayTimeout: null,
+  });
+
+  let resolveEnded!: (value: { endedBy: EndedBy; reason: string }) => void;
+  const ended = new Promise<{ endedBy: EndedBy; reason: string }>((r) => (resolveEnded = r));
+  let ending = false;
+  const tasks = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    const t = p.catch((err: unknown) => logger.error({ err }, 'call log update failed'));
+    tasks.add(t);
+    void t.finally(() => tasks.delete(t));
+  };
+
+  const behaviour = new CallBehaviour(
+    {
+      initialMessage: config.initial_message,
+      nudgeText: config.nudge_text,
+      nudgeInterval: config.nudge_interval,
+      maxNudges: config.max_nudges,
+      maxCallDuration: config.max_call_duration,
+    },
+    {
+      say: async (text, kind) => {
+        if (ending && kind !== 'goodbye') return;
+        spoken.push(text);
+        track(server.addUtterance(callId, text, kind));
+        try {
+          await session.say(text, { allowInterruptions: kind !== 'goodbye' }).waitForPlayout();
+        } catch (err) {
+          logger.warn({ err }, 'could not say a line');
+        }
+      },
+      end: (endedBy, reason) => void end(endedBy, reason),
+    },
+    options.clock ?? systemClock,
+  );
+
+  async function end(endedBy: EndedBy, reason: string) {
+    if (ending) return ended;
+    ending = true;
+    behaviour.stop();
+    options.io?.output.stopThinking();
+    track(server.endCall(callId, endedBy, reason));
+    try {
+      await session.close();
+    } catch (err) {
+      logger.warn({ err }, 'session close failed');
+    }
+    await Promise.allSettled([...tasks]);
+    try {
+      await options.hangUp?.();
+    } catch (err) {
+      logger.warn({ err }, 'hang-up failed');
+    }
+    resolveEnded({ endedBy, reason });
+    return ended;
+  }
+
+  session.on(voice.AgentSessionEventTypes.UserStateChanged, (ev) =>
+    behaviour.setCallerSpeaking(ev.newState === 'speaking'),
+  );
+  session.on(voice.AgentSessionEventTypes.AgentStateChanged, (ev) => {
+    behaviour.setAgentState(ev.newState);
+    if (!options.io) return;
+    if (ev.newState === 'thinking' && config.typing_volume > 0)
+      options.io.output.startThinking(typingSound(config.typing_volume));
+    else options.io.output.stopThinking();
+  });
+  session.on(voice.AgentSessionEventTypes.ConversationItemAdded, (ev) => {
+    const item = ev.item;
+    if (item.type !== 'message' || item.role !== 'assistant') return;
+    const text = (item.textContent ?? '').trim();
+    const said = spoken.findIndex((s) => s.trim() === text);
+    if (said >= 0) {
+      spoken.splice(said, 1);
+      return;
+    }
+    const figures = turnFigures(item.metrics ?? {});
+    if (figures) {
+      figuresQueue.push(figures);
+      pair();
+    }
+  });
+  session.on(voice.AgentSessionEventTypes.Error, (ev) => {
+    logger.error({ err: ev.error }, 'session error');
+  });
+  session.on(voice.AgentSessionEventTypes.Close, (ev) => {
+    const byCaller = ev.reason === voice.CloseReason.PARTICIPANT_DISCONNECTED;
+    if (ev.error)
+      void end('error', String((ev.error as { error?: Error }).error?.message ?? ev.reason));
+    else void end(byCaller ? 'caller' : 'agent', byCaller ? 'caller hung up' : String(ev.reason));
+  });
+
+  if (options.io) {
+    session.input.audio = options.io.input;
+    session.output.audio = options.io.output;
+  }
+  await session.start({
+    agent: new voice.Agent({ instructions: `You are ${config.name}, answering a call.` }),
+    room: options.room,
+    record: false,
+  });
+  if (options.room && config.typing_volume > 0) {
+    const player = new voice.BackgroundAudioPlayer({
+      thinkingSound: { source: typingSoundSource(), volume: config.typing_volume },
+    });
+    void player
+      .start({ room: options.room, agentSession: session })
+      .catch((err: unknown) => logger.warn({ err }, 'thinking sound unavailable'));
+  }
+  void behaviour.start(offlineVoice ? offlineVoiceNotice : undefined);
+
+  return {
+    callId,
+    config,
+    session,
+    behaviour,
+    offlineVoice,
+    ended,
+    end: async (endedBy, reason) => {
+      await end(endedBy, reason);
+    },
+  };
+}

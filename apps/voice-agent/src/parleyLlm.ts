@@ -1,0 +1,110 @@
+import {
+  APIConnectionError,
+  DEFAULT_API_CONNECT_OPTIONS,
+  llm,
+  shortuuid,
+  type APIConnectOptions,
+} from '@livekit/agents';
+import type { ServerClient } from './serverClient';
+
+export interface RuntimeAnswer {
+  messageId: string;
+  text: string;
+  offline: boolean;
+}
+
+/**
+ * The agent's model through OUR runtime: each caller turn goes to the server
+ * (POST /voice/internal/calls/{id}/chat → the same startTurn as /v1/chat-messages: prompt,
+ * history, knowledge retrieval, offline responder) and the answer streams back as the
+ * framework's chat chunks. The server keeps the history, so only the latest caller text is sent.
+ */
+export class ParleyLLM extends llm.LLM {
+  constructor(
+    private readonly server: ServerClient,
+    private readonly callId: () => string,
+    /** Each finished answer (the server's message id, for the turn's figures). */
+    private readonly onAnswer: (answer: RuntimeAnswer) => void = () => undefined,
+  ) {
+    super();
+  }
+
+  label(): string {
+    return 'parley.Runtime';
+  }
+  override get model(): string {
+    return 'parley-runtime';
+  }
+
+  chat({
+    chatCtx,
+    toolCtx,
+    connOptions = DEFAULT_API_CONNECT_OPTIONS,
+  }: {
+    chatCtx: llm.ChatContext;
+    toolCtx?: llm.ToolContextLike;
+    connOptions?: APIConnectOptions;
+    parallelToolCalls?: boolean;
+    toolChoice?: llm.ToolChoice;
+    extraKwargs?: Record<string, unknown>;
+  }): llm.LLMStream {
+    return new ParleyLLMStream(this, { chatCtx, toolCtx, connOptions });
+  }
+
+  /** @internal */
+  runTurn(query: string, signal: AbortSignal) {
+    return this.server.chat(this.callId(), query, signal);
+  }
+  /** @internal */
+  answered(answer: RuntimeAnswer) {
+    this.onAnswer(answer);
+  }
+}
+
+/** The latest caller message of the chat context, or undefined when the turn is not the caller's. */
+export function latestCallerText(chatCtx: llm.ChatContext): string | undefined {
+  const last = [...chatCtx.items].reverse().find((i) => i.type === 'message');
+  if (!last || last.type !== 'message' || last.role !== 'user') return undefined;
+  return (last.textContent ?? '').trim() || undefined;
+}
+
+class ParleyLLMStream extends llm.LLMStream {
+  private readonly parley: ParleyLLM;
+  constructor(
+    parley: ParleyLLM,
+    params: {
+      chatCtx: llm.ChatContext;
+      toolCtx?: llm.ToolContextLike;
+      connOptions: APIConnectOptions;
+    },
+  ) {
+    super(parley, params);
+    this.parley = parley;
+  }
+
+  protected async run(): Promise<void> {
+    const query = latestCallerText(this.chatCtx);
+    if (!query) return;
+    const id = shortuuid('parley_');
+    let text = '';
+    try {
+      for await (const line of this.parley.runTurn(query, this.abortController.signal)) {
+        if ('delta' in line) {
+          text += line.delta;
+          this.queue.put({ id, delta: { role: 'assistant', content: line.delta } });
+        } else if ('end' in line) {
+          this.parley.answered({ messageId: line.message_id, text, offline: line.offline });
+        } else {
+          throw new APIConnectionError({ message: line.error, options: { retryable: false } });
+        }
+      }
+    } catch (error) {
+      if (this.abortController.signal.aborted) return;
+      if (error instanceof APIConnectionError) throw error;
+      throw new APIConnectionError({
+        message: `the Parley runtime did not answer: ${(error as Error).message}`,
+        options: { retryable: false },
+      });
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VAD } from '@livekit/agents';
+import { mulaw } from '../src/phone/mulaw';
+import { WebSocket } from 'ws';
+import { phoneStreamToken } from '../../server/src/voice/phoneStreamToken';
+import {
+  PHONE_SAMPLE_RATE,
+  PHONE_STREAM_PATH,
+  startPhoneStreamServer,
+} from '../src/phone/twilioMediaStream';
+import * as silero from '@livekit/agents-plugin-silero';
+import { PushAudioInput, SinkAudioOutput } from '../src/audioIo';
+import { startCall } from '../src/callSession';
+import { ServerClient } from '../src/serverClient';
+import type { TestServer, TestUser } from '../../server/test/harness';
+import {
+  CollectingSink,
+  callerGrammar,
+  callerSpeech,
+  serverWithAgent,
+  until,
+  workerSecret,
+} from './fixtures';
+
+describe('calls end to end on local audio (no LiveKit server)', () => {
+  let server: TestServer;
+  let user: TestUser;
+  let agentName: string;
+  let vad: VAD;
+  beforeAll(async () => {
+    ({ server, user, agentName } = await serverWithAgent({ typing_volume: 0 }));
+    vad = await silero.VAD.load();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('caller speech → local STT → our runtime with the knowledge base → agent audio; the call log holds both turns', async () => {
+    const input = new PushAudioInput();
+    const sink = new CollectingSink(24000);
+    const call = await startCall({
+      server: new ServerClient({ baseUrl: server.url, secret: workerSecret }),
+      agentName,
+      caller: { identity: 'visitor-test', transport: 'livekit', room: 'room-test' },
+      vad,
+      io: { input, output: new SinkAudioOutput(sink) },
+      localStt: { jsgf: callerGrammar },
+    });
+    expect(call.offlineVoice).toBe(false);
+
+    // The initial message is said first.
+    await until('the initial message', () => sink.seconds.length >= 1);
+    expect(sink.seconds[0]).toBeGreaterThan(0.3);
+
+    for (const frame of await callerSpeech('what are your opening hours')) input.push(frame);
+
+    const detail = await until(
+      'the answer in the call log',
+      async () => {
+        const d = await user.voice.call(call.callId);
+        const answer = d.transcript.find((t) => t.kind === 'answer');
+        return answer && sink.seconds.length >= 2 && d;
+      },
+      80_000,
+    );
+    // Audio of the answer came back.
+    expect(sink.seconds.slice(1).reduce((a, b) => a + b, 0)).toBeGreaterThan(1);
+
+    await call.end('caller', 'test caller hung up');
+    await call.ended;
+    await input.close();
+
+    const final = await user.voice.call(call.callId);
+    expect(final.transcript.map((t) => [t.speaker, t.kind])).toEqual([
+      ['agent', 'initial_message'],
+      ['caller', null],
+      ['agent', 'answer'],
+    ]);
+    expect(final.transcript[1]!.text).toBe('what are your opening hours');
+    expect(final.transcript[2]!.text).toContain('Monday to Friday');
+    expect(final.transcript[2]!.offline).toBe(true);
+    expect(final).toMatchObject({
+      ended_by: 'caller',
+      end_reason: 'test caller hung up',
+      transport: 'livekit',
+    });
+    expect(detail.transcript[2]!.text).toBe(final.transcript[2]!.text);
+    // The framework's turn figure (end of speech → first audio) is on the answer.
+    await until(
+      'the turn latency',
+      async () => {
+        const d = await user.voice.call(call.callId);
+        return typeof d.transcript[2]!.latency_ms === 'number';
+      },
+      10_000,
+    );
+  });
+
+  it('the same through the phone: a fake Twilio client streams μ-law audio and gets media and mark frames back', async () => {
+    const client = new ServerClient({ baseUrl: server.url, secret: workerSecret });
+    const phone = await startPhoneStreamServer({
+      port: 0,
+      host: '127.0.0.1',
+      secret: workerSecret,
+      onCall: (info, io, hangUp) =>
+        startCall({
+          server: client,
+          agentName: info.agentId,
+          caller: {
+            identity: info.from,
+            transport: 'phone',
+            from: info.from,
+            to: info.to,
+            callSid: info.callSid,
+          },
+          vad,
+          io,
+          hangUp,
+          localStt: { jsgf: callerGrammar },
+        }),
+    });
+    try {
+      const url = `ws://127.0.0.1:${phone.port}${PHONE_STREAM_PATH}`;
+      const callSid = 'CA0123456789abcdef';
+
+      // A stream whose token does not verify is refused (policy violation) and never becomes a call.
+      const refused = new WebSocket(url);
+      await new Promise((r) => refused.once('open', r));
+      refused.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
+      refused.send(
+        JSON.stringify({
+          event: 'start',
+          streamSid: 'MZrefused',
+          start: {
+            callSid,
+            customParameters: {
+              agent_id: agentName,
+              call_sid: callSid,
+              token: phoneStreamToken('wrong-secret', agentName, callSid),
+            },
+          },
+        }),
+      );
+      const code = await new Promise<number>((r) => refused.once('close', (c: number) => r(c)));
+      expect(code).toBe(1008);
+
+      const twilio = new WebSocket(url);
+      const received: Array<{
+        event: string;
+        media?: { payload: string };
+        mark?: { name: string };
+      }> = [];
+      let closed = false;
+      twilio.on('message', (data) => {
+        const msg = JSON.parse(data.toString()) as (typeof received)[number];
+        received.push(msg);
+        // Twilio sends a mark back once the audio before it has played.
+        if (msg.event === 'mark')
+          twilio.send(JSON.stringify({ event: 'mark', streamSid: 'MZ1', mark: msg.mark }));
+      });
+      twilio.on('close', () => (closed = true));
+      // Every media frame back is 8 kHz μ-law: one byte per sample.
+      const mediaSeconds = () =>
+        received
+          .filter((m) => m.event === 'media')
+          .reduce((n, m) => n + Buffer.from(m.media!.payload, 'base64').length, 0) /
+        PHONE_SAMPLE_RATE;
+      await new Promise((r) => twilio.once('open', r));
+      twilio.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
+      twilio.send(
+        JSON.stringify({
+          event: 'start',
+          streamSid: 'MZ1',
+          start: {
+            streamSid: 'MZ1',
+            callSid,
+            mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+            customParameters: {
+              agent_id: agentName,
+              organization_id: 'org',
+              from: '+15550001111',
+              to: '+15550002222',
+              call_sid: callSid,
+              token: phoneStreamToken(workerSecret, agentName, callSid),
+            },
+          },
+        }),
+      );
+      await until('the initial message as media and a mark', () =>
+        received.some((m) => m.event === 'mark'),
+      );
+      expect(mediaSeconds()).toBeGreaterThan(0.3);
+
+      for (const frame of await callerSpeech('what are your opening hours', PHONE_SAMPLE_RATE)) {
+        const payload = Buffer.from(mulaw.encode(frame.data)).toString('base64');
+        twilio.send(
+          JSON.stringify({
+            event: 'media',
+            streamSid: 'MZ1',
+            media: { track: 'inbound', payload },
+          }),
+        );
+      }
+      const calls = await until('the phone call in the log', async () => {
+        const list = await user.voice.callsForAgent(agentName);
+        return list.find((c) => c.transport === 'phone');
+      });
+      await until(
+        'the answer and its mark',
+        async () =>
+          received.filter((m) => m.event === 'mark').length >= 2 &&
+          (await user.voice.call(calls.conversation_id)).transcript.some(
+            (t) => t.kind === 'answer',
+          ),
+        80_000,
+      );
+      expect(mediaSeconds()).toBeGreaterThan(1.5);
+
+      twilio.send(JSON.stringify({ event: 'stop', streamSid: 'MZ1', stop: { callSid } }));
+      await until('the stream to close', () => closed);
+      const detail = await until('the call to end', async () => {
+        const d = await user.voice.call(calls.conversation_id);
+        return d.ended_at ? d : undefined;
+      });
+      expect(detail).toMatchObject({
+        transport: 'phone',
+        from: '+15550001111',
+        to: '+15550002222',
+        ended_by: 'caller',
+      });
+      expect(detail.transcript.map((t) => t.speaker)).toEqual(['agent', 'caller', 'agent']);
+      expect(detail.transcript[1]!.text).toBe('what are your opening hours');
+      expect(
+        (await user.voice.callsForAgent(agentName)).filter((c) => c.transport === 'phone'),
+      ).toHaveLength(1);
+    } finally {
+      await phone.close();
+    }
+  });
+});
