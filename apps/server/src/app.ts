@@ -8,7 +8,9 @@ import type { Db } from './db/client';
 import type { Auth } from './auth/auth';
 import type { AppEnv, Services } from './lib/env';
 import { HttpError } from './lib/http';
-import { requireUser } from './lib/session';
+import { authHandler, requireUser, SessionCache } from './lib/session';
+import { csrfProtection } from './lib/csrf';
+import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
 import { orgRoutes } from './org/routes';
 import { agentRoutes } from './agents/routes';
 import { appRoutes } from './agents/appRoutes';
@@ -47,6 +49,10 @@ export interface AppOptions {
   widgetFiles?: Record<string, string>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
   consoleDir?: string;
+  /** The session cache (createServer wires its invalidation to the database); else a local one. */
+  sessions?: SessionCache;
+  /** Origins besides the request's own allowed to send state-changing requests (PUBLIC_URL …). */
+  trustedOrigins?: string[];
 }
 
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
@@ -80,12 +86,30 @@ export function createApp(options: AppOptions) {
   app.use('*', bodyLimit({ maxSize: maxRequestBytes, onError: (c) => tooLarge(c.req.path) }));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => options.auth.handler(c.req.raw));
+
+  // CSRF: a state-changing request from a page of another site is refused on every cookie-
+  // authorised path. The public runtime (/v1) and a voice token asked for with an agent key
+  // carry their own credential and are cross-origin by design.
+  const csrf = csrfProtection({
+    trustedOrigins: options.trustedOrigins ?? [],
+    exempt: (c) =>
+      c.req.path.startsWith('/voice/tokens/') &&
+      /^Bearer\s/i.test(c.req.header('Authorization') ?? ''),
+  });
+  for (const base of ['/api/*', '/voice/*', '/messaging/*']) app.use(base, csrf);
+
+  const sessions = options.sessions ?? new SessionCache(options.auth);
+  for (const limit of authRateLimits(authLimitsFrom(services.env))) {
+    app.post('/api/auth/sign-in/*', limit);
+    app.post('/api/auth/sign-up/*', limit);
+  }
+  const handleAuth = authHandler(options.auth, sessions);
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => handleAuth(c.req.raw));
 
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));
 
-  const requireSession = requireUser(options.auth);
+  const requireSession = requireUser(sessions);
   app.use('/api/org/*', requireSession);
   app.use('/api/agents/*', requireSession);
   app.use('/api/app/*', requireSession);
