@@ -10,6 +10,7 @@ import type { AppEnv, Services } from './lib/env';
 import { HttpError } from './lib/http';
 import { authHandler, requireUser, SessionCache } from './lib/session';
 import { csrfProtection } from './lib/csrf';
+import { requirePublishedAgent } from './lib/publicAccess';
 import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
 import { orgRoutes } from './org/routes';
 import { agentRoutes } from './agents/routes';
@@ -105,6 +106,11 @@ export function createApp(options: AppOptions) {
   }
   const handleAuth = authHandler(options.auth, sessions);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => handleAuth(c.req.raw));
+
+  // A draft agent does not answer on its public key (chat runtime, voice widget).
+  const published = requirePublishedAgent(options.db);
+  app.post('/v1/chat-messages', published);
+  app.post('/voice/tokens/generate', published);
 
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));

@@ -32,6 +32,8 @@ export async function freshPostgresUrl(): Promise<string | undefined> {
 
 export interface TestServer {
   url: string;
+  /** The PostgreSQL database this server uses (undefined on PGlite): a second server may share it. */
+  databaseUrl?: string;
   kind: 'pglite' | 'postgres';
   /** pgvector available (always on PGlite; Debian's PostgreSQL has none). */
   hasVector: boolean;
@@ -41,9 +43,14 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string | undefined> } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    /** Share another test server's PostgreSQL database (it stays when this one closes). */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
-  const databaseUrl = await freshPostgresUrl();
+  const shared = Boolean(options.databaseUrl);
+  const databaseUrl = options.databaseUrl ?? (await freshPostgresUrl());
   const { app, database } = await createServer({
     databaseUrl,
     dataDir: null,
@@ -56,13 +63,14 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    databaseUrl,
     kind: database.kind,
     hasVector: database.hasVector,
     newUser: () => new TestUser(url),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
-      if (databaseUrl) {
+      if (databaseUrl && !shared) {
         const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await admin.connect();
         await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)}`);

@@ -1,6 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { rateLimiter } from 'hono-rate-limiter';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { agents, apps } from '../db/schema';
 import { HttpError } from './http';
 
 /**
@@ -127,4 +130,39 @@ export function assertOriginAllowed(origin: string | undefined, allowed: string[
     throw new HttpError(403, 'This site is not allowed to use this agent', {
       code: 'origin_not_allowed',
     });
+}
+
+export const draftAgentMessage = 'This agent is a draft: publish it to use its public key';
+
+/**
+ * A draft (unpublished) agent does not answer on its public key: a bearer key of an agent whose
+ * status is not 'active' → 403 (with CORS, so the widget can read it). Unknown keys pass on to
+ * the route, which answers 401. The console's own preview (/api/chatbot/chat) is not affected.
+ */
+export function requirePublishedAgent(db: Db): MiddlewareHandler {
+  return async (c, next) => {
+    const key = bearerOf(c);
+    if (!key) return next();
+    const [row] = await db
+      .select({ status: agents.status })
+      .from(apps)
+      .innerJoin(
+        agents,
+        and(eq(agents.agentName, apps.agentName), eq(agents.organizationId, apps.organizationId)),
+      )
+      .where(eq(apps.appKey, key))
+      .limit(1);
+    if (!row || row.status === 'active') return next();
+    c.header('Access-Control-Allow-Origin', '*');
+    return c.json(
+      {
+        success: false,
+        error: draftAgentMessage,
+        message: draftAgentMessage,
+        detail: draftAgentMessage,
+        code: 'agent_not_published',
+      },
+      403,
+    );
+  };
 }

@@ -28,6 +28,7 @@ async function agentWith(settings: Record<string, unknown>) {
     chatbot_api: `${server.url}/v1`,
     chatbot_key: key,
     system_prompt: 'You are the Acme front desk.',
+    status: 'active',
     ...settings,
   });
   return {
