@@ -273,3 +273,41 @@ describe('roles', () => {
     expect(info.body.knowledge_base_ids ?? []).toEqual([]);
   });
 });
+
+describe('sign-in limits per client address', () => {
+  const attempt = (target: TestServer, email: string, forwardedFor: string) =>
+    fetch(`${target.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: target.url,
+        'X-Forwarded-For': forwardedFor,
+      },
+      body: JSON.stringify({ email, password: 'not-the-password-1' }),
+    });
+
+  it.each([
+    ['no trusted proxy (X-Forwarded-For ignored)', '0', (i: number) => `203.0.113.${i}`],
+    [
+      'one trusted proxy (made-up entries left of its own)',
+      '1',
+      (i: number) => `10.9.9.${i}, 198.51.100.7`,
+    ],
+  ])(
+    'given %s › the 4th failed sign-in from one address is 429, whatever account and header',
+    async (_, hops, header) => {
+      const limited = await startTestServer({
+        env: { PARLEY_AUTH_RATE_LIMIT_PER_IP: '3', TRUST_PROXY: hops },
+      });
+      try {
+        for (let i = 1; i <= 3; i++)
+          expect((await attempt(limited, `nobody${i}@example.com`, header(i))).status).toBe(401);
+        const fourth = await attempt(limited, 'nobody4@example.com', header(4));
+        expect(fourth.status).toBe(429);
+        expect(Number(fourth.headers.get('Retry-After'))).toBeGreaterThan(0);
+      } finally {
+        await limited.close();
+      }
+    },
+  );
+});
