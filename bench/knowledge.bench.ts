@@ -266,7 +266,7 @@ async function startServer() {
     body: JSON.stringify({
       name: 'Bench',
       email: 'bench@example.com',
-      password: 'bench-password-1',
+      password: 'quiet-harbor-lantern-7',
     }),
   });
   const headers = {

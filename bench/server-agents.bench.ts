@@ -40,7 +40,7 @@ const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
   body: JSON.stringify({
     name: 'Bench User',
     email: 'bench@example.com',
-    password: 'bench-password-1',
+    password: 'quiet-harbor-lantern-7',
   }),
 });
 const cookie = signUp.headers
@@ -55,6 +55,7 @@ const org = (await (
     body: JSON.stringify({ orgName: 'Bench' }),
   })
 ).json()) as { data: { orgId: string } };
+if (!org.data) throw new Error(`create-org failed: ${JSON.stringify(org)} (sign-up ${signUp.status})`);
 const orgId = org.data.orgId;
 for (let i = 0; i < 50; i++) {
   const res = await fetch(`${origin}/api/agents/update/${newAgentId(`agent_${i}`)}`, {

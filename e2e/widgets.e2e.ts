@@ -164,6 +164,7 @@ async function createAgent(
         chatbot_api: `${baseURL}/v1`,
         chatbot_key: app.data.appKey,
         initial_message: 'Hello! How can I help you today?',
+        status: 'active',
         ...settings,
       },
     }),

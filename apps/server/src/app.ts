@@ -11,7 +11,10 @@ import type { Db } from './db/client';
 import type { Auth } from './auth/auth';
 import type { AppEnv, Services } from './lib/env';
 import { HttpError } from './lib/http';
-import { requireUser } from './lib/session';
+import { authHandler, requireUser, SessionCache } from './lib/session';
+import { csrfProtection } from './lib/csrf';
+import { requirePublishedAgent } from './lib/publicAccess';
+import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
 import { orgRoutes } from './org/routes';
 import { agentRoutes } from './agents/routes';
 import { appRoutes } from './agents/appRoutes';
@@ -57,6 +60,10 @@ export interface AppOptions {
   consoleDir?: string;
   /** Directory of the built public chat page (packages/chat-widget/dist/page). */
   chatbotDir?: string;
+  /** The session cache (createServer wires its invalidation to the database); else a local one. */
+  sessions?: SessionCache;
+  /** Origins besides the request's own allowed to send state-changing requests (PUBLIC_URL …). */
+  trustedOrigins?: string[];
 }
 
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
@@ -93,7 +100,30 @@ export function createApp(options: AppOptions) {
   app.use('*', bodyLimit({ maxSize: maxRequestBytes, onError: (c) => tooLarge(c.req.path) }));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => options.auth.handler(c.req.raw));
+
+  // CSRF: a state-changing request from a page of another site is refused on every cookie-
+  // authorised path. The public runtime (/v1) and a voice token asked for with an agent key
+  // carry their own credential and are cross-origin by design.
+  const csrf = csrfProtection({
+    trustedOrigins: options.trustedOrigins ?? [],
+    exempt: (c) =>
+      c.req.path.startsWith('/voice/tokens/') &&
+      /^Bearer\s/i.test(c.req.header('Authorization') ?? ''),
+  });
+  for (const base of ['/api/*', '/voice/*', '/messaging/*']) app.use(base, csrf);
+
+  const sessions = options.sessions ?? new SessionCache(options.auth);
+  for (const limit of authRateLimits(authLimitsFrom(services.env))) {
+    app.post('/api/auth/sign-in/*', limit);
+    app.post('/api/auth/sign-up/*', limit);
+  }
+  const handleAuth = authHandler(options.auth, sessions);
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => handleAuth(c.req.raw));
+
+  // A draft agent does not answer on its public key (chat runtime, voice widget).
+  const published = requirePublishedAgent(options.db);
+  app.post('/v1/chat-messages', published);
+  app.post('/voice/tokens/generate', published);
 
   // Provider webhooks: trusted only once their signature is checked (telephony/webhookRoutes).
   app.route('/webhooks', webhookRoutes(services));
@@ -116,7 +146,7 @@ export function createApp(options: AppOptions) {
   // The voice worker's calls (bearer PARLEY_WORKER_SECRET), also before the session guard.
   app.route('/voice/internal', voiceInternalRoutes(services, retrieve));
 
-  const requireSession = requireUser(options.auth);
+  const requireSession = requireUser(sessions);
   app.use('/api/org/*', requireSession);
   app.use('/api/agents/*', requireSession);
   app.use('/api/app/*', requireSession);

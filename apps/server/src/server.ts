@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { createAuth } from './auth/auth';
 import { createApp } from './app';
 import { createSecretBox } from './lib/secrets';
+import { SessionCache, sessionChannel } from './lib/session';
 import {
   refreshPlannerStats,
   requeueOrphanedJobs,
@@ -60,6 +61,13 @@ export async function createServer(config: ServerConfig) {
     baseURL: config.baseURL,
     trustedOrigins: config.trustedOrigins,
   });
+  // Sessions are cached in memory; the session/user triggers NOTIFY every process to drop them.
+  const sessions = new SessionCache(auth);
+  const unlisten = await database.listen(
+    sessionChannel,
+    (payload) => sessions.invalidate(payload),
+    (live) => sessions.setLive(live),
+  );
   const env = config.env ?? process.env;
   const embedder = embedderFrom(env);
   let vector: VectorIndex | null = null;
@@ -86,6 +94,7 @@ export async function createServer(config: ServerConfig) {
   const closeDb = database.close.bind(database);
   database.close = async () => {
     await ingestion.stop();
+    await unlisten();
     await closeDb();
   };
   const app = createApp({
@@ -99,6 +108,8 @@ export async function createServer(config: ServerConfig) {
     consoleDir: config.consoleDir,
     chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,
+    sessions,
+    trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
   });
-  return { app, database, auth, logger, ingestion };
+  return { app, database, auth, logger, ingestion, sessions };
 }

@@ -32,6 +32,8 @@ export async function freshPostgresUrl(): Promise<string | undefined> {
 
 export interface TestServer {
   url: string;
+  /** The PostgreSQL database this server uses (undefined on PGlite): a second server may share it. */
+  databaseUrl?: string;
   kind: 'pglite' | 'postgres';
   /** The server's database (tests check what was, or was not, written). */
   db: import('../src/db/client').Db;
@@ -48,9 +50,12 @@ export async function startTestServer(
     /** Built pages to serve (the console, the public chat page). */
     consoleDir?: string;
     chatbotDir?: string;
+    /** Share another test server's PostgreSQL database (it stays when this one closes). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
-  const databaseUrl = await freshPostgresUrl();
+  const shared = Boolean(options.databaseUrl);
+  const databaseUrl = options.databaseUrl ?? (await freshPostgresUrl());
   const { app, database } = await createServer({
     databaseUrl,
     dataDir: null,
@@ -65,6 +70,7 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    databaseUrl,
     kind: database.kind,
     db: database.db,
     hasVector: database.hasVector,
@@ -72,7 +78,7 @@ export async function startTestServer(
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
-      if (databaseUrl) {
+      if (databaseUrl && !shared) {
         const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await admin.connect();
         await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)}`);

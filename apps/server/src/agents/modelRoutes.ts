@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   chatbotChatRequestSchema,
   modelConfigRequestSchema,
@@ -9,7 +9,7 @@ import {
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
-import { agents, apps, member } from '../db/schema';
+import { agents, apps, knowledgeBases, member } from '../db/schema';
 import { isMaskedSecret } from '../lib/agents';
 import { collect, forgetAgentKeys, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { checkModelLiveUrl } from '../runtime/model';
@@ -31,6 +31,21 @@ async function agentByKeyForUser(db: Services['db'], userId: string, appKey: str
     .limit(1);
   if (!row) throw new HttpError(404, 'App not found', { code: 'app_not_found' });
   return row;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every knowledge base id must be one of this organization's; any other → 404, nothing written. */
+async function assertOwnKnowledgeBases(db: Services['db'], orgId: string, ids: string[]) {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
+  if (wanted.some((id) => !uuidPattern.test(id)))
+    throw new HttpError(404, 'Knowledge base not found');
+  const found = await db
+    .select({ id: knowledgeBases.id })
+    .from(knowledgeBases)
+    .where(and(eq(knowledgeBases.organizationId, orgId), inArray(knowledgeBases.id, wanted)));
+  if (found.length !== wanted.length) throw new HttpError(404, 'Knowledge base not found');
 }
 
 /** Model panel calls (agents-and-knowledge §7) under /api. */
@@ -65,7 +80,10 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     }
     if (body.model_live_url !== undefined)
       values.modelLiveUrl = await checkModelLiveUrl(body.model_live_url, services.env);
-    if (body.dataset_configs) values.knowledgeBaseIds = body.dataset_configs.datasets;
+    if (body.dataset_configs) {
+      await assertOwnKnowledgeBases(db, agent.organizationId, body.dataset_configs.datasets);
+      values.knowledgeBaseIds = body.dataset_configs.datasets;
+    }
     await db.update(agents).set(values).where(eq(agents.agentName, agent.agentName));
     forgetAgentKeys();
     return c.json({ success: true, message: modelMessages.modelSaved });

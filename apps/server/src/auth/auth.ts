@@ -1,8 +1,11 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
+import { adminAc, defaultAc, memberAc, ownerAc } from 'better-auth/plugins/organization/access';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
+import { passwordProblem } from './password';
 
 export interface AuthOptions {
   secret: string;
@@ -11,6 +14,32 @@ export interface AuthOptions {
   /** Extra origins allowed to call the auth endpoints (e.g. the Vite dev server). */
   trustedOrigins?: string[];
 }
+
+/**
+ * Organization roles: an owner does everything; an admin may not delete the organization nor
+ * change anyone's role (member:update); a member only reads.
+ */
+export const orgRoles = {
+  owner: ownerAc,
+  admin: defaultAc.newRole({ ...adminAc.statements, member: ['create', 'delete'] }),
+  member: memberAc,
+};
+
+/** Refuses a weak new password (sign-up, change, set, reset) with a message naming why. */
+const passwordPolicy = createAuthMiddleware(async (ctx) => {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const password =
+    ctx.path === '/sign-up/email'
+      ? body.password
+      : ['/change-password', '/set-password', '/reset-password'].includes(ctx.path)
+        ? body.newPassword
+        : undefined;
+  if (typeof password !== 'string' || !password) return;
+  const session = ctx.path === '/sign-up/email' ? null : await getSessionFromCtx(ctx);
+  const email = typeof body.email === 'string' ? body.email : (session?.user.email ?? '');
+  const problem = passwordProblem(password, email);
+  if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' });
+});
 
 /**
  * better-auth: email + password with an httpOnly session cookie, and the organization plugin
@@ -22,8 +51,13 @@ export function createAuth(db: Db, options: AuthOptions) {
     secret: options.secret,
     baseURL: options.baseURL,
     basePath: '/api/auth',
-    // A signed cookie caches the session for a minute, so most requests skip the session lookup.
-    session: { cookieCache: { enabled: true, maxAge: 60 } },
+    // No signed cookie cache: a session ends at once on sign-out or revoke. The server's own
+    // session cache (lib/session.ts) drops entries when the session row goes (NOTIFY).
+    session: { cookieCache: { enabled: false } },
+    // Sign-in and sign-up limits are ours (auth/rateLimits.ts), in every mode, keyed by the
+    // client address read as TRUST_PROXY says; better-auth's own would trust X-Forwarded-For.
+    rateLimit: { enabled: false },
+    hooks: { before: passwordPolicy },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -36,7 +70,13 @@ export function createAuth(db: Db, options: AuthOptions) {
         lastName: { type: 'string', required: false, input: true },
       },
     },
-    plugins: [organization({ creatorRole: 'owner', allowUserToCreateOrganization: true })],
+    plugins: [
+      organization({
+        creatorRole: 'owner',
+        allowUserToCreateOrganization: true,
+        roles: orgRoles,
+      }),
+    ],
     trustedOrigins: (request?: Request) => {
       const own = request ? [new URL(request.url).origin] : [];
       return [...own, ...(options.trustedOrigins ?? [])];

@@ -18,6 +18,17 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Whether the pgvector extension is available (always on PGlite). */
   hasVector: boolean;
+  /**
+   * LISTEN on a channel: `onNotify` gets each payload; `onLive(false)` when notifications may be
+   * missed (the listening connection dropped; it reconnects), `onLive(true)` once listening again.
+   * Returns an unlisten.
+   * On PGlite a NOTIFY reaches the listener before the notifying query resolves.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLive?: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -41,11 +52,88 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       () => false,
     );
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', hasVector, close: () => pool.end() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      hasVector,
+      listen: async (channel, onNotify, onLive) => {
+        const stop = await listenPostgres(options.url!, channel, onNotify, onLive);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { vector } });
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', hasVector: true, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    hasVector: true,
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
+    close: () => client.close(),
+  };
+}
+
+/** A dedicated connection that LISTENs; reconnects (telling `onLive`) when it drops. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onLive?: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let wasLost = false;
+  const reconnectLater = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void connect().catch(reconnectLater), 1000);
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    let gone = false;
+    const lost = () => {
+      if (gone || stopped) return;
+      gone = true;
+      wasLost = true;
+      if (client === c) client = null;
+      onLive?.(false);
+      void c.end().catch(() => {});
+      reconnectLater();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (wasLost) onLive?.(true);
+      wasLost = false;
+    } catch (error) {
+      if (gone) return; // the 'error' event already scheduled the reconnect
+      gone = true;
+      if (client === c) client = null;
+      void c.end().catch(() => {});
+      throw error;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }

@@ -188,7 +188,7 @@ describe('knowledge bases over HTTP', () => {
     const { kb } = await baseWithFaq();
     const id = newAgentId('clinic');
     const app = await owner.apps.createAgent({ agentName: id, organizationId: orgId });
-    await owner.agents.update(id, { organization_id: orgId });
+    await owner.agents.update(id, { organization_id: orgId, status: 'active' });
     const modelConfig = await owner.raw('POST', '/api/model-config', {
       provider: 'langgenius/openai/openai',
       model: 'gpt-4o',

@@ -1,19 +1,53 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { rateLimiter } from 'hono-rate-limiter';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { agents, apps } from '../db/schema';
 import { HttpError } from './http';
 
-/** The visitor's IP: the socket's address, or X-Forwarded-For's first hop when TRUST_PROXY=1. */
-export function visitorIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/**
+ * Number of reverse proxies in front of this server (`TRUST_PROXY`): 0 (default) ignores
+ * X-Forwarded-For; `true` counts as 1. Anything else that is not a whole number counts as 0.
+ */
+export function trustedProxyHops(value: string | undefined): number {
+  if (!value) return 0;
+  if (value.trim().toLowerCase() === 'true') return 1;
+  const hops = Number(value);
+  return Number.isInteger(hops) && hops > 0 ? hops : 0;
+}
+
+/**
+ * The client's address from the socket's address and X-Forwarded-For: each trusted proxy appends
+ * the address it saw, so the chain [...X-Forwarded-For, socket] is read from the right and the
+ * first address that no trusted proxy vouches for is the client. A made-up X-Forwarded-For only
+ * adds entries to the left of that one; with no trusted proxy the header is ignored.
+ */
+export function clientAddressFrom(
+  socketAddress: string,
+  forwardedFor: string | undefined,
+  trustedHops: number,
+): string {
+  if (trustedHops <= 0 || !forwardedFor) return socketAddress;
+  const chain = [
+    ...forwardedFor
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    socketAddress,
+  ];
+  return chain[Math.max(0, chain.length - 1 - trustedHops)]!;
+}
+
+/** The visitor's IP for rate limits: see clientAddressFrom (one rule for every limit). */
+export function visitorIp(c: Context, trustedHops: number): string {
+  let socket = 'unknown';
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    socket = getConnInfo(c).remote.address ?? 'unknown';
   } catch {
-    return 'unknown';
+    /* not a Node socket (tests calling app.fetch directly) */
   }
+  return clientAddressFrom(socket, c.req.header('X-Forwarded-For'), trustedHops);
 }
 
 const bearerOf = (c: Context) =>
@@ -22,33 +56,53 @@ const bearerOf = (c: Context) =>
 export interface PublicLimits {
   perKeyPerMinute: number;
   perIpPerMinute: number;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server (TRUST_PROXY). */
+  trustedHops: number;
 }
 
 export function publicLimitsFrom(env: Record<string, string | undefined>): PublicLimits {
   return {
     perKeyPerMinute: Number(env.PARLEY_RATE_LIMIT_PER_KEY ?? 120),
     perIpPerMinute: Number(env.PARLEY_RATE_LIMIT_PER_IP ?? 30),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustedHops: trustedProxyHops(env.TRUST_PROXY),
   };
 }
 
-function limiter(limit: number, key: (c: Context) => string, what: string): MiddlewareHandler {
+export interface LimiterOptions {
+  limit: number;
+  windowMs?: number;
+  key: (c: Context) => string | Promise<string>;
+  /** Named in the 429 message: 'Too many requests for this {what}'. */
+  what: string;
+  /** Count only failed requests (status ≥ 400, or as `wasSuccessful` says), e.g. failed sign-ins. */
+  onlyFailures?: boolean;
+  wasSuccessful?: (c: Context) => boolean;
+  /** Requests that do not count at all. */
+  skip?: (c: Context) => boolean | Promise<boolean>;
+}
+
+/** A fixed-window rate limit (per process, in memory): 429 with Retry-After and a JSON message. */
+export function limiter(options: LimiterOptions): MiddlewareHandler {
+  const windowMs = options.windowMs ?? 60_000;
   return rateLimiter({
-    windowMs: 60_000,
-    limit,
+    windowMs,
+    limit: options.limit,
     standardHeaders: 'draft-6',
-    keyGenerator: key,
+    keyGenerator: options.key,
+    skipSuccessfulRequests: options.onlyFailures ?? false,
+    ...(options.wasSuccessful ? { requestWasSuccessful: options.wasSuccessful } : {}),
+    ...(options.skip ? { skip: options.skip } : {}),
     handler: (c) => {
       const info = c.get('rateLimit' as never) as { resetTime?: Date } | undefined;
       const seconds = info?.resetTime
         ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))
-        : 60;
+        : Math.ceil(windowMs / 1000);
       c.header('Retry-After', String(seconds));
       return c.json(
         {
           success: false,
-          error: `Too many requests for this ${what}; try again in ${seconds} s`,
+          error: `Too many requests for this ${options.what}; try again in ${seconds} s`,
+          message: `Too many requests for this ${options.what}; try again in ${seconds} s`,
           code: 'rate_limited',
         },
         429,
@@ -60,8 +114,12 @@ function limiter(limit: number, key: (c: Context) => string, what: string): Midd
 /** Rate limits for the public, key-authorised endpoints: per agent key and per visitor IP (429 + Retry-After). */
 export function publicRateLimits(limits: PublicLimits): MiddlewareHandler[] {
   return [
-    limiter(limits.perIpPerMinute, (c) => `ip:${visitorIp(c, limits.trustProxy)}`, 'visitor'),
-    limiter(limits.perKeyPerMinute, (c) => `key:${bearerOf(c)}`, 'agent'),
+    limiter({
+      limit: limits.perIpPerMinute,
+      key: (c) => `ip:${visitorIp(c, limits.trustedHops)}`,
+      what: 'visitor',
+    }),
+    limiter({ limit: limits.perKeyPerMinute, key: (c) => `key:${bearerOf(c)}`, what: 'agent' }),
   ];
 }
 
@@ -72,4 +130,39 @@ export function assertOriginAllowed(origin: string | undefined, allowed: string[
     throw new HttpError(403, 'This site is not allowed to use this agent', {
       code: 'origin_not_allowed',
     });
+}
+
+export const draftAgentMessage = 'This agent is a draft: publish it to use its public key';
+
+/**
+ * A draft (unpublished) agent does not answer on its public key: a bearer key of an agent whose
+ * status is not 'active' → 403 (with CORS, so the widget can read it). Unknown keys pass on to
+ * the route, which answers 401. The console's own preview (/api/chatbot/chat) is not affected.
+ */
+export function requirePublishedAgent(db: Db): MiddlewareHandler {
+  return async (c, next) => {
+    const key = bearerOf(c);
+    if (!key) return next();
+    const [row] = await db
+      .select({ status: agents.status })
+      .from(apps)
+      .innerJoin(
+        agents,
+        and(eq(agents.agentName, apps.agentName), eq(agents.organizationId, apps.organizationId)),
+      )
+      .where(eq(apps.appKey, key))
+      .limit(1);
+    if (!row || row.status === 'active') return next();
+    c.header('Access-Control-Allow-Origin', '*');
+    return c.json(
+      {
+        success: false,
+        error: draftAgentMessage,
+        message: draftAgentMessage,
+        detail: draftAgentMessage,
+        code: 'agent_not_published',
+      },
+      403,
+    );
+  };
 }

@@ -31,6 +31,7 @@ async function agentWith(settings: Record<string, unknown>) {
     chatbot_api: `${server.url}/v1`,
     chatbot_key: key,
     system_prompt: 'You are the Acme front desk.',
+    status: 'active',
     ...settings,
   });
   return {
@@ -180,6 +181,9 @@ describe('runtime /v1/chat-messages (Dify-compatible)', () => {
 describe('model panel calls', () => {
   it('prompt-config saves the prompt; model-config saves provider, model and an encrypted key; publish activates', async () => {
     const { id, key, appId } = await agentWith({ status: 'draft' });
+    // Knowledge bases must be the organization's own (another organization's → 404).
+    const kb1 = (await owner.raw('POST', `/api/knowledge-bases?org_id=${orgId}`, { name: 'KB 1' }))
+      .body.id as string;
     expect(
       await owner.raw('POST', '/api/prompt-config', { prompt: 'New prompt', chatbot_api_key: key }),
     ).toMatchObject({
@@ -194,7 +198,7 @@ describe('model panel calls', () => {
       app_id: appId,
       dataset_configs: {
         retrieval_model: 'single',
-        datasets: ['kb1'],
+        datasets: [kb1],
         top_k: 4,
         reranking_enable: false,
       },
@@ -208,7 +212,7 @@ describe('model panel calls', () => {
       system_prompt: 'New prompt',
       model_provider: 'langgenius/groq/groq',
       model_name: 'llama-3.1-8b',
-      knowledge_base_ids: ['kb1'],
+      knowledge_base_ids: [kb1],
     });
     expect(info.model_api_key_masked).toMatch(/1234$/);
     // Sending the masked key back keeps the stored key.
@@ -334,7 +338,7 @@ describe('rate limits', () => {
       const org = await u.withOrg('Limits');
       const id = newAgentId('lim');
       const app = await u.apps.createAgent({ agentName: id, organizationId: org });
-      await u.agents.update(id, { organization_id: org });
+      await u.agents.update(id, { organization_id: org, status: 'active' });
       const statuses: number[] = [];
       let retryAfter: string | null = null;
       for (let i = 0; i < 5; i++) {

@@ -26,7 +26,7 @@ describe('voice token', () => {
     const orgId = await user.withOrg();
     const id = newAgentId('voice');
     const app = await user.apps.createAgent({ agentName: id, organizationId: orgId });
-    await user.agents.update(id, { organization_id: orgId });
+    await user.agents.update(id, { organization_id: orgId, status: 'active' });
     return { user, id, key: app.data!.appKey };
   }
 
