@@ -194,3 +194,24 @@ export const originsActions = style({
   gap: vars.space.sm,
 });
 export const originsHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** A link that looks like a secondary button ('Open chat page'). */
+export const linkButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  height: '38px',
+  padding: `0 ${vars.space.lg}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.md,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceSunken },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
