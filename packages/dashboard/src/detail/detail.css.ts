@@ -140,9 +140,12 @@ export const snippetHeader = style({
 export const snippet = style({
   margin: 0,
   padding: vars.space.md,
-  // Wrapped rather than scrolled: readable on a phone, and no scroll region to reach by keyboard.
+  // Wrapped at spaces (never inside a URL); a URL wider than a phone scrolls sideways instead, in
+  // a region that takes keyboard focus.
   whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
+  overflowWrap: 'normal',
+  wordBreak: 'normal',
+  overflowX: 'auto',
   background: vars.color.surfaceSunken,
   color: vars.color.text,
   border: `1px solid ${vars.color.border}`,
@@ -214,4 +217,9 @@ export const linkButton = style({
     '&:hover': { background: vars.color.surfaceSunken },
     '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
+});
+
+export const snippetLabel = style({
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.sm,
 });
