@@ -23,6 +23,10 @@ test('edit → autosave → reload; chat streams from the model; the public page
   await create.getByLabel('Agent Identifier').press('Enter');
   await expect(create).toBeHidden();
   await expect(page).toHaveURL(/agent=chat_bot_/);
+  // A new agent opens read-only (every input disabled) until Edit turns editing on.
+  await expect(page.getByLabel('Model Live URL')).toBeDisabled();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByLabel('Model Live URL')).toBeEnabled();
   const agentId = new URL(page.url()).searchParams.get('agent')!;
 
   // The prompt autosaves and survives a reload (saves are slowed a little so the state is seen).

@@ -12,8 +12,8 @@ import { qrCodeDataUrl } from './qrCode';
 export interface AgentsTabProps {
   orgId: string;
   /**
-   * Opens an agent: 'Open Agent' read-only (`edit` false), 'Edit agent settings' and a newly
-   * created agent with editing on (spec §2, §5, §6).
+   * Opens an agent: 'Open Agent' (and a newly created agent) read-only, 'Edit agent settings'
+   * with editing on (spec §2, §5, §6); the detail's Edit control switches it.
    */
   onOpenAgent?: (agentId: string, options?: { edit: boolean }) => void;
   origin?: string;
@@ -83,7 +83,7 @@ export function AgentsTab({
             {
               onSuccess: (agent) => {
                 close();
-                onOpenAgent?.(agent.id, { edit: true });
+                onOpenAgent?.(agent.id, { edit: false });
               },
             },
           )

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { agentDisplayName, toAgentView } from '@parley/api-client';
+import { agentDisplayName, plainMessageOf, toAgentView } from '@parley/api-client';
 import { Banner } from '@parley/ui';
 import { useDashboardApi } from '../api/ApiContext';
 import type { AgentConfig } from '../api/DashboardApi';
@@ -216,7 +216,9 @@ export function AgentDetail({
                         onSave: (origins) => saveOrigins.mutate(origins),
                         saving: saveOrigins.isPending,
                         saved: saveOrigins.isSuccess,
-                        error: saveOrigins.error ? saveOrigins.error.message : null,
+                        error: saveOrigins.error ? plainMessageOf(saveOrigins.error) : null,
+                        // Read-only until Edit turns editing on (spec §5, §6).
+                        disabled: onEditingChange ? !editing : false,
                       }}
                     />
                   ),
