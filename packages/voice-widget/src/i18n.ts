@@ -8,8 +8,6 @@ export interface VoiceLabels {
   micDenied: string;
   micMissing: string;
   failed: string;
-  /** Voice is not available on the server right now (no set-up details for visitors). */
-  unavailable: string;
   /** The agent's Allowed Origins refuse this site. */
   notAllowed: string;
   dismiss: string;
@@ -27,7 +25,6 @@ export const voiceLabels: Record<string, VoiceLabels> = {
     micDenied: 'Microphone access was denied. Allow the microphone to talk to the agent.',
     micMissing: 'No microphone is available on this device or page.',
     failed: 'Failed to connect to agent',
-    unavailable: 'Voice calls are not available right now. Please try again later.',
     notAllowed: 'This site is not allowed to use this agent',
     dismiss: 'Dismiss',
   },
@@ -41,7 +38,6 @@ export const voiceLabels: Record<string, VoiceLabels> = {
     micDenied: 'Se denegó el acceso al micrófono. Permítelo para hablar con el agente.',
     micMissing: 'No hay ningún micrófono disponible en este dispositivo o página.',
     failed: 'No se pudo conectar con el agente',
-    unavailable: 'Las llamadas de voz no están disponibles ahora. Inténtelo más tarde.',
     notAllowed: 'Este sitio no tiene permiso para usar este agente',
     dismiss: 'Cerrar',
   },
@@ -55,7 +51,6 @@ export const voiceLabels: Record<string, VoiceLabels> = {
     micDenied: "L'accès au micro a été refusé. Autorisez le micro pour parler à l'agent.",
     micMissing: "Aucun micro n'est disponible sur cet appareil ou cette page.",
     failed: "Impossible de se connecter à l'agent",
-    unavailable: 'Les appels vocaux ne sont pas disponibles pour le moment. Réessayez plus tard.',
     notAllowed: "Ce site n'est pas autorisé à utiliser cet agent",
     dismiss: 'Fermer',
   },
@@ -70,7 +65,6 @@ export const voiceLabels: Record<string, VoiceLabels> = {
       'Der Mikrofonzugriff wurde verweigert. Erlaube das Mikrofon, um mit dem Agenten zu sprechen.',
     micMissing: 'Auf diesem Gerät oder dieser Seite ist kein Mikrofon verfügbar.',
     failed: 'Verbindung zum Agenten fehlgeschlagen',
-    unavailable: 'Sprachanrufe sind gerade nicht verfügbar. Bitte später erneut versuchen.',
     notAllowed: 'Diese Website darf diesen Agenten nicht verwenden',
     dismiss: 'Schließen',
   },

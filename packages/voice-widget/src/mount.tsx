@@ -43,7 +43,6 @@ export function mountVoiceWidget(
     fetchToken: () =>
       fetchVoiceToken(config, {
         failed: labels.failed,
-        unavailable: labels.unavailable,
         notAllowed: labels.notAllowed,
       }),
     loadCall: () => loadLivekit(options.livekitSrc ?? 'voice-livekit.js', options.nonce),

@@ -26,20 +26,12 @@ export class VoiceError extends Error {
 /** What a visitor is told when a call cannot start (never the server's set-up instructions). */
 export interface VoiceFailureTexts {
   failed: string;
-  /** Voice is not configured or not running on the server (503). */
-  unavailable?: string;
   /** The agent's Allowed Origins refuse this site (403). */
   notAllowed?: string;
 }
 
-function isOriginRefusal(status: number, body: unknown): boolean {
-  if (status !== 403) return false;
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (b.code === 'origin_not_allowed') return true;
-  return [b.detail, b.message, b.error].some(
-    (f) => typeof f === 'string' && /not allowed to use this agent/i.test(f),
-  );
-}
+const isOriginRefusal = (status: number, body: unknown) =>
+  status === 403 && /origin_not_allowed|not allowed to use this agent/i.test(JSON.stringify(body));
 
 /**
  * The visitor's text for a failed token call: the site refused, voice unavailable, or a short
@@ -50,7 +42,6 @@ export function visitorVoiceError(status: number | null, body: unknown, t: Voice
   if (detail === null) return null;
   if (status !== null && isOriginRefusal(status, body))
     return new VoiceError(t.notAllowed ?? t.failed, detail);
-  if (status === 503) return new VoiceError(t.unavailable ?? t.failed, detail);
   return new VoiceError(t.failed, detail);
 }
 
