@@ -237,7 +237,7 @@ export const EditModeOff: Story = {
       'target',
       '_blank',
     );
-    await userEvent.click(c.getByRole('button', { name: 'Edit', exact: true }));
+    await userEvent.click(c.getByRole('button', { name: 'Edit' }));
     await expect(args.onEditingChange).toHaveBeenCalledWith(true);
   },
 };
