@@ -70,6 +70,9 @@ test('edit → autosave → reload; chat streams from the model; the public page
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await page.getByLabel('Model API Key').fill('sk-test-1234567890');
+  // Let the autosave of the typed key settle before the provider changes.
+  await expect(page.getByText('All changes saved').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('combobox', { name: 'Model Provider' })).toBeEnabled();
   await page.getByRole('combobox', { name: 'Model Provider' }).click();
   await page.getByRole('option', { name: 'Anthropic' }).click();
   await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveText(
