@@ -71,6 +71,20 @@ test('sign up → organization → create, inspect and delete an agent', async (
   await page.reload();
   await expect(page.getByRole('article', { name: /support_bot/ })).toBeVisible();
 
+  // 'Open Agent' opens it read-only; 'Edit agent settings' opens it editing (spec §2, §5, §6).
+  await page
+    .getByRole('article', { name: /support_bot/ })
+    .getByRole('button', { name: 'Open Agent' })
+    .click();
+  await expect(page.getByLabel('System Prompt')).toBeDisabled();
+  await page.getByRole('button', { name: 'Back to Agents' }).click();
+  await page
+    .getByRole('article', { name: /support_bot/ })
+    .getByRole('button', { name: 'Edit agent settings' })
+    .click();
+  await expect(page.getByLabel('System Prompt')).toBeEnabled();
+  await page.getByRole('button', { name: 'Back to Agents' }).click();
+
   await page
     .getByRole('article', { name: /support_bot/ })
     .getByRole('button', { name: 'Delete Agent' })

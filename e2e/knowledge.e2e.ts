@@ -98,6 +98,10 @@ test('knowledge base: text and file → completed → segments → retrieval →
   await create.getByLabel('Agent Identifier').press('Enter');
   await expect(create).toBeHidden();
   await expect(page).toHaveURL(/agent=desk_/);
+  // A new agent opens read-only (every input disabled) until Edit turns editing on.
+  await expect(page.getByLabel('Model Live URL')).toBeDisabled();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByLabel('Model Live URL')).toBeEnabled();
   await page.getByLabel('Model Live URL').fill(`${fake.url}/v1`);
   await page.getByLabel('Model Live URL').blur();
   await expect(page.getByText('All changes saved').first()).toBeVisible({ timeout: 15_000 });

@@ -23,6 +23,10 @@ test('edit → autosave → reload; chat streams from the model; the public page
   await create.getByLabel('Agent Identifier').press('Enter');
   await expect(create).toBeHidden();
   await expect(page).toHaveURL(/agent=chat_bot_/);
+  // A new agent opens read-only (every input disabled) until Edit turns editing on.
+  await expect(page.getByLabel('Model Live URL')).toBeDisabled();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByLabel('Model Live URL')).toBeEnabled();
   const agentId = new URL(page.url()).searchParams.get('agent')!;
 
   // The prompt autosaves and survives a reload (saves are slowed a little so the state is seen).
@@ -70,6 +74,9 @@ test('edit → autosave → reload; chat streams from the model; the public page
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await page.getByLabel('Model API Key').fill('sk-test-1234567890');
+  // Let the autosave of the typed key settle before the provider changes.
+  await expect(page.getByText('All changes saved').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('combobox', { name: 'Model Provider' })).toBeEnabled();
   await page.getByRole('combobox', { name: 'Model Provider' }).click();
   await page.getByRole('option', { name: 'Anthropic' }).click();
   await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveText(

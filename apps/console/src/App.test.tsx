@@ -24,6 +24,11 @@ function signedOutApi(): DashboardApi {
     publishAgent: fail,
     listKnowledgeBases: fail,
     generateVoiceToken: fail,
+    phoneNumberPage: fail,
+    availablePhoneNumbers: fail,
+    syncPhoneNumbers: fail,
+    assignPhoneNumber: fail,
+    unassignPhoneNumber: fail,
   };
 }
 

@@ -1,5 +1,6 @@
 // @parley/api-client — the contract between the console, the widgets and the server.
 export * from './errors';
+export * from './humanMessages';
 export { createHttp, joinUrl, type FetchLike, type HttpOptions } from './http';
 export * from './schemas/common';
 export * from './schemas/org';

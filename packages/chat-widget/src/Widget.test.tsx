@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { mountChatWidget, type ChatWidgetHandle } from './mount';
-import type { StreamChat, StreamInput, StreamResult } from './runtime';
+import { ChatError, type StreamChat, type StreamInput, type StreamResult } from './runtime';
 import type { StorageLike } from './store';
 import { normalizeConfig } from './config';
 
@@ -125,7 +125,7 @@ describe('chat widget', () => {
     expect(gold.querySelector('i')).toBeNull();
   });
 
-  it('sends, shows Thinking..., streams the reply, notes the offline responder and announces it', async () => {
+  it('sends, shows Thinking..., streams the reply and announces it', async () => {
     const user = userEvent.setup();
     const { stream, calls } = controlledStream();
     const { ui } = mount({ storage: memory(), stream, initiallyOpen: true });
@@ -135,13 +135,49 @@ describe('chat widget', () => {
     expect(calls[0]!.input).toMatchObject({ query: 'Hello there', agentKey: 'app-key' });
     expect(calls[0]!.input.user).toMatch(/^visitor-/);
 
-    calls[0]!.input.onDelta?.('Offline ', 'Offline ');
-    expect(await ui.findByText('Offline')).toBeTruthy();
-    calls[0]!.resolve({ answer: 'Offline responder: **hi**', offline: true });
+    calls[0]!.input.onDelta?.('Sure, ', 'Sure, ');
+    expect(await ui.findByText('Sure,')).toBeTruthy();
+    calls[0]!.resolve({ answer: 'Sure, **hi**' });
     expect(await ui.findByText('hi', { selector: 'strong' })).toBeTruthy();
-    expect(ui.getByText('Offline responder', { selector: '.note' })).toBeTruthy();
-    expect(ui.getByRole('status').textContent).toBe('Offline responder: hi');
+    expect(ui.getByRole('status').textContent).toBe('Sure, hi');
     expect(ui.queryByText('Thinking...', { selector: '.msg' })).toBeNull();
+  });
+
+  it('visitors never see the offline responder set-up text: a short neutral note instead', async () => {
+    const user = userEvent.setup();
+    const { stream, calls } = controlledStream();
+    const { ui, shadow } = mount({ storage: memory(), stream, initiallyOpen: true });
+    await user.type(ui.getByLabelText('Message'), 'Hours?{Enter}');
+    const head =
+      "Offline responder: no OpenAI API key is configured for this agent, so no model was called. Add a key in the agent's Model settings (or set OPENAI_API_KEY on the server) for real answers.";
+    calls[0]!.input.onDelta?.('Offline ', 'Offline ');
+    calls[0]!.input.onDelta?.('responder: ', 'Offline responder: ');
+    expect(shadow.textContent).not.toContain('Offline responder');
+    calls[0]!.resolve({ answer: `${head}\n\nWe open at **9**.`, offline: true });
+    expect(await ui.findByText('9', { selector: 'strong' })).toBeTruthy();
+    expect(
+      ui.getByText(
+        'Automatic answer from the knowledge base: the AI model is not available right now.',
+        { selector: '.note' },
+      ),
+    ).toBeTruthy();
+    expect(shadow.textContent).not.toMatch(
+      /OPENAI_API_KEY|API key is configured|Offline responder/,
+    );
+  });
+
+  it("a site refused by Allowed Origins shows 'This site is not allowed to use this agent'", async () => {
+    const user = userEvent.setup();
+    const { stream, calls } = controlledStream();
+    const { ui } = mount({ storage: memory(), stream, initiallyOpen: true });
+    await user.type(ui.getByLabelText('Message'), 'Hi{Enter}');
+    calls[0]!.reject(
+      new ChatError('This site is not allowed to use this agent', 403, 'origin_not_allowed'),
+    );
+    expect(
+      await ui.findByText('This site is not allowed to use this agent', { selector: '.msg' }),
+    ).toBeTruthy();
+    expect(ui.queryByText('Sorry, I encountered an error. Please try again.')).toBeNull();
   });
 
   it('keeps the conversation across page loads (per agent), and Clear forgets it', async () => {

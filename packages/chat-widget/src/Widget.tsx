@@ -12,6 +12,7 @@ import type { ChatWidgetConfig } from './config';
 import type { ChatLabels } from './i18n';
 import { Markdown, plainText } from './markdown';
 import { replyErrorText, type StreamChat } from './runtime';
+import { isOfflineAnswer, visitorText } from './visitorText';
 import {
   clearedConversation,
   loadConversation,
@@ -276,10 +277,12 @@ export function Chat({
           conversationId: result.conversationId || now.conversationId,
           messages: [...now.messages, reply],
         });
-        announce(plainText(result.answer));
+        announce(plainText(visitorText(result.answer)) || labels.offline);
       }
     } catch (error) {
-      const shown = abort.signal.aborted ? null : replyErrorText(error, labels.error);
+      const shown = abort.signal.aborted
+        ? null
+        : replyErrorText(error, labels.error, labels.notAllowed);
       if (shown) {
         console.warn('[Parley chat] reply failed:', error);
         const now = conversationRef.current;
@@ -362,16 +365,18 @@ export function Chat({
           ) : (
             <div key={m.id} className={`msg bot md${m.error ? ' err' : ''}`}>
               <span className="sr">{config.agentName}: </span>
-              {m.error ? m.message : <Markdown text={m.message} headings={headings} />}
-              {m.offline && <span className="note">{labels.offline}</span>}
+              {m.error ? m.message : <Markdown text={visitorText(m.message)} headings={headings} />}
+              {(m.offline || isOfflineAnswer(m.message)) && (
+                <span className="note">{labels.offline}</span>
+              )}
             </div>
           ),
         )}
         {pending &&
-          (pending.text ? (
+          (visitorText(pending.text) ? (
             <div className="msg bot md" aria-busy="true">
               <span className="sr">{config.agentName}: </span>
-              <Markdown text={pending.text} headings={headings} />
+              <Markdown text={visitorText(pending.text)} headings={headings} />
             </div>
           ) : (
             <div className="msg bot thinking">{labels.thinking}</div>

@@ -9,6 +9,8 @@ export interface ChatLabels {
   thinking: string;
   error: string;
   offline: string;
+  /** The agent's Allowed Origins refuse this site. */
+  notAllowed: string;
   greeting: string;
   you: string;
   conversation: string;
@@ -24,7 +26,8 @@ const en: ChatLabels = {
   placeholder: 'Type your message here...',
   thinking: 'Thinking...',
   error: 'Sorry, I encountered an error. Please try again.',
-  offline: 'Offline responder',
+  offline: 'Automatic answer from the knowledge base: the AI model is not available right now.',
+  notAllowed: 'This site is not allowed to use this agent',
   greeting: 'Hello! How can I help you today?',
   you: 'You',
   conversation: 'Conversation',
@@ -43,7 +46,9 @@ export const chatLabels: Record<string, ChatLabels> = {
     placeholder: 'Escribe tu mensaje aquí...',
     thinking: 'Pensando...',
     error: 'Lo siento, se produjo un error. Inténtalo de nuevo.',
-    offline: 'Respuesta sin conexión',
+    offline:
+      'Respuesta automática de la base de conocimiento: el modelo de IA no está disponible ahora.',
+    notAllowed: 'Este sitio no tiene permiso para usar este agente',
     greeting: '¡Hola! ¿En qué puedo ayudarte hoy?',
     you: 'Tú',
     conversation: 'Conversación',
@@ -58,7 +63,9 @@ export const chatLabels: Record<string, ChatLabels> = {
     placeholder: 'Tapez votre message ici...',
     thinking: 'Réflexion...',
     error: 'Désolé, une erreur est survenue. Veuillez réessayer.',
-    offline: 'Répondeur hors ligne',
+    offline:
+      "Réponse automatique tirée de la base de connaissances : le modèle d'IA n'est pas disponible pour le moment.",
+    notAllowed: "Ce site n'est pas autorisé à utiliser cet agent",
     greeting: "Bonjour ! Comment puis-je vous aider aujourd'hui ?",
     you: 'Vous',
     conversation: 'Conversation',
@@ -73,7 +80,9 @@ export const chatLabels: Record<string, ChatLabels> = {
     placeholder: 'Nachricht hier eingeben...',
     thinking: 'Denke nach...',
     error: 'Entschuldigung, es ist ein Fehler aufgetreten. Bitte versuche es erneut.',
-    offline: 'Offline-Antwort',
+    offline:
+      'Automatische Antwort aus der Wissensdatenbank: Das KI-Modell ist gerade nicht verfügbar.',
+    notAllowed: 'Diese Website darf diesen Agenten nicht verwenden',
     greeting: 'Hallo! Wie kann ich dir heute helfen?',
     you: 'Du',
     conversation: 'Unterhaltung',

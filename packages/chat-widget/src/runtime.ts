@@ -30,6 +30,8 @@ export class ChatError extends Error {
   constructor(
     message: string,
     readonly status = 0,
+    /** The server's error code, e.g. 'origin_not_allowed'. */
+    readonly code = '',
   ) {
     super(message);
     this.name = 'ChatError';
@@ -47,14 +49,16 @@ interface StreamEvent {
 
 async function failure(res: Response): Promise<ChatError> {
   let detail = `HTTP ${res.status}`;
+  let code = '';
   try {
     const body = (await res.json()) as Record<string, unknown>;
     const text = body.message ?? body.detail ?? body.error;
     if (typeof text === 'string' && text) detail = text;
+    if (typeof body.code === 'string') code = body.code;
   } catch {
     /* not JSON */
   }
-  return new ChatError(detail, res.status);
+  return new ChatError(detail, res.status, code);
 }
 
 export const streamChat: StreamChat = async (input) => {
@@ -112,12 +116,26 @@ export const streamChat: StreamChat = async (input) => {
   return result;
 };
 
+/** The agent's Allowed Origins refused this site (403 origin_not_allowed). */
+export function isOriginRefused(error: unknown): boolean {
+  return (
+    error instanceof ChatError &&
+    error.status === 403 &&
+    (error.code === 'origin_not_allowed' || /not allowed to use this agent/i.test(error.message))
+  );
+}
+
 /**
  * What the visitor sees when a reply fails (spec §8: one message for every failure); the
  * details go to the console for the site owner. An abort (Clear, destroy) shows nothing.
  */
-export function replyErrorText(error: unknown, genericText: string): string | null {
+export function replyErrorText(
+  error: unknown,
+  genericText: string,
+  notAllowedText = genericText,
+): string | null {
   if (error instanceof DOMException && error.name === 'AbortError') return null;
   if (error instanceof Error && error.name === 'AbortError') return null;
+  if (isOriginRefused(error)) return notAllowedText;
   return genericText;
 }

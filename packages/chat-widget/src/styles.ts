@@ -34,7 +34,7 @@ svg{width:24px;height:24px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .note{display:block;margin-top:6px;font-size:11px;color:#6b7280;text-transform:uppercase;letter-spacing:.04em}
 .form{display:flex;align-items:flex-end;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#fff}
 .input{flex:1;min-height:40px;max-height:120px;resize:none;margin:0;padding:9px 11px;font:inherit;color:#111827;background:#fff;border:1px solid #d1d5db;border-radius:10px}
-.input:focus{border-color:var(--p);outline:2px solid var(--p);outline-offset:-1px}
+.input:focus-visible{border-color:var(--p);outline:2px solid var(--p);outline-offset:-1px}
 .send{width:40px;height:40px;flex:none;padding:0;border:0;border-radius:10px;background:var(--p);color:var(--pt);display:flex;align-items:center;justify-content:center}
 .send svg{width:20px;height:20px}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}

@@ -75,7 +75,10 @@ export function VoiceWidget({ config, labels, deps, controller, stacked }: Voice
       });
       setPhase('call');
     } catch (error) {
-      console.warn('[Parley voice] call failed:', error);
+      console.warn(
+        '[Parley voice] call failed:',
+        error instanceof VoiceError ? error.detail : error,
+      );
       mic?.stop();
       busy.current = false;
       setPhase('idle');

@@ -8,6 +8,8 @@ export interface VoiceLabels {
   micDenied: string;
   micMissing: string;
   failed: string;
+  /** The agent's Allowed Origins refuse this site. */
+  notAllowed: string;
   dismiss: string;
 }
 
@@ -23,6 +25,7 @@ export const voiceLabels: Record<string, VoiceLabels> = {
     micDenied: 'Microphone access was denied. Allow the microphone to talk to the agent.',
     micMissing: 'No microphone is available on this device or page.',
     failed: 'Failed to connect to agent',
+    notAllowed: 'This site is not allowed to use this agent',
     dismiss: 'Dismiss',
   },
   es: {
@@ -35,6 +38,7 @@ export const voiceLabels: Record<string, VoiceLabels> = {
     micDenied: 'Se denegó el acceso al micrófono. Permítelo para hablar con el agente.',
     micMissing: 'No hay ningún micrófono disponible en este dispositivo o página.',
     failed: 'No se pudo conectar con el agente',
+    notAllowed: 'Este sitio no tiene permiso para usar este agente',
     dismiss: 'Cerrar',
   },
   fr: {
@@ -47,6 +51,7 @@ export const voiceLabels: Record<string, VoiceLabels> = {
     micDenied: "L'accès au micro a été refusé. Autorisez le micro pour parler à l'agent.",
     micMissing: "Aucun micro n'est disponible sur cet appareil ou cette page.",
     failed: "Impossible de se connecter à l'agent",
+    notAllowed: "Ce site n'est pas autorisé à utiliser cet agent",
     dismiss: 'Fermer',
   },
   de: {
@@ -60,6 +65,7 @@ export const voiceLabels: Record<string, VoiceLabels> = {
       'Der Mikrofonzugriff wurde verweigert. Erlaube das Mikrofon, um mit dem Agenten zu sprechen.',
     micMissing: 'Auf diesem Gerät oder dieser Seite ist kein Mikrofon verfügbar.',
     failed: 'Verbindung zum Agenten fehlgeschlagen',
+    notAllowed: 'Diese Website darf diesen Agenten nicht verwenden',
     dismiss: 'Schließen',
   },
 };

@@ -40,7 +40,11 @@ export function mountVoiceWidget(
 
   const deps: VoiceDeps = {
     openMicrophone: () => openMicrophone(labels.micDenied, labels.micMissing),
-    fetchToken: () => fetchVoiceToken(config, labels.failed),
+    fetchToken: () =>
+      fetchVoiceToken(config, {
+        failed: labels.failed,
+        notAllowed: labels.notAllowed,
+      }),
     loadCall: () => loadLivekit(options.livekitSrc ?? 'voice-livekit.js', options.nonce),
     ...options.deps,
   };

@@ -41,16 +41,41 @@ describe('fetchVoiceToken', () => {
     expect(init).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer app-k' } });
   });
 
-  it("shows the server's 503 detail when voice is not configured", async () => {
+  it('visitors never see the server set-up text: a neutral line, the detail kept for the log', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        Response.json({ detail: 'Voice is not configured on this server' }, { status: 503 }),
+        Response.json(
+          { detail: 'Voice is not configured on this server: set LIVEKIT_URL, LIVEKIT_API_KEY' },
+          { status: 503 },
+        ),
       ),
     );
-    await expect(fetchVoiceToken(config)).rejects.toThrow(
-      new VoiceError('Voice is not configured on this server'),
+    const error = await fetchVoiceToken(config, { failed: 'Failed to connect to agent' }).catch(
+      (e: unknown) => e,
     );
+    expect(error).toBeInstanceOf(VoiceError);
+    expect((error as VoiceError).message).toBe('Failed to connect to agent');
+    expect((error as VoiceError).message).not.toMatch(/LIVEKIT/);
+    expect((error as VoiceError).detail).toMatch(/LIVEKIT_URL/);
+  });
+
+  it("a site refused by Allowed Origins: 'This site is not allowed to use this agent'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { error: 'This site is not allowed to use this agent', code: 'origin_not_allowed' },
+          { status: 403 },
+        ),
+      ),
+    );
+    await expect(
+      fetchVoiceToken(config, {
+        failed: 'Failed to connect to agent',
+        notAllowed: 'This site is not allowed to use this agent',
+      }),
+    ).rejects.toThrow('This site is not allowed to use this agent');
   });
 
   it('maps a network or CORS failure, and a non-JSON error', async () => {
@@ -63,7 +88,7 @@ describe('fetchVoiceToken', () => {
       'fetch',
       vi.fn(async () => new Response('<html>', { status: 502 })),
     );
-    await expect(fetchVoiceToken(config)).rejects.toThrow('HTTP 502');
+    await expect(fetchVoiceToken(config)).rejects.toThrow('Failed to connect to agent');
   });
 });
 

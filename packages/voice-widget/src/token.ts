@@ -14,6 +14,35 @@ export interface VoiceToken {
 /** A failure whose message is meant for the visitor. */
 export class VoiceError extends Error {
   override name = 'VoiceError';
+  constructor(
+    message: string,
+    /** The technical detail for the site owner (logged to the console, never shown). */
+    readonly detail = message,
+  ) {
+    super(message);
+  }
+}
+
+/** What a visitor is told when a call cannot start (never the server's set-up instructions). */
+export interface VoiceFailureTexts {
+  failed: string;
+  /** The agent's Allowed Origins refuse this site (403). */
+  notAllowed?: string;
+}
+
+const isOriginRefusal = (status: number, body: unknown) =>
+  status === 403 && /origin_not_allowed|not allowed to use this agent/i.test(JSON.stringify(body));
+
+/**
+ * The visitor's text for a failed token call: the site refused, voice unavailable, or a short
+ * generic line. The server's own detail (which may name LiveKit settings) stays in `detail`.
+ */
+export function visitorVoiceError(status: number | null, body: unknown, t: VoiceFailureTexts) {
+  const detail = voiceErrorMessage(status, body, t.failed);
+  if (detail === null) return null;
+  if (status !== null && isOriginRefusal(status, body))
+    return new VoiceError(t.notAllowed ?? t.failed, detail);
+  return new VoiceError(t.failed, detail);
 }
 
 export const invalidTokenResponse = 'Invalid response: missing token or livekit_url';
@@ -38,8 +67,9 @@ export function voiceErrorMessage(
 /** POST {voice backend}/tokens/generate?agent_name=… with the agent key as bearer token. */
 export async function fetchVoiceToken(
   config: Pick<VoiceWidgetConfig, 'voiceUrl' | 'agentId' | 'agentKey'>,
-  failed?: string,
+  texts: string | VoiceFailureTexts = 'Failed to connect to agent',
 ): Promise<VoiceToken> {
+  const t = typeof texts === 'string' ? { failed: texts } : texts;
   let res: Response;
   try {
     res = await fetch(tokenUrl(config.voiceUrl, config.agentId), {
@@ -47,11 +77,11 @@ export async function fetchVoiceToken(
       headers: { Authorization: `Bearer ${config.agentKey}` },
     });
   } catch {
-    throw new VoiceError(voiceErrorMessage(null, null, failed)!);
+    throw visitorVoiceError(null, null, t)!;
   }
   const body: unknown = await res.json().catch(() => null);
-  const error = voiceErrorMessage(res.status, body, failed);
-  if (error) throw new VoiceError(error);
+  const error = visitorVoiceError(res.status, body, t);
+  if (error) throw error;
   return body as VoiceToken;
 }
 

@@ -65,6 +65,12 @@ describe('knowledge bases over HTTP', () => {
     });
     expect((kb as Record<string, unknown>).warning).toMatch(/full-text search only/);
     expect((await client.list()).map((k) => k.name)).toContain('Handbook');
+    // The status icon (spec §4): an empty base is ready; one indexing a document is processing.
+    const listed = (await client.list()).find((k) => k.id === kb.id) as Record<string, unknown>;
+    expect(listed['status']).toBe('ready');
+    const { kb: indexed } = await baseWithFaq(owner);
+    const after = (await client.list()).find((k) => k.id === indexed.id) as Record<string, unknown>;
+    expect(after['status']).toBe('ready');
     const bad = await owner.raw('POST', '/api/knowledge-bases', { name: '  ' });
     expect(bad).toMatchObject({ status: 400, body: { error: 'name: Name is required' } });
     const range = await owner.raw('POST', '/api/knowledge-bases', {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import {
   chunkSettingsSchema,
   createKnowledgeApiKeyRequestSchema,
@@ -96,11 +96,18 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     return { kb, doc };
   }
 
-  const wireBase = (kb: typeof knowledgeBases.$inferSelect, documentCount: number) => ({
+  const wireBase = (
+    kb: typeof knowledgeBases.$inferSelect,
+    documentCount: number,
+    counts: { indexing: number; failed: number } = { indexing: 0, failed: 0 },
+  ) => ({
     id: kb.id,
     name: kb.name,
     description: kb.description,
     documentCount,
+    // The knowledge-base status icon (spec §4): processing while a document indexes, error when
+    // one failed, else ready.
+    status: counts.indexing > 0 ? 'processing' : counts.failed > 0 ? 'error' : 'ready',
     createdAt: kb.createdAt.toISOString(),
     indexingTechnique: kb.indexingTechnique,
     permission: kb.permission,
@@ -164,13 +171,25 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
   app.get('/', async (c) => {
     const orgId = await orgOf(c);
     const rows = await db
-      .select({ kb: knowledgeBases, documentCount: count(documents.id) })
+      .select({
+        kb: knowledgeBases,
+        documentCount: count(documents.id),
+        indexing: sql<number>`count(${documents.id}) filter (where ${documents.status} = 'indexing')`,
+        failed: sql<number>`count(${documents.id}) filter (where ${documents.status} not in ('indexing', 'completed'))`,
+      })
       .from(knowledgeBases)
       .leftJoin(documents, eq(documents.knowledgeBaseId, knowledgeBases.id))
       .where(visible(c, orgId))
       .groupBy(knowledgeBases.id)
       .orderBy(desc(knowledgeBases.createdAt));
-    return c.json(rows.map((r) => wireBase(r.kb, Number(r.documentCount))));
+    return c.json(
+      rows.map((r) =>
+        wireBase(r.kb, Number(r.documentCount), {
+          indexing: Number(r.indexing),
+          failed: Number(r.failed),
+        }),
+      ),
+    );
   });
 
   app.post('/', async (c) => {

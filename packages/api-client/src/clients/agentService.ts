@@ -20,6 +20,22 @@ export function isNoAgentsAnswer(error: unknown): boolean {
 export function createAgentServiceClient(options: HttpOptions) {
   const http = createHttp({ ...options, errorStyle: 'service' });
   const enc = encodeURIComponent;
+  async function byOrgResult(
+    orgId: string,
+    signal?: AbortSignal,
+  ): Promise<{ agents: AgentView[]; noAgents: boolean }> {
+    try {
+      const body = await http('GET', `/agents/by-org/${enc(orgId)}`, {
+        schema: z.unknown(),
+        signal,
+      });
+      return { agents: readAgentsList(body), noAgents: false };
+    } catch (error) {
+      if (isNoAgentsAnswer(error)) return { agents: [], noAgents: true };
+      if (isAbortError(error)) return { agents: [], noAgents: false };
+      throw error;
+    }
+  }
   return {
     /** Create or update an agent (the publish payload). */
     update: (agentName: string, body: AgentUpdateRequest) =>
@@ -30,18 +46,13 @@ export function createAgentServiceClient(options: HttpOptions) {
     info: (agentName: string, signal?: AbortSignal) =>
       http('GET', `/agents/info/${enc(agentName)}`, { schema: agentConfigSchema, signal }),
     /** The tolerant list read: 404/405/'Method Not Allowed' and aborts give an empty list. */
-    byOrg: async (orgId: string, signal?: AbortSignal): Promise<AgentView[]> => {
-      try {
-        const body = await http('GET', `/agents/by-org/${enc(orgId)}`, {
-          schema: z.unknown(),
-          signal,
-        });
-        return readAgentsList(body);
-      } catch (error) {
-        if (isAbortError(error) || isNoAgentsAnswer(error)) return [];
-        throw error;
-      }
-    },
+    byOrg: async (orgId: string, signal?: AbortSignal): Promise<AgentView[]> =>
+      (await byOrgResult(orgId, signal)).agents,
+    /**
+     * The list read with how it ended: `noAgents` when the service answered 404/405 (the UI then
+     * says 'No agents found. Create your first agent!', spec §8).
+     */
+    byOrgResult,
     delete: (agentName: string) =>
       http('DELETE', `/agents/delete/${enc(agentName)}`, { schema: agentDeleteResponseSchema }),
     deleteByOrg: (orgId: string, agentName?: string) =>

@@ -5,6 +5,7 @@ import {
   publicAgentSchema,
   runtimeChatResponseSchema,
   runtimeStreamEventSchema,
+  runtimeBaseUrl,
   type PublicAgent,
   type RuntimeChatResponse,
 } from '../schemas/runtime';
@@ -48,7 +49,7 @@ async function failure(res: Response): Promise<ApiError> {
 /** The public agent API (chat page, chat widget, the console's chat drawer). */
 export function createChatRuntime(options: ChatRuntimeOptions) {
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const url = joinUrl(options.apiUrl, '/chat-messages');
+  const url = joinUrl(runtimeBaseUrl(options.apiUrl), '/chat-messages');
   const headers = {
     Authorization: `Bearer ${options.apiKey}`,
     'Content-Type': 'application/json',

@@ -7,6 +7,7 @@ import {
   publishAgentResponseSchema,
   type ModelConfigRequest,
 } from '../schemas/model';
+import { runtimeBaseUrl } from '../schemas/runtime';
 
 /** Model panel calls (prompt-config, model-config, publish-agent, chatbot/chat), default base '/api'. */
 export function createModelClient(options: HttpOptions) {
@@ -36,6 +37,8 @@ export function createModelClient(options: HttpOptions) {
 export function createChatRuntimeClient(options: HttpOptions & { apiKey: string }) {
   const http = createHttp({
     ...options,
+    // The agent URL may be stored as the full '…/v1/chat-messages' endpoint (spec §9).
+    baseUrl: runtimeBaseUrl(options.baseUrl),
     headers: { ...options.headers, Authorization: `Bearer ${options.apiKey}` },
   });
   return {

@@ -176,27 +176,36 @@ Never give medical advice; for emergencies tell the caller to hang up and dial t
 
 // ---------- agent service: update (create or update) — the publish payload ----------
 
+/** Text limits of the publish payload; the editor shows them as counters. */
+export const agentTextLimits = {
+  initial_message: 2000,
+  nudge_text: 2000,
+  system_prompt: 100_000,
+  name: 200,
+  description: 2000,
+} as const;
+
 export const agentUpdateRequestSchema = z.object({
   organization_id: z.string().min(1, 'organization_id is required'),
   chatbot_api: z.string().nullable().optional(),
   chatbot_key: z.string().nullable().optional(),
   tts_config: ttsConfigSchema.optional(),
   stt_config: sttConfigSchema.optional(),
-  initial_message: z.string().max(2000).optional(),
-  nudge_text: z.string().max(2000).optional(),
+  initial_message: z.string().max(agentTextLimits.initial_message).optional(),
+  nudge_text: z.string().max(agentTextLimits.nudge_text).optional(),
   nudge_interval: z.number().int().min(5).max(60).optional(),
   max_nudges: z.number().int().min(1).max(10).optional(),
   typing_volume: z.number().min(0).max(1).optional(),
   max_call_duration: z.number().int().min(0).max(600).optional(),
-  system_prompt: z.string().max(100_000).optional(),
+  system_prompt: z.string().max(agentTextLimits.system_prompt).optional(),
   /** The create payload additionally carries the model (§3). */
   model_provider: z.string().optional(),
   model_name: z.string().optional(),
   model_api_key: z.string().optional(),
   model_live_url: z.string().optional(),
   /** Display name and description (our server keeps them; the spec's UI reads them). */
-  name: z.string().max(200).optional(),
-  description: z.string().max(2000).optional(),
+  name: z.string().max(agentTextLimits.name).optional(),
+  description: z.string().max(agentTextLimits.description).optional(),
   status: z.enum(['active', 'draft']).optional(),
   /** Sites allowed to embed this agent (origins like https://shop.example); empty = any. */
   allowed_origins: z

@@ -35,8 +35,12 @@ export const knowledgeBaseSchema = z.looseObject({
   documentCount: z.number().default(0),
   createdAt: z.string(),
   indexingTechnique: z.string(),
+  /** The status icon (spec §4): ready, processing (a document indexes) or error. */
+  status: z.enum(['ready', 'processing', 'error']).optional(),
 });
 export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;
+export const knowledgeBaseStatuses = ['ready', 'processing', 'error'] as const;
+export type KnowledgeBaseStatus = (typeof knowledgeBaseStatuses)[number];
 /** Any indexing technique other than high_quality is shown as economy. */
 export const indexingLabel = (technique: string) =>
   technique === 'high_quality' ? 'HQ • VECTOR' : 'ECONOMY';
@@ -126,6 +130,8 @@ export const reindexResponseSchema = z.object({
 
 export const knowledgeApiKeySchema = z.object({
   id: z.string(),
+  /** 'API Key for {knowledge base name}' (spec §9). */
+  name: z.string().nullable().optional(),
   token: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 
 /**
+ * The runtime base ('https://host/v1') of an agent URL, which may be stored as the full endpoint
+ * ('https://host/v1/chat-messages', the editor's default, spec §9) or the base, with or without
+ * a trailing slash. Clients append '/chat-messages' to it.
+ */
+export function runtimeBaseUrl(agentUrl: string): string {
+  return agentUrl
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/chat-messages$/, '');
+}
+
+/** The full chat endpoint of an agent URL (base or endpoint): '{base}/chat-messages'. */
+export const chatMessagesUrl = (agentUrl: string) => `${runtimeBaseUrl(agentUrl)}/chat-messages`;
+
+/**
  * The agent runtime's wire format, compatible with Dify's service API:
  * POST {chatbot_api}/chat-messages with `Authorization: Bearer app-…`.
  */

@@ -15,12 +15,16 @@ export default function AgentDetailWithCall({
   section,
   onSection,
   onBack,
+  editing,
+  onEditingChange,
 }: {
   agentId: string;
   orgId: string;
   section: AgentDetailTab;
   onSection: (tab: AgentDetailTab) => void;
   onBack: () => void;
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
 }) {
   const call = useVoiceCall(agentId);
   return (
@@ -31,8 +35,12 @@ export default function AgentDetailWithCall({
       onTabChange={onSection}
       onBack={onBack}
       call={call}
+      editing={editing}
+      onEditingChange={onEditingChange}
       settings={{
-        panels: <AgentSettings agentId={agentId} orgId={orgId} editing headingLevel={3} />,
+        panels: (
+          <AgentSettings agentId={agentId} orgId={orgId} editing={editing} headingLevel={3} />
+        ),
         sectionIds: settingsSections,
       }}
     />

@@ -1,3 +1,4 @@
+import { chatMessagesUrl } from '@parley/api-client';
 import { CopyField, Dialog } from '@parley/ui';
 import type { AgentSummary } from '../api/DashboardApi';
 import * as styles from './agents.css';
@@ -22,7 +23,10 @@ export function AgentInfoDialog({ kind, agent, onOpenChange }: AgentInfoDialogPr
     return (
       <Dialog open onOpenChange={onOpenChange} title={`API endpoints for ${agent.displayName}`}>
         <div className={styles.form}>
-          <CopyField label="Agent API URL" value={`${agent.chatbot_api ?? ''}/chat-messages`} />
+          <CopyField
+            label="Agent API URL"
+            value={agent.chatbot_api ? chatMessagesUrl(agent.chatbot_api) : ''}
+          />
           <CopyField label="Agent API key" value={agent.chatbot_key ?? ''} />
           <p className={styles.muted}>
             Send POST requests with the header Authorization: Bearer {'{agent API key}'}.

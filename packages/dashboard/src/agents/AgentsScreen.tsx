@@ -1,4 +1,8 @@
+import { agentErrorMessages } from '@parley/api-client';
 import { Banner, EmptyState, Spinner } from '@parley/ui';
+
+/** Every banner clears after 5000 ms (channels-and-shell §4). */
+export const bannerClearMs = 5000;
 import { AgentCard, type AgentCardProps } from './AgentCard';
 import type { AgentCardModel } from './agentView';
 import { PlusIcon } from '../icons';
@@ -12,6 +16,11 @@ export interface AgentsScreenProps extends AgentCardHandlers {
   error?: string | null;
   onRetry: () => void;
   onCreate: () => void;
+  /** The service answered 404/405: 'No agents found. Create your first agent!' (spec §8). */
+  noAgentsAnswer?: boolean;
+  /** A failure to report (e.g. a failed delete); clears after 5000 ms. */
+  notice?: string | null;
+  onDismissNotice?: () => void;
 }
 
 /** The Agents tab: 'Create New Agent' card plus one card per agent, in 1/2/3 columns. */
@@ -21,6 +30,9 @@ export function AgentsScreen({
   error,
   onRetry,
   onCreate,
+  noAgentsAnswer = false,
+  notice,
+  onDismissNotice,
   ...handlers
 }: AgentsScreenProps) {
   return (
@@ -33,6 +45,16 @@ export function AgentsScreen({
           <p className={styles.muted}>Create, test and publish your chat and voice agents.</p>
         </div>
       </div>
+      {notice ? (
+        <Banner
+          tone="error"
+          title="Error"
+          message={notice}
+          dismissible
+          autoDismissMs={bannerClearMs}
+          onDismiss={onDismissNotice}
+        />
+      ) : null}
       {error ? (
         <Banner
           tone="error"
@@ -59,7 +81,11 @@ export function AgentsScreen({
         </div>
       ) : null}
       {!loading && !error && agents.length === 0 ? (
-        <EmptyState title="No agents found" hint="Create your first AI agent to get started!" />
+        noAgentsAnswer ? (
+          <EmptyState title={agentErrorMessages.listEmpty} />
+        ) : (
+          <EmptyState title="No agents found" hint="Create your first AI agent to get started!" />
+        )
       ) : null}
     </section>
   );

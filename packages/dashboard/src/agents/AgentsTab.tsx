@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { agentErrorMessages, plainMessageOf } from '@parley/api-client';
 import { useAgents, useCreateAgent, useDeleteAgent } from '../api/hooks';
 import { AgentsScreen } from './AgentsScreen';
 import { CreateAgentModal } from './CreateAgentModal';
@@ -10,8 +11,11 @@ import { qrCodeDataUrl } from './qrCode';
 
 export interface AgentsTabProps {
   orgId: string;
-  /** Opens an agent (the editor); defaults to nothing until the editor lands. */
-  onOpenAgent?: (agentId: string) => void;
+  /**
+   * Opens an agent: 'Open Agent' (and a newly created agent) read-only, 'Edit agent settings'
+   * with editing on (spec §2, §5, §6); the detail's Edit control switches it.
+   */
+  onOpenAgent?: (agentId: string, options?: { edit: boolean }) => void;
   origin?: string;
 }
 
@@ -32,30 +36,36 @@ export function AgentsTab({
   const create = useCreateAgent();
   const remove = useDeleteAgent();
   const [overlay, setOverlay] = useState<Overlay>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
-  const models = useMemo(() => (agents.data ?? []).map(toAgentCardModel), [agents.data]);
+  const list = agents.data?.agents;
+  const models = useMemo(() => (list ?? []).map(toAgentCardModel), [list]);
   const byId = (id: string) => {
-    const agent = agents.data?.find((a) => a.id === id);
+    const agent = list?.find((a) => a.id === id);
     const model = models.find((m) => m.id === id);
     return agent && model ? { ...agent, displayName: model.displayName } : null;
   };
   const selected = overlay && 'id' in overlay ? byId(overlay.id) : null;
   const close = () => setOverlay(null);
-  const open = (id: string) => onOpenAgent?.(id);
+  const open = (id: string) => onOpenAgent?.(id, { edit: false });
+  const edit = (id: string) => onOpenAgent?.(id, { edit: true });
 
   return (
     <>
       <AgentsScreen
         agents={models}
         loading={agents.isPending}
-        error={agents.error ? agents.error.message : null}
+        error={agents.error ? plainMessageOf(agents.error) : null}
+        noAgentsAnswer={agents.data?.noAgents ?? false}
+        notice={notice}
+        onDismissNotice={() => setNotice(null)}
         onRetry={() => void agents.refetch()}
         onCreate={() => {
           create.reset();
           setOverlay({ kind: 'create' });
         }}
         onOpen={open}
-        onEdit={open}
+        onEdit={edit}
         onQr={(id) => setOverlay({ kind: 'qr', id })}
         onDelete={(id) => setOverlay({ kind: 'delete', id })}
         onAnalytics={(id) => setOverlay({ kind: 'analytics', id })}
@@ -73,7 +83,7 @@ export function AgentsTab({
             {
               onSuccess: (agent) => {
                 close();
-                onOpenAgent?.(agent.id);
+                onOpenAgent?.(agent.id, { edit: false });
               },
             },
           )
@@ -90,8 +100,11 @@ export function AgentsTab({
               { agentId: selected.id, orgId },
               {
                 onSettled: close,
-                // The spec logs a failed delete and shows no message.
-                onError: (e) => console.error('Failed to delete agent', e),
+                // Issue 12: a failed delete says so (the spec only logged it).
+                onError: (e) => {
+                  console.error('Failed to delete agent', e);
+                  setNotice(`${agentErrorMessages.delete}: ${plainMessageOf(e)}`);
+                },
               },
             )
           }

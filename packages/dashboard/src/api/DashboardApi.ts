@@ -74,6 +74,14 @@ export interface DashboardApi {
   signOut(): Promise<void>;
   createOrganization(orgName: string): Promise<{ orgId: string }>;
   listAgents(orgId: string, signal?: AbortSignal): Promise<AgentSummary[]>;
+  /**
+   * The list with how it ended: `noAgents` when the service answered 404/405 (spec §8: 'No
+   * agents found. Create your first agent!'). Optional: without it `listAgents` is used.
+   */
+  listAgentsResult?(
+    orgId: string,
+    signal?: AbortSignal,
+  ): Promise<{ agents: AgentSummary[]; noAgents: boolean }>;
   /** The spec's creation sequence (§4): id, remote app (tolerated failure), configure. */
   createAgent(input: CreateAgentInput): Promise<AgentSummary>;
   deleteAgent(agentId: string, orgId: string): Promise<void>;
@@ -111,6 +119,11 @@ export interface DashboardApi {
   generateVoiceToken(
     agentId: string,
   ): Promise<{ token: string; livekit_url: string; room_name?: string }>;
+  /**
+   * The key test (spec §7): POST {agentUrl}/chat-messages with the agent key as bearer,
+   * response_mode blocking. Resolves when the agent answered; rejects with the reason.
+   */
+  testAgentKey?(agentUrl: string, agentKey: string): Promise<void>;
   /** GET /api/knowledge-bases (empty until the knowledge issue lands: a 404 reads as none). */
   listKnowledgeBases(signal?: AbortSignal): Promise<KnowledgeBaseSummary[]>;
 }

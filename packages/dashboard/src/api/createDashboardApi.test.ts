@@ -46,7 +46,7 @@ describe('createDashboardApi.createAgent (spec §4 creation sequence)', () => {
     expect(updateBody).toMatchObject({
       organization_id: 'o1',
       status: 'active',
-      chatbot_api: 'http://host/v1',
+      chatbot_api: 'http://host/v1/chat-messages',
       chatbot_key: 'app-KEY',
       system_prompt: defaultSystemPrompt,
       ...toolsDefaults,
@@ -117,4 +117,24 @@ function abortable(fetch: ReturnType<typeof routeFetch>) {
       init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
       fetch(input, init).then(resolve, reject);
     });
+
+  describe('createDashboardApi.listAgentsResult (spec §8)', () => {
+    it('a 404 or 405 list answer reads as no agents, with noAgents set', async () => {
+      for (const status of [404, 405]) {
+        const fetch = routeFetch({
+          'GET /api/agents/by-org/o1': () => json({ error: 'nope' }, status, 'Not Found'),
+        });
+        const api = createDashboardApi({ fetch });
+        await expect(api.listAgentsResult!('o1')).resolves.toEqual({ agents: [], noAgents: true });
+      }
+    });
+    it('a 500 still fails', async () => {
+      const fetch = routeFetch({
+        'GET /api/agents/by-org/o1': () => json({ error: 'Database down' }, 500, 'Server Error'),
+      });
+      await expect(createDashboardApi({ fetch }).listAgentsResult!('o1')).rejects.toThrow(
+        'Database down',
+      );
+    });
+  });
 }

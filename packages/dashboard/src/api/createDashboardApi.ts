@@ -4,7 +4,9 @@ import {
   apiProviderId,
   createAgentServiceClient,
   createAppServiceClient,
+  chatMessagesUrl,
   createAuthClient,
+  createChatRuntimeClient,
   createKnowledgeClient,
   createMessagingClient,
   createModelClient,
@@ -82,6 +84,10 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     },
     createOrganization: async (orgName) => ({ orgId: (await org.createOrg(orgName)).data.orgId }),
     listAgents: async (orgId, signal) => (await agents.byOrg(orgId, signal)).map(toSummary),
+    listAgentsResult: async (orgId, signal) => {
+      const r = await agents.byOrgResult(orgId, signal);
+      return { agents: r.agents.map(toSummary), noAgents: r.noAgents };
+    },
 
     /** Spec §4: generate the id; create the remote app (failure tolerated); configure the agent. */
     createAgent: async ({ prefix, kind, orgId }) => {
@@ -103,7 +109,8 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
         await agents.update(id, {
           organization_id: orgId,
           status: 'active',
-          chatbot_api: appKey ? runtimeUrl() : null,
+          // Spec §9: the default agent URL is the full chat endpoint.
+          chatbot_api: appKey ? chatMessagesUrl(runtimeUrl()) : null,
           chatbot_key: appKey ?? null,
           tts_config: defaultTtsConfig,
           stt_config: defaultSttConfig,
@@ -163,6 +170,10 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       await model.publish({ chatbot_api_key: chatbotApiKey, app_id: appId });
     },
     generateVoiceToken: (agentId) => voice.generateToken(agentId),
+    testAgentKey: async (agentUrl, agentKey) => {
+      const client = createChatRuntimeClient({ baseUrl: agentUrl, apiKey: agentKey, ...common });
+      await client.send('Hello', 'console-key-test');
+    },
     listKnowledgeBases: async (signal) => {
       try {
         return await knowledge.list(signal);

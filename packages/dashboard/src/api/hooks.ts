@@ -52,7 +52,10 @@ export function useAgents(orgId: string | undefined) {
   const api = useDashboardApi();
   return useQuery({
     queryKey: queryKeys.agents(orgId ?? ''),
-    queryFn: ({ signal }) => api.listAgents(orgId!, signal),
+    queryFn: async ({ signal }) =>
+      api.listAgentsResult
+        ? api.listAgentsResult(orgId!, signal)
+        : { agents: await api.listAgents(orgId!, signal), noAgents: false },
     enabled: Boolean(orgId),
     retry: false,
   });

@@ -169,7 +169,10 @@ export function ChatPanel({
   };
 
   const lastBot = [...messages].reverse().find((m) => m.type === 'bot' && !m.streaming);
-  const showOffline = Boolean(offlineNotice) && lastBot?.offline === true;
+  // The offline notice can be dismissed; it comes back for a later offline answer.
+  const [dismissedOfflineFor, setDismissedOfflineFor] = useState<string | null>(null);
+  const showOffline =
+    Boolean(offlineNotice) && lastBot?.offline === true && dismissedOfflineFor !== lastBot.id;
   const title = chatTexts.title(agentName);
   const Heading = `h${headingLevel}` as const;
   const clearButton = (
@@ -198,7 +201,13 @@ export function ChatPanel({
         <div className={styles.notices}>
           {notice}
           {showOffline ? (
-            <Banner tone="warning" title={chatTexts.offlineBadge} message={offlineNotice} />
+            <Banner
+              tone="warning"
+              title={chatTexts.offlineBadge}
+              message={offlineNotice}
+              dismissible
+              onDismiss={() => setDismissedOfflineFor(lastBot?.id ?? null)}
+            />
           ) : null}
         </div>
       ) : null}

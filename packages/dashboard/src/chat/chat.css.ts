@@ -54,10 +54,17 @@ export const toolbar = style({
   paddingBottom: vars.space.sm,
 });
 
+/**
+ * Notices sit above the log and never cover it: they take at most a third of the panel (their
+ * own scroll beyond that) and the log keeps the rest.
+ */
 export const notices = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
+  flexShrink: 0,
+  maxHeight: '33%',
+  overflowY: 'auto',
   padding: `${vars.space.sm} ${vars.space.lg} 0`,
   selectors: { [`${panel}[data-chrome="bare"] &`]: { padding: `0 0 ${vars.space.sm}` } },
 });

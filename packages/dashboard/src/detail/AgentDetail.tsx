@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { agentDisplayName, toAgentView } from '@parley/api-client';
+import { agentDisplayName, plainMessageOf, toAgentView } from '@parley/api-client';
 import { Banner } from '@parley/ui';
 import { useDashboardApi } from '../api/ApiContext';
 import type { AgentConfig } from '../api/DashboardApi';
 import { queryKeys } from '../api/queryKeys';
 import { AgentChatDrawer } from '../chat/ChatDrawer';
+import { publicChatLink } from '../chat/publicChatParams';
 import { AgentDetailView } from './AgentDetailView';
 import { WidgetTab } from './WidgetTab';
 import { publishAgentFlow, type PublishOutcome } from './publishAgent';
@@ -37,8 +38,10 @@ export interface AgentDetailCall {
   state: AgentCallState;
   onTalk: () => void;
   onEndCall: () => void;
-  /** Shown as a red banner (e.g. the voice backend's detail). */
+  /** Shown as a red banner (e.g. the voice backend's detail); it clears after 5000 ms. */
   error?: string | null;
+  /** Clears the error (the banner's Dismiss or its 5000 ms timer). */
+  dismissError?: () => void;
 }
 
 export interface AgentDetailProps {
@@ -54,7 +57,13 @@ export interface AgentDetailProps {
   origin?: string;
   /** The voice call; without it 'Talk to Agent' is disabled. */
   call?: AgentDetailCall;
+  /** Edit mode (spec §5, §6): the header's Edit control turns it on and off. */
+  editing?: boolean;
+  onEditingChange?: (editing: boolean) => void;
 }
+
+/** Every banner, the Talk to Agent error included, clears after 5000 ms (channels-and-shell §4). */
+export const callErrorClearMs = 5000;
 
 /** The agent's own query key (the list is `queryKeys.agents(orgId)`). */
 export const agentDetailQueryKey = (agentId: string) => ['agent', agentId] as const;
@@ -90,6 +99,8 @@ export function AgentDetail({
   user,
   origin = globalThis.location?.origin ?? '',
   call,
+  editing,
+  onEditingChange,
 }: AgentDetailProps) {
   const api = useDashboardApi();
   const queryClient = useQueryClient();
@@ -138,7 +149,16 @@ export function AgentDetail({
           dismissible
         />
       ) : null}
-      {call?.error ? <Banner tone="error" title="Error" message={call.error} /> : null}
+      {call?.error ? (
+        <Banner
+          tone="error"
+          title="Error"
+          message={call.error}
+          dismissible
+          autoDismissMs={callErrorClearMs}
+          onDismiss={call.dismissError}
+        />
+      ) : null}
     </>
   );
 
@@ -157,6 +177,18 @@ export function AgentDetail({
         onTalk={call?.onTalk}
         onEndCall={call?.onEndCall}
         publishing={publish.isPending}
+        editing={editing}
+        onEditingChange={onEditingChange}
+        chatPageUrl={
+          config?.chatbot_api && config.chatbot_key
+            ? publicChatLink(origin, agentId, {
+                apiUrl: config.chatbot_api,
+                apiKey: config.chatbot_key,
+                initialMessage: config.initial_message,
+                name,
+              })
+            : null
+        }
         onPublish={config ? () => publish.mutate(config) : undefined}
         statusSlot={config ? slot(settings.status, config) : null}
         panels={config && settings.panels !== undefined ? slot(settings.panels, config) : undefined}
@@ -184,7 +216,9 @@ export function AgentDetail({
                         onSave: (origins) => saveOrigins.mutate(origins),
                         saving: saveOrigins.isPending,
                         saved: saveOrigins.isSuccess,
-                        error: saveOrigins.error ? saveOrigins.error.message : null,
+                        error: saveOrigins.error ? plainMessageOf(saveOrigins.error) : null,
+                        // Read-only until Edit turns editing on (spec §5, §6).
+                        disabled: onEditingChange ? !editing : false,
                       }}
                     />
                   ),

@@ -223,6 +223,37 @@ export const PhoneSize: Story = {
   },
 };
 
+/** Edit mode off ('Open Agent'): a read-only note and an Edit control. */
+export const EditModeOff: Story = {
+  args: {
+    editing: false,
+    onEditingChange: fn(),
+    chatPageUrl: 'https://console.example.com/chatbot/support?api_url=x&api_key=y',
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Read-only: choose Edit to change the settings.')).toBeVisible();
+    await expect(c.getByRole('link', { name: /Open chat page/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await userEvent.click(c.getByRole('button', { name: 'Edit' }));
+    await expect(args.onEditingChange).toHaveBeenCalledWith(true);
+  },
+};
+
+/** Edit mode on ('Edit agent settings' or Edit): 'Done editing' turns it off. */
+export const EditModeOn: Story = {
+  args: { editing: true, onEditingChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const done = c.getByRole('button', { name: 'Done editing' });
+    await expect(done).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(done);
+    await expect(args.onEditingChange).toHaveBeenCalledWith(false);
+  },
+};
+
 export const AllStates: Story = {
   render: (args) => (
     <div className={frames.stack}>
@@ -236,6 +267,9 @@ export const AllStates: Story = {
           <AgentDetailHeaderCard {...args} agent={agent} callState={state} />
         </div>
       ))}
+      <p className={frames.caption}>Edit mode off / on</p>
+      <AgentDetailHeaderCard {...args} agent={agent} editing={false} onEditingChange={() => {}} />
+      <AgentDetailHeaderCard {...args} agent={agent} editing onEditingChange={() => {}} />
       <p className={frames.caption}>Publishing</p>
       <AgentDetailHeaderCard {...args} agent={agent} publishing />
       <p className={frames.caption}>Ready</p>

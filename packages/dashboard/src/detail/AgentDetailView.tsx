@@ -39,6 +39,12 @@ export interface AgentDetailViewProps {
   /** Publishing: the button reads 'Publishing...'. */
   publishing?: boolean;
   onPublish?: () => void;
+  /** Edit mode (spec §5, §6): the settings are read-only until Edit turns it on. */
+  editing?: boolean;
+  /** Turns edit mode on or off; without it there is no Edit control. */
+  onEditingChange?: (editing: boolean) => void;
+  /** The public chat page (/chatbot/{id}?api_url=…), opened in a new tab. */
+  chatPageUrl?: string | null;
   /** The auto-save status strip (state and time of the last save). */
   statusSlot?: ReactNode;
   /** Messages under the header (publish result, call errors...). */
@@ -101,7 +107,15 @@ function TalkButton({
 
 export interface AgentDetailHeaderCardProps extends Pick<
   AgentDetailViewProps,
-  'onChat' | 'callState' | 'onTalk' | 'onEndCall' | 'publishing' | 'onPublish'
+  | 'onChat'
+  | 'callState'
+  | 'onTalk'
+  | 'onEndCall'
+  | 'publishing'
+  | 'onPublish'
+  | 'editing'
+  | 'onEditingChange'
+  | 'chatPageUrl'
 > {
   agent: AgentDetailHeader;
   headingId?: string;
@@ -117,6 +131,9 @@ export function AgentDetailHeaderCard({
   onEndCall,
   publishing = false,
   onPublish,
+  editing = false,
+  onEditingChange,
+  chatPageUrl,
 }: AgentDetailHeaderCardProps) {
   return (
     <div className={styles.header}>
@@ -133,6 +150,26 @@ export function AgentDetailHeaderCard({
         </div>
       </div>
       <div className={styles.actions}>
+        {onEditingChange ? (
+          <Button
+            variant={editing ? 'primary' : 'secondary'}
+            aria-pressed={editing}
+            onClick={() => onEditingChange(!editing)}
+          >
+            {editing ? texts.doneEditing : texts.edit}
+          </Button>
+        ) : null}
+        {chatPageUrl ? (
+          <a
+            className={styles.linkButton}
+            href={chatPageUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {texts.openChatPage}
+            <span className={styles.visuallyHidden}> (opens in a new tab)</span>
+          </a>
+        ) : null}
         <Button variant="secondary" icon={<ChatIcon />} onClick={onChat} disabled={!onChat}>
           {texts.chat}
         </Button>
@@ -170,6 +207,9 @@ export function AgentDetailView({
   onEndCall,
   publishing = false,
   onPublish,
+  editing,
+  onEditingChange,
+  chatPageUrl,
   statusSlot,
   banners,
   sections = {},
@@ -238,7 +278,11 @@ export function AgentDetailView({
         onEndCall={onEndCall}
         publishing={publishing}
         onPublish={onPublish}
+        editing={editing}
+        onEditingChange={onEditingChange}
+        chatPageUrl={chatPageUrl}
       />
+      {onEditingChange && !editing ? <p className={styles.muted}>{texts.readOnly}</p> : null}
       {statusSlot || banners ? (
         <div className={styles.stack}>
           {statusSlot}

@@ -1,6 +1,12 @@
 import { useId, useMemo } from 'react';
 import { Banner, CopyButton, CopyField } from '@parley/ui';
-import { isWidgetKeyFormat, widgetSnippets } from './widgetSnippets';
+import {
+  cspNoncePlaceholder,
+  isWidgetKeyFormat,
+  widgetCspHeader,
+  widgetSnippets,
+  withNonce,
+} from './widgetSnippets';
 import { AllowedOriginsField, type AllowedOriginsFieldProps } from './AllowedOriginsField';
 import * as styles from './detail.css';
 
@@ -24,6 +30,13 @@ export const widgetTexts = {
   refresh: 'Refresh',
   invalidKey: 'Invalid API Key Format',
   invalidKeyMessage: "The widgets expect an API key that starts with 'app-' or 'sk-'.",
+  csp: 'Sites with a strict Content-Security-Policy',
+  cspIntro:
+    'If your site sends a nonce-based Content-Security-Policy, give each script tag the nonce of the page and allow the agent server in connect-src. Replace YOUR_NONCE with the nonce your server generates for each response, and YOUR_LIVEKIT_HOST with your LiveKit server (voice calls only).',
+  cspHeader: 'Content-Security-Policy to allow',
+  copyPolicy: 'Copy Policy',
+  chatScriptCsp: 'Chatbot Widget Script (nonce)',
+  voiceScriptCsp: 'Voice Widget Script (nonce)',
   urlMissing: 'Agent URL Missing',
   urlMissingMessage:
     'This agent has no agent URL (chatbot_api), so the widgets have nowhere to send messages. Set it in the Model section.',
@@ -74,6 +87,13 @@ export function WidgetTab({
   const Sub = `h${headingLevel + 1}` as 'h3' | 'h4';
   const logCopyError = (error: unknown) => console.error('Failed to copy script:', error);
 
+  const input = { origin, apiUrl: url, apiKey: key, agentName, agentId };
+  const cspScripts = snippets
+    ? ([
+        ['chat-csp', widgetTexts.chatScriptCsp, withNonce(snippets.chat)],
+        ['voice-csp', widgetTexts.voiceScriptCsp, withNonce(snippets.voice)],
+      ] as const)
+    : [];
   const scripts = snippets
     ? ([
         ['chat', widgetTexts.chatScript, snippets.chat],
@@ -135,7 +155,7 @@ export function WidgetTab({
               onCopyError={logCopyError}
             />
           </div>
-          <pre className={styles.snippet} data-widget={kind}>
+          <pre tabIndex={0} className={styles.snippet} data-widget={kind}>
             <code>{code}</code>
           </pre>
         </div>
@@ -151,6 +171,54 @@ export function WidgetTab({
           <li>You can use both widgets together on the same page.</li>
         </ol>
       </div>
+      {snippets ? (
+        <section className={styles.snippetBlock} aria-labelledby={`${id}-csp`}>
+          <Sub id={`${id}-csp`} className={styles.widgetSubheading}>
+            {widgetTexts.csp}
+          </Sub>
+          <p className={styles.muted}>{widgetTexts.cspIntro}</p>
+          <div className={styles.snippetHeader}>
+            <span id={`${id}-csp-policy`} className={styles.snippetLabel}>
+              {widgetTexts.cspHeader}
+            </span>
+            <CopyButton
+              value={widgetCspHeader(input)}
+              label={widgetTexts.copyPolicy}
+              copiedLabel={widgetTexts.copied}
+              aria-describedby={`${id}-csp-policy`}
+              onCopyError={logCopyError}
+            />
+          </div>
+          <pre tabIndex={0} className={styles.snippet} data-widget="csp-policy">
+            <code>{widgetCspHeader(input)}</code>
+          </pre>
+          {cspScripts.map(([kind, label, code]) => (
+            <div key={kind} role="group" aria-labelledby={`${id}-${kind}`}>
+              <div className={styles.snippetHeader}>
+                <span id={`${id}-${kind}`} className={styles.snippetLabel}>
+                  {label}
+                </span>
+                <CopyButton
+                  value={code}
+                  label={widgetTexts.copyScript}
+                  copiedLabel={widgetTexts.copied}
+                  aria-describedby={`${id}-${kind}`}
+                  onCopyError={logCopyError}
+                />
+              </div>
+              <pre tabIndex={0} className={styles.snippet} data-widget={kind}>
+                <code>{code}</code>
+              </pre>
+            </div>
+          ))}
+          <p className={styles.muted}>
+            The nonce must match the one in your policy on every page load (
+            <code className={styles.code}>{`nonce="${cspNoncePlaceholder}"`}</code>); the widgets
+            load their other parts themselves, which &apos;strict-dynamic&apos; allows, and keep
+            their styles inside their own shadow root.
+          </p>
+        </section>
+      ) : null}
     </div>
   );
 }

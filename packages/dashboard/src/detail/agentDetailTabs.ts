@@ -41,4 +41,8 @@ export const agentDetailTexts = {
   idLabel: 'ID',
   emptySection: 'Nothing to configure here yet.',
   settingsHeading: 'Agent settings',
+  edit: 'Edit',
+  doneEditing: 'Done editing',
+  readOnly: 'Read-only: choose Edit to change the settings.',
+  openChatPage: 'Open chat page',
 } as const;

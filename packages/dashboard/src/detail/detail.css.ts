@@ -140,9 +140,12 @@ export const snippetHeader = style({
 export const snippet = style({
   margin: 0,
   padding: vars.space.md,
-  // Wrapped rather than scrolled: readable on a phone, and no scroll region to reach by keyboard.
+  // Wrapped at spaces (never inside a URL); a URL wider than a phone scrolls sideways instead, in
+  // a region that takes keyboard focus.
   whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
+  overflowWrap: 'normal',
+  wordBreak: 'normal',
+  overflowX: 'auto',
   background: vars.color.surfaceSunken,
   color: vars.color.text,
   border: `1px solid ${vars.color.border}`,
@@ -194,3 +197,29 @@ export const originsActions = style({
   gap: vars.space.sm,
 });
 export const originsHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** A link that looks like a secondary button ('Open chat page'). */
+export const linkButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  height: '38px',
+  padding: `0 ${vars.space.lg}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.md,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceSunken },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const snippetLabel = style({
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.sm,
+});

@@ -5,7 +5,10 @@ import {
   isWidgetKeyFormat,
   voiceWidgetSnippet,
   voiceWidgetUrl,
+  widgetCspHeader,
+  widgetCspPolicy,
   widgetSnippets,
+  withNonce,
 } from './widgetSnippets';
 
 const input = {
@@ -103,5 +106,25 @@ describe('widget snippets', () => {
     expect(isWidgetKeyFormat('sk-123')).toBe(true);
     expect(isWidgetKeyFormat('key-123')).toBe(false);
     expect(isWidgetKeyFormat('')).toBe(false);
+  });
+});
+
+describe('strict CSP variant (issue 12 §7)', () => {
+  it('puts the nonce on the script tag, keeping every data attribute', () => {
+    const script = parse(withNonce(chatWidgetSnippet(input), 'r4nd0m'));
+    expect(script.getAttribute('nonce')).toBe('r4nd0m');
+    expect(script.getAttribute('src')).toBe('https://console.example.com/widget/chat.js');
+    expect(script.dataset['agentKey']).toBe('app-AbC123');
+  });
+
+  it('names the nonce with strict-dynamic and the connect-src to allow', () => {
+    const policy = widgetCspPolicy(input, 'r4nd0m');
+    expect(policy).toContain("script-src 'nonce-r4nd0m' 'strict-dynamic'");
+    expect(policy).toMatch(
+      /connect-src 'self' https:\/\/agents\.example\.com https:\/\/console\.example\.com wss:\/\/YOUR_LIVEKIT_HOST/,
+    );
+    expect(widgetCspHeader(input)).toMatch(
+      /^Content-Security-Policy: script-src 'nonce-YOUR_NONCE'/,
+    );
   });
 });

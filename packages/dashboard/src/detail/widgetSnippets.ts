@@ -95,3 +95,45 @@ export function widgetSnippets(input: WidgetSnippetInput): WidgetSnippets {
 export function isWidgetKeyFormat(key: string): boolean {
   return /^(app-|sk-)/.test(key.trim());
 }
+
+// ---------------------------------------------------------------- strict CSP (issue 12 §7)
+
+/** The placeholder the site's server replaces with its per-response nonce. */
+export const cspNoncePlaceholder = 'YOUR_NONCE';
+
+/** A snippet with `nonce="…"` on its script tag, for sites with a nonce-based CSP. */
+export function withNonce(snippet: string, nonce = cspNoncePlaceholder): string {
+  return snippet.replace('<script\n', `<script\n  nonce="${escapeAttribute(nonce)}"\n`);
+}
+
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url.trim());
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Content-Security-Policy a site with a nonce-based policy needs for the widgets: the nonce
+ * with 'strict-dynamic' (the widget loads its own parts), and connect-src for the agent's server
+ * (chat messages, call tokens) plus the LiveKit server for calls (wss://).
+ */
+export function widgetCspPolicy(input: WidgetSnippetInput, nonce = cspNoncePlaceholder): string {
+  const connect = new Set<string>(["'self'"]);
+  for (const url of [input.apiUrl, input.origin]) {
+    const o = originOf(url);
+    if (o) connect.add(o);
+  }
+  connect.add('wss://YOUR_LIVEKIT_HOST');
+  return [
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `connect-src ${[...connect].join(' ')}`,
+  ].join('; ');
+}
+
+/** The Content-Security-Policy header line, ready to paste into a server's configuration. */
+export function widgetCspHeader(input: WidgetSnippetInput, nonce = cspNoncePlaceholder): string {
+  return `Content-Security-Policy: ${widgetCspPolicy(input, nonce)}`;
+}

@@ -75,7 +75,7 @@ function AgentSettingsForAgent({
 
   return (
     <div className={styles.settings}>
-      {showStatus ? <AutosaveStatus {...s.autosave} /> : null}
+      {showStatus ? <AutosaveStatus {...s.autosave} blockedText={s.blockedText} /> : null}
       <SettingsBanners
         saving={s.banners.saving}
         message={s.autosave.message}
@@ -96,6 +96,12 @@ function AgentSettingsForAgent({
         onChange={actions.changeModel}
         onApiKeyBlur={actions.commitModelApiKey}
         onReplaceApiKey={actions.replaceModelApiKey}
+        keyDraft={s.keyDraft}
+        onKeyDraftChange={actions.changeKeyDraft}
+        onCancelReplace={actions.cancelReplaceModelApiKey}
+        problems={s.problems}
+        keyTest={s.keyTest}
+        onTestKey={s.canTestKey ? actions.testKey : undefined}
         onSystemPromptChange={actions.setSystemPrompt}
         knowledge={s.knowledge.items}
         hasInvalidKnowledge={s.knowledge.hasInvalid}
@@ -127,6 +133,7 @@ function AgentSettingsForAgent({
         onTypingVolumeChange={actions.setTypingVolume}
         onMaxCallDurationChange={actions.setMaxCallDuration}
         onMaxCallDurationTextCommit={actions.commitMaxCallDurationText}
+        problems={s.problems}
       />
       <KnowledgeSelectModal
         open={knowledgeOpen}

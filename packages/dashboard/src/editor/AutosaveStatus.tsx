@@ -5,6 +5,8 @@ export interface AutosaveStatusProps extends Pick<
   AutosaveSnapshot,
   'status' | 'dirty' | 'error' | 'lastSavedAt'
 > {
+  /** 'Not saved: {field} {reason}': the field that cannot be saved (the others still save). */
+  blockedText?: string | null;
   /** Formats the last save time (default: the locale's time of day). */
   formatTime?: (time: number) => string;
   className?: string;
@@ -27,6 +29,7 @@ export function AutosaveStatus({
   dirty,
   error,
   lastSavedAt,
+  blockedText,
   formatTime = defaultFormatTime,
   className,
 }: AutosaveStatusProps) {
@@ -40,6 +43,11 @@ export function AutosaveStatus({
     >
       <span className={styles.statusDot} aria-hidden="true" />
       <span className={styles.statusText}>{autosaveStatusText({ status, dirty, error })}</span>
+      {blockedText ? (
+        <span className={styles.statusBlocked} data-blocked>
+          {blockedText}
+        </span>
+      ) : null}
       {lastSavedAt !== null ? (
         <span className={styles.lastSaved}>
           Last saved{' '}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toolsLimits } from '@parley/api-client';
 import { Card, Slider, TextArea, TextField } from '@parley/ui';
 import { formatDuration } from './providerRules';
+import { fieldMaxLength, problemText, type CheckedField, type FieldProblems } from './fieldRules';
 import type { ToolsSettings } from './types';
 import type { ToolsTextField } from './useAgentSettings';
 import * as styles from './editor.css';
@@ -19,6 +20,8 @@ export interface ConfigurationsPanelProps {
   onMaxCallDurationChange: (seconds: number) => void;
   /** The m:ss box, committed on blur (invalid → 300). */
   onMaxCallDurationTextCommit: (text: string) => void;
+  /** Fields that cannot be saved, with the reason (shown beside each field). */
+  problems?: FieldProblems;
   headingLevel?: 2 | 3;
   /** Panel heading (default 'Configurations'). */
   title?: string;
@@ -39,11 +42,16 @@ export function ConfigurationsPanel({
   onTypingVolumeChange,
   onMaxCallDurationChange,
   onMaxCallDurationTextCommit,
+  problems = {},
   headingLevel = 2,
   title = 'Configurations',
   id,
 }: ConfigurationsPanelProps) {
   const disabled = !editing;
+  const err = (field: CheckedField) => {
+    const reason = problems[field];
+    return reason ? problemText(field, reason) : undefined;
+  };
   const [drafts, setDrafts] = useState<Partial<Record<DraftField, string>>>({});
   const SectionHeading = headingLevel === 2 ? 'h3' : 'h4';
   const committed: Record<DraftField, string> = {
@@ -74,6 +82,8 @@ export function ConfigurationsPanel({
         value={shown('initialMessage')}
         onChange={edit('initialMessage')}
         onBlur={commit('initialMessage')}
+        maxLength={fieldMaxLength.initialMessage}
+        errorMessage={err('initialMessage')}
         disabled={disabled}
       />
       <section className={styles.section} aria-labelledby={callBehaviorId}>
@@ -87,6 +97,8 @@ export function ConfigurationsPanel({
             value={shown('nudgeText')}
             onChange={edit('nudgeText')}
             onBlur={commit('nudgeText')}
+            maxLength={fieldMaxLength.nudgeText}
+            errorMessage={err('nudgeText')}
             disabled={disabled}
           />
           <TextField

@@ -106,6 +106,82 @@ export const Publishing: Story = {
   },
 };
 
+/** Replace Key: the stored key stays until a valid new key; the draft's problem shows inline. */
+export const ReplacingKey: Story = {
+  args: {
+    keyLocked: true,
+    keyDraft: 'sk-',
+    problems: { modelApiKey: 'is too short to be an API key' },
+    onKeyDraftChange: fn(),
+    onCancelReplace: fn(),
+    value: { ...storySettings.model, apiKey: '••••••••9876' },
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Model API Key is too short to be an API key')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onCancelReplace).toHaveBeenCalled();
+  },
+};
+
+/** A key the server sent masked: no Show button (it could not show it). */
+export const StoredMaskedKey: Story = {
+  args: { keyLocked: true, value: { ...storySettings.model, apiKey: '••••••••9876' } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Replace Key' })).toBeVisible();
+    await expect(c.queryByRole('button', { name: 'Show' })).toBeNull();
+  },
+};
+
+/** Invalid URLs are named beside their fields (the others keep saving). */
+export const InvalidFields: Story = {
+  args: {
+    value: { ...storySettings.model, agentUrl: 'not a url', liveUrl: 'wss://live' },
+    problems: {
+      agentUrl: 'must be a web address starting with http:// or https://',
+      liveUrl: 'must be a web address starting with http:// or https://',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(
+      c.getByText('Agent URL must be a web address starting with http:// or https://'),
+    ).toBeVisible();
+    await expect(c.getByLabelText('Model Live URL')).toHaveAttribute(
+      'placeholder',
+      'https://api.openai.com/v1 (OpenAI-compatible base URL)',
+    );
+  },
+};
+
+export const KeyTestWorking: Story = {
+  args: { keyTest: { status: 'ok' }, onTestKey: fn() },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('Chatbot API key is working correctly'),
+    ).toBeVisible();
+  },
+};
+
+export const KeyTestFailed: Story = {
+  args: { keyTest: { status: 'failed', reason: 'Invalid API key' }, onTestKey: fn() },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('Chatbot API key test failed: Invalid API key'),
+    ).toBeVisible();
+  },
+};
+
+export const KeyTesting: Story = {
+  args: { keyTest: { status: 'testing' }, onTestKey: fn() },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Testing...' })).toBeDisabled();
+    await expect(args.onTestKey).not.toHaveBeenCalled();
+  },
+};
+
 function StatefulModelPanel(props: ModelPanelProps) {
   const [value, setValue] = useState(props.value);
   return (
@@ -148,6 +224,29 @@ export const AllStates: Story = {
         hasInvalidKnowledge
       />
       <ModelPanel {...args} title="Model (publishing, no knowledge)" knowledge={[]} publishing />
+      <ModelPanel
+        {...args}
+        title="Model (replacing the key, invalid URLs)"
+        keyLocked
+        keyDraft="sk-"
+        value={{ ...storySettings.model, apiKey: '••••••••9876', agentUrl: 'not a url' }}
+        problems={{
+          modelApiKey: 'is too short to be an API key',
+          agentUrl: 'must be a web address starting with http:// or https://',
+        }}
+      />
+      <ModelPanel
+        {...args}
+        title="Model (key test: working)"
+        keyTest={{ status: 'ok' }}
+        onTestKey={() => {}}
+      />
+      <ModelPanel
+        {...args}
+        title="Model (key test: failed)"
+        keyTest={{ status: 'failed', reason: 'Invalid API key' }}
+        onTestKey={() => {}}
+      />
     </div>
   ),
 };

@@ -1,4 +1,4 @@
-import type { ModelProviderName } from '@parley/api-client';
+import { modelMessages, type ModelProviderName } from '@parley/api-client';
 import {
   Badge,
   Button,
@@ -10,6 +10,7 @@ import {
   type BadgeTone,
 } from '@parley/ui';
 import { modelOptionsFor, modelProviderOptions } from './options';
+import { fieldMaxLength, problemText, type CheckedField, type FieldProblems } from './fieldRules';
 import type { ModelSettings } from './types';
 import type { KnowledgeItem } from './useAgentSettings';
 import * as styles from './editor.css';
@@ -24,8 +25,18 @@ export interface ModelPanelProps {
   onChange: (patch: Partial<Omit<ModelSettings, 'provider' | 'systemPrompt'>>) => void;
   /** The key field lost focus (the hook locks a user-configured key then). */
   onApiKeyBlur: () => void;
-  /** Clears a locked key so another can be entered. */
+  /** Starts replacing a locked key (the stored key stays until a valid one is typed). */
   onReplaceApiKey: () => void;
+  /** The replacement key as typed, or null when not replacing. */
+  keyDraft?: string | null;
+  onKeyDraftChange?: (text: string) => void;
+  /** Cancel: back to the locked, masked stored key. */
+  onCancelReplace?: () => void;
+  /** Fields that cannot be saved, with the reason (shown beside each field). */
+  problems?: FieldProblems;
+  /** The key test (spec §7): 'Test key' beside the agent API key. */
+  keyTest?: KeyTestState;
+  onTestKey?: () => void;
   onSystemPromptChange: (prompt: string) => void;
   /** Selected knowledge bases with their badges. */
   knowledge: KnowledgeItem[];
@@ -43,6 +54,16 @@ export interface ModelPanelProps {
   id?: string;
 }
 
+/** What the key test shows (spec §7, §8). */
+export type KeyTestState =
+  | { status: 'idle' }
+  | { status: 'testing' }
+  | { status: 'ok' }
+  | { status: 'failed'; reason: string };
+
+/** The Model Live URL is an OpenAI-compatible base URL (issue 12). */
+export const liveUrlPlaceholder = 'https://api.openai.com/v1 (OpenAI-compatible base URL)';
+
 const badgeTone = (item: KnowledgeItem): BadgeTone =>
   item.deleted ? 'danger' : item.badge === 'HQ • VECTOR' ? 'primary' : 'neutral';
 
@@ -58,6 +79,12 @@ export function ModelPanel({
   onChange,
   onApiKeyBlur,
   onReplaceApiKey,
+  keyDraft = null,
+  onKeyDraftChange,
+  onCancelReplace,
+  problems = {},
+  keyTest = { status: 'idle' },
+  onTestKey,
   onSystemPromptChange,
   knowledge,
   hasInvalidKnowledge,
@@ -70,6 +97,10 @@ export function ModelPanel({
   id,
 }: ModelPanelProps) {
   const disabled = !editing;
+  const err = (field: CheckedField) => {
+    const reason = problems[field];
+    return reason ? problemText(field, reason) : undefined;
+  };
   const SectionHeading = headingLevel === 2 ? 'h3' : 'h4';
   return (
     <Card title={title} headingLevel={headingLevel} id={id}>
@@ -88,7 +119,27 @@ export function ModelPanel({
           onValueChange={(model) => onChange({ model })}
           disabled={disabled}
         />
-        {keyLocked ? (
+        {keyLocked && keyDraft !== null ? (
+          <div className={styles.keyRow}>
+            <TextField
+              className={styles.grow}
+              label="Model API Key"
+              type="password"
+              value={keyDraft}
+              onChange={(text) => onKeyDraftChange?.(text)}
+              onBlur={onApiKeyBlur}
+              autoComplete="off"
+              autoFocus
+              placeholder="Paste the new key"
+              description="The stored key stays in use until a valid new key is saved."
+              errorMessage={err('modelApiKey')}
+              disabled={disabled}
+            />
+            <Button variant="secondary" onClick={onCancelReplace} disabled={disabled}>
+              Cancel
+            </Button>
+          </div>
+        ) : keyLocked ? (
           <div className={styles.keyRow}>
             <MaskedField
               className={styles.grow}
@@ -119,7 +170,9 @@ export function ModelPanel({
           type="url"
           value={value.liveUrl}
           onChange={(liveUrl) => onChange({ liveUrl })}
-          placeholder="wss://"
+          placeholder={liveUrlPlaceholder}
+          description="Optional: an OpenAI-compatible base URL that serves this model."
+          errorMessage={err('liveUrl')}
           disabled={disabled}
         />
         <TextField
@@ -127,21 +180,54 @@ export function ModelPanel({
           type="url"
           value={value.agentUrl}
           onChange={(agentUrl) => onChange({ agentUrl })}
+          placeholder="https://your-server/v1/chat-messages"
+          errorMessage={err('agentUrl')}
           disabled={disabled}
         />
-        <TextField
-          label="Agent API Key"
-          value={value.agentApiKey}
-          onChange={(agentApiKey) => onChange({ agentApiKey })}
-          autoComplete="off"
-          disabled={disabled}
-        />
+        <div className={styles.keyTest}>
+          <div className={styles.keyRow}>
+            <TextField
+              className={styles.grow}
+              label="Agent API Key"
+              value={value.agentApiKey}
+              onChange={(agentApiKey) => onChange({ agentApiKey })}
+              autoComplete="off"
+              disabled={disabled}
+            />
+            <Button
+              variant="secondary"
+              onClick={onTestKey}
+              disabled={
+                !onTestKey || !value.agentApiKey || !value.agentUrl || Boolean(problems.agentUrl)
+              }
+              busy={keyTest.status === 'testing'}
+              busyLabel="Testing..."
+            >
+              Test key
+            </Button>
+          </div>
+          <div className={styles.keyTestResult} aria-live="polite">
+            {keyTest.status === 'ok' ? (
+              <p className={styles.keyTestOk} data-state="ok">
+                <span aria-hidden="true">✓ </span>
+                {modelMessages.keyWorks}
+              </p>
+            ) : keyTest.status === 'failed' ? (
+              <p className={styles.keyTestFailed} data-state="failed">
+                <span aria-hidden="true">! </span>
+                {modelMessages.keyFailed(keyTest.reason)}
+              </p>
+            ) : null}
+          </div>
+        </div>
         <TextArea
           className={styles.fullWidth}
           label="System Prompt"
           rows={12}
           value={value.systemPrompt}
           onChange={onSystemPromptChange}
+          maxLength={fieldMaxLength.systemPrompt}
+          errorMessage={err('systemPrompt')}
           disabled={disabled}
         />
       </div>

@@ -60,6 +60,16 @@ export const keyRow = style({
 });
 export const grow = style({ flex: 1, minWidth: 0 });
 
+/** The agent key with its 'Test key' control and the result line (space reserved: no shift). */
+export const keyTest = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const keyTestResult = style({ minHeight: '1.5em', fontSize: vars.fontSize.sm });
+export const keyTestOk = style({ margin: 0, color: vars.color.success });
+export const keyTestFailed = style({
+  margin: 0,
+  color: vars.color.danger,
+  overflowWrap: 'anywhere',
+});
+
 export const switches = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -206,7 +216,24 @@ export const lastSaved = style({ color: vars.color.textMuted });
 
 // ---------------------------------------------------------------- banners
 
-export const banners = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+/**
+ * The banners float at the bottom of the window instead of sitting above the form, so one
+ * appearing or clearing never moves the field being typed in (no layout shift).
+ */
+export const banners = style({
+  position: 'fixed',
+  insetInlineEnd: vars.space.lg,
+  insetBlockEnd: vars.space.lg,
+  zIndex: 40,
+  width: 'min(420px, calc(100vw - 2 * 16px))',
+  maxHeight: '60vh',
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  boxShadow: vars.shadow.lg,
+  borderRadius: vars.radius.md,
+});
 
 export const causes = style({
   margin: 0,
@@ -224,4 +251,11 @@ export const storyStack = style({
   flexDirection: 'column',
   gap: vars.space.xl,
   maxWidth: '960px',
+});
+
+/** The field that cannot be saved, named in the status strip. */
+export const statusBlocked = style({
+  color: vars.color.danger,
+  fontWeight: vars.fontWeight.semibold,
+  overflowWrap: 'anywhere',
 });

@@ -33,6 +33,7 @@ import {
   parseNudgeInterval,
   parseTypingVolume,
 } from './providerRules';
+import type { CheckedField, FieldProblems } from './fieldRules';
 import type {
   EditorDefaults,
   EditorSettings,
@@ -308,8 +309,30 @@ export function settingsFromConfig(config: AgentConfig, defaults: EditorDefaults
   };
 }
 
-/** Every field of the publish payload (plus the model fields of the create payload). */
-export function toAgentUpdate(s: EditorSettings): AgentUpdate {
+/** The wire field of each checked editor field (left out of the saves while invalid). */
+const wireFieldOf: Record<Exclude<CheckedField, 'modelApiKey'>, keyof AgentUpdate> = {
+  systemPrompt: 'system_prompt',
+  liveUrl: 'model_live_url',
+  agentUrl: 'chatbot_api',
+  initialMessage: 'initial_message',
+  nudgeText: 'nudge_text',
+};
+
+/**
+ * Every field of the publish payload (plus the model fields of the create payload), without the
+ * fields named in `problems`: the server keeps their stored values while the others save.
+ */
+export function toAgentUpdate(s: EditorSettings, problems: FieldProblems = {}): AgentUpdate {
+  const update = fullAgentUpdate(s);
+  for (const [field, wire] of Object.entries(wireFieldOf) as Array<
+    [Exclude<CheckedField, 'modelApiKey'>, keyof AgentUpdate]
+  >) {
+    if (problems[field]) delete update[wire];
+  }
+  return update;
+}
+
+function fullAgentUpdate(s: EditorSettings): AgentUpdate {
   return {
     tts_config: ttsFromVoice(s.voice),
     stt_config: sttFromTranscriber(s.transcriber),
@@ -341,13 +364,14 @@ export const isAppId = (value: unknown): value is string =>
 export function toModelConfigRequest(
   model: ModelSettings,
   knowledge?: { appId: string; datasetIds: string[] },
+  problems: FieldProblems = {},
 ): ModelConfigRequest {
   return {
     provider: apiProviderId(model.provider),
     model: apiModelName(model.model),
     api_key: model.apiKey,
     chatbot_api_key: model.agentApiKey,
-    model_live_url: model.liveUrl,
+    ...(problems.liveUrl ? {} : { model_live_url: model.liveUrl }),
     ...(knowledge
       ? { app_id: knowledge.appId, dataset_configs: datasetConfigs(knowledge.datasetIds) }
       : {}),

@@ -93,7 +93,7 @@ describe('useAgentSettings › loading', () => {
     await waitFor(() => expect(result.current.knowledge.loading).toBe(false));
     expect(result.current.knowledge.items).toEqual([
       { id: 'kb1', name: 'Product docs', badge: 'HQ • VECTOR', deleted: false },
-      { id: 'kb-gone', name: 'kb-gone', badge: 'DELETED', deleted: true },
+      { id: 'kb-gone', name: 'Deleted knowledge base', badge: 'DELETED', deleted: true },
     ]);
     expect(result.current.knowledge.hasInvalid).toBe(true);
   });
@@ -233,16 +233,49 @@ describe('useAgentSettings › autosave', () => {
     );
   });
 
-  it('locks a typed user key on blur and unlocks it with replace', async () => {
+  it('locks a typed user key on blur', async () => {
     const { result } = setup({ ...agentWithKey });
     await waitFor(() => expect(result.current.settings).not.toBeNull());
     act(() => result.current.actions.changeModel({ apiKey: 'sk-mine-1234' }));
     expect(result.current.keyLocked).toBe(false);
     act(() => result.current.actions.commitModelApiKey());
     expect(result.current.keyLocked).toBe(true);
+  });
+
+  it('Replace Key keeps the stored key: nothing is sent until a valid new key is typed', async () => {
+    const { result, bodies } = setup({ ...agentWithKey, model_api_key_masked: '••••••1234' });
+    await waitFor(() => expect(result.current.keyLocked).toBe(true));
     act(() => result.current.actions.replaceModelApiKey());
-    expect(result.current.keyLocked).toBe(false);
-    expect(result.current.settings?.model.apiKey).toBe('');
+    expect(result.current.keyDraft).toBe('');
+    expect(result.current.settings?.model.apiKey).toBe('••••••1234');
+    act(() => result.current.actions.changeKeyDraft('sk-'));
+    expect(result.current.problems.modelApiKey).toMatch(/too short/);
+    await advance(2500);
+    // No save carries an empty or partial key; the masked value keeps the stored key.
+    for (const body of bodies('POST', '/api/agents/update/a1'))
+      expect(body['model_api_key']).toBe('••••••1234');
+    for (const body of bodies('POST', '/api/model-config'))
+      expect(body['api_key']).toBe('••••••1234');
+    act(() => result.current.actions.cancelReplaceModelApiKey());
+    expect(result.current.keyDraft).toBeNull();
+    expect(result.current.keyLocked).toBe(true);
+    expect(result.current.settings?.model.apiKey).toBe('••••••1234');
+  });
+
+  it('Replace Key with a valid new key saves it and locks it again', async () => {
+    const { result, bodies } = setup({ ...agentWithKey, model_api_key_masked: '••••••1234' });
+    await waitFor(() => expect(result.current.keyLocked).toBe(true));
+    act(() => result.current.actions.replaceModelApiKey());
+    act(() => result.current.actions.changeKeyDraft('sk-new-key-5678'));
+    act(() => result.current.actions.commitModelApiKey());
+    expect(result.current.keyDraft).toBeNull();
+    expect(result.current.keyLocked).toBe(true);
+    await advance(2000);
+    await waitFor(() => expect(bodies('POST', '/api/model-config')).toHaveLength(1));
+    expect(bodies('POST', '/api/model-config')[0]).toMatchObject({ api_key: 'sk-new-key-5678' });
+    expect(bodies('POST', '/api/agents/update/a1').at(-1)).toMatchObject({
+      model_api_key: 'sk-new-key-5678',
+    });
   });
 
   it('given a masked stored key › locked from the start', async () => {
@@ -288,6 +321,123 @@ describe('useAgentSettings › voice, transcriber and tools', () => {
     expect(result.current.settings?.tools.maxCallDuration).toBe(90);
     act(() => result.current.actions.commitMaxCallDurationText('soon'));
     expect(result.current.settings?.tools.maxCallDuration).toBe(300);
+  });
+});
+
+describe('useAgentSettings › one invalid field never blocks the others', () => {
+  it('an over-long Initial Message does not stop a later Max Call Duration edit from saving', async () => {
+    const { result, bodies } = setup(agentWithKey, {
+      // The server refuses an over-long initial message, as the real one does.
+      'POST /api/agents/update/a1': (call) => {
+        const body = JSON.parse(call.body ?? '{}') as Record<string, unknown>;
+        return typeof body['initial_message'] === 'string' && body['initial_message'].length > 2000
+          ? json({ success: false, error: 'initial_message: Too big' }, 400, 'Bad Request')
+          : json({ success: true, message: 'Agent updated' });
+      },
+    });
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.commitTools('initialMessage', 'x'.repeat(2001)));
+    expect(result.current.problems.initialMessage).toMatch(/too long/);
+    expect(result.current.blockedText).toBe(
+      'Not saved: Initial Message is too long (2,001 of at most 2,000 characters)',
+    );
+    await advance(1000);
+    act(() => result.current.actions.setMaxCallDuration(420));
+    await advance(1000);
+    await waitFor(() => expect(result.current.autosave.status).toBe('saved'));
+    const last = bodies('POST', '/api/agents/update/a1').at(-1)!;
+    expect(last['max_call_duration']).toBe(420);
+    expect(last).not.toHaveProperty('initial_message');
+    expect(result.current.statusText).toBe('All changes saved');
+  });
+
+  it('an invalid Agent URL is left out while the other fields save', async () => {
+    const { result, bodies } = setup(agentWithKey);
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.changeModel({ agentUrl: 'not a url' }));
+    act(() => result.current.actions.changeModel({ liveUrl: 'wss://live' }));
+    expect(result.current.problems.agentUrl).toMatch(/http:\/\/ or https:\/\//);
+    expect(result.current.problems.liveUrl).toMatch(/http:\/\/ or https:\/\//);
+    act(() => result.current.actions.setTypingVolume(0.5));
+    await advance(2000);
+    await waitFor(() => expect(bodies('POST', '/api/agents/update/a1').length).toBeGreaterThan(0));
+    const last = bodies('POST', '/api/agents/update/a1').at(-1)!;
+    expect(last['typing_volume']).toBe(0.5);
+    expect(last).not.toHaveProperty('chatbot_api');
+    expect(last).not.toHaveProperty('model_live_url');
+  });
+
+  it('a failed save names the field in plain words', async () => {
+    const { result } = setup(agentWithKey, {
+      'POST /api/agents/update/a1': () =>
+        json(
+          {
+            success: false,
+            error: 'nudge_text: Too big: expected string to have <=2000 characters',
+          },
+          400,
+          'Bad Request',
+        ),
+    });
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.setTypingVolume(0.5));
+    await advance(1000);
+    await waitFor(() =>
+      expect(result.current.statusText).toBe(
+        'Save failed: Nudge Text is too long (at most 2000 characters)',
+      ),
+    );
+  });
+});
+
+describe('useAgentSettings › deleted knowledge bases', () => {
+  it('show their last known name with DELETED, not the id', async () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
+    // First visit: both bases exist and their names are remembered.
+    const first = setup({ ...agentWithKey, knowledge_base_ids: ['kb1', 'kb2'] }, {}, { storage });
+    await waitFor(() => expect(first.result.current.knowledge.loading).toBe(false));
+    first.unmount();
+    // Later kb2 is deleted.
+    const later = setup(
+      { ...agentWithKey, knowledge_base_ids: ['kb1', 'kb2'] },
+      { 'GET /api/knowledge-bases': () => json([bases[0]]) },
+      { storage },
+    );
+    await waitFor(() => expect(later.result.current.knowledge.hasInvalid).toBe(true));
+    expect(later.result.current.knowledge.items[1]).toEqual({
+      id: 'kb2',
+      name: 'FAQ',
+      badge: 'DELETED',
+      deleted: true,
+    });
+  });
+});
+
+describe('useAgentSettings › key test', () => {
+  it('calls the chat endpoint with response_mode blocking and reports success', async () => {
+    const { result, fetch } = setup(agentWithKey, {
+      'POST /v1/chat-messages': () =>
+        json({ answer: 'Hi', conversation_id: 'c1', message_id: 'm1' }),
+    });
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    await act(() => result.current.actions.testKey());
+    expect(result.current.keyTest).toEqual({ status: 'ok' });
+    const call = fetch.calls.find((c) => c.url.endsWith('/v1/chat-messages'))!;
+    expect(call.url).toBe('http://host/v1/chat-messages');
+    expect(JSON.parse(call.body ?? '{}')).toMatchObject({ response_mode: 'blocking' });
+  });
+
+  it('reports the failure reason', async () => {
+    const { result } = setup(agentWithKey, {
+      'POST /v1/chat-messages': () => json({ message: 'Invalid API key' }, 401, 'Unauthorized'),
+    });
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    await act(() => result.current.actions.testKey());
+    expect(result.current.keyTest).toEqual({ status: 'failed', reason: 'Invalid API key' });
   });
 });
 

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, indexingLabel, modelMessages, type ModelProviderName } from '@parley/api-client';
+import {
+  ApiError,
+  humanizeMessage,
+  indexingLabel,
+  modelMessages,
+  plainMessageOf,
+  type ModelProviderName,
+} from '@parley/api-client';
+import type { KeyTestState } from './ModelPanel';
 import { useDashboardApi } from '../api/ApiContext';
 import type { AgentConfig, KnowledgeBaseSummary } from '../api/DashboardApi';
 import { queryKeys } from '../api/queryKeys';
@@ -32,6 +40,7 @@ import {
   updateTranscriber,
   updateVoice,
 } from './providerRules';
+import { blockingText, modelKeyProblem, settingsProblems, type FieldProblems } from './fieldRules';
 import type {
   EditorDefaults,
   EditorSettings,
@@ -49,6 +58,22 @@ export const editorQueryKeys = {
 
 /** Browser-storage key of an agent's knowledge selection (restored when the agent has none). */
 export const knowledgeStorageKey = (agentId: string) => `parley.editor.knowledge.${agentId}`;
+
+/** Browser-storage key of the last known names of knowledge bases (shown once one is deleted). */
+export const knowledgeNamesStorageKey = 'parley.editor.knowledgeNames';
+
+function readKnownNames(storage: Pick<Storage, 'getItem'> | null): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(knowledgeNamesStorageKey) ?? '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? Object.fromEntries(
+          Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
+      : {};
+  } catch {
+    return {};
+  }
+}
 
 /** The knowledge-base line of the Model panel (spec §2): name and badge, or DELETED. */
 export interface KnowledgeItem {
@@ -82,6 +107,19 @@ export interface AgentSettingsController {
   defaults: EditorDefaults;
   /** The model key is user-configured: locked and masked (spec §5). */
   keyLocked: boolean;
+  /**
+   * The key typed to replace the stored one (null when not replacing). The stored key is kept
+   * until this draft is a valid key; Cancel drops it.
+   */
+  keyDraft: string | null;
+  /** Fields that cannot be saved, with the reason (shown beside the field). */
+  problems: FieldProblems;
+  /** 'Not saved: Initial Message is too long (…)', or null: the status strip names the field. */
+  blockedText: string | null;
+  /** The agent key test's state (spec §7). */
+  keyTest: KeyTestState;
+  /** Whether this deployment can test keys. */
+  canTestKey: boolean;
   autosave: AutosaveSnapshot;
   /** 'Ready', 'Unsaved changes', 'Auto-saving...', ... (spec §4). */
   statusText: string;
@@ -106,8 +144,12 @@ export interface AgentSettingsController {
     changeModel(patch: Partial<Omit<ModelSettings, 'provider' | 'systemPrompt'>>): void;
     /** Locks the key when it is user-configured (after typing). */
     commitModelApiKey(): void;
-    /** Clears a locked key so another can be typed. */
+    /** Starts replacing a locked key: the stored key stays until a valid new one is saved. */
     replaceModelApiKey(): void;
+    /** The replacement key as typed (saved once it is a valid key). */
+    changeKeyDraft(text: string): void;
+    /** Stops replacing: back to the locked, masked stored key. */
+    cancelReplaceModelApiKey(): void;
     setSystemPrompt(prompt: string): void;
     changeVoice(patch: Partial<VoiceSettings>): void;
     changeTranscriber(patch: Partial<TranscriberSettings>): void;
@@ -123,6 +165,8 @@ export interface AgentSettingsController {
     addAndPublish(ids: string[]): Promise<void>;
     dismissMessage(): void;
     dismissBanner(): void;
+    /** POST {agent URL}/chat-messages with the agent key, blocking (spec §7). */
+    testKey(): Promise<void>;
   };
 }
 
@@ -145,7 +189,7 @@ function readStoredIds(storage: Pick<Storage, 'getItem'> | null, agentId: string
 
 /** The red message and status reason of a failed save, in the spec's words (§8). */
 export function describeSaveError(channel: SaveChannel, error: unknown): SaveFailure {
-  const reason = reasonOf(error) || 'Unknown error';
+  const reason = humanizeMessage(reasonOf(error)) || 'Unknown error';
   if (channel === 'model') {
     if (error instanceof ApiError && error.status === 401)
       return { reason: modelMessages.modelUnauthorized, message: modelMessages.modelUnauthorized };
@@ -191,7 +235,16 @@ export function useAgentSettings(
 
   const [settings, setSettingsState] = useState<EditorSettings | null>(null);
   const [keyLocked, setKeyLocked] = useState(false);
+  const [keyDraft, setKeyDraftState] = useState<string | null>(null);
+  const keyDraftRef = useRef<string | null>(null);
+  const setKeyDraft = useCallback((draft: string | null) => {
+    keyDraftRef.current = draft;
+    setKeyDraftState(draft);
+  }, []);
+  // The key value that stands for the stored key (the server's masked form): saving it keeps it.
+  const storedKeyRef = useRef('');
   const [publishing, setPublishing] = useState(false);
+  const [keyTest, setKeyTest] = useState<KeyTestState>({ status: 'idle' });
   // Saves read the latest values through refs (they run from timers).
   const settingsRef = useRef<EditorSettings | null>(null);
   const agentRef = useRef<AgentConfig | undefined>(undefined);
@@ -229,18 +282,21 @@ export function useAgentSettings(
         const s = settingsRef.current;
         if (!s) return;
         const key = s.model.agentApiKey;
+        // Invalid fields are left out; every other field saves (their stored values stay).
+        const problems = settingsProblems(s);
         if (channel === 'local') {
-          await api.updateAgent(agentId, orgId, toAgentUpdate(s));
+          await api.updateAgent(agentId, orgId, toAgentUpdate(s, problems));
           void queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) });
           return;
         }
         if (!key) return;
         if (channel === 'prompt') {
+          if (problems.systemPrompt) return;
           await api.savePrompt(s.model.systemPrompt, key);
           return { message: modelMessages.promptSaved };
         }
         if (channel === 'model') {
-          const r = await api.saveModelConfig(toModelConfigRequest(s.model));
+          const r = await api.saveModelConfig(toModelConfigRequest(s.model, undefined, problems));
           return {
             message: r.warning
               ? modelMessages.modelSavedLocally(r.warning)
@@ -252,7 +308,7 @@ export function useAgentSettings(
         const appId = await resolveAppId(key);
         if (!appId) throw new Error(modelMessages.noAppId);
         const r = await api.saveModelConfig(
-          toModelConfigRequest(s.model, { appId, datasetIds: s.knowledgeBaseIds }),
+          toModelConfigRequest(s.model, { appId, datasetIds: s.knowledgeBaseIds }, problems),
         );
         return {
           message: r.warning
@@ -291,10 +347,35 @@ export function useAgentSettings(
     const next = settingsFromConfig(data, defaults);
     if (next.knowledgeBaseIds.length === 0) next.knowledgeBaseIds = readStoredIds(storage, agentId);
     setSettings(next);
+    storedKeyRef.current = next.model.apiKey;
+    setKeyDraft(null);
     setKeyLocked(isUserConfiguredKey(next.model.apiKey, defaults.modelKeys[next.model.provider]));
-  }, [data, loadedAt, defaults, autosave, setSettings, storage, agentId]);
+  }, [data, loadedAt, defaults, autosave, setSettings, storage, agentId, setKeyDraft]);
 
   const bases = useMemo(() => basesQuery.data ?? [], [basesQuery.data]);
+  // Names of the bases we have seen, so a deleted one keeps its last known name.
+  const [knownNames, setKnownNames] = useState<Record<string, string>>(() =>
+    readKnownNames(storage),
+  );
+  useEffect(() => {
+    if (bases.length === 0) return;
+    setKnownNames((prev) => {
+      const next = { ...prev };
+      let changedAny = false;
+      for (const b of bases)
+        if (next[b.id] !== b.name) {
+          next[b.id] = b.name;
+          changedAny = true;
+        }
+      if (!changedAny) return prev;
+      try {
+        storage?.setItem(knowledgeNamesStorageKey, JSON.stringify(next));
+      } catch {
+        /* storage full or blocked: names stay in memory */
+      }
+      return next;
+    });
+  }, [bases, storage]);
   const knowledgeItems = useMemo<KnowledgeItem[]>(() => {
     const ids = settings?.knowledgeBaseIds ?? [];
     return ids.map((id) => {
@@ -308,9 +389,18 @@ export function useAgentSettings(
         };
       // Until the list has loaded we cannot tell a deleted base from an unloaded one.
       const deleted = basesQuery.isSuccess;
-      return { id, name: id, badge: deleted ? 'DELETED' : '', deleted };
+      const stored = agentRef.current?.['knowledge_base_names'];
+      const fromAgent =
+        stored && typeof stored === 'object' && !Array.isArray(stored)
+          ? (stored as Record<string, unknown>)[id]
+          : undefined;
+      const name =
+        knownNames[id] ??
+        (typeof fromAgent === 'string' ? fromAgent : undefined) ??
+        (deleted ? 'Deleted knowledge base' : 'Loading…');
+      return { id, name, badge: deleted ? 'DELETED' : '', deleted };
     });
-  }, [settings?.knowledgeBaseIds, bases, basesQuery.isSuccess]);
+  }, [settings?.knowledgeBaseIds, bases, basesQuery.isSuccess, knownNames]);
 
   const hasKey = () => Boolean(settingsRef.current?.model.agentApiKey);
   const changed = (...channels: SaveChannel[]) => {
@@ -327,24 +417,51 @@ export function useAgentSettings(
       autosave.cancel('model');
       const model = changeModelProvider(current.model, provider, defaults);
       setSettings({ ...current, model });
+      setKeyDraft(null);
       setKeyLocked(isUserConfiguredKey(model.apiKey, defaults.modelKeys[provider]));
       changed('model', 'local');
     },
     changeModel(patch) {
       update((s) => ({ ...s, model: { ...s.model, ...patch } }));
+      if ('agentApiKey' in patch || 'agentUrl' in patch) setKeyTest({ status: 'idle' });
       const modelFields = ['model', 'apiKey', 'liveUrl'] as const;
       if (modelFields.some((f) => f in patch)) changed('model', 'local');
       else changed('local');
     },
     commitModelApiKey() {
       const s = settingsRef.current;
-      if (s)
-        setKeyLocked(isUserConfiguredKey(s.model.apiKey, defaults.modelKeys[s.model.provider]));
+      if (!s) return;
+      const draft = keyDraftRef.current;
+      if (draft !== null) {
+        // A valid replacement is taken (and locked); an invalid one stays open to fix or Cancel.
+        if (modelKeyProblem(draft)) return;
+        setKeyDraft(null);
+        setKeyLocked(true);
+        return;
+      }
+      setKeyLocked(isUserConfiguredKey(s.model.apiKey, defaults.modelKeys[s.model.provider]));
     },
     replaceModelApiKey() {
-      setKeyLocked(false);
-      update((s) => ({ ...s, model: { ...s.model, apiKey: '' } }));
+      // Nothing is sent yet: the stored key stays until a valid new key is typed.
+      storedKeyRef.current = settingsRef.current?.model.apiKey ?? storedKeyRef.current;
+      setKeyDraft('');
+    },
+    changeKeyDraft(text) {
+      setKeyDraft(text);
+      const current = settingsRef.current;
+      if (!current) return;
+      const next = modelKeyProblem(text) ? storedKeyRef.current : text.trim();
+      if (next === current.model.apiKey) return;
+      setSettings({ ...current, model: { ...current.model, apiKey: next } });
       changed('model', 'local');
+    },
+    cancelReplaceModelApiKey() {
+      setKeyDraft(null);
+      const current = settingsRef.current;
+      if (current && current.model.apiKey !== storedKeyRef.current) {
+        setSettings({ ...current, model: { ...current.model, apiKey: storedKeyRef.current } });
+        changed('model', 'local');
+      }
     },
     setSystemPrompt(prompt) {
       update((s) => ({ ...s, model: { ...s.model, systemPrompt: prompt } }));
@@ -431,11 +548,30 @@ export function useAgentSettings(
         setPublishing(false);
       }
     },
+    async testKey() {
+      const s = settingsRef.current;
+      if (!s || !api.testAgentKey) return;
+      setKeyTest({ status: 'testing' });
+      try {
+        await api.testAgentKey(s.model.agentUrl, s.model.agentApiKey);
+        setKeyTest({ status: 'ok' });
+      } catch (error) {
+        setKeyTest({ status: 'failed', reason: plainMessageOf(error) });
+      }
+    },
     dismissMessage: () => autosave.dismissMessage(),
     dismissBanner: () => autosave.dismissBanner(),
   };
 
   const agentKey = settings?.model.agentApiKey ?? '';
+  const problems = useMemo<FieldProblems>(() => {
+    const found = settings ? settingsProblems(settings) : {};
+    if (keyDraft !== null && keyDraft !== '') {
+      const keyProblem = modelKeyProblem(keyDraft);
+      if (keyProblem) found.modelApiKey = keyProblem;
+    }
+    return found;
+  }, [settings, keyDraft]);
   const chatbotSave =
     snapshot.status === 'saving' &&
     (snapshot.savingChannel === 'model' ||
@@ -455,6 +591,11 @@ export function useAgentSettings(
     settings,
     defaults,
     keyLocked,
+    keyDraft,
+    problems,
+    blockedText: blockingText(problems),
+    keyTest,
+    canTestKey: Boolean(api.testAgentKey),
     autosave: snapshot,
     statusText: autosaveStatusText(snapshot),
     knowledge: {

@@ -6,6 +6,8 @@ import * as styles from './knowledge.css';
 
 export interface ApiKeyView {
   id: string;
+  /** 'API Key for {knowledge base name}'. */
+  name?: string | null;
   token: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -21,6 +23,9 @@ export interface ApiKeysPanelProps {
   createError?: string | null;
   /** Creates a key named 'API Key for {name}'. */
   onCreate: (name: string) => void;
+  /** The key just created: shown with its name, full token and a Copy button ('Copied!'). */
+  created?: ApiKeyView | null;
+  onDismissCreated?: () => void;
   /** Endpoint shown in the usage hint, e.g. 'https://console.example/v1/datasets/{id}/retrieve'. */
   endpoint?: string;
 }
@@ -35,6 +40,8 @@ export function ApiKeysPanel({
   creating = false,
   createError,
   onCreate,
+  created,
+  onDismissCreated,
   endpoint,
 }: ApiKeysPanelProps) {
   return (
@@ -64,6 +71,25 @@ export function ApiKeysPanel({
           .
         </p>
         {createError ? <Banner tone="error" title={createError} /> : null}
+        {created ? (
+          <Banner
+            tone="success"
+            title={`Created: ${created.name || knowledgeApiKeyName(knowledgeBaseName)}`}
+            message="Copy the key now and keep it somewhere safe."
+            dismissible
+            onDismiss={onDismissCreated}
+          >
+            <div className={styles.newKey}>
+              <code className={styles.token}>{created.token}</code>
+              <CopyButton
+                value={created.token}
+                label="Copy key"
+                copiedLabel="Copied!"
+                aria-label={`Copy new key: ${created.name || knowledgeApiKeyName(knowledgeBaseName)}`}
+              />
+            </div>
+          </Banner>
+        ) : null}
         {error ? (
           <Banner
             tone="error"
@@ -86,11 +112,17 @@ export function ApiKeysPanel({
               />
             )
           }
+          stackOnPhone
           columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              isRowHeader: true,
+              render: (k) => k.name || knowledgeApiKeyName(knowledgeBaseName),
+            },
             {
               key: 'token',
               header: 'Key',
-              isRowHeader: true,
               render: (k) => <code className={styles.token}>{maskToken(k.token)}</code>,
             },
             { key: 'createdAt', header: 'Created', render: (k) => formatDateTime(k.createdAt) },
@@ -103,7 +135,15 @@ export function ApiKeysPanel({
               key: 'copy',
               header: 'Copy',
               align: 'end',
-              render: (k) => <CopyButton value={k.token} size="sm" variant="secondary" />,
+              render: (k) => (
+                <CopyButton
+                  value={k.token}
+                  size="sm"
+                  variant="secondary"
+                  copiedLabel="Copied!"
+                  aria-label={`Copy ${k.name || knowledgeApiKeyName(knowledgeBaseName)}`}
+                />
+              ),
             },
           ]}
         />

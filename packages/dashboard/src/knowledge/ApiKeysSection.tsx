@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { KnowledgeBase } from '@parley/api-client';
+import type { ApiKeyView } from './ApiKeysPanel';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { errorMessage } from './knowledgeErrors';
 import { useCreateKnowledgeApiKey, useKnowledgeApiKeys } from './useKnowledge';
@@ -13,6 +15,7 @@ export interface ApiKeysSectionProps {
 export function ApiKeysSection({ base, origin }: ApiKeysSectionProps) {
   const keys = useKnowledgeApiKeys(base.id);
   const create = useCreateKnowledgeApiKey(base.id);
+  const [created, setCreated] = useState<ApiKeyView | null>(null);
   return (
     <ApiKeysPanel
       knowledgeBaseName={base.name}
@@ -22,7 +25,11 @@ export function ApiKeysSection({ base, origin }: ApiKeysSectionProps) {
       onRetry={() => void keys.refetch()}
       creating={create.isPending}
       createError={create.error ? errorMessage(create.error) : null}
-      onCreate={(name) => create.mutate(name)}
+      onCreate={(name) =>
+        create.mutate(name, { onSuccess: (key) => setCreated({ ...key, name: key.name ?? name }) })
+      }
+      created={created}
+      onDismissCreated={() => setCreated(null)}
       endpoint={`${origin}/v1/datasets/${encodeURIComponent(base.id)}/retrieve`}
     />
   );

@@ -3,7 +3,14 @@ import { Badge, Banner, Button, EmptyState, Switch, Tooltip, TooltipProvider } f
 import type { KnowledgeDocument } from '@parley/api-client';
 import { statusLabel, statusTone } from './documentStatus';
 import { formatDate } from './knowledgeList';
-import { charactersLabel, segmentLabel, segmentPreview } from './segments';
+import {
+  characterCount,
+  charactersLabel,
+  offLabel,
+  segmentLabel,
+  segmentPreview,
+  wordsLabel,
+} from './segments';
 import { LoadState } from './LoadState';
 import * as styles from './knowledge.css';
 
@@ -46,12 +53,17 @@ function SegmentItem({
       >
         <div className={styles.sectionHeader}>
           <h3 id={titleId} className={styles.segmentTitle}>
-            {segmentLabel(index)}
+            {segmentLabel(index)}{' '}
+            {segment.enabled ? null : (
+              <Badge tone="neutral" aria-label="Switched off">
+                {offLabel}
+              </Badge>
+            )}
           </h3>
           <Switch label="Enabled" checked={segment.enabled} onCheckedChange={onToggle} />
         </div>
         {preview.truncated ? (
-          <Tooltip content={<div className={styles.fullText}>{segment.content}</div>}>
+          <Tooltip size="text" content={segment.content}>
             {/* Focusable so keyboard users get the full text too. */}
             <p className={styles.preview} tabIndex={0}>
               {preview.text}
@@ -61,7 +73,8 @@ function SegmentItem({
           <p className={styles.preview}>{preview.text}</p>
         )}
         <p className={styles.meta}>
-          <span>{charactersLabel(segment.wordCount)}</span>
+          <span>{charactersLabel(characterCount(segment.content))}</span>
+          <span>{wordsLabel(segment.wordCount)}</span>
           <span>Retrieval count: {segment.hitCount}</span>
         </p>
       </article>
@@ -101,7 +114,7 @@ export function DocumentDetailView({
         <Badge tone={statusTone(document.status)} dot>
           {status}
         </Badge>
-        <Badge>{document.enabled ? 'Enabled' : 'Disabled'}</Badge>
+        <Badge>{document.enabled ? 'Enabled' : `${offLabel}: switched off`}</Badge>
       </div>
       <p className={styles.meta}>
         <span>{document.wordCount.toLocaleString('en-US')} words</span>

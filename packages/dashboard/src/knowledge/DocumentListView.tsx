@@ -2,6 +2,7 @@ import { Badge, Banner, Button, Card, EmptyState, IconButton, Switch, Table } fr
 import type { KnowledgeDocument } from '@parley/api-client';
 import { anyIndexing, statusLabel, statusTone } from './documentStatus';
 import { formatDate } from './knowledgeList';
+import { offLabel } from './segments';
 import { TrashIcon } from '../icons';
 import * as styles from './knowledge.css';
 
@@ -53,6 +54,7 @@ export function DocumentListView({
         <Table<KnowledgeDocument>
           caption={knowledgeBaseName ? `Documents in ${knowledgeBaseName}` : 'Document list'}
           captionHidden
+          stackOnPhone
           loading={loading}
           loadingLabel="Loading documents..."
           rows={documents}
@@ -101,11 +103,14 @@ export function DocumentListView({
               key: 'enabled',
               header: 'Enabled',
               render: (d) => (
-                <Switch
-                  label="Enabled"
-                  checked={d.enabled}
-                  onCheckedChange={(enabled) => onToggle(d.id, enabled)}
-                />
+                <span className={styles.statusCell}>
+                  <Switch
+                    label="Enabled"
+                    checked={d.enabled}
+                    onCheckedChange={(enabled) => onToggle(d.id, enabled)}
+                  />
+                  {d.enabled ? null : <Badge tone="neutral">{offLabel}</Badge>}
+                </span>
               ),
             },
             {

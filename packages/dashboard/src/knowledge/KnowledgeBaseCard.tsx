@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Badge, Button, IconButton } from '@parley/ui';
-import type { KnowledgeBase } from '@parley/api-client';
+import { Badge, Button, IconButton, type BadgeTone } from '@parley/ui';
+import type { KnowledgeBase, KnowledgeBaseStatus } from '@parley/api-client';
 import { documentCountLabel, formatDate, indexingBadge } from './knowledgeList';
 import { TrashIcon } from '../icons';
 import * as styles from './knowledge.css';
@@ -10,6 +10,25 @@ export interface KnowledgeBaseCardProps {
   selected?: boolean;
   onSelect: (id: string) => void;
   onDelete: (id: string) => void;
+}
+
+const statusView: Record<KnowledgeBaseStatus, { glyph: string; label: string; tone: BadgeTone }> = {
+  ready: { glyph: '✓', label: 'Ready', tone: 'success' },
+  processing: { glyph: '⟳', label: 'Processing', tone: 'warning' },
+  error: { glyph: '!', label: 'Error', tone: 'danger' },
+};
+
+/** The knowledge-base status icon (spec §4): ready, processing or error, with its word. */
+export function KnowledgeStatusIcon({ status }: { status: KnowledgeBaseStatus }) {
+  const v = statusView[status];
+  return (
+    <Badge tone={v.tone} data-status={status}>
+      <span aria-hidden="true" className={styles.statusGlyph} data-status={status}>
+        {v.glyph}
+      </span>{' '}
+      {v.label}
+    </Badge>
+  );
 }
 
 /** One knowledge base: name (opens it), indexing badge, description, document count, date, delete. */
@@ -47,6 +66,7 @@ export function KnowledgeBaseCard({
         />
       </div>
       <div className={styles.badges}>
+        {base.status ? <KnowledgeStatusIcon status={base.status} /> : null}
         <Badge tone={badge.tone}>{badge.label}</Badge>
         {selected ? (
           <Badge tone="success" dot>

@@ -88,11 +88,30 @@ export const Failed: Story = {
   },
 };
 
+const withStatuses = storyBases.map((b, i) => ({
+  ...b,
+  status: (['ready', 'processing', 'error'] as const)[i % 3],
+}));
+
+/** The knowledge-base status icons (spec §4): ready, processing, error. */
+export const StatusIcons: Story = {
+  args: { bases: withStatuses },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getAllByText('Ready').length).toBeGreaterThan(0);
+    if (withStatuses.length > 1)
+      await expect(c.getAllByText('Processing').length).toBeGreaterThan(0);
+  },
+};
+export const StatusIconsDark: Story = { ...StatusIcons, globals: { theme: 'dark' } };
+
 export const AllStates: Story = {
   render: (args) => (
     <div className={frames.stack}>
       <p className={frames.caption}>With bases (one selected)</p>
       <KnowledgeListView {...args} selectedId="kb_docs" />
+      <p className={frames.caption}>Status icons: ready, processing, error</p>
+      <KnowledgeListView {...args} bases={withStatuses} />
       <p className={frames.caption}>Loading</p>
       <KnowledgeListView {...args} bases={[]} loading />
       <p className={frames.caption}>No knowledge bases</p>

@@ -76,3 +76,20 @@ describe('chunk settings', () => {
     expect(chunkSettingsFrom('nonsense')).toEqual(defaultChunkSettings);
   });
 });
+
+describe('min and max section', () => {
+  it('refuses a min section larger than the max section, naming both', () => {
+    const errors = validateChunkSettings({
+      ...defaultChunkSettings,
+      minSectionSize: 1500,
+      maxSectionSize: 1000,
+    });
+    expect(errors.minSectionSize).toBe(
+      'Min section size (1500) must not be larger than Max section size (1000)',
+    );
+    expect(
+      validateChunkSettings({ ...defaultChunkSettings, minSectionSize: 600, maxSectionSize: 600 })
+        .minSectionSize,
+    ).toBeUndefined();
+  });
+});

@@ -69,7 +69,19 @@ export function validateChunkSettings(settings: ChunkSettings): ChunkSettingsErr
       errors[field.key] = `${field.label} must be a whole number`;
     }
   }
+  if (
+    !errors.minSectionSize &&
+    !errors.maxSectionSize &&
+    settings.minSectionSize > settings.maxSectionSize
+  ) {
+    errors.minSectionSize = minAboveMaxMessage(settings.minSectionSize, settings.maxSectionSize);
+  }
   return errors;
+}
+
+/** Min section larger than max section is refused, naming both (issue 12). */
+export function minAboveMaxMessage(min: number, max: number): string {
+  return `Min section size (${min}) must not be larger than Max section size (${max})`;
 }
 
 export function hasErrors(errors: object): boolean {

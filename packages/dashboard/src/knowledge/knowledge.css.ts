@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
 
 const focusVisible = {
@@ -328,4 +328,26 @@ export const recordText = style({
   color: vars.color.text,
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
+});
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+/** The status icon's glyph; the processing one turns (still when motion is reduced). */
+export const statusGlyph = style({
+  display: 'inline-block',
+  selectors: {
+    '&[data-status="processing"]': {
+      animation: `${spin} 1.2s linear infinite`,
+      '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+    },
+  },
+});
+
+/** The key just created: its full token with a Copy button. */
+export const newKey = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginTop: vars.space.xs,
+  wordBreak: 'break-all',
 });

@@ -11,6 +11,18 @@ export function segmentPreview(content: string): { text: string; truncated: bool
   return { text: `${content.slice(0, segmentPreviewLength)}…`, truncated: true };
 }
 
+/** The real number of characters of a text (code points, so an emoji counts once). */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
+export function wordsLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'word' : 'words'}`;
+}
+
+/** A switched-off document or segment is labelled so (issue 12). */
+export const offLabel = 'Off';
+
 export function charactersLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'character' : 'characters'}`;
 }

@@ -33,7 +33,7 @@ export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: s
   const available = useAvailablePhoneNumbers(orgId, adding);
 
   const agents: AgentOption[] = useMemo(
-    () => (agentsQuery.data ?? []).map((a) => ({ id: a.id, label: agentDisplayName(a) })),
+    () => (agentsQuery.data?.agents ?? []).map((a) => ({ id: a.id, label: agentDisplayName(a) })),
     [agentsQuery.data],
   );
 

@@ -9,6 +9,14 @@ export interface CreateOrganizationModalProps {
   /** A server error (its first name error when it sends a list). */
   error?: string | null;
   onCreate: (orgName: string) => void;
+  /**
+   * Logs out from behind the modal (a member without an organization is not stuck). Shown with
+   * the signed-in address when given.
+   */
+  onLogout?: () => void;
+  loggingOut?: boolean;
+  /** The signed-in address, shown beside Log out. */
+  email?: string;
 }
 
 /** The first-run modal: 'Welcome! Create Your Organization'. It cannot be dismissed. */
@@ -17,6 +25,9 @@ export function CreateOrganizationModal({
   busy,
   error,
   onCreate,
+  onLogout,
+  loggingOut = false,
+  email,
 }: CreateOrganizationModalProps) {
   const [name, setName] = useState('');
   const [validation, setValidation] = useState<string | null>(null);
@@ -56,6 +67,19 @@ export function CreateOrganizationModal({
           <Banner tone="error" title="Failed to create organization" message={error} />
         ) : null}
         <div className={styles.actions}>
+          {onLogout ? (
+            <span className={styles.modalLogout}>
+              {email ? <span className={styles.menuMuted}>Signed in as {email}</span> : null}
+              <Button
+                variant="ghost"
+                onClick={onLogout}
+                busy={loggingOut}
+                busyLabel="Logging out..."
+              >
+                Log out
+              </Button>
+            </span>
+          ) : null}
           <Button type="submit" busy={busy} busyLabel="Creating...">
             Create Organization
           </Button>

@@ -86,3 +86,39 @@ export const OverviewDark: Story = {
   beforeEach: ({ msw }) => msw.use(...backend({})),
   globals: { theme: 'dark' },
 };
+
+/**
+ * A 400 px phone: one navbar row, the tabs in a 'Sections' menu (issue 12). The layout switch is
+ * a media query, so the story sets a 400 px viewport; the play function checks the menu either way.
+ */
+export const PhoneNavbar: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({})),
+  globals: { viewport: { value: 'phone400', isRotated: false } },
+  parameters: {
+    viewport: {
+      options: {
+        phone400: { name: 'Phone 400 px', styles: { width: '400px', height: '800px' } },
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const sections = await c.findByRole('button', { name: 'Sections: Overview', hidden: true });
+    await expect(sections).toBeInTheDocument();
+    if (window.innerWidth <= 640) await expect(sections).toBeVisible();
+  },
+};
+export const PhoneNavbarDark: Story = {
+  ...PhoneNavbar,
+  globals: { ...PhoneNavbar.globals, theme: 'dark' },
+};
+
+/** A member without an organization can log out from the creation modal. */
+export const NoOrganizationLogOut: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({ me: meWithoutOrg })),
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome! Create Your Organization' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(args.onSignedOut).toHaveBeenCalled());
+  },
+};

@@ -1,11 +1,19 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Spinner } from '@parley/ui';
+import { Banner, Spinner } from '@parley/ui';
 import { useCreateOrganization, useDashboardStats, useMe, useSignOut } from '../api/hooks';
 import { Navbar } from './Navbar';
 import { CreateOrganizationModal } from './CreateOrganizationModal';
-import { scopeOrganization } from './orgScope';
-import { dashboardTabs, tabFromSearch, underDevelopmentText, type DashboardTabId } from './tabs';
+import { fallbackOrganizationName, scopeOrganization } from './orgScope';
+import {
+  dashboardTabs,
+  orgCreatedFlag,
+  orgCreatedText,
+  tabFromSearch,
+  underDevelopmentText,
+  unknownTabFromSearch,
+  type DashboardTabId,
+} from './tabs';
 import { useThemePreference } from './useThemePreference';
 import { OverviewScreen } from '../overview/OverviewScreen';
 import { firstNameOf } from '../overview/stats';
@@ -42,6 +50,17 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const tab = tabFromSearch(`?${params.toString()}`);
+  const unknownTab = unknownTabFromSearch(`?${params.toString()}`);
+  // 'Organization created successfully!' survives the reload that follows the creation.
+  const [created, setCreated] = useState(() => {
+    try {
+      const flag = globalThis.sessionStorage?.getItem(orgCreatedFlag) === '1';
+      globalThis.sessionStorage?.removeItem(orgCreatedFlag);
+      return flag;
+    } catch {
+      return false;
+    }
+  });
   const [theme, setTheme] = useThemePreference();
   const signOut = useSignOut();
   const createOrg = useCreateOrganization();
@@ -79,6 +98,12 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         <p>Create your organization to start building agents.</p>
       </div>
     );
+  } else if (unknownTab) {
+    content = (
+      <section aria-label="Under development" className={styles.placeholder}>
+        <p>{underDevelopmentText}</p>
+      </section>
+    );
   } else if (tab === 'overview') {
     content = (
       <OverviewScreen
@@ -107,9 +132,9 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
   return (
     <div className={styles.layout}>
       <Navbar
-        orgName={org.orgName}
+        orgName={hasOrg ? org.orgName : fallbackOrganizationName}
         user={user}
-        activeTab={tab}
+        activeTab={unknownTab ? null : tab}
         onTabChange={openTab}
         theme={theme}
         onThemeChange={setTheme}
@@ -118,6 +143,16 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
       />
       <main className={styles.main}>
+        {created ? (
+          <Banner
+            tone="success"
+            title="Success"
+            message={orgCreatedText}
+            dismissible
+            autoDismissMs={5000}
+            onDismiss={() => setCreated(false)}
+          />
+        ) : null}
         <Suspense
           fallback={
             <div className={styles.placeholder}>
@@ -132,9 +167,19 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         open={!hasOrg}
         busy={createOrg.isPending}
         error={createOrg.error?.message ?? null}
+        email={user.email}
+        loggingOut={signOut.isPending}
+        onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
         onCreate={(orgName) =>
           createOrg.mutate(orgName, {
-            onSuccess: () => (onReload ?? (() => window.location.reload()))(),
+            onSuccess: () => {
+              try {
+                globalThis.sessionStorage?.setItem(orgCreatedFlag, '1');
+              } catch {
+                /* no storage: the reload still happens */
+              }
+              (onReload ?? (() => window.location.reload()))();
+            },
           })
         }
       />

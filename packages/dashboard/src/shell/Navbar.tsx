@@ -8,7 +8,8 @@ import * as styles from './shell.css';
 export interface NavbarProps {
   orgName: string;
   user: SessionUser;
-  activeTab: DashboardTabId;
+  /** null when the URL names a tab the dashboard does not have. */
+  activeTab: DashboardTabId | null;
   onTabChange: (tab: DashboardTabId) => void;
   theme: ThemeName;
   onThemeChange: (theme: ThemeName) => void;
@@ -29,6 +30,7 @@ export function Navbar({
   onLogout,
   loggingOut,
 }: NavbarProps) {
+  const activeLabel = dashboardTabs.find((t) => t.id === activeTab)?.label ?? 'Menu';
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   const follow = (tab: DashboardTabId) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -45,6 +47,22 @@ export function Navbar({
           {orgName}
         </span>
       </div>
+      {/* Phones (≤ 640 px): one row, the tabs in a menu that names the open one. */}
+      <div className={styles.tabMenu}>
+        <DropdownMenu
+          label="Dashboard sections"
+          align="start"
+          trigger={
+            <Button variant="secondary" size="sm" aria-label={`Sections: ${activeLabel}`}>
+              {activeLabel} <span aria-hidden="true">▾</span>
+            </Button>
+          }
+          items={dashboardTabs.map((t) => ({
+            label: t.id === activeTab ? `${t.label} (open)` : t.label,
+            onSelect: () => onTabChange(t.id),
+          }))}
+        />
+      </div>
       <nav aria-label="Dashboard" className={styles.nav}>
         {dashboardTabs.map((t) => (
           <a
@@ -60,11 +78,18 @@ export function Navbar({
       </nav>
       <div className={styles.navEnd}>
         <ThemeToggle theme={theme} onThemeChange={onThemeChange} />
-        <Badge tone="primary">Developer Access</Badge>
+        <span className={styles.developerBadge}>
+          <Badge tone="primary">Developer Access</Badge>
+        </span>
         <DropdownMenu
           label="User menu"
           trigger={
-            <Button variant="ghost" aria-label={`User menu for ${fullName}`}>
+            <Button
+              variant="ghost"
+              aria-label={loggingOut ? 'Logging out...' : `User menu for ${fullName}`}
+              busy={loggingOut}
+              busyLabel="Logging out..."
+            >
               {user.firstName || fullName}
             </Button>
           }

@@ -12,6 +12,13 @@ export const navbar = style({
   zIndex: 10,
   display: 'flex',
   flexWrap: 'wrap',
+  '@media': {
+    'screen and (max-width: 640px)': {
+      flexWrap: 'nowrap',
+      gap: vars.space.sm,
+      padding: `${vars.space.xs} ${vars.space.sm}`,
+    },
+  },
   alignItems: 'center',
   gap: vars.space.md,
   padding: `${vars.space.sm} ${vars.space.lg}`,
@@ -42,7 +49,11 @@ export const orgName = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   maxWidth: '200px',
+  '@media': { 'screen and (max-width: 640px)': { maxWidth: '28vw' } },
 });
+
+/** Phones: at most this wide, the navbar is one row with the tabs in a menu (issue 12). */
+export const phone = 'screen and (max-width: 640px)';
 
 export const nav = style({
   display: 'flex',
@@ -50,7 +61,19 @@ export const nav = style({
   overflowX: 'auto',
   order: 3,
   width: '100%',
-  '@media': { [media.lg]: { order: 0, width: 'auto', flex: 1 } },
+  '@media': {
+    [media.lg]: { order: 0, width: 'auto', flex: 1 },
+    [phone]: { display: 'none' },
+  },
+});
+/** The tabs as a menu, on phones only. */
+export const tabMenu = style({
+  display: 'none',
+  '@media': { [phone]: { display: 'block', flexShrink: 0 } },
+});
+export const developerBadge = style({
+  display: 'inline-flex',
+  '@media': { [phone]: { display: 'none' } },
 });
 export const navLink = style({
   padding: `${vars.space.xs} ${vars.space.md}`,
@@ -70,6 +93,14 @@ export const navEnd = style({
   alignItems: 'center',
   gap: vars.space.sm,
   marginLeft: 'auto',
+  flexShrink: 0,
+  '@media': { 'screen and (max-width: 640px)': { gap: vars.space.xxs } },
+});
+export const modalLogout = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginRight: 'auto',
 });
 export const menuHeader = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
 export const menuName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardTabs, tabFromSearch } from './tabs';
+import { dashboardTabs, tabFromSearch, unknownTabFromSearch } from './tabs';
 
 describe('dashboard tabs', () => {
   it('lists the seven tabs of the spec in order', () => {
@@ -17,5 +17,10 @@ describe('dashboard tabs', () => {
     expect(tabFromSearch('?tab=agents')).toBe('agents');
     expect(tabFromSearch('?tab=nope')).toBe('overview');
     expect(tabFromSearch('')).toBe('overview');
+  });
+  it('names a tab the dashboard does not have (it shows under development)', () => {
+    expect(unknownTabFromSearch('?tab=billing')).toBe('billing');
+    expect(unknownTabFromSearch('?tab=agents')).toBeNull();
+    expect(unknownTabFromSearch('')).toBeNull();
   });
 });

@@ -13,6 +13,16 @@ export type DashboardTabId = (typeof dashboardTabs)[number]['id'];
 
 export const underDevelopmentText = 'This section is under development and will be available soon.';
 
+/** A tab named in the URL that the dashboard does not have (it shows 'under development'). */
+export function unknownTabFromSearch(search: string): string | null {
+  const value = new URLSearchParams(search).get('tab');
+  return value && !dashboardTabs.some((t) => t.id === value) ? value : null;
+}
+
+/** After creating an organization the page reloads; this flag carries the success message over. */
+export const orgCreatedFlag = 'parley.orgCreated';
+export const orgCreatedText = 'Organization created successfully!';
+
 /** Reads the open tab from a URL search string; unknown or missing values open Overview. */
 export function tabFromSearch(search: string): DashboardTabId {
   const value = new URLSearchParams(search).get('tab');

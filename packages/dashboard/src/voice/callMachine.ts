@@ -1,3 +1,5 @@
+import { humanizeMessage } from '@parley/api-client';
+
 /**
  * The browser voice call (agents-and-knowledge §4), as plain logic: Talk to Agent shows
  * 'Connecting...' for at least 3 s, then End Call; End Call or a disconnect ends it; the call
@@ -15,7 +17,9 @@ export type CallEvent =
   | { type: 'failed'; error: string }
   | { type: 'end' }
   | { type: 'disconnected' }
-  | { type: 'roomEmptyElapsed' };
+  | { type: 'roomEmptyElapsed' }
+  /** The error banner cleared (after 5000 ms or by the user). */
+  | { type: 'dismissError' };
 
 export interface CallModel {
   state: CallState;
@@ -49,6 +53,8 @@ export function callReducer(model: CallModel, event: CallEvent): CallModel {
         : { ...model, connectingElapsed: true };
     case 'failed':
       return { ...initialCall, error: event.error };
+    case 'dismissError':
+      return model.error === null ? model : { ...model, error: null };
     case 'end':
     case 'disconnected':
     case 'roomEmptyElapsed':
@@ -58,6 +64,6 @@ export function callReducer(model: CallModel, event: CallEvent): CallModel {
 
 /** The error text the spec asks for, from the token call's failure. */
 export function callErrorText(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message) return humanizeMessage(error.message);
   return 'Failed to connect to agent';
 }

@@ -68,5 +68,12 @@ export function useVoiceCall(agentId: string) {
 
   useEffect(() => hangUp, [hangUp]);
 
-  return { state: model.state, error: model.error, onTalk: () => void onTalk(), onEndCall };
+  const dismissError = useCallback(() => dispatch({ type: 'dismissError' }), []);
+  return {
+    state: model.state,
+    error: model.error,
+    onTalk: () => void onTalk(),
+    onEndCall,
+    dismissError,
+  };
 }

@@ -69,6 +69,12 @@ describe('MaskedField', () => {
     expect(screen.getByLabelText('Webhook secret')).toHaveAccessibleDescription('Set in 2024');
   });
 
+  it('given a value the server already masked › offers no Show (it could not show it)', () => {
+    render(<MaskedField label="Model API Key" value="••••••••abcd" />);
+    expect(screen.getByLabelText('Model API Key')).toHaveValue('••••••••abcd');
+    expect(screen.queryByRole('button', { name: 'Show' })).toBeNull();
+  });
+
   it('given an empty value › shows an empty field', () => {
     render(<MaskedField label="Webhook secret" value="" />);
     expect(screen.getByLabelText('Webhook secret')).toHaveValue('');

@@ -15,6 +15,11 @@ export interface MaskedFieldProps {
   /** Labels of the toggle (default 'Show' / 'Hide'). */
   showLabel?: string;
   hideLabel?: string;
+  /**
+   * Whether Show is offered. Default: only when there is something to reveal — a value the
+   * server already sent masked ('••••abcd') has no Show button, since Show could not show it.
+   */
+  revealable?: boolean;
   className?: string;
 }
 
@@ -25,11 +30,20 @@ export interface MaskedFieldProps {
  * distinguishable. The ref points at the input.
  */
 export const MaskedField = forwardRef<HTMLInputElement, MaskedFieldProps>(function MaskedField(
-  { label, value, description, showLabel = 'Show', hideLabel = 'Hide', className },
+  {
+    label,
+    value,
+    description,
+    showLabel = 'Show',
+    hideLabel = 'Hide',
+    revealable = value !== '' && !value.includes('•'),
+    className,
+  },
   forwardedRef,
 ) {
   const ref = useObjectRef(forwardedRef);
-  const [revealed, setRevealed] = useState(false);
+  const [revealedState, setRevealed] = useState(false);
+  const revealed = revealable && revealedState;
   const id = useId();
   const inputId = `${id}-input`;
   const { labelProps, inputProps, descriptionProps } = useTextField(
@@ -56,16 +70,18 @@ export const MaskedField = forwardRef<HTMLInputElement, MaskedFieldProps>(functi
           data-revealed={revealed || undefined}
           className={`${f.input} ${styles.value}`}
         />
-        <Button
-          variant="secondary"
-          className={styles.toggle}
-          aria-pressed={revealed}
-          aria-controls={inputId}
-          aria-describedby={labelProps.id}
-          onClick={() => setRevealed((r) => !r)}
-        >
-          {revealed ? hideLabel : showLabel}
-        </Button>
+        {revealable ? (
+          <Button
+            variant="secondary"
+            className={styles.toggle}
+            aria-pressed={revealed}
+            aria-controls={inputId}
+            aria-describedby={labelProps.id}
+            onClick={() => setRevealed((r) => !r)}
+          >
+            {revealed ? hideLabel : showLabel}
+          </Button>
+        ) : null}
       </div>
       {description ? (
         <p {...descriptionProps} className={f.description}>

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
 
@@ -74,4 +74,53 @@ export const fullWidthCell = style({
   padding: `${vars.space.lg} ${vars.space.lg}`,
   textAlign: 'center',
   color: vars.color.textMuted,
+});
+
+// ---------------------------------------------------------------- stacked cards on phones
+
+const phone = 'screen and (max-width: 640px)';
+const stacked = `${table}[data-stack]`;
+
+globalStyle(
+  `${stacked}, ${stacked} tbody, ${stacked} tr, ${stacked} td, ${stacked} th[scope="row"]`,
+  {
+    '@media': { [phone]: { display: 'block', width: '100%' } },
+  },
+);
+globalStyle(`${stacked} thead`, {
+  '@media': {
+    [phone]: {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
+globalStyle(`${stacked} tbody tr`, {
+  '@media': { [phone]: { padding: `${vars.space.sm} 0` } },
+});
+globalStyle(`${stacked} td, ${stacked} th[scope="row"]`, {
+  '@media': {
+    [phone]: {
+      textAlign: 'start',
+      overflowWrap: 'break-word',
+      padding: `${vars.space.xxs} ${vars.space.md}`,
+    },
+  },
+});
+globalStyle(`${stacked} td[data-label]::before`, {
+  '@media': {
+    [phone]: {
+      content: 'attr(data-label)',
+      display: 'block',
+      color: vars.color.textMuted,
+      fontSize: vars.fontSize.xs,
+      fontWeight: vars.fontWeight.semibold,
+      textTransform: 'uppercase',
+      letterSpacing: '0.04em',
+    },
+  },
 });

@@ -34,6 +34,11 @@ export interface TableProps<Row> {
   /** Spinner label while loading. Default 'Loading'. */
   loadingLabel?: string;
   className?: string;
+  /**
+   * On phones (≤ 640 px) each row becomes a stacked card, each cell labelled by its column's
+   * header (string headers), instead of a table that breaks words or scrolls sideways.
+   */
+  stackOnPhone?: boolean;
   /** React 19 ref-as-prop: the `<table>` element. */
   ref?: Ref<HTMLTableElement>;
 }
@@ -60,6 +65,7 @@ export function Table<Row>({
   loading = false,
   loadingLabel = 'Loading',
   className,
+  stackOnPhone = false,
   ref,
 }: TableProps<Row>) {
   const captionId = useId();
@@ -72,7 +78,12 @@ export function Table<Row>({
       // Focusable so keyboard users can scroll a table wider than the screen.
       tabIndex={0}
     >
-      <table ref={ref} className={styles.table} aria-busy={loading || undefined}>
+      <table
+        ref={ref}
+        className={styles.table}
+        aria-busy={loading || undefined}
+        data-stack={stackOnPhone || undefined}
+      >
         <caption id={captionId} className={captionHidden ? visuallyHidden : styles.caption}>
           {caption}
         </caption>
@@ -95,10 +106,12 @@ export function Table<Row>({
             <tr key={rowKey(row)} className={styles.row}>
               {columns.map((column) => {
                 const content = column.render ? column.render(row) : defaultCell(row, column.key);
+                const label = typeof column.header === 'string' ? column.header : undefined;
                 return column.isRowHeader ? (
                   <th
                     key={column.key}
                     scope="row"
+                    data-label={label}
                     data-align={column.align ?? 'start'}
                     className={styles.cell({ align: column.align, kind: 'rowHeader' })}
                   >
@@ -107,6 +120,7 @@ export function Table<Row>({
                 ) : (
                   <td
                     key={column.key}
+                    data-label={label}
                     data-align={column.align ?? 'start'}
                     className={styles.cell({ align: column.align })}
                   >

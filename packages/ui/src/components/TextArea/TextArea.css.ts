@@ -11,5 +11,6 @@ export const counter = style({
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
   fontVariantNumeric: 'tabular-nums',
+  selectors: { '&[data-over]': { color: vars.color.danger, fontWeight: 600 } },
 });
 export const textarea = style({ resize: 'vertical', minHeight: '80px' });

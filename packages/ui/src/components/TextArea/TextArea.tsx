@@ -62,7 +62,11 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
           {label}
         </label>
         {maxLength ? (
-          <span className={styles.counter} aria-hidden="true">
+          <span
+            className={styles.counter}
+            aria-hidden="true"
+            data-over={props.value.length > maxLength || undefined}
+          >
             {props.value.length}/{maxLength}
           </span>
         ) : null}

@@ -1,6 +1,7 @@
 import { forwardRef, type HTMLAttributes } from 'react';
 import { useObjectRef, useTextField } from 'react-aria';
 import * as f from '../../theme/field.css';
+import * as styles from '../TextArea/TextArea.css';
 
 export interface TextFieldProps {
   label: string;
@@ -18,6 +19,7 @@ export interface TextFieldProps {
   isRequired?: boolean;
   disabled?: boolean;
   readOnly?: boolean;
+  /** Limits the length and shows a live 'n/max' counter. */
   maxLength?: number;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   onBlur?: () => void;
@@ -46,9 +48,24 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
   return (
     <div className={[f.field, className].filter(Boolean).join(' ')}>
-      <label {...labelProps} className={f.label}>
-        {label}
-      </label>
+      {props.maxLength ? (
+        <div className={styles.labelRow}>
+          <label {...labelProps} className={f.label}>
+            {label}
+          </label>
+          <span
+            className={styles.counter}
+            aria-hidden="true"
+            data-over={props.value.length > props.maxLength || undefined}
+          >
+            {props.value.length}/{props.maxLength}
+          </span>
+        </div>
+      ) : (
+        <label {...labelProps} className={f.label}>
+          {label}
+        </label>
+      )}
       <input {...inputProps} ref={ref} className={f.input} />
       {errorMessage ? (
         <p {...errorMessageProps} className={f.error}>

@@ -18,6 +18,11 @@ export interface TooltipProps {
   /** The trigger, rendered with `asChild`; it must be focusable (a button) so keyboard users see the tooltip. */
   children: ReactElement;
   side?: 'top' | 'right' | 'bottom' | 'left';
+  /**
+   * 'text' for long content (e.g. a knowledge segment's full text): wider, kept inside the
+   * window and scrollable, never clipped. Default 'hint'.
+   */
+  size?: 'hint' | 'text';
 }
 
 /**
@@ -26,14 +31,21 @@ export interface TooltipProps {
  * tooltip bubble.
  */
 export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip(
-  { content, children, side = 'top' },
+  { content, children, side = 'top', size = 'hint' },
   ref,
 ) {
   return (
     <RTooltip.Root>
       <RTooltip.Trigger asChild>{children}</RTooltip.Trigger>
       <RTooltip.Portal>
-        <RTooltip.Content ref={ref} side={side} sideOffset={6} className={styles.content}>
+        <RTooltip.Content
+          ref={ref}
+          side={side}
+          sideOffset={6}
+          collisionPadding={8}
+          data-size={size}
+          className={styles.content}
+        >
           {content}
           <RTooltip.Arrow className={styles.arrow} />
         </RTooltip.Content>
