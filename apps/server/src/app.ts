@@ -15,6 +15,7 @@ import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
 import { runtimeRoutes } from './runtime/routes';
+import { openApiRoutes } from './openapi';
 import { voiceTokenRoutes } from './voice/tokenRoutes';
 import type { SecretBox } from './lib/secrets';
 import { datasetRetrieveRoutes, knowledgeRoutes } from './knowledge/routes';
@@ -81,6 +82,7 @@ export function createApp(options: AppOptions) {
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => options.auth.handler(c.req.raw));
+  app.route('/api', openApiRoutes());
 
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));

@@ -92,14 +92,14 @@ const limitSchema = z.coerce
   .min(1, 'limit must be between 1 and 100')
   .max(100, 'limit must be between 1 and 100');
 
-const stopSchema = z.object({ user: userSchema });
-const renameSchema = z.object({
+export const stopSchema = z.object({ user: userSchema });
+export const renameSchema = z.object({
   name: z.string().trim().max(200, 'name must be at most 200 characters').optional(),
   auto_generate: z.boolean().nullish(),
   user: userSchema,
 });
-const deleteSchema = z.object({ user: userSchema });
-const feedbackSchema = z.object({
+export const deleteSchema = z.object({ user: userSchema });
+export const feedbackSchema = z.object({
   rating: z.enum(['like', 'dislike'], { error: 'rating must be like, dislike or null' }).nullable(),
   user: userSchema,
   content: z.string().max(2000, 'content must be at most 2000 characters').nullish(),
