@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Readable } from 'node:stream';
 import { ChatClient } from 'dify-client';
-import { newAgentId } from '@parley/api-client';
+import { newAgentId, runtimeChatResponseSchema } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
 
@@ -90,6 +90,8 @@ describe('Dify service API through dify-client', () => {
     for (const field of ['task_id', 'id', 'message_id', 'conversation_id'])
       expect(body[field]).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.id).toBe(body.message_id);
+    // The shared contract describes it.
+    expect(runtimeChatResponseSchema.safeParse(body).success).toBe(true);
     expect(typeof body.created_at).toBe('number');
   });
 
