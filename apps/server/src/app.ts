@@ -21,6 +21,7 @@ import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
 import { runtimeRoutes } from './runtime/routes';
+import { openApiRoutes } from './openapi';
 import { voiceTokenRoutes } from './voice/tokenRoutes';
 import { voiceInternalRoutes } from './voice/internalRoutes';
 import type { SecretBox } from './lib/secrets';
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions) {
   app.use('*', bodyLimit({ maxSize: maxRequestBytes, onError: (c) => tooLarge(c.req.path) }));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.route('/api', openApiRoutes());
 
   // CSRF: a state-changing request from a page of another site is refused on every cookie-
   // authorised path. The public runtime (/v1) and a voice token asked for with an agent key

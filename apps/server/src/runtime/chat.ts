@@ -71,6 +71,16 @@ export interface ChatTurn {
   deltas: AsyncGenerator<string, void, void>;
   /** Settles once both messages are stored (after the iteration ended); never rejects. */
   persisted: Promise<void>;
+  /** The passages retrieved for this turn (Dify's retriever resources). */
+  passages: Passage[];
+  /** The model's token usage, filled in when the answer ends (zeros offline). */
+  usage: TurnUsage;
+}
+
+export interface TurnUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
 }
 
 const historyLimit = 20;
@@ -157,6 +167,7 @@ export async function startTurn(
   const createdAt = Math.floor(Date.now() / 1000);
 
   const askedAt = new Date();
+  const usage: TurnUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
 
   let settle: () => void = () => undefined;
   const persisted = new Promise<void>((resolve) => (settle = resolve));
@@ -222,6 +233,10 @@ export async function startTurn(
         },
         onFinish: (event) => {
           finishReason = event.finishReason;
+          const used = event.totalUsage;
+          usage.prompt_tokens = used.inputTokens ?? 0;
+          usage.completion_tokens = used.outputTokens ?? 0;
+          usage.total_tokens = used.totalTokens ?? usage.prompt_tokens + usage.completion_tokens;
         },
       });
       for await (const delta of result.textStream) {
@@ -253,7 +268,16 @@ export async function startTurn(
     }
   }
 
-  return { conversationId, messageId, createdAt, offline, deltas: deltas(), persisted };
+  return {
+    conversationId,
+    messageId,
+    createdAt,
+    offline,
+    deltas: deltas(),
+    persisted,
+    passages,
+    usage,
+  };
 }
 
 /** Collects a whole answer (blocking mode); returns once it is stored. */

@@ -8,15 +8,7 @@ import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import { agentForKey, collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
-
-function bearer(header: string | undefined): string {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  if (!match)
-    throw new HttpError(401, 'Authorization header must be Bearer <agent key>', {
-      code: 'unauthorized',
-    });
-  return match[1]!;
-}
+import { bearer, difyRoutes, difyUsage, registerTask, retrieverResources } from './difyRoutes';
 
 /**
  * The agent runtime under /v1, compatible with Dify's service API: the agent key as bearer
@@ -30,7 +22,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     cors({
       origin: '*',
       allowHeaders: ['Authorization', 'Content-Type'],
-      allowMethods: ['POST', 'GET', 'OPTIONS'],
+      allowMethods: ['POST', 'GET', 'DELETE', 'OPTIONS'],
     }),
   );
 
@@ -46,23 +38,52 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     const leave = () => visitor.abort();
     if (requestSignal.aborted) leave();
     else requestSignal.addEventListener('abort', leave, { once: true });
-    const turn = await startTurn(
-      deps,
-      agent,
-      { query: body.query, user: body.user, conversationId: body.conversation_id },
-      { signal: visitor.signal },
-    );
-    const ids = { message_id: turn.messageId, conversation_id: turn.conversationId };
+    // A Dify task: POST /chat-messages/{task_id}/stop aborts the model call too.
+    const taskId = crypto.randomUUID();
+    const forgetTask = registerTask(taskId, {
+      agentName: agent.agentName,
+      user: body.user,
+      controller: visitor,
+    });
+    const startedAt = performance.now();
+    let turn;
+    try {
+      turn = await startTurn(
+        deps,
+        agent,
+        { query: body.query, user: body.user, conversationId: body.conversation_id },
+        { signal: visitor.signal },
+      );
+    } catch (error) {
+      forgetTask();
+      throw error;
+    }
+    const ids = {
+      task_id: taskId,
+      id: turn.messageId,
+      message_id: turn.messageId,
+      conversation_id: turn.conversationId,
+    };
+    const endMetadata = () => ({
+      usage: difyUsage(turn.usage, (performance.now() - startedAt) / 1000),
+      retriever_resources: retrieverResources(turn.passages),
+      offline: turn.offline,
+    });
 
     if (body.response_mode === 'blocking') {
-      const answer = await collect(turn);
+      let answer: string;
+      try {
+        answer = await collect(turn);
+      } finally {
+        forgetTask();
+      }
       return c.json({
         event: 'message',
         ...ids,
         mode: 'chat',
         answer,
+        metadata: endMetadata(),
         created_at: turn.createdAt,
-        metadata: { offline: turn.offline },
       });
     }
 
@@ -85,7 +106,8 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
             data: JSON.stringify({
               event: 'message_end',
               ...ids,
-              metadata: { offline: turn.offline },
+              metadata: endMetadata(),
+              created_at: turn.createdAt,
             }),
           });
       } catch (error) {
@@ -102,10 +124,13 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
           });
       } finally {
         // The stream closes at once; a follow-up on this process waits for the turn's write.
+        forgetTask();
         requestSignal.removeEventListener('abort', leave);
       }
     });
   });
+
+  app.route('/', difyRoutes(services));
 
   /** The public chat page's settings: only for active agents; the key is publishable by design. */
   app.get('/public/agents/:agentName', async (c) => {

@@ -32,14 +32,41 @@ export const runtimeChatRequestSchema = z.object({
 });
 export type RuntimeChatRequest = z.input<typeof runtimeChatRequestSchema>;
 
-/** Blocking answer. `metadata.offline` is true when the offline responder answered. */
+/** Dify's usage block of an answer (tokens; prices are not tracked and read '0'). */
+export const runtimeUsageSchema = z.looseObject({
+  prompt_tokens: z.number(),
+  completion_tokens: z.number(),
+  total_tokens: z.number(),
+  total_price: z.string().optional(),
+  currency: z.string().optional(),
+  latency: z.number().optional(),
+});
+
+/** A passage the answer was grounded on (Dify's retriever resource). */
+export const retrieverResourceSchema = z.looseObject({
+  position: z.number(),
+  document_name: z.string().nullable().optional(),
+  content: z.string(),
+});
+
+/** An answer's metadata: usage, retriever resources; `offline` when the offline responder answered. */
+export const runtimeAnswerMetadataSchema = z.looseObject({
+  usage: runtimeUsageSchema.optional(),
+  retriever_resources: z.array(retrieverResourceSchema).optional(),
+  offline: z.boolean().optional(),
+});
+
+/** Blocking answer: every field of Dify's chat-messages answer. */
 export const runtimeChatResponseSchema = z.looseObject({
   event: z.literal('message'),
+  task_id: z.string().optional(),
+  id: z.string().optional(),
   message_id: z.string(),
   conversation_id: z.string(),
+  mode: z.string().optional(),
   answer: z.string(),
   created_at: z.number(),
-  metadata: z.looseObject({ offline: z.boolean().optional() }).optional(),
+  metadata: runtimeAnswerMetadataSchema.optional(),
 });
 export type RuntimeChatResponse = z.infer<typeof runtimeChatResponseSchema>;
 
@@ -54,9 +81,10 @@ export const runtimeStreamEventSchema = z.discriminatedUnion('event', [
   }),
   z.looseObject({
     event: z.literal('message_end'),
+    task_id: z.string().optional(),
     message_id: z.string(),
     conversation_id: z.string(),
-    metadata: z.looseObject({ offline: z.boolean().optional() }).optional(),
+    metadata: runtimeAnswerMetadataSchema.optional(),
   }),
   z.looseObject({
     event: z.literal('error'),

@@ -1,0 +1,595 @@
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import * as api from '@parley/api-client';
+import { deleteSchema, feedbackSchema, renameSchema, stopSchema } from './runtime/difyRoutes';
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+type Auth = 'session' | 'agentKey' | 'knowledgeKey' | 'none';
+
+interface Operation {
+  method: Method;
+  /** Hono path (':param'); written as '{param}' in the document. */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: Auth;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  /** Query parameters: name → description (required when the description starts with 'Required'). */
+  query?: Record<string, string>;
+  /** multipart/form-data upload instead of JSON. */
+  multipart?: boolean;
+}
+
+const ok = z.object({ result: z.literal('success') });
+
+/** Every /api and /v1 call the server answers (a test compares these with the mounted routes). */
+export const operations: Operation[] = [
+  // ---- sessions ----
+  {
+    method: 'get',
+    path: '/api/auth/:path',
+    summary: 'Session and account reads (Better Auth)',
+    tag: 'Auth',
+    auth: 'none',
+  },
+  {
+    method: 'post',
+    path: '/api/auth/:path',
+    summary: 'Sign-up, sign-in, sign-out (Better Auth)',
+    tag: 'Auth',
+    auth: 'none',
+  },
+  // ---- organization ----
+  {
+    method: 'get',
+    path: '/api/org/me',
+    summary: 'The signed-in user and their organizations',
+    tag: 'Organization',
+    auth: 'session',
+    response: api.meResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/org/create-org',
+    summary: 'Create an organization',
+    tag: 'Organization',
+    auth: 'session',
+    body: api.createOrgRequestSchema,
+    response: api.createOrgResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/org/add-user',
+    summary: 'Add a member',
+    tag: 'Organization',
+    auth: 'session',
+    body: api.addUserRequestSchema,
+    response: api.addUserResponseSchema,
+  },
+  // ---- agents ----
+  {
+    method: 'post',
+    path: '/api/agents/update/:agentName',
+    summary: 'Create or update an agent',
+    tag: 'Agents',
+    auth: 'session',
+    body: api.agentUpdateRequestSchema,
+    response: api.agentUpdateResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/agents/info/:agentName',
+    summary: "An agent's settings",
+    tag: 'Agents',
+    auth: 'session',
+    response: api.agentConfigSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/agents/by-org/:orgId',
+    summary: "An organization's agents",
+    tag: 'Agents',
+    auth: 'session',
+    response: api.agentsByOrgResponseSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/agents/delete/:agentName',
+    summary: 'Delete an agent',
+    tag: 'Agents',
+    auth: 'session',
+    response: api.agentDeleteResponseSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/agents/delete-by-org/:orgId',
+    summary: "Delete an organization's agents",
+    tag: 'Agents',
+    auth: 'session',
+    body: api.agentDeleteByOrgRequestSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/app/create-agent',
+    summary: "Create an agent's app (its publishable key)",
+    tag: 'Agents',
+    auth: 'session',
+    body: api.createAppRequestSchema,
+    response: api.createAppResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/app/delete-agent',
+    summary: "Delete an agent's app",
+    tag: 'Agents',
+    auth: 'session',
+    body: api.deleteAppRequestSchema,
+    response: api.deleteAppResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/app/get-app-by-key',
+    summary: 'The app of a key',
+    tag: 'Agents',
+    auth: 'session',
+    body: api.getAppByKeyRequestSchema,
+    response: api.getAppByKeyResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/prompt-config',
+    summary: "Save an agent's system prompt",
+    tag: 'Agents',
+    auth: 'session',
+    body: api.promptConfigRequestSchema,
+    response: api.promptConfigResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/model-config',
+    summary: "Save an agent's model and knowledge",
+    tag: 'Agents',
+    auth: 'session',
+    body: api.modelConfigRequestSchema,
+    response: api.modelConfigResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/publish-agent',
+    summary: 'Publish an agent',
+    tag: 'Agents',
+    auth: 'session',
+    body: api.publishAgentRequestSchema,
+    response: api.publishAgentResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/chatbot/chat',
+    summary: 'Try an agent from the console',
+    tag: 'Agents',
+    auth: 'session',
+    body: api.chatbotChatRequestSchema,
+    response: api.chatbotChatResponseSchema,
+  },
+  // ---- knowledge ----
+  {
+    method: 'get',
+    path: '/api/knowledge-bases',
+    summary: 'Knowledge bases of an organization',
+    tag: 'Knowledge',
+    auth: 'session',
+    response: api.knowledgeBaseListSchema,
+    query: { organization_id: 'Required: the organization' },
+  },
+  {
+    method: 'post',
+    path: '/api/knowledge-bases',
+    summary: 'Create a knowledge base',
+    tag: 'Knowledge',
+    auth: 'session',
+    body: api.createKnowledgeBaseRequestSchema,
+    response: api.knowledgeBaseSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/knowledge-bases/:id',
+    summary: 'Delete a knowledge base',
+    tag: 'Knowledge',
+    auth: 'session',
+  },
+  {
+    method: 'get',
+    path: '/api/knowledge-bases/:id/documents',
+    summary: 'Documents of a knowledge base',
+    tag: 'Knowledge',
+    auth: 'session',
+    response: api.documentListSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/knowledge-bases/:id/documents',
+    summary: 'Add a text document',
+    tag: 'Knowledge',
+    auth: 'session',
+    body: api.createTextDocumentRequestSchema,
+    response: api.documentSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/knowledge-bases/:id/documents/file',
+    summary: 'Upload a file',
+    tag: 'Knowledge',
+    auth: 'session',
+    multipart: true,
+    response: api.documentSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/knowledge-bases/:id/documents/url',
+    summary: 'Add a web page',
+    tag: 'Knowledge',
+    auth: 'session',
+    body: api.createUrlDocumentRequestSchema,
+    response: api.documentSchema,
+  },
+  {
+    method: 'patch',
+    path: '/api/knowledge-bases/:id/documents/:docId/enable',
+    summary: 'Enable a document',
+    tag: 'Knowledge',
+    auth: 'session',
+  },
+  {
+    method: 'patch',
+    path: '/api/knowledge-bases/:id/documents/:docId/disable',
+    summary: 'Disable a document',
+    tag: 'Knowledge',
+    auth: 'session',
+  },
+  {
+    method: 'delete',
+    path: '/api/knowledge-bases/:id/documents/:docId',
+    summary: 'Delete a document',
+    tag: 'Knowledge',
+    auth: 'session',
+  },
+  {
+    method: 'get',
+    path: '/api/knowledge-bases/:id/documents/:docId/segments',
+    summary: "A document's segments",
+    tag: 'Knowledge',
+    auth: 'session',
+    response: api.segmentListSchema,
+  },
+  {
+    method: 'patch',
+    path: '/api/knowledge-bases/:id/documents/:docId/segments/:segId',
+    summary: 'Edit or toggle a segment',
+    tag: 'Knowledge',
+    auth: 'session',
+    body: api.segmentPatchRequestSchema,
+    response: api.segmentSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/knowledge-bases/:id/documents/:docId/reindex',
+    summary: 'Re-index a document',
+    tag: 'Knowledge',
+    auth: 'session',
+    body: api.reindexRequestSchema,
+    response: api.reindexResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/knowledge-bases/:id/test-retrieval',
+    summary: 'Test retrieval',
+    tag: 'Knowledge',
+    auth: 'session',
+    body: api.testRetrievalRequestSchema,
+    response: api.testRetrievalResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/knowledge-bases/:id/api-keys',
+    summary: "A knowledge base's API keys",
+    tag: 'Knowledge',
+    auth: 'session',
+    response: api.knowledgeApiKeyListSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/knowledge-bases/:id/api-keys',
+    summary: 'Create an API key',
+    tag: 'Knowledge',
+    auth: 'session',
+    body: api.createKnowledgeApiKeyRequestSchema,
+    response: api.knowledgeApiKeySchema,
+  },
+  // ---- /v1 (Dify-compatible) ----
+  {
+    method: 'post',
+    path: '/v1/datasets/:id/retrieve',
+    summary: 'Retrieve from a knowledge base',
+    tag: 'Runtime',
+    auth: 'knowledgeKey',
+    body: api.testRetrievalRequestSchema,
+    response: api.testRetrievalResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/v1/chat-messages',
+    summary: 'Send a chat message (blocking JSON or streaming SSE)',
+    tag: 'Runtime',
+    auth: 'agentKey',
+    body: api.runtimeChatRequestSchema,
+    response: api.runtimeChatResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/v1/chat-messages/:taskId/stop',
+    summary: 'Stop a streaming answer',
+    tag: 'Runtime',
+    auth: 'agentKey',
+    body: stopSchema,
+    response: ok,
+  },
+  {
+    method: 'get',
+    path: '/v1/conversations',
+    summary: "An end user's conversations",
+    tag: 'Runtime',
+    auth: 'agentKey',
+    query: {
+      user: 'Required: the end user',
+      last_id: 'The last conversation of the previous page',
+      limit: 'Page size, 1–100 (default 20)',
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1/conversations/:id/name',
+    summary: 'Rename a conversation',
+    tag: 'Runtime',
+    auth: 'agentKey',
+    body: renameSchema,
+  },
+  {
+    method: 'delete',
+    path: '/v1/conversations/:id',
+    summary: 'Delete a conversation',
+    tag: 'Runtime',
+    auth: 'agentKey',
+    body: deleteSchema,
+  },
+  {
+    method: 'get',
+    path: '/v1/messages',
+    summary: "A conversation's messages, paged",
+    tag: 'Runtime',
+    auth: 'agentKey',
+    query: {
+      conversation_id: 'Required: the conversation',
+      user: 'Required: the end user',
+      first_id: 'The first message of the next page',
+      limit: 'Page size, 1–100 (default 20)',
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1/messages/:id/feedbacks',
+    summary: 'Like or dislike an answer',
+    tag: 'Runtime',
+    auth: 'agentKey',
+    body: feedbackSchema,
+    response: ok,
+  },
+  {
+    method: 'get',
+    path: '/v1/parameters',
+    summary: "The app's parameters (opening statement, features)",
+    tag: 'Runtime',
+    auth: 'agentKey',
+    query: { user: 'The end user' },
+  },
+  {
+    method: 'get',
+    path: '/v1/info',
+    summary: "The app's name, description and mode",
+    tag: 'Runtime',
+    auth: 'agentKey',
+  },
+  {
+    method: 'get',
+    path: '/v1/meta',
+    summary: "The app's tool icons",
+    tag: 'Runtime',
+    auth: 'agentKey',
+  },
+  {
+    method: 'get',
+    path: '/v1/public/agents/:agentName',
+    summary: 'What the public chat page needs',
+    tag: 'Runtime',
+    auth: 'none',
+    response: api.publicAgentSchema,
+  },
+  // ---- this document ----
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This OpenAPI document',
+    tag: 'Reference',
+    auth: 'none',
+  },
+  {
+    method: 'get',
+    path: '/api/reference',
+    summary: 'This reference as a web page',
+    tag: 'Reference',
+    auth: 'none',
+  },
+];
+
+/** A zod schema as JSON Schema 2020-12 (what OpenAPI 3.1 uses). */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  delete out.$schema;
+  return out;
+}
+
+const security: Record<Exclude<Auth, 'none'>, string> = {
+  session: 'session',
+  agentKey: 'agentKey',
+  knowledgeKey: 'knowledgeKey',
+};
+
+/** Hono ':param' → OpenAPI '{param}'. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** The OpenAPI 3.1 document of the server's /api and /v1 calls, from the zod contract. */
+export function openApiDocument(serverUrl = '/') {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const path = openApiPath(op.path);
+    const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const query = Object.entries(op.query ?? {}).map(([name, description]) => ({
+      name,
+      in: 'query',
+      required: description.startsWith('Required'),
+      description,
+      schema: { type: 'string' },
+    }));
+    const errors = {
+      '400': { description: 'Bad input: the field and the reason' },
+      ...(op.auth === 'none' ? {} : { '401': { description: 'Not signed in, or a wrong key' } }),
+      '404': { description: 'Not found (or another organization’s)' },
+    };
+    paths[path] ??= {};
+    paths[path][op.method] = {
+      summary: op.summary,
+      tags: [op.tag],
+      operationId: `${op.method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string = '') => c.toUpperCase())}`,
+      ...(op.auth === 'none' ? { security: [] } : { security: [{ [security[op.auth]]: [] }] }),
+      ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
+      ...(op.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(op.body, 'input') } },
+            },
+          }
+        : op.multipart
+          ? {
+              requestBody: {
+                required: true,
+                content: {
+                  'multipart/form-data': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        file: { type: 'string', contentMediaType: 'application/octet-stream' },
+                      },
+                      required: ['file'],
+                    },
+                  },
+                },
+              },
+            }
+          : {}),
+      responses: {
+        '200': {
+          description: 'OK',
+          content: {
+            [op.path === '/api/reference' ? 'text/html' : 'application/json']: {
+              schema: op.response ? jsonSchema(op.response, 'output') : {},
+            },
+            ...(op.path === '/v1/chat-messages'
+              ? { 'text/event-stream': { schema: { type: 'string' } } }
+              : {}),
+          },
+        },
+        ...errors,
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Parley API',
+      version: '1.0.0',
+      description:
+        'The console API (/api, session cookie) and the Dify-compatible runtime (/v1, bearer agent key app-… or knowledge-base key).',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        agentKey: { type: 'http', scheme: 'bearer', description: 'The agent key (app-…)' },
+        knowledgeKey: { type: 'http', scheme: 'bearer', description: 'A knowledge-base API key' },
+      },
+    },
+    paths,
+  };
+}
+
+const pageCss = `
+body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2328;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}pre{background:#161b22!important}}
+section{border-bottom:1px solid #8884;padding:.5rem 0}h3{margin:.25rem 0;font-size:1rem}
+.m{display:inline-block;min-width:4.5rem;font-weight:700}.get{color:#1a7f37}.post{color:#0969da}.patch{color:#9a6700}.delete{color:#cf222e}
+pre{background:#f6f8fa;padding:.75rem;overflow:auto;font-size:12px}
+`;
+/** The page's own policy: nothing but its one inline style (by hash), links to this server. */
+export const referencePolicy = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(pageCss).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** A readable reference page rendered on the server (no script, no external host). */
+export function referencePage(doc: ReturnType<typeof openApiDocument>): string {
+  const rows = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const o = op as {
+        summary: string;
+        tags: string[];
+        parameters?: Array<{ name: string; in: string; required: boolean; description?: string }>;
+        requestBody?: { content: Record<string, { schema: unknown }> };
+        responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+      };
+      const params = (o.parameters ?? [])
+        .map(
+          (p) =>
+            `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})${p.description ? ` — ${escapeHtml(p.description)}` : ''}</li>`,
+        )
+        .join('');
+      const body = o.requestBody
+        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(Object.values(o.requestBody.content)[0]!.schema, null, 2))}</pre></details>`
+        : '';
+      const answer = o.responses['200']?.content?.['application/json']?.schema;
+      const response =
+        answer && Object.keys(answer).length
+          ? `<details><summary>Response</summary><pre>${escapeHtml(JSON.stringify(answer, null, 2))}</pre></details>`
+          : '';
+      return `<section><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3><p>${escapeHtml(o.summary)} <small>(${escapeHtml(o.tags[0]!)})</small></p>${params ? `<ul>${params}</ul>` : ''}${body}${response}</section>`;
+    }),
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(doc.info.title)} reference</title><style>${pageCss}</style></head><body><h1>${escapeHtml(doc.info.title)}</h1><p>${escapeHtml(doc.info.description)} The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${doc.openapi}).</p>${rows.join('')}</body></html>`;
+}
+
+/** GET /api/openapi.json and GET /api/reference (public). */
+export function openApiRoutes() {
+  const app = new Hono();
+  let doc: ReturnType<typeof openApiDocument> | null = null;
+  app.get('/openapi.json', (c) => c.json((doc ??= openApiDocument())));
+  app.get('/reference', (c) => {
+    c.header('Content-Security-Policy', referencePolicy);
+    return c.html(referencePage((doc ??= openApiDocument())));
+  });
+  return app;
+}
