@@ -47,10 +47,28 @@ export interface AppOptions {
   /** The knowledge ingestion worker (created by createServer). */
   ingestion: IngestionWorker;
   vector?: VectorIndex | null;
+  /** The reply queue of the message channels (created by createServer with `replyDeps`). */
+  replies?: { wake(): void };
   /** Widget bundle files by name (see widgets.ts); omitted in API-only tests. */
   widgetFiles?: Record<string, string>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
   consoleDir?: string;
+}
+
+/** Retrieval from an agent's knowledge bases (model-config dataset_configs) for the runtime. */
+export function retrieverFor(db: Db, vector: VectorIndex | null): RuntimeDeps['retrieve'] {
+  return async (agent, query) =>
+    (
+      await retrieveSegments(
+        db,
+        {
+          organizationId: agent.organizationId,
+          knowledgeBaseIds: agent.knowledgeBaseIds,
+          query,
+        },
+        vector,
+      )
+    ).map((s) => ({ content: s.content, source: s.documentName }));
 }
 
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
@@ -62,6 +80,7 @@ export function createApp(options: AppOptions) {
     secrets: options.secrets,
     env: options.env ?? {},
     vector: options.vector ?? null,
+    replies: options.replies,
   };
   const app = new Hono<AppEnv>();
 
@@ -115,18 +134,7 @@ export function createApp(options: AppOptions) {
   app.route('/api/integrations', integrationRoutes(services));
   app.route('/voice', voiceRoutes(services));
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
-  const retrieve: RuntimeDeps['retrieve'] = async (agent, query) =>
-    (
-      await retrieveSegments(
-        options.db,
-        {
-          organizationId: agent.organizationId,
-          knowledgeBaseIds: agent.knowledgeBaseIds,
-          query,
-        },
-        services.vector,
-      )
-    ).map((s) => ({ content: s.content, source: s.documentName }));
+  const retrieve = retrieverFor(options.db, services.vector);
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
   app.route('/api', modelRoutes(services, retrieve));
   app.route('/v1/datasets', datasetRetrieveRoutes(services));

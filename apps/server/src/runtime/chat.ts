@@ -1,5 +1,5 @@
 import { streamText, type ModelMessage } from 'ai';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { agents, apps, conversations, messages, type ConversationChannel } from '../db/schema';
@@ -61,6 +61,11 @@ export async function startTurn(
     channel?: ConversationChannel;
     /** Our side of the conversation on channels that have one (the number, the mailbox). */
     agentAddress?: string | null;
+    /**
+     * The user's message is already stored (an inbound SMS/WhatsApp message, by its webhook):
+     * it is not stored again and not repeated in the history.
+     */
+    inboundMessageId?: string;
   },
 ): Promise<ChatTurn> {
   const { db } = deps;
@@ -97,17 +102,23 @@ export async function startTurn(
     await db
       .select({ role: messages.role, content: messages.content })
       .from(messages)
-      .where(eq(messages.conversationId, conversationId))
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
+        ),
+      )
       .orderBy(desc(messages.createdAt))
       .limit(historyLimit)
   ).reverse();
-  await db.insert(messages).values({
-    conversationId,
-    role: 'user',
-    content: input.query,
-    direction: 'inbound',
-    author: 'visitor',
-  });
+  if (!input.inboundMessageId)
+    await db.insert(messages).values({
+      conversationId,
+      role: 'user',
+      content: input.query,
+      direction: 'inbound',
+      author: 'visitor',
+    });
 
   const passages = deps.retrieve ? await deps.retrieve(agent, input.query) : [];
   let agentKey: string | null = null;
