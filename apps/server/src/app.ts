@@ -25,6 +25,7 @@ import { phoneNumberRoutes } from './phone-numbers/routes';
 import { telephonyRoutes } from './telephony/routes';
 import { webhookRoutes } from './telephony/webhookRoutes';
 import { integrationRoutes } from './integrations/routes';
+import { messagingRoutes } from './messaging/routes';
 
 /** The largest request body: the 10 MB upload limit plus room for the multipart envelope. */
 export const maxRequestBytes = uploadLimits.maxBytes + 64 * 1024;
@@ -116,6 +117,7 @@ export function createApp(options: AppOptions) {
   app.use('/api/app/*', requireSession);
   app.use('/voice/*', requireSession);
   app.use('/api/integrations/*', requireSession);
+  app.use('/messaging/*', requireSession);
   app.use('/api/knowledge-bases', requireSession);
   app.use('/api/knowledge-bases/*', requireSession);
   for (const path of [
@@ -132,6 +134,7 @@ export function createApp(options: AppOptions) {
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
   app.route('/voice/telephony', telephonyRoutes(services));
   app.route('/api/integrations', integrationRoutes(services));
+  app.route('/messaging', messagingRoutes(services));
   app.route('/voice', voiceRoutes(services));
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
   const retrieve = retrieverFor(options.db, services.vector);
