@@ -26,6 +26,7 @@ import { telephonyRoutes } from './telephony/routes';
 import { webhookRoutes } from './telephony/webhookRoutes';
 import { integrationRoutes } from './integrations/routes';
 import { messagingRoutes } from './messaging/routes';
+import { whatsappCloudRoutes } from './messaging/whatsappCloud';
 
 /** The largest request body: the 10 MB upload limit plus room for the multipart envelope. */
 export const maxRequestBytes = uploadLimits.maxBytes + 64 * 1024;
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions) {
 
   // Provider webhooks: trusted only once their signature is checked (telephony/webhookRoutes).
   app.route('/webhooks', webhookRoutes(services));
+  app.route('/webhooks/whatsapp-cloud', whatsappCloudRoutes(services));
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));
 

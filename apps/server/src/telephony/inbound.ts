@@ -33,6 +33,11 @@ export interface InboundContext {
   orgIds: string[] | null;
   /** The reply queue, woken when an inbound message queues the agent's reply. */
   replies?: { wake(): void };
+  /**
+   * Find the number by organization and number only (a second provider for one channel, e.g.
+   * Meta's WhatsApp Cloud API for a number synced from Twilio); needs `orgIds`.
+   */
+  anyProvider?: boolean;
 }
 
 export interface VoiceAnswer {
@@ -51,8 +56,8 @@ async function numberCalled(ctx: InboundContext, to: string) {
     .from(phoneNumbers)
     .where(
       and(
-        eq(phoneNumbers.provider, ctx.provider),
-        eq(phoneNumbers.providerAccount, ctx.account),
+        ctx.anyProvider ? undefined : eq(phoneNumbers.provider, ctx.provider),
+        ctx.anyProvider ? undefined : eq(phoneNumbers.providerAccount, ctx.account),
         eq(phoneNumbers.phoneNumber, to),
         ctx.orgIds ? inArray(phoneNumbers.organizationId, ctx.orgIds) : undefined,
       ),
