@@ -101,17 +101,12 @@ describe("Meta's WhatsApp Cloud API webhook", () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ provider: 'whatsapp_cloud', content: 'Hi' });
     const end = Date.now() + 5000;
-    let out: Array<typeof telephonyOutbox.$inferSelect> = [];
-    while (Date.now() < end) {
-      out = await server.db
-        .select()
-        .from(telephonyOutbox)
-        .where(eq(telephonyOutbox.toNumber, '+15005550502'));
-      if (out.length) break;
+    const sent = () =>
+      server.db.select().from(telephonyOutbox).where(eq(telephonyOutbox.toNumber, '+15005550502'));
+    while (Date.now() < end && (await sent()).length === 0)
       await new Promise((r) => setTimeout(r, 50));
-    }
     await new Promise((r) => setTimeout(r, 300));
-    out = await server.db
+    const out = await server.db
       .select()
       .from(telephonyOutbox)
       .where(eq(telephonyOutbox.toNumber, '+15005550502'));
