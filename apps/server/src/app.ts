@@ -33,6 +33,8 @@ import { phoneNumberRoutes } from './phone-numbers/routes';
 import { telephonyRoutes } from './telephony/routes';
 import { webhookRoutes } from './telephony/webhookRoutes';
 import { integrationRoutes } from './integrations/routes';
+import { messagingRoutes } from './messaging/routes';
+import { whatsappCloudRoutes } from './messaging/whatsappCloud';
 
 /** The largest request body: the 10 MB upload limit plus room for the multipart envelope. */
 export const maxRequestBytes = uploadLimits.maxBytes + 64 * 1024;
@@ -55,6 +57,8 @@ export interface AppOptions {
   /** The knowledge ingestion worker (created by createServer). */
   ingestion: IngestionWorker;
   vector?: VectorIndex | null;
+  /** The reply queue of the message channels (created by createServer with `replyDeps`). */
+  replies?: { wake(): void };
   /** Widget bundle files by name (see widgets.ts); omitted in API-only tests. */
   widgetFiles?: Record<string, string>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
@@ -67,6 +71,22 @@ export interface AppOptions {
   trustedOrigins?: string[];
 }
 
+/** Retrieval from an agent's knowledge bases (model-config dataset_configs) for the runtime. */
+export function retrieverFor(db: Db, vector: VectorIndex | null): RuntimeDeps['retrieve'] {
+  return async (agent, query) =>
+    (
+      await retrieveSegments(
+        db,
+        {
+          organizationId: agent.organizationId,
+          knowledgeBaseIds: agent.knowledgeBaseIds,
+          query,
+        },
+        vector,
+      )
+    ).map((s) => ({ content: s.content, source: s.documentName }));
+}
+
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
 export function createApp(options: AppOptions) {
   const services: Services = {
@@ -76,6 +96,7 @@ export function createApp(options: AppOptions) {
     secrets: options.secrets,
     env: options.env ?? {},
     vector: options.vector ?? null,
+    replies: options.replies,
   };
   const app = new Hono<AppEnv>();
 
@@ -130,19 +151,8 @@ export function createApp(options: AppOptions) {
   // Provider webhooks: trusted only once their signature is checked (telephony/webhookRoutes).
   app.route('/webhooks', webhookRoutes(services));
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
-  const retrieve: RuntimeDeps['retrieve'] = async (agent, query) =>
-    (
-      await retrieveSegments(
-        options.db,
-        {
-          organizationId: agent.organizationId,
-          knowledgeBaseIds: agent.knowledgeBaseIds,
-          query,
-        },
-        services.vector,
-      )
-    ).map((s) => ({ content: s.content, source: s.documentName }));
-
+  const retrieve = retrieverFor(options.db, services.vector);
+  app.route('/webhooks/whatsapp-cloud', whatsappCloudRoutes(services));
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));
   // The voice worker's calls (bearer PARLEY_WORKER_SECRET), also before the session guard.
@@ -154,6 +164,7 @@ export function createApp(options: AppOptions) {
   app.use('/api/app/*', requireSession);
   app.use('/voice/*', requireSession);
   app.use('/api/integrations/*', requireSession);
+  app.use('/messaging/*', requireSession);
   app.use('/api/knowledge-bases', requireSession);
   app.use('/api/knowledge-bases/*', requireSession);
   for (const path of [
@@ -170,6 +181,7 @@ export function createApp(options: AppOptions) {
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
   app.route('/voice/telephony', telephonyRoutes(services));
   app.route('/api/integrations', integrationRoutes(services));
+  app.route('/messaging', messagingRoutes(services));
   app.route('/voice', voiceRoutes(services));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
   app.route('/api', modelRoutes(services, retrieve));

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { openDatabase, type Database } from './db/client';
 import { createAuth } from './auth/auth';
-import { createApp } from './app';
+import { createApp, retrieverFor } from './app';
+import { startReplyWorker } from './messaging/replies';
 import { createSecretBox } from './lib/secrets';
 import { SessionCache, sessionChannel } from './lib/session';
 import {
@@ -91,8 +92,15 @@ export async function createServer(config: ServerConfig) {
     staleSeconds:
       Number.isFinite(staleSeconds) && staleSeconds > 0 ? staleSeconds : staleAfterSeconds,
   });
+  const secrets = createSecretBox(secret);
+  const pollMs = Number(env.PARLEY_REPLY_POLL_MS ?? 1000);
+  const replies = startReplyWorker(
+    { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector) },
+    Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
+  );
   const closeDb = database.close.bind(database);
   database.close = async () => {
+    await replies.stop();
     await ingestion.stop();
     await unlisten();
     await closeDb();
@@ -102,14 +110,15 @@ export async function createServer(config: ServerConfig) {
     db: database.db,
     auth,
     logger,
-    secrets: createSecretBox(secret),
+    secrets,
     env,
     vector,
+    replies,
     consoleDir: config.consoleDir,
     chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,
     sessions,
     trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
   });
-  return { app, database, auth, logger, ingestion, sessions };
+  return { app, database, auth, logger, ingestion, sessions, replies };
 }

@@ -472,3 +472,68 @@ export const integrations = pgTable(
     index('integrations_account_idx').on(t.provider, t.accountId),
   ],
 );
+
+/**
+ * Durable agent replies on the message channels (SMS, WhatsApp): one row per inbound message that
+ * the agent answers (unique, so a webhook delivered twice queues one reply), claimed with
+ * FOR UPDATE SKIP LOCKED. pending → running (the answer is generated) → sending → sent; a failed
+ * send goes back to pending until `maxAttempts`; 'sending' is never retried automatically, so a
+ * crash mid-send cannot send the same reply twice.
+ */
+export const messageReplies = pgTable(
+  'message_replies',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    inboundMessageId: uuid('inbound_message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'sms' | 'whatsapp'>().notNull(),
+    /** Our number (sender of the reply) and the person's (its recipient), E.164. */
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    status: text('status')
+      .$type<'pending' | 'running' | 'sending' | 'sent' | 'failed' | 'skipped'>()
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The agent's answer once generated (kept across send retries, so it is generated once). */
+    replyMessageId: uuid('reply_message_id'),
+    replyText: text('reply_text'),
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_replies_inbound_uq').on(t.inboundMessageId),
+    index('message_replies_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** A person who sent STOP (or UNSUBSCRIBE …) to one of our numbers: no replies or sends until START. */
+export const messagingOptOuts = pgTable(
+  'messaging_opt_outs',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'sms' | 'whatsapp'>().notNull(),
+    ourNumber: text('our_number').notNull(),
+    endUser: text('end_user').notNull(),
+    keyword: text('keyword').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messaging_opt_outs_uq').on(t.organizationId, t.channel, t.ourNumber, t.endUser),
+  ],
+);

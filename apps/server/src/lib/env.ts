@@ -21,6 +21,8 @@ export interface Services {
   env: Record<string, string | undefined>;
   /** Vector search (pgvector + an embedding provider), or null: full-text only. */
   vector: VectorIndex | null;
+  /** The durable reply queue of the message channels (woken when a webhook queues a reply). */
+  replies?: { wake(): void };
 }
 
 /** Hono environment: the signed-in user is set by `requireUser`. */

@@ -1,5 +1,5 @@
 import { streamText, type ModelMessage } from 'ai';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { agents, apps, conversations, messages, type ConversationChannel } from '../db/schema';
@@ -111,6 +111,11 @@ export async function startTurn(
     channel?: ConversationChannel;
     /** Our side of the conversation on channels that have one (the number, the mailbox). */
     agentAddress?: string | null;
+    /**
+     * The user's message is already stored (an inbound SMS/WhatsApp message, by its webhook):
+     * it is not stored again and not repeated in the history.
+     */
+    inboundMessageId?: string;
   },
   options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
@@ -138,7 +143,12 @@ export async function startTurn(
       db
         .select({ role: messages.role, content: messages.content })
         .from(messages)
-        .where(eq(messages.conversationId, existing))
+        .where(
+          and(
+            eq(messages.conversationId, existing),
+            input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
+          ),
+        )
         .orderBy(desc(messages.createdAt))
         .limit(historyLimit)
         .catch(() => []),
@@ -191,6 +201,7 @@ export async function startTurn(
       endUser: input.user,
       agentAddress: input.agentAddress ?? null,
       query: input.query,
+      questionStored: Boolean(input.inboundMessageId),
       askedAt,
       messageId,
       answer,

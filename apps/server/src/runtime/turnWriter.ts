@@ -11,6 +11,8 @@ export interface TurnRow {
   endUser: string;
   agentAddress: string | null;
   query: string;
+  /** The visitor's message is already stored (an inbound SMS/WhatsApp by its webhook). */
+  questionStored?: boolean;
   askedAt: Date;
   messageId: string;
   answer: string;
@@ -32,7 +34,11 @@ export function turnsStatement(turns: TurnRow[]): SQL {
   );
   const messageValues = sql.join(
     turns.flatMap((t) => [
-      sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz)`,
+      ...(t.questionStored
+        ? []
+        : [
+            sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz)`,
+          ]),
       sql`(${t.messageId}::uuid, ${t.conversationId}::uuid, 'assistant', ${t.answer}::text, 'outbound', 'agent', ${t.offline}::boolean, ${t.error}::text, ${t.answeredAt.toISOString()}::timestamptz)`,
     ]),
     sql`, `,

@@ -17,6 +17,8 @@ export interface FakeTwilioAccount {
   whatsappSenders: Array<{ sender_id: string; status: string }>;
   /** Answer every request with this status (an outage or bad credentials). */
   failWith?: { status: number; message: string; code?: number };
+  /** Fail this many message sends (Messages.json) with a 503 before the next ones succeed. */
+  failMessages?: number;
 }
 
 /**
@@ -55,6 +57,20 @@ export function fakeTwilioHttpClient(account: FakeTwilioAccount) {
         return reply(200, {
           senders: account.whatsappSenders.map((s, i) => ({ sid: `XE${i}`, ...s })),
           meta: { key: 'senders', next_page_url: null },
+        });
+      }
+      if (/\/Accounts\/AC\w+\/Messages\.json$/.test(path) && opts.method.toUpperCase() === 'POST') {
+        if (account.failMessages && account.failMessages > 0) {
+          account.failMessages--;
+          return reply(503, { code: 20500, message: 'Service unavailable', status: 503 });
+        }
+        const data = opts.data ?? {};
+        return reply(201, {
+          sid: `SM${String(calls.length).padStart(32, '0')}`,
+          from: data.From,
+          to: data.To,
+          body: data.Body,
+          status: 'queued',
         });
       }
       const acct = /\/Accounts\/(AC\w+)\.json$/.exec(path);

@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { conversations, messages, phoneNumbers, webhookEvents } from '../db/schema';
+import {
+  conversations,
+  messageReplies,
+  messages,
+  messagingOptOuts,
+  phoneNumbers,
+  webhookEvents,
+} from '../db/schema';
+import { optKeyword } from '../messaging/optOut';
 import { defaultPhoneStreamUrl, phoneStreamToken } from './phoneStreamToken';
 import {
   emptyMessagingTwiml,
@@ -23,6 +31,13 @@ export interface InboundContext {
   account: string;
   /** Organizations whose credentials validated the signature (null = any using the account). */
   orgIds: string[] | null;
+  /** The reply queue, woken when an inbound message queues the agent's reply. */
+  replies?: { wake(): void };
+  /**
+   * Find the number by organization and number only (a second provider for one channel, e.g.
+   * Meta's WhatsApp Cloud API for a number synced from Twilio); needs `orgIds`.
+   */
+  anyProvider?: boolean;
 }
 
 export interface VoiceAnswer {
@@ -41,8 +56,8 @@ async function numberCalled(ctx: InboundContext, to: string) {
     .from(phoneNumbers)
     .where(
       and(
-        eq(phoneNumbers.provider, ctx.provider),
-        eq(phoneNumbers.providerAccount, ctx.account),
+        ctx.anyProvider ? undefined : eq(phoneNumbers.provider, ctx.provider),
+        ctx.anyProvider ? undefined : eq(phoneNumbers.providerAccount, ctx.account),
         eq(phoneNumbers.phoneNumber, to),
         ctx.orgIds ? inArray(phoneNumbers.organizationId, ctx.orgIds) : undefined,
       ),
@@ -165,9 +180,12 @@ export async function recordCallStatus(ctx: InboundContext, params: Record<strin
 }
 
 /**
- * An SMS or WhatsApp message to one of our numbers: stored on the conversation of the number's
- * agent with that sender (the provider's message id is unique, so a redelivery is stored once).
- * The agent's reply comes with the messaging channels; the answer here is an empty response.
+ * An SMS or WhatsApp message to one of our numbers: stored on the conversation with that sender
+ * (the provider's message id is unique, so a redelivery is stored once). A number with an agent
+ * queues the agent's reply (one per inbound message, sent by the reply worker) unless the sender
+ * opted out; STOP-style keywords opt the sender out of that number, START opts them back in.
+ * Messages to a number without an agent are stored on no agent's conversation and not answered.
+ * The answer here is an empty response at once.
  */
 export async function recordInboundMessage(ctx: InboundContext, params: Record<string, string>) {
   const whatsapp = (params.From ?? '').startsWith('whatsapp:');
@@ -175,11 +193,18 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
   const from = stripChannel(params.From ?? '');
   const to = stripChannel(params.To ?? '');
   const messageSid = params.MessageSid ?? params.SmsSid ?? '';
+  const body = params.Body ?? '';
   const number = await numberCalled(ctx, to);
-  if (!number?.agentName || !messageSid)
-    return { twiml: emptyMessagingTwiml(), stored: false, conversationId: null };
+  const none = {
+    twiml: emptyMessagingTwiml(),
+    stored: false,
+    conversationId: null,
+    replyQueued: false,
+    optOut: null as 'opt_out' | 'opt_in' | null,
+  };
+  if (!number?.agentName || !messageSid) return none;
   const agentName = number.agentName;
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: conversations.id })
       .from(conversations)
@@ -207,12 +232,12 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
           })
           .returning({ id: conversations.id })
       )[0]!.id;
-    const stored = await tx
+    const [stored] = await tx
       .insert(messages)
       .values({
         conversationId,
         role: 'user',
-        content: params.Body ?? '',
+        content: body,
         direction: 'inbound',
         author: 'visitor',
         provider: ctx.provider,
@@ -221,11 +246,65 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
       })
       .onConflictDoNothing()
       .returning({ id: messages.id });
-    if (stored.length)
+    if (!stored) return { ...none, conversationId };
+    await tx
+      .update(conversations)
+      .set({ updatedAt: new Date() })
+      .where(eq(conversations.id, conversationId));
+    const optKey = {
+      organizationId: number.organizationId,
+      channel,
+      ourNumber: number.phoneNumber,
+      endUser: from,
+    };
+    const keyword = optKeyword(body);
+    if (keyword?.kind === 'opt_out') {
       await tx
-        .update(conversations)
-        .set({ updatedAt: new Date() })
-        .where(eq(conversations.id, conversationId));
-    return { twiml: emptyMessagingTwiml(), stored: stored.length > 0, conversationId };
+        .insert(messagingOptOuts)
+        .values({ ...optKey, keyword: keyword.keyword })
+        .onConflictDoNothing();
+      return { ...none, stored: true, conversationId, optOut: 'opt_out' as const };
+    }
+    if (keyword?.kind === 'opt_in') {
+      await tx
+        .delete(messagingOptOuts)
+        .where(
+          and(
+            eq(messagingOptOuts.organizationId, optKey.organizationId),
+            eq(messagingOptOuts.channel, channel),
+            eq(messagingOptOuts.ourNumber, optKey.ourNumber),
+            eq(messagingOptOuts.endUser, from),
+          ),
+        );
+      return { ...none, stored: true, conversationId, optOut: 'opt_in' as const };
+    }
+    const [optedOut] = await tx
+      .select({ keyword: messagingOptOuts.keyword })
+      .from(messagingOptOuts)
+      .where(
+        and(
+          eq(messagingOptOuts.organizationId, optKey.organizationId),
+          eq(messagingOptOuts.channel, channel),
+          eq(messagingOptOuts.ourNumber, optKey.ourNumber),
+          eq(messagingOptOuts.endUser, from),
+        ),
+      )
+      .limit(1);
+    if (optedOut) return { ...none, stored: true, conversationId };
+    const queued = await tx
+      .insert(messageReplies)
+      .values({
+        organizationId: number.organizationId,
+        inboundMessageId: stored.id,
+        conversationId,
+        channel,
+        fromNumber: number.phoneNumber,
+        toNumber: from,
+      })
+      .onConflictDoNothing()
+      .returning({ id: messageReplies.id });
+    return { ...none, stored: true, conversationId, replyQueued: queued.length > 0 };
   });
+  if (result.replyQueued) ctx.replies?.wake();
+  return result;
 }

@@ -78,6 +78,7 @@ export function telephonyRoutes(services: Services) {
       provider: 'sandbox',
       account: sandboxAccount,
       orgIds: [orgId],
+      replies: services.replies,
     };
     if (body.event === 'voice') {
       const answer = await answerInboundCall(ctx, params);

@@ -73,6 +73,7 @@ async function verifiedTwilio(
       provider: 'twilio',
       account: accountSid,
       orgIds: serverValid ? null : orgIds,
+      replies: services.replies,
     },
     params,
   };

@@ -122,7 +122,11 @@ const call = (callSid: string, to = '+14155550100') => ({
 async function counts() {
   const [c] = await server.db.select({ n: sql<number>`count(*)::int` }).from(conversations);
   const [e] = await server.db.select({ n: sql<number>`count(*)::int` }).from(webhookEvents);
-  const [m] = await server.db.select({ n: sql<number>`count(*)::int` }).from(messages);
+  // Inbound messages only: the agent's replies are queued and sent meanwhile (messaging/replies).
+  const [m] = await server.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(eq(messages.direction, 'inbound'));
   return { conversations: c!.n, events: e!.n, messages: m!.n };
 }
 

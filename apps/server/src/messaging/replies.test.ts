@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import twilio from 'twilio';
+import { newAgentId, toolsDefaults, type PhoneNumberWire } from '@parley/api-client';
+import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { conversations, messageReplies, messages, telephonyOutbox } from '../db/schema';
+import { fakeTwilioHttpClient, type FakeTwilioAccount } from '../telephony/fakeTwilio';
+import { setTwilioHttpClient } from '../telephony/twilio';
+import { claimReply } from './replies';
+
+const publicUrl = 'https://parley.example.com';
+const accountSid = `AC${'7'.repeat(32)}`;
+const authToken = 'twilio-auth-token-0007';
+const ours = '+14155550100';
+const unassigned = '+14155550101';
+const account: FakeTwilioAccount = {
+  numbers: [
+    {
+      sid: 'PN0000000000000000000000000000071',
+      phone_number: ours,
+      friendly_name: '(415) 555-0100',
+      capabilities: { voice: true, sms: true },
+    },
+    {
+      sid: 'PN0000000000000000000000000000072',
+      phone_number: unassigned,
+      friendly_name: '(415) 555-0101',
+      capabilities: { voice: false, sms: true },
+    },
+  ],
+  whatsappSenders: [],
+};
+const fake = fakeTwilioHttpClient(account);
+
+let server: TestServer;
+let user: TestUser;
+let agentId: string;
+
+beforeAll(async () => {
+  setTwilioHttpClient(fake.client);
+  server = await startTestServer({
+    env: { PUBLIC_URL: publicUrl, PARLEY_REPLY_RETRY_SECONDS: '0', PARLEY_REPLY_POLL_MS: '50' },
+  });
+  user = server.newUser();
+  const orgId = await user.withOrg('SMS Org');
+  agentId = newAgentId('texter');
+  await user.agents.update(agentId, {
+    organization_id: orgId,
+    ...toolsDefaults,
+    system_prompt: 'You answer text messages.',
+    status: 'active',
+  });
+  const res = await user.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {
+    credentials: { account_sid: accountSid, auth_token: authToken },
+  });
+  expect(res.status).toBe(200);
+  await user.voice.syncAllProviders({ organization_id: orgId, configure_webhooks: false });
+  const numbers: PhoneNumberWire[] = (await user.voice.phoneNumberPage(orgId)).phone_numbers;
+  await user.voice.assign(numbers.find((n) => n.phone_number === ours)!.phone_id, agentId);
+});
+afterAll(async () => {
+  setTwilioHttpClient(undefined);
+  await server?.close();
+});
+
+async function inbound(sid: string, from: string, body: string, to = ours) {
+  const path = '/webhooks/twilio/messaging';
+  const params = { AccountSid: accountSid, MessageSid: sid, From: from, To: to, Body: body };
+  const signature = twilio.getExpectedTwilioSignature(authToken, `${publicUrl}${path}`, params);
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Twilio-Signature': signature,
+    },
+    body: new URLSearchParams(params),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** The SMS the fake Twilio accepted or refused for one recipient. */
+const sendsTo = (to: string) =>
+  fake.calls.filter((c) => /\/Messages\.json$/.test(c.uri) && c.data?.To === to);
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const repliesFor = (from: string) =>
+  server.db
+    .select()
+    .from(messageReplies)
+    .where(eq(messageReplies.toNumber, from))
+    .orderBy(asc(messageReplies.createdAt));
+
+async function thread(from: string) {
+  const [conv] = await server.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.endUser, from), eq(conversations.channel, 'sms')));
+  return server.db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conv!.id))
+    .orderBy(asc(messages.createdAt));
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 400));
+
+describe('inbound SMS → agent → reply', () => {
+  it('a signed inbound SMS delivered twice is answered by the agent exactly once', async () => {
+    const from = '+15005550101';
+    await inbound('SM7001', from, 'What are your opening hours?');
+    await inbound('SM7001', from, 'What are your opening hours?');
+    const replies = await until(
+      () => repliesFor(from),
+      (r) => r[0]?.status === 'sent',
+    );
+    await settle();
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ status: 'sent', attempts: 1, fromNumber: ours });
+    const sends = sendsTo(from);
+    expect(sends).toHaveLength(1);
+    expect(sends[0]!.data).toMatchObject({ From: ours, To: from });
+    const msgs = await thread(from);
+    expect(msgs.map((m) => [m.role, m.direction])).toEqual([
+      ['user', 'inbound'],
+      ['assistant', 'outbound'],
+    ]);
+    expect(msgs[1]).toMatchObject({
+      author: 'agent',
+      provider: 'twilio',
+      providerMessageId: replies[0]!.providerMessageId,
+      status: 'queued',
+    });
+    expect(sends[0]!.data?.Body).toBe(msgs[1]!.content);
+
+    // The next message continues the same conversation (its history).
+    await inbound('SM7002', from, 'And on Sundays?');
+    await until(
+      () => repliesFor(from),
+      (r) => r[1]?.status === 'sent',
+    );
+    expect((await thread(from)).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+    expect(sendsTo(from)).toHaveLength(2);
+  });
+
+  it('the first send fails › retried, and sent exactly once', async () => {
+    const from = '+15005550102';
+    account.failMessages = 1;
+    await inbound('SM7101', from, 'Is anyone there?');
+    const replies = await until(
+      () => repliesFor(from),
+      (r) => r[0]?.status === 'sent',
+    );
+    await settle();
+    expect(replies[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    const sends = sendsTo(from);
+    expect(sends).toHaveLength(2); // one refused by the provider, one accepted
+    expect(sends[0]!.data?.Body).toBe(sends[1]!.data?.Body);
+    // The answer was generated once.
+    expect((await thread(from)).filter((m) => m.role === 'assistant')).toHaveLength(1);
+    // Nothing is left to claim.
+    expect(await claimReply(server.db)).toBeNull();
+  });
+
+  it('STOP › no more replies until START', async () => {
+    const from = '+15005550103';
+    await inbound('SM7201', from, 'STOP');
+    await inbound('SM7202', from, 'Hello?');
+    await settle();
+    expect(await repliesFor(from)).toHaveLength(0);
+    expect(sendsTo(from)).toHaveLength(0);
+    await inbound('SM7203', from, 'start');
+    await inbound('SM7204', from, 'Hello again');
+    await until(
+      () => repliesFor(from),
+      (r) => r[0]?.status === 'sent',
+    );
+    expect(sendsTo(from)).toHaveLength(1);
+    expect((await thread(from)).map((m) => m.content).slice(0, 4)).toEqual([
+      'STOP',
+      'Hello?',
+      'start',
+      'Hello again',
+    ]);
+  });
+
+  it('a number without an agent › not answered', async () => {
+    const from = '+15005550104';
+    await inbound('SM7301', from, 'Hi', unassigned);
+    await settle();
+    expect(await repliesFor(from)).toHaveLength(0);
+    expect(sendsTo(from)).toHaveLength(0);
+  });
+});
+
+describe('sandbox: the whole loop from the console', () => {
+  it('a simulated inbound SMS and WhatsApp message are answered into the outbox and the thread', async () => {
+    const u = server.newUser();
+    const org = await u.withOrg('Sandbox SMS Org');
+    const agent = newAgentId('sandy');
+    await u.agents.update(agent, { organization_id: org, ...toolsDefaults, status: 'active' });
+    await u.voice.syncAllProviders({ organization_id: org });
+    const all = (await u.voice.phoneNumberPage(org)).phone_numbers;
+    const number = all.find((n) => n.sms_enabled && n.whatsapp_enabled)!;
+    await u.voice.assign(number.phone_id, agent);
+    for (const event of ['sms', 'whatsapp'] as const) {
+      const from = event === 'sms' ? '+15005550201' : '+15005550202';
+      const answer = await u.voice.simulateEvent(org, {
+        event,
+        to: number.phone_number,
+        from,
+        text: 'Hello from the sandbox',
+      });
+      expect(answer.conversation_id).toBeTruthy();
+      const outbox = await until(
+        () => server.db.select().from(telephonyOutbox).where(eq(telephonyOutbox.toNumber, from)),
+        (rows) => rows.length > 0,
+      );
+      expect(outbox).toHaveLength(1);
+      expect(outbox[0]).toMatchObject({ kind: event, fromNumber: number.phone_number });
+      const msgs = await server.db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, answer.conversation_id!))
+        .orderBy(asc(messages.createdAt));
+      expect(msgs.map((m) => m.direction)).toEqual(['inbound', 'outbound']);
+      expect(msgs[1]).toMatchObject({
+        provider: 'sandbox',
+        providerMessageId: outbox[0]!.providerMessageId,
+        content: outbox[0]!.body,
+      });
+    }
+  });
+});

@@ -1,0 +1,224 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { agents, conversations, messageReplies, messages, messagingOptOuts } from '../db/schema';
+import type { Services } from '../lib/env';
+import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
+import { telephonyFor } from '../telephony/resolve';
+
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(result)
+    ? result
+    : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
+
+/** Sends tried this many times before the reply is 'failed'. */
+export const maxReplyAttempts = 5;
+/** A reply left 'running' (generating) longer than this by a dead process is claimed again. */
+export const replyStaleSeconds = 120;
+
+export type ReplyDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'> & {
+  retrieve?: RuntimeDeps['retrieve'];
+};
+
+/** Seconds to wait before send attempt `attempts + 1` (PARLEY_REPLY_RETRY_SECONDS × attempts). */
+export function retryDelaySeconds(env: Record<string, string | undefined>, attempts: number) {
+  const base = Number(env.PARLEY_REPLY_RETRY_SECONDS ?? 15);
+  return (Number.isFinite(base) && base >= 0 ? base : 15) * Math.max(1, attempts);
+}
+
+/**
+ * Claims the next due reply with FOR UPDATE SKIP LOCKED (several processes on one PostgreSQL
+ * never take the same one): pending and due, or 'running' and stale (its process died while the
+ * answer was generated; nothing was sent yet).
+ */
+export async function claimReply(db: Db, staleSeconds = replyStaleSeconds) {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      SELECT id FROM message_replies
+      WHERE (status = 'pending' AND next_attempt_at <= now())
+         OR (status = 'running' AND locked_at < now() - make_interval(secs => ${staleSeconds}))
+      ORDER BY created_at
+      FOR UPDATE SKIP LOCKED
+      LIMIT 1`);
+    const row = rowsOf(result)[0];
+    if (!row) return null;
+    const [claimed] = await tx
+      .update(messageReplies)
+      .set({ status: 'running', lockedAt: new Date(), updatedAt: new Date() })
+      .where(eq(messageReplies.id, String(row.id)))
+      .returning();
+    return claimed ?? null;
+  });
+}
+
+type ReplyRow = typeof messageReplies.$inferSelect;
+
+async function isOptedOut(db: Db, job: ReplyRow) {
+  const [row] = await db
+    .select({ keyword: messagingOptOuts.keyword })
+    .from(messagingOptOuts)
+    .where(
+      and(
+        eq(messagingOptOuts.organizationId, job.organizationId),
+        eq(messagingOptOuts.channel, job.channel),
+        eq(messagingOptOuts.ourNumber, job.fromNumber),
+        eq(messagingOptOuts.endUser, job.toNumber),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+const setReply = (db: Db, id: string, values: Partial<ReplyRow>) =>
+  db
+    .update(messageReplies)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(messageReplies.id, id));
+
+/**
+ * One claimed reply: the agent answers the inbound message through the chat runtime (that
+ * conversation's history, knowledge retrieval) unless it already did on an earlier attempt, then
+ * the answer goes out through the organization's provider. The row is 'sending' while the
+ * provider is called, so no later claim can send it again.
+ */
+export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<ReplyRow['status']> {
+  const { db } = deps;
+  if (await isOptedOut(db, job)) {
+    await setReply(db, job.id, { status: 'skipped', lastError: 'The recipient opted out' });
+    return 'skipped';
+  }
+  let { replyText, replyMessageId } = job;
+  if (replyText === null || replyMessageId === null) {
+    const [ctx] = await db
+      .select({ agent: agents, endUser: conversations.endUser, content: messages.content })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(agents, eq(agents.agentName, conversations.agentName))
+      .where(eq(messages.id, job.inboundMessageId))
+      .limit(1);
+    if (!ctx) {
+      await setReply(db, job.id, { status: 'skipped', lastError: 'The message is gone' });
+      return 'skipped';
+    }
+    try {
+      const turn = await startTurn(deps, ctx.agent, {
+        query: ctx.content,
+        user: ctx.endUser,
+        conversationId: job.conversationId,
+        inboundMessageId: job.inboundMessageId,
+      });
+      replyText = (await collect(turn)).trim();
+      replyMessageId = turn.messageId;
+    } catch (error) {
+      return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error);
+    }
+    await setReply(db, job.id, { replyText, replyMessageId });
+  }
+  if (!replyText) {
+    await setReply(db, job.id, { status: 'skipped', lastError: 'The agent gave no answer' });
+    return 'skipped';
+  }
+  await setReply(db, job.id, { status: 'sending', attempts: job.attempts + 1 });
+  try {
+    const { provider } = await telephonyFor(deps, job.organizationId);
+    const message = { from: job.fromNumber, to: job.toNumber, body: replyText };
+    const sent =
+      job.channel === 'whatsapp'
+        ? await provider.sendWhatsApp(message)
+        : await provider.sendSms(message);
+    await setReply(db, job.id, {
+      status: 'sent',
+      providerMessageId: sent.providerMessageId,
+      lastError: null,
+    });
+    await db
+      .update(messages)
+      .set({
+        provider: provider.name,
+        providerMessageId: sent.providerMessageId,
+        status: sent.status || 'sent',
+      })
+      .where(eq(messages.id, replyMessageId));
+    return 'sent';
+  } catch (error) {
+    return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error, replyMessageId);
+  }
+}
+
+async function failAttempt(
+  deps: ReplyDeps,
+  job: ReplyRow,
+  error: unknown,
+  replyMessageId: string | null = null,
+): Promise<ReplyRow['status']> {
+  const lastError = String((error as Error)?.message ?? error).slice(0, 500);
+  deps.logger.warn({ err: error, reply: job.id, attempts: job.attempts }, 'reply not sent');
+  const final = job.attempts >= maxReplyAttempts;
+  await setReply(deps.db, job.id, {
+    status: final ? 'failed' : 'pending',
+    attempts: job.attempts,
+    lastError,
+    nextAttemptAt: new Date(Date.now() + retryDelaySeconds(deps.env, job.attempts) * 1000),
+  });
+  if (final && replyMessageId)
+    await deps.db
+      .update(messages)
+      .set({ status: 'failed', error: lastError })
+      .where(eq(messages.id, replyMessageId));
+  return final ? 'failed' : 'pending';
+}
+
+/** Processes due replies until none is left; returns how many were processed. */
+export async function drainReplies(deps: ReplyDeps): Promise<number> {
+  let count = 0;
+  for (;;) {
+    const job = await claimReply(deps.db);
+    if (!job) return count;
+    await processReply(deps, job).catch((err: unknown) =>
+      deps.logger.error({ err, reply: job.id }, 'reply processing failed'),
+    );
+    count++;
+  }
+}
+
+export interface ReplyWorker {
+  /** Runs the queue now (after a webhook queued a reply). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Replies in the background: woken by each webhook that queues one, and every `pollMs` for
+ * retries that became due (and replies queued by another process).
+ */
+export function startReplyWorker(deps: ReplyDeps, pollMs = 1000): ReplyWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await drainReplies(deps).catch((err: unknown) =>
+          deps.logger.error({ err }, 'reply queue failed'),
+        );
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+  };
+  const timer = setInterval(run, pollMs);
+  timer.unref();
+  return {
+    wake: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import {
+  createMessagingClient,
+  newAgentId,
+  toolsDefaults,
+  type PhoneNumberWire,
+} from '@parley/api-client';
+import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { messages, phoneNumbers, telephonyOutbox } from '../db/schema';
+import { templateNeededMessage } from './routes';
+
+let server: TestServer;
+let user: TestUser;
+let orgId: string;
+let agentId: string;
+let numbers: PhoneNumberWire[];
+let both: PhoneNumberWire;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { PARLEY_REPLY_POLL_MS: '50' } });
+  user = server.newUser();
+  orgId = await user.withOrg('Messaging Org');
+  agentId = newAgentId('sender');
+  await user.agents.update(agentId, { organization_id: orgId, ...toolsDefaults, status: 'active' });
+  await user.voice.syncAllProviders({ organization_id: orgId });
+  numbers = (await user.voice.phoneNumberPage(orgId)).phone_numbers;
+  both = numbers.find((n) => n.sms_enabled && n.whatsapp_enabled)!;
+  await user.voice.assign(both.phone_id, agentId);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const outboxCount = async () =>
+  (await server.db.select({ n: sql<number>`count(*)::int` }).from(telephonyOutbox))[0]!.n;
+
+async function form(u: TestUser, path: string, fields: Record<string, string>) {
+  const res = await u.fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('/messaging/sms', () => {
+  it('send-message (form-encoded) › the sandbox outbox and the thread; the spec answer', async () => {
+    const res = await form(user, '/messaging/sms/send-message', {
+      from_number: both.phone_number,
+      to_number: '+15005550301',
+      message_text: 'Your table is ready',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'SMS message sent successfully!',
+      data: { from_number: both.phone_number, to_number: '+15005550301', provider: 'sandbox' },
+      timestamp: expect.any(String),
+    });
+    const data = res.body.data as { message_sid: string; conversation_id: string };
+    const [out] = await server.db
+      .select()
+      .from(telephonyOutbox)
+      .where(eq(telephonyOutbox.providerMessageId, data.message_sid));
+    expect(out).toMatchObject({ kind: 'sms', body: 'Your table is ready' });
+    const [stored] = await server.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, data.conversation_id));
+    expect(stored).toMatchObject({ author: 'member', direction: 'outbound' });
+  });
+
+  it('validation (JSON) › 400 naming the field with the spec words, nothing written', async () => {
+    const before = await outboxCount();
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ to_number: '+15005550301', message_text: 'x' }, 'from_number: From number is required'],
+      [{ from_number: both.phone_number, message_text: 'x' }, 'to_number: To number is required'],
+      [
+        { from_number: both.phone_number, to_number: '12', message_text: 'x' },
+        'to_number: Please enter a valid phone number (e.g., +1234567890)',
+      ],
+      [
+        { from_number: both.phone_number, to_number: '+15005550301', message_text: ' ' },
+        'message_text: Message text is required',
+      ],
+    ];
+    for (const [body, error] of cases) {
+      const res = await user.raw('POST', '/messaging/sms/send-message', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(error);
+    }
+    const notOurs = await user.raw('POST', '/messaging/sms/send-message', {
+      from_number: '+19995550000',
+      to_number: '+15005550301',
+      message_text: 'x',
+    });
+    expect(notOurs.status).toBe(400);
+    expect(notOurs.body.error).toMatch(/^from_number: /);
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it('list, unassign (the + stripped) and tenant isolation', async () => {
+    const client = createMessagingClient({ baseUrl: '/messaging', fetch: user.fetch });
+    const listed = await client.smsReceivingAgents();
+    expect(listed.total_mappings).toBe(1);
+    expect(listed.receiving_number_mappings[both.phone_number.slice(1)]).toMatchObject({
+      agent_id: agentId,
+    });
+    expect((await client.smsNumbers()).every((n) => n.sms_enabled)).toBe(true);
+
+    const stranger = server.newUser();
+    await stranger.withOrg('Stranger Org');
+    const other = await stranger.raw(
+      'DELETE',
+      `/messaging/sms/unassign-receiving-number-agent/${both.phone_number.slice(1)}`,
+    );
+    expect(other.status).toBe(404);
+    const foreign = await stranger.raw(
+      'GET',
+      `/messaging/sms/list-receiving-number-agents?organization_id=${orgId}`,
+    );
+    expect(foreign.status).toBe(404);
+    const send = await form(stranger, '/messaging/sms/send-message', {
+      from_number: both.phone_number,
+      to_number: '+15005550301',
+      message_text: 'hijack',
+    });
+    expect(send.status).toBe(400);
+
+    const smsOnly = numbers.find((n) => n.sms_enabled && n !== both)!;
+    await user.voice.assign(smsOnly.phone_id, agentId);
+    await client.unassignSms(smsOnly.phone_number);
+    const [row] = await server.db
+      .select({ agent: phoneNumbers.agentName })
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.id, smsOnly.phone_id));
+    expect(row!.agent).toBeNull();
+  });
+});
+
+describe('/messaging/whatsapp', () => {
+  it('outside the 24-hour window a free-form message is refused; a template is sent', async () => {
+    const before = await outboxCount();
+    const refused = await form(user, '/messaging/whatsapp/send-message', {
+      to_number: '+15005550401',
+      message_text: 'Hello',
+      receiving_number: both.phone_number,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(templateNeededMessage);
+    expect(await outboxCount()).toBe(before);
+    const missing = await user.raw('POST', '/messaging/whatsapp/send-message', {
+      message_text: 'Hello',
+    });
+    expect(missing.body.error).toBe('to_number: Recipient phone number is required');
+
+    const template = await form(user, '/messaging/whatsapp/send-message', {
+      to_number: '+15005550401',
+      message_text: 'Your appointment is tomorrow at 10:00',
+      message_type: 'template',
+    });
+    expect(template.status).toBe(200);
+    expect(template.body.message).toBe('WhatsApp message sent successfully!');
+
+    // Within the window (the person just wrote) free-form text is allowed.
+    await user.voice.simulateEvent(orgId, {
+      event: 'whatsapp',
+      to: both.phone_number,
+      from: '+15005550401',
+      text: 'Hi!',
+    });
+    const ok = await form(user, '/messaging/whatsapp/send-message', {
+      to_number: '+15005550401',
+      message_text: 'Hello',
+      receiving_number: both.phone_number,
+    });
+    expect(ok.status).toBe(200);
+  });
+});

@@ -1,0 +1,346 @@
+import { Hono, type Context } from 'hono';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  sendFailedMessage,
+  smsMessages,
+  smsSendRequestSchema,
+  toValidationError,
+  whatsappMessages,
+  whatsappSendRequestSchema,
+} from '@parley/api-client';
+import type { z } from 'zod';
+import type { AppEnv, Services } from '../lib/env';
+import { HttpError } from '../lib/http';
+import { membershipsOf, requireMembership } from '../lib/tenancy';
+import { conversations, messages, messagingOptOuts, phoneNumbers } from '../db/schema';
+import type { Db } from '../db/client';
+import { telephonyFor } from '../telephony/resolve';
+
+type Channel = 'sms' | 'whatsapp';
+/** WhatsApp's customer-service window: free-form messages only within 24 h of the person's last. */
+export const whatsappWindowMs = 24 * 60 * 60 * 1000;
+export const templateNeededMessage =
+  "Outside WhatsApp's 24-hour customer-service window: a free-form message cannot be sent. Use message_type 'template' with an approved template.";
+
+/** A form-encoded or JSON body, as an object of fields. */
+async function readFields(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  if ((c.req.header('Content-Type') ?? '').includes('application/json')) {
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        return value as Record<string, unknown>;
+    } catch {
+      /* below */
+    }
+    throw new HttpError(400, 'body: Malformed JSON');
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+function validate<S extends z.ZodType>(schema: S, fields: unknown): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) {
+    const body = toValidationError(parsed.error);
+    throw new HttpError(400, body.error, { issues: body.issues });
+  }
+  return parsed.data;
+}
+
+/**
+ * The organization of a request: `organization_id` (query or body) the user belongs to, or the
+ * user's only organization. Another organization's id answers 404.
+ */
+async function orgOf(c: Context<AppEnv>, db: Db, fields: Record<string, unknown> = {}) {
+  const userId = c.get('user').id;
+  const asked = c.req.query('organization_id') ?? fields.organization_id;
+  if (typeof asked === 'string' && asked) return (await requireMembership(db, userId, asked)).orgId;
+  const mine = await membershipsOf(db, userId);
+  if (mine.length === 1) return mine[0]!.orgId;
+  throw new HttpError(400, 'organization_id: is required (you belong to several organizations)');
+}
+
+const channelFlag = (channel: Channel) =>
+  channel === 'sms' ? phoneNumbers.smsEnabled : phoneNumbers.whatsappEnabled;
+
+async function numbersOf(db: Db, orgId: string, channel: Channel) {
+  return db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.organizationId, orgId), eq(channelFlag(channel), true)))
+    .orderBy(phoneNumbers.phoneNumber);
+}
+
+async function isOptedOut(db: Db, orgId: string, channel: Channel, ours: string, them: string) {
+  const [row] = await db
+    .select({ k: messagingOptOuts.keyword })
+    .from(messagingOptOuts)
+    .where(
+      and(
+        eq(messagingOptOuts.organizationId, orgId),
+        eq(messagingOptOuts.channel, channel),
+        eq(messagingOptOuts.ourNumber, ours),
+        eq(messagingOptOuts.endUser, them),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** When the person last wrote to our number on this channel (null: never). */
+async function lastInbound(db: Db, orgId: string, channel: Channel, ours: string, them: string) {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${messages.createdAt})` })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(conversations.organizationId, orgId),
+        eq(conversations.channel, channel),
+        eq(conversations.agentAddress, ours),
+        eq(conversations.endUser, them),
+        eq(messages.direction, 'inbound'),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * /messaging: the SMS and WhatsApp calls of the spec for the signed-in user's organization. Sends
+ * go through the organization's telephony provider (the sandbox outbox by default) and are stored
+ * on the conversation with the recipient when the number has an agent.
+ */
+export function messagingRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<AppEnv>();
+
+  app.get('/phone-numbers/available', async (c) => {
+    const orgId = await orgOf(c, db);
+    const rows = await db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.organizationId, orgId))
+      .orderBy(phoneNumbers.phoneNumber);
+    return c.json({ phone_numbers: rows.map(numberWire), count: rows.length });
+  });
+
+  for (const channel of ['sms', 'whatsapp'] as const) {
+    app.get(`/${channel}/phone-numbers`, async (c) => {
+      const rows = await numbersOf(db, await orgOf(c, db), channel);
+      return c.json({ phone_numbers: rows.map(numberWire), count: rows.length });
+    });
+
+    app.get(`/${channel}/list-receiving-number-agents`, async (c) => {
+      const orgId = await orgOf(c, db);
+      const rows = (await numbersOf(db, orgId, channel)).filter((r) => r.agentName);
+      const activity = await db
+        .select({
+          address: conversations.agentAddress,
+          at: sql<Date | string>`max(${conversations.updatedAt})`,
+        })
+        .from(conversations)
+        .where(and(eq(conversations.organizationId, orgId), eq(conversations.channel, channel)))
+        .groupBy(conversations.agentAddress);
+      const last = new Map(activity.map((a) => [a.address, new Date(a.at).toISOString()]));
+      const mappings = Object.fromEntries(
+        rows.map((r) => [
+          r.phoneNumber.replace(/\D/g, ''),
+          {
+            receiving_number: r.phoneNumber,
+            agent_id: r.agentName,
+            agent_url: `agent:${r.agentName}`,
+            assigned_at: r.assignedAt?.toISOString() ?? null,
+            last_activity: last.get(r.phoneNumber) ?? null,
+          },
+        ]),
+      );
+      return c.json({ receiving_number_mappings: mappings, total_mappings: rows.length });
+    });
+
+    app.delete(`/${channel}/unassign-receiving-number-agent/:number`, async (c) => {
+      const orgId = await orgOf(c, db);
+      const digits = c.req.param('number').replace(/^\+/, '');
+      if (!/^[1-9]\d{1,14}$/.test(digits))
+        throw new HttpError(400, 'number: Please enter a valid phone number (e.g., +1234567890)');
+      const done = await db
+        .update(phoneNumbers)
+        .set({ agentName: null, assignedAt: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(phoneNumbers.organizationId, orgId),
+            eq(phoneNumbers.phoneNumber, `+${digits}`),
+            eq(channelFlag(channel), true),
+          ),
+        )
+        .returning({ id: phoneNumbers.id });
+      if (!done.length) throw new HttpError(404, 'Receiving number not found');
+      return c.json({ success: true, message: smsMessages.unassigned });
+    });
+  }
+
+  app.post('/sms/send-message', async (c) => {
+    const fields = await readFields(c);
+    const orgId = await orgOf(c, db, fields);
+    const body = validate(smsSendRequestSchema, fields);
+    const [number] = await db
+      .select()
+      .from(phoneNumbers)
+      .where(
+        and(
+          eq(phoneNumbers.organizationId, orgId),
+          eq(phoneNumbers.phoneNumber, body.from_number),
+          eq(phoneNumbers.smsEnabled, true),
+        ),
+      )
+      .limit(1);
+    if (!number)
+      throw new HttpError(
+        400,
+        "from_number: is not one of this organization's SMS-enabled numbers",
+      );
+    if (await isOptedOut(db, orgId, 'sms', number.phoneNumber, body.to_number))
+      throw new HttpError(
+        409,
+        sendFailedMessage(smsMessages.sendFailed, 'the recipient opted out (STOP)'),
+      );
+    return send(c, services, orgId, 'sms', number, body.to_number, body.message_text, smsMessages);
+  });
+
+  app.post('/whatsapp/send-message', async (c) => {
+    const fields = await readFields(c);
+    const orgId = await orgOf(c, db, fields);
+    const body = validate(whatsappSendRequestSchema, fields);
+    const numbers = (await numbersOf(db, orgId, 'whatsapp')).filter(
+      (n) => !body.receiving_number || n.phoneNumber === body.receiving_number,
+    );
+    const number = numbers.find((n) => n.agentName) ?? numbers[0];
+    if (!number)
+      throw new HttpError(
+        400,
+        body.receiving_number
+          ? "receiving_number: is not one of this organization's WhatsApp-enabled numbers"
+          : 'receiving_number: this organization has no WhatsApp-enabled number',
+      );
+    if (await isOptedOut(db, orgId, 'whatsapp', number.phoneNumber, body.to_number))
+      throw new HttpError(
+        409,
+        sendFailedMessage(whatsappMessages.sendFailed, 'the recipient opted out (STOP)'),
+      );
+    if (body.message_type !== 'template') {
+      const last = await lastInbound(db, orgId, 'whatsapp', number.phoneNumber, body.to_number);
+      if (!last || Date.now() - last.getTime() > whatsappWindowMs)
+        throw new HttpError(409, templateNeededMessage, { code: 'template_required' });
+    }
+    return send(c, services, orgId, 'whatsapp', number, body.to_number, body.message_text, {
+      sendFailed: whatsappMessages.sendFailed,
+      sent: whatsappMessages.sent,
+    });
+  });
+
+  return app;
+}
+
+type NumberRow = typeof phoneNumbers.$inferSelect;
+
+function numberWire(r: NumberRow) {
+  return {
+    phone_id: r.id,
+    phone_number: r.phoneNumber,
+    friendly_name: r.friendlyName,
+    organization_id: r.organizationId,
+    agent_id: r.agentName,
+    status: r.agentName ? 'assigned' : 'available',
+    voice_enabled: r.voiceEnabled,
+    sms_enabled: r.smsEnabled,
+    whatsapp_enabled: r.whatsappEnabled,
+    inbound_enabled: r.inboundEnabled,
+    outbound_enabled: r.outboundEnabled,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+async function send(
+  c: Context,
+  services: Services,
+  orgId: string,
+  channel: Channel,
+  number: NumberRow,
+  to: string,
+  text: string,
+  words: { sendFailed: string; sent: string },
+) {
+  const { db } = services;
+  const { provider } = await telephonyFor(services, orgId);
+  let result;
+  try {
+    const message = { from: number.phoneNumber, to, body: text };
+    result =
+      channel === 'sms' ? await provider.sendSms(message) : await provider.sendWhatsApp(message);
+  } catch (error) {
+    throw new HttpError(
+      503,
+      sendFailedMessage(words.sendFailed, String((error as Error)?.message ?? '')),
+    );
+  }
+  let conversationId: string | null = null;
+  if (number.agentName) {
+    const [existing] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.agentName, number.agentName),
+          eq(conversations.channel, channel),
+          eq(conversations.endUser, to),
+          eq(conversations.agentAddress, number.phoneNumber),
+        ),
+      )
+      .orderBy(desc(conversations.updatedAt))
+      .limit(1);
+    conversationId =
+      existing?.id ??
+      (
+        await db
+          .insert(conversations)
+          .values({
+            agentName: number.agentName,
+            organizationId: orgId,
+            channel,
+            endUser: to,
+            agentAddress: number.phoneNumber,
+          })
+          .returning({ id: conversations.id })
+      )[0]!.id;
+    await db.insert(messages).values({
+      conversationId,
+      role: 'assistant',
+      content: text,
+      direction: 'outbound',
+      author: 'member',
+      provider: provider.name,
+      providerMessageId: result.providerMessageId,
+      status: result.status || 'sent',
+    });
+    await db
+      .update(conversations)
+      .set({ updatedAt: new Date() })
+      .where(eq(conversations.id, conversationId));
+  }
+  const timestamp = new Date().toISOString();
+  return c.json({
+    success: true,
+    message: words.sent,
+    data: {
+      message_sid: result.providerMessageId,
+      status: result.status,
+      from_number: number.phoneNumber,
+      to_number: to,
+      channel,
+      conversation_id: conversationId,
+      provider: provider.name,
+    },
+    timestamp,
+  });
+}
