@@ -7,6 +7,7 @@ import {
   type TranscriberProvider,
 } from './options';
 import type { TranscriberSettings } from './types';
+import { integrationsHref } from '../integrations/links';
 import * as styles from './editor.css';
 
 export interface TranscriberPanelProps {
@@ -65,6 +66,9 @@ export function TranscriberPanel({
           value={value.apiKey}
           description={value.apiKey ? undefined : 'Not configured'}
         />
+        <a href={integrationsHref} className={styles.keyLink}>
+          Set keys in Integrations
+        </a>
       </div>
       {value.provider === 'deepgram' ? (
         <div className={styles.switches}>

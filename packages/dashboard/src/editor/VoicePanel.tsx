@@ -14,6 +14,7 @@ import {
 } from './options';
 import { speedText } from './providerRules';
 import type { VoiceSettings } from './types';
+import { integrationsHref } from '../integrations/links';
 import * as styles from './editor.css';
 
 export interface VoicePanelProps {
@@ -136,6 +137,9 @@ export function VoicePanel({
           value={value.apiKey}
           description={value.apiKey ? undefined : notConfigured}
         />
+        <a href={integrationsHref} className={styles.keyLink}>
+          Set keys in Integrations
+        </a>
       </div>
     </Card>
   );

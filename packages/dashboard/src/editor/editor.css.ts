@@ -225,3 +225,10 @@ export const storyStack = style({
   gap: vars.space.xl,
   maxWidth: '960px',
 });
+/** The 'Set keys in Integrations' link beside the read-only masked keys. */
+export const keyLink = style({
+  alignSelf: 'start',
+  color: vars.color.primary,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'underline',
+});

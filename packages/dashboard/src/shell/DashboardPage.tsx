@@ -12,6 +12,8 @@ import { firstNameOf } from '../overview/stats';
 import { AgentsArea } from '../agents/AgentsArea';
 import { KnowledgeArea } from '../knowledge/KnowledgeArea';
 import { PhoneNumbersArea } from '../phone-numbers/PhoneNumbersArea';
+import { IntegrationsArea } from '../integrations/IntegrationsArea';
+import { isIntegrationsView } from '../integrations/links';
 import * as styles from './shell.css';
 
 export interface DashboardPageProps {
@@ -59,6 +61,8 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         <p>Create your organization to start building agents.</p>
       </div>
     );
+  } else if (isIntegrationsView(`?${params.toString()}`)) {
+    content = <IntegrationsArea orgId={org.orgId} orgName={org.orgName} />;
   } else if (tab === 'overview') {
     content = (
       <OverviewScreen
@@ -94,6 +98,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         theme={theme}
         onThemeChange={setTheme}
         onAccount={onAccount}
+        onIntegrations={() => setParams({ view: 'integrations' })}
         loggingOut={signOut.isPending}
         onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
       />
