@@ -40,8 +40,8 @@ export function IntegrationsPanel(props: IntegrationsPanelProps) {
       <header className={styles.header}>
         <h1 id="integrations-title">Integrations</h1>
         <p className={styles.muted}>
-          API keys for {orgName}. Keys are stored encrypted and only the last 4 characters are
-          ever shown.
+          API keys for {orgName}. Keys are stored encrypted and only the last 4 characters are ever
+          shown.
         </p>
       </header>
       {loading ? (
@@ -103,7 +103,7 @@ function ProviderCard({ info, stored, activity, onSave, onTest, onRemove }: Prov
   const titleId = `integration-${info.provider}`;
   const test = activity.test;
   return (
-    <Card aria-labelledby={titleId} className={styles.card}>
+    <Card as="section" aria-labelledby={titleId} className={styles.card}>
       <div className={styles.cardHead}>
         <h2 id={titleId} className={styles.cardTitle}>
           {info.label}
@@ -131,9 +131,7 @@ function ProviderCard({ info, stored, activity, onSave, onTest, onRemove }: Prov
             autoComplete="off"
             value={draft[f.name]!}
             onChange={(v) => setDraft((d) => ({ ...d, [f.name]: v }))}
-            description={
-              stored ? 'The stored key is kept until the new one is saved.' : undefined
-            }
+            description={stored ? 'The stored key is kept until the new one is saved.' : undefined}
             disabled={activity.saving}
           />
         ))}
