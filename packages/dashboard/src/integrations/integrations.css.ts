@@ -32,3 +32,21 @@ export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const ok = style({ margin: 0, color: vars.color.successText, fontSize: vars.fontSize.sm });
 export const fail = style({ margin: 0, color: vars.color.dangerText, fontSize: vars.fontSize.sm });
+export const voiceList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  maxHeight: '20rem',
+  overflowY: 'auto',
+});
+export const voiceRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  color: vars.color.text,
+});

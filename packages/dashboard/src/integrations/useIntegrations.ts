@@ -66,3 +66,18 @@ export function useIntegrations(orgId: string, client: IntegrationsClient) {
     remove: (provider: string) => remove.mutate(provider),
   };
 }
+
+/** 'Change voice': a provider's voices through the stored key (while the dialog is open). */
+export function useProviderVoices(
+  orgId: string,
+  provider: string,
+  enabled: boolean,
+  client: IntegrationsClient,
+) {
+  return useQuery({
+    queryKey: ['integration-voices', orgId, provider] as const,
+    queryFn: () => client.voices(orgId, provider),
+    enabled,
+    retry: false,
+  });
+}
