@@ -69,7 +69,7 @@ export function ChangeVoiceModal(props: ChangeVoiceModalProps) {
                   size="sm"
                   variant={v.id === props.currentVoiceId ? 'secondary' : 'primary'}
                   onClick={() => choose(v.id)}
-                  aria-label={`Use ${v.name}`}
+                  aria-label={`${v.id === props.currentVoiceId ? 'Current' : 'Use'} ${v.name}`}
                 >
                   {v.id === props.currentVoiceId ? 'Current' : 'Use'}
                 </Button>
