@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { integrationProviderSchema, setIntegrationRequestSchema } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
-import { check, notFound, readJson } from '../lib/http';
+import { check, HttpError, notFound, readJson } from '../lib/http';
 import { requireMembership } from '../lib/tenancy';
 import {
   deleteIntegration,
@@ -10,9 +10,14 @@ import {
   listIntegrations,
   saveIntegration,
   testIntegration,
+  decryptCredentials,
 } from './store';
+import { listProviderVoices, providersWithVoices } from './voiceProviders';
 
-/** /api/integrations/organization/{org}[/{provider}[/test]]: set, test, read masked, delete. */
+/**
+ * /api/integrations/organization/{org}[/{provider}[/test|/voices]]: set, test, read masked,
+ * list a voice provider's voices with the stored key, delete.
+ */
 export function integrationRoutes({ db, secrets, env }: Services) {
   const app = new Hono<AppEnv>();
   const scope = async (org: string, userId: string) =>
@@ -42,6 +47,21 @@ export function integrationRoutes({ db, secrets, env }: Services) {
     const row = await findIntegration(db, org, provider(c.req.param('provider')));
     if (!row) throw notFound('Integration');
     return c.json(await testIntegration(db, secrets, row, env));
+  });
+  app.get('/organization/:org/:provider/voices', async (c) => {
+    const org = await scope(c.req.param('org'), c.get('user').id);
+    const name = provider(c.req.param('provider'));
+    if (!providersWithVoices.includes(name)) {
+      const message = `voices can be listed for ${providersWithVoices.join(' and ')} only`;
+      throw new HttpError(400, `provider: ${message}`, {
+        issues: [{ field: 'provider', message }],
+      });
+    }
+    const row = await findIntegration(db, org, name);
+    if (!row) throw notFound('Integration');
+    const result = await listProviderVoices(name, decryptCredentials(secrets, row).api_key!, env);
+    if (!result.ok) throw new HttpError(502, result.message);
+    return c.json({ voices: result.voices });
   });
   app.delete('/organization/:org/:provider', async (c) => {
     const org = await scope(c.req.param('org'), c.get('user').id);

@@ -7,6 +7,7 @@ import { HttpError } from '../lib/http';
 import { maskSecret } from '../lib/agents';
 import type { SecretBox } from '../lib/secrets';
 import { testTwilioCredentials } from '../telephony/twilio';
+import { voiceProviderRules } from './voiceProviders';
 
 /**
  * The integrations store: per organization, one JSON secret per provider (twilio now; the voice
@@ -32,6 +33,8 @@ const rules = new Map<string, ProviderRules>([
       test: (c) => testTwilioCredentials({ accountSid: c.account_sid!, authToken: c.auth_token! }),
     },
   ],
+  // OpenAI, ElevenLabs, Cartesia, Deepgram: an `api_key` each, tested on the provider's API.
+  ...voiceProviderRules().map(({ provider, rules: r }) => [provider, r] as [string, ProviderRules]),
 ]);
 
 /** Lets another feature (e.g. the voice providers) add a provider's shape and 'Test'. */

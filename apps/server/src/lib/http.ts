@@ -5,7 +5,7 @@ import { toValidationError } from '@parley/api-client';
 /** A handled failure: the status and the JSON body the client reads (`error` is the message). */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {

@@ -3,6 +3,7 @@ import {
   integrationListResponseSchema,
   integrationSchema,
   integrationTestResponseSchema,
+  integrationVoicesResponseSchema,
 } from '../schemas/telephony';
 import { resultSchema } from '../schemas/common';
 
@@ -24,6 +25,13 @@ export function createIntegrationsClient(options: HttpOptions) {
       http('PUT', at(org, provider), { json: { credentials }, schema: integrationSchema }),
     test: (org: string, provider: string) =>
       http('POST', `${at(org, provider)}/test`, { schema: integrationTestResponseSchema }),
+    /** The provider's voices (elevenlabs, cartesia), fetched with the stored key. */
+    voices: async (org: string, provider: string) =>
+      (
+        await http('GET', `${at(org, provider)}/voices`, {
+          schema: integrationVoicesResponseSchema,
+        })
+      ).voices,
     remove: (org: string, provider: string) =>
       http('DELETE', at(org, provider), { schema: resultSchema }),
   };

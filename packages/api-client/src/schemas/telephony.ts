@@ -194,3 +194,65 @@ export const integrationTestResponseSchema = z.object({
   message: z.string(),
 });
 export type IntegrationTestResult = z.infer<typeof integrationTestResponseSchema>;
+
+/** The voice and model providers' credentials: one API key (printable, no spaces). */
+export const apiKeyCredentialsSchema = z.object({
+  api_key: z
+    .string({ error: 'api_key is required' })
+    .trim()
+    .min(8, 'must be at least 8 characters')
+    .max(512, 'must be at most 512 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces'),
+});
+
+/** The providers the console offers, their credential fields, and whether voices can be listed. */
+export const integrationProviders = [
+  {
+    provider: 'twilio',
+    label: 'Twilio',
+    fields: [
+      { name: 'account_sid', label: 'Account SID' },
+      { name: 'auth_token', label: 'Auth Token' },
+    ],
+    voices: false,
+  },
+  {
+    provider: 'openai',
+    label: 'OpenAI',
+    fields: [{ name: 'api_key', label: 'API key' }],
+    voices: false,
+  },
+  {
+    provider: 'elevenlabs',
+    label: 'ElevenLabs',
+    fields: [{ name: 'api_key', label: 'API key' }],
+    voices: true,
+  },
+  {
+    provider: 'cartesia',
+    label: 'Cartesia',
+    fields: [{ name: 'api_key', label: 'API key' }],
+    voices: true,
+  },
+  {
+    provider: 'deepgram',
+    label: 'Deepgram',
+    fields: [{ name: 'api_key', label: 'API key' }],
+    voices: false,
+  },
+] as const;
+export type IntegrationProviderInfo = (typeof integrationProviders)[number];
+export type IntegrationProviderName = IntegrationProviderInfo['provider'];
+
+/** One voice of a provider's library, as 'Change voice' lists it. */
+export const integrationVoiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.string().nullable(),
+  description: z.string().nullable(),
+  preview_url: z.string().nullable(),
+});
+export type IntegrationVoice = z.infer<typeof integrationVoiceSchema>;
+export const integrationVoicesResponseSchema = z.object({
+  voices: z.array(integrationVoiceSchema),
+});

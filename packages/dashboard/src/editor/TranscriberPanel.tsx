@@ -8,6 +8,7 @@ import {
   type TranscriberProvider,
 } from './options';
 import type { TranscriberSettings } from './types';
+import { integrationsHref } from '../integrations/links';
 import * as styles from './editor.css';
 
 export interface TranscriberPanelProps {
@@ -72,6 +73,9 @@ export function TranscriberPanel({
                 : 'Not configured'
           }
         />
+        <a href={integrationsHref} className={styles.keyLink}>
+          Set keys in Integrations
+        </a>
       </div>
       {value.provider === 'deepgram' ? (
         <div className={styles.switches}>

@@ -15,6 +15,7 @@ import {
 } from './options';
 import { speedText } from './providerRules';
 import type { VoiceSettings } from './types';
+import { integrationsHref } from '../integrations/links';
 import * as styles from './editor.css';
 
 export interface VoicePanelProps {
@@ -143,6 +144,9 @@ export function VoicePanel({
                 : notConfigured
           }
         />
+        <a href={integrationsHref} className={styles.keyLink}>
+          Set keys in Integrations
+        </a>
       </div>
     </Card>
   );

@@ -259,3 +259,11 @@ export const statusBlocked = style({
   fontWeight: vars.fontWeight.semibold,
   overflowWrap: 'anywhere',
 });
+
+/** The 'Set keys in Integrations' link beside the read-only masked keys. */
+export const keyLink = style({
+  alignSelf: 'start',
+  color: vars.color.primary,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'underline',
+});

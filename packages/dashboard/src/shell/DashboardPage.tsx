@@ -17,10 +17,15 @@ import {
 import { useThemePreference } from './useThemePreference';
 import { OverviewScreen } from '../overview/OverviewScreen';
 import { firstNameOf } from '../overview/stats';
+import { isIntegrationsView } from '../integrations/links';
 
 // Each tab's code is loaded when the tab is first opened (the overview comes with the page).
 const loadAgentsArea = () => import('../agents/AgentsArea');
 const loadKnowledgeArea = () => import('../knowledge/KnowledgeArea');
+const loadIntegrationsArea = () => import('../integrations/IntegrationsArea');
+const IntegrationsArea = lazy(() =>
+  loadIntegrationsArea().then((m) => ({ default: m.IntegrationsArea })),
+);
 const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
 const AgentsArea = lazy(() => loadAgentsArea().then((m) => ({ default: m.AgentsArea })));
 const KnowledgeArea = lazy(() => loadKnowledgeArea().then((m) => ({ default: m.KnowledgeArea })));
@@ -98,6 +103,8 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         <p>Create your organization to start building agents.</p>
       </div>
     );
+  } else if (isIntegrationsView(`?${params.toString()}`)) {
+    content = <IntegrationsArea orgId={org.orgId} orgName={org.orgName} />;
   } else if (unknownTab) {
     content = (
       <section aria-label="Under development" className={styles.placeholder}>
@@ -139,6 +146,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         theme={theme}
         onThemeChange={setTheme}
         onAccount={onAccount}
+        onIntegrations={() => setParams({ view: 'integrations' })}
         loggingOut={signOut.isPending}
         onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
       />

@@ -14,6 +14,8 @@ export interface NavbarProps {
   theme: ThemeName;
   onThemeChange: (theme: ThemeName) => void;
   onAccount: () => void;
+  /** Opens the organization's Integrations (provider keys). */
+  onIntegrations?: () => void;
   onLogout: () => void;
   loggingOut?: boolean;
 }
@@ -27,6 +29,7 @@ export function Navbar({
   theme,
   onThemeChange,
   onAccount,
+  onIntegrations,
   onLogout,
   loggingOut,
 }: NavbarProps) {
@@ -103,6 +106,7 @@ export function Navbar({
           }
           items={[
             { label: 'Account', onSelect: onAccount },
+            ...(onIntegrations ? [{ label: 'Integrations', onSelect: onIntegrations }] : []),
             {
               label: loggingOut ? 'Logging out...' : 'Log out',
               onSelect: onLogout,

@@ -1,0 +1,105 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import type { Integration } from '@parley/api-client';
+import { IntegrationsPanel } from './IntegrationsPanel';
+
+const configured = (provider: string, masked: Record<string, string>): Integration => ({
+  provider,
+  configured: true,
+  masked,
+  last_tested_at: null,
+  last_test_ok: null,
+  last_test_message: null,
+  updated_at: '2026-11-23T10:00:00.000Z',
+});
+const someConfigured: Integration[] = [
+  configured('twilio', {
+    account_sid: '••••••••••••••••••••••••••••••1234',
+    auth_token: '••••••••abcd',
+  }),
+  configured('openai', { api_key: '••••••••••••••••9f3a' }),
+  configured('elevenlabs', { api_key: '••••••••••••••••7c21' }),
+  configured('deepgram', { api_key: '••••••••••••••••0d4e' }),
+];
+
+const meta = {
+  title: 'Dashboard/Integrations/Integrations panel',
+  component: IntegrationsPanel,
+  parameters: { layout: 'padded' },
+  args: {
+    orgName: 'Acme Labs',
+    integrations: someConfigured,
+    onSave: fn(),
+    onTest: fn(),
+    onRemove: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof IntegrationsPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = { args: { loading: true, integrations: [] } };
+
+export const NotConfigured: Story = {
+  args: { integrations: [] },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const cartesia = c.getByRole('region', { name: 'Cartesia' });
+    await expect(within(cartesia).getByText('Not configured', { selector: 'p' })).toBeVisible();
+    await expect(within(cartesia).getByRole('button', { name: 'Save' })).toBeDisabled();
+  },
+};
+
+export const Configured: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const openai = c.getByRole('region', { name: 'OpenAI' });
+    await expect(within(openai).getByLabelText('Stored OpenAI API key')).toHaveTextContent(/9f3a$/);
+  },
+};
+
+export const Saving: Story = { args: { activity: { elevenlabs: { saving: true } } } };
+
+export const Testing: Story = { args: { activity: { elevenlabs: { testing: true } } } };
+
+export const TestOk: Story = {
+  args: {
+    activity: { elevenlabs: { test: { success: true, message: 'ElevenLabs key is working' } } },
+  },
+};
+
+export const TestFailed: Story = {
+  args: {
+    activity: {
+      deepgram: {
+        test: {
+          success: false,
+          message: 'Deepgram rejected the API key (401): Invalid credentials.',
+        },
+      },
+    },
+  },
+};
+
+export const SaveFailed: Story = {
+  args: {
+    activity: {
+      openai: { error: 'credentials.api_key: must be printable characters without spaces' },
+    },
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { integrations: [], error: 'Database unavailable' },
+};
+
+const dark = { globals: { theme: 'dark' } };
+export const LoadingDark: Story = { ...Loading, ...dark };
+export const NotConfiguredDark: Story = { ...NotConfigured, ...dark };
+export const ConfiguredDark: Story = { ...Configured, ...dark };
+export const SavingDark: Story = { ...Saving, ...dark };
+export const TestingDark: Story = { ...Testing, ...dark };
+export const TestOkDark: Story = { ...TestOk, ...dark };
+export const TestFailedDark: Story = { ...TestFailed, ...dark };
+export const SaveFailedDark: Story = { ...SaveFailed, ...dark };
+export const LoadFailedDark: Story = { ...LoadFailed, ...dark };
