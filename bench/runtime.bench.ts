@@ -48,7 +48,11 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
   method: 'POST',
   headers: { 'Content-Type': 'application/json', Origin: origin },
-  body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password: 'quiet-harbor-lantern-7' }),
+  body: JSON.stringify({
+    name: 'Bench',
+    email: 'bench@example.com',
+    password: 'quiet-harbor-lantern-7',
+  }),
 });
 const headers = {
   Cookie: signUp.headers

@@ -55,7 +55,8 @@ const org = (await (
     body: JSON.stringify({ orgName: 'Bench' }),
   })
 ).json()) as { data: { orgId: string } };
-if (!org.data) throw new Error(`create-org failed: ${JSON.stringify(org)} (sign-up ${signUp.status})`);
+if (!org.data)
+  throw new Error(`create-org failed: ${JSON.stringify(org)} (sign-up ${signUp.status})`);
 const orgId = org.data.orgId;
 for (let i = 0; i < 50; i++) {
   const res = await fetch(`${origin}/api/agents/update/${newAgentId(`agent_${i}`)}`, {

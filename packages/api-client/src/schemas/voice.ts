@@ -225,7 +225,6 @@ export type VoiceCallDetail = z.infer<typeof voiceCallDetailSchema>;
 
 // ---------- the voice worker's internal calls (bearer PARLEY_WORKER_SECRET) ----------
 
-
 /** GET /voice/internal/agents/{agentName}/config — everything a call needs. */
 export const voiceWorkerConfigSchema = z.object({
   agent_name: z.string(),
