@@ -264,7 +264,7 @@ const offlineAnswer =
   'Here is what the knowledge base says about “opening hours”:\n\n' +
   '1. We are open **Monday to Friday, 8:00 to 18:00** (hours.md)';
 
-/** The server's offline responder answered (no model key): the reply is labelled as such. */
+/** The server's offline responder answered (no model key): the reply is labelled with a neutral note, without the owner's set-up text. */
 export const OfflineReply: Story = {
   args: { initiallyOpen: true },
   play: async ({ canvasElement, loaded }) => {
@@ -273,14 +273,17 @@ export const OfflineReply: Story = {
     await ask(ui, 'opening hours');
     const call = await nextCall(0);
     for (const word of offlineAnswer.match(/\S+\s*/g)!.slice(0, 6)) call.delta(word);
-    await expect(await ui.findByText(/^Offline responder: no OpenAI/)).toBeVisible();
+    // Visitors never see the owner's set-up paragraph, not even while it streams in.
+    await expect(ui.queryByText(/Offline responder/)).toBeNull();
     call.resolve({ answer: offlineAnswer, offline: true });
     const note = await ui.findByText(labels.offline, { selector: '.note' });
     await expect(note).toBeVisible();
     await expect(
       ui.getByText('Monday to Friday, 8:00 to 18:00', { selector: 'strong' }),
     ).toBeVisible();
-    await expect(ui.getByRole('status')).toHaveTextContent(/^Offline responder: no OpenAI/);
+    await expect(ui.getByRole('status')).toHaveTextContent(/Monday to Friday/);
+    await expect(ui.getByRole('status')).not.toHaveTextContent(/OPENAI_API_KEY/);
+    await expect(ui.queryByText(/Offline responder/)).toBeNull();
     await expect(ui.getByRole('button', { name: 'Send' })).toBeDisabled();
     await expect(ui.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   },

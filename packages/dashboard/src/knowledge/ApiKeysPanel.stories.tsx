@@ -32,7 +32,7 @@ export const KeysAndCopy: Story = {
     });
     await userEvent.click(within(row).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(copied).toBe('dataset-3kQ9zT1vYwP0aLmN7bXc'));
-    await expect(await within(row).findByRole('button', { name: 'Copied!' })).toBeVisible();
+    await expect(await within(row).findByText('Copied!')).toBeVisible();
     await userEvent.click(c.getByRole('button', { name: 'Create API Key' }));
     await expect(args.onCreate).toHaveBeenCalledWith('API Key for Product documentation');
   },

@@ -81,12 +81,7 @@ export function ApiKeysPanel({
           >
             <div className={styles.newKey}>
               <code className={styles.token}>{created.token}</code>
-              <CopyButton
-                value={created.token}
-                label="Copy key"
-                copiedLabel="Copied!"
-                aria-label={`Copy new key: ${created.name || knowledgeApiKeyName(knowledgeBaseName)}`}
-              />
+              <CopyButton value={created.token} label="Copy key" copiedLabel="Copied!" />
             </div>
           </Banner>
         ) : null}
@@ -136,13 +131,7 @@ export function ApiKeysPanel({
               header: 'Copy',
               align: 'end',
               render: (k) => (
-                <CopyButton
-                  value={k.token}
-                  size="sm"
-                  variant="secondary"
-                  copiedLabel="Copied!"
-                  aria-label={`Copy ${k.name || knowledgeApiKeyName(knowledgeBaseName)}`}
-                />
+                <CopyButton value={k.token} size="sm" variant="secondary" copiedLabel="Copied!" />
               ),
             },
           ]}

@@ -357,7 +357,7 @@ export const SegmentsAndToggles: Story = {
 
     await userEvent.click(c.getByRole('button', { name: 'Getting started.md' }));
     await expect(await c.findByRole('heading', { name: 'Chunk-01' })).toBeVisible();
-    const second = c.getByRole('article', { name: 'Chunk-02' });
+    const second = c.getByRole('article', { name: /^Chunk-02/ });
     await expect(within(second).getByText(/…$/)).toBeVisible();
     await expect(within(second).getByText('Retrieval count: 3')).toBeVisible();
     await userEvent.hover(within(second).getByText(/…$/));
@@ -365,7 +365,7 @@ export const SegmentsAndToggles: Story = {
       'so a question finds its answer even when the words differ.',
     );
     await userEvent.unhover(within(second).getByText(/…$/));
-    const third = c.getByRole('article', { name: 'Chunk-03' });
+    const third = c.getByRole('article', { name: /^Chunk-03/ });
     const segSwitch = within(third).getByRole('switch', { name: 'Enabled' });
     await expect(segSwitch).not.toBeChecked();
     await userEvent.click(segSwitch);

@@ -66,7 +66,7 @@ describe('ApiKeysPanel', () => {
     render(<ApiKeysPanel knowledgeBaseName="FAQ" keys={[key]} onCreate={() => {}} created={key} />);
     expect(screen.getByText('Created: API Key for FAQ')).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'API Key for FAQ' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Copy new key: API Key for FAQ' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy key' }));
     expect(writeText).toHaveBeenCalledWith('dataset-abcdef123456');
     expect(await screen.findAllByText('Copied!')).not.toHaveLength(0);
   });
