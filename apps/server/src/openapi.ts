@@ -26,6 +26,49 @@ const ok = z.object({ result: z.literal('success') });
 
 /** Every /api and /v1 call the server answers (a test compares these with the mounted routes). */
 export const operations: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/integrations/organization/:org',
+    summary: "The organization's provider credentials, masked",
+    tag: 'Integrations',
+    auth: 'session',
+  },
+  {
+    method: 'get',
+    path: '/api/integrations/organization/:org/:provider',
+    summary: "One provider's credentials, masked to the last 4",
+    tag: 'Integrations',
+    auth: 'session',
+  },
+  {
+    method: 'put',
+    path: '/api/integrations/organization/:org/:provider',
+    summary: "Set a provider's credentials (stored encrypted)",
+    tag: 'Integrations',
+    auth: 'session',
+    body: api.setIntegrationRequestSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/integrations/organization/:org/:provider',
+    summary: "Remove a provider's credentials",
+    tag: 'Integrations',
+    auth: 'session',
+  },
+  {
+    method: 'post',
+    path: '/api/integrations/organization/:org/:provider/test',
+    summary: 'Test the stored credentials against the provider',
+    tag: 'Integrations',
+    auth: 'session',
+  },
+  {
+    method: 'get',
+    path: '/api/integrations/organization/:org/:provider/voices',
+    summary: "The provider's voices (ElevenLabs, Cartesia), through the stored key",
+    tag: 'Integrations',
+    auth: 'session',
+  },
   // ---- sessions ----
   {
     method: 'get',

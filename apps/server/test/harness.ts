@@ -61,7 +61,8 @@ export async function startTestServer(
     dataDir: null,
     secret: 'test-secret-test-secret-test-secret-0123',
     logLevel: 'silent',
-    env: options.env ?? {},
+    // Many users sign up from one address in a test file: the sign-up limit is the security tests' to set.
+    env: { PARLEY_AUTH_RATE_LIMIT_PER_IP: '10000', ...options.env },
     consoleDir: options.consoleDir,
     chatbotDir: options.chatbotDir,
   });

@@ -35,6 +35,8 @@ async function difyAgent() {
     initial_message: 'Welcome to Acme!',
     model_live_url: `${fake.url}/v1`,
     model_name: 'gpt-4o-mini',
+    // Published: a draft does not answer on its public key.
+    status: 'active',
   });
   return { id, key, client: new ChatClient(key, `${server.url}/v1`) };
 }

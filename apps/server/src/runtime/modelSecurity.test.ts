@@ -57,6 +57,8 @@ async function agentWith(
   const key = app.data!.appKey;
   const saved = await user.raw('POST', `/api/agents/update/${id}`, {
     organization_id: org,
+    // Published: a draft does not answer on its public key.
+    status: 'active',
     ...settings,
   });
   return { id, key, saved, runtime: createChatRuntime({ apiUrl: `${base}/v1`, apiKey: key }) };
