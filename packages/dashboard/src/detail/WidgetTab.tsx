@@ -172,7 +172,7 @@ export function WidgetTab({
         </ol>
       </div>
       {snippets ? (
-        <section className={styles.snippetBlock} aria-labelledby={`${id}-csp`}>
+        <div className={styles.snippetBlock} role="group" aria-labelledby={`${id}-csp`}>
           <Sub id={`${id}-csp`} className={styles.widgetSubheading}>
             {widgetTexts.csp}
           </Sub>
@@ -217,7 +217,7 @@ export function WidgetTab({
             load their other parts themselves, which &apos;strict-dynamic&apos; allows, and keep
             their styles inside their own shadow root.
           </p>
-        </section>
+        </div>
       ) : null}
     </div>
   );
