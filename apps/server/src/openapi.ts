@@ -4,7 +4,7 @@ import { z } from 'zod';
 import * as api from '@parley/api-client';
 import { deleteSchema, feedbackSchema, renameSchema, stopSchema } from './runtime/difyRoutes';
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth = 'session' | 'agentKey' | 'knowledgeKey' | 'none';
 
 interface Operation {
