@@ -151,6 +151,11 @@ function networkCode(error: unknown): string {
 
 type Call = { ok: true; body: unknown } | { ok: false; message: string };
 
+/**
+ * Calls a provider's fixed API host (or the operator's own `*_BASE_URL` from the server
+ * environment): no tenant sets this address, so the outbound guard for tenant URLs does not
+ * apply. Bounded in time (TIMEOUT_MS) and size, redirects refused, only the tenant's own key sent.
+ */
 async function callProvider(api: ProviderApi, path: string, key: string, env: Env): Promise<Call> {
   let res: Response;
   try {

@@ -120,6 +120,7 @@ export async function testTwilioCredentials(
     const client = twilio(credentials.accountSid, credentials.authToken, {
       httpClient: options.httpClient ?? defaultHttpClient,
     });
+    // The Twilio SDK only calls Twilio's own API hosts (not a tenant-set address).
     const account = await client.api.v2010.accounts(credentials.accountSid).fetch();
     return { ok: true, message: `Connected to ${account.friendlyName} (${account.status})` };
   } catch (error) {
