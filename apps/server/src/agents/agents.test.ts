@@ -61,6 +61,8 @@ describe('agent service over HTTP', () => {
     [{ organization_id: 'x', max_nudges: 0 }, 'max_nudges'],
     [{ organization_id: 'x', typing_volume: 2 }, 'typing_volume'],
     [{ organization_id: 'x', tts_config: { provider: 'nope' } }, 'tts_config.provider'],
+    [{ organization_id: 'x', chatbot_api: 'not a url' }, 'chatbot_api: must be an http(s) URL'],
+    [{ organization_id: 'x', chatbot_api: 'ftp://files.example/v1' }, 'chatbot_api'],
   ])('given %j › 400 naming the field, nothing written', async (body, field) => {
     const { user, orgId } = await orgUser();
     const res = await user.raw('POST', '/api/agents/update/bad_agent_1', body);

@@ -79,6 +79,18 @@ describe('knowledge bases over HTTP', () => {
     });
     expect(range.status).toBe(400);
     expect(String(range.body.error)).toMatch(/^chunkSettings.chunkSize: /);
+    const sections = await owner.raw('POST', '/api/knowledge-bases', {
+      name: 'Sections',
+      chunkSettings: { minSectionSize: 1500, maxSectionSize: 1000 },
+    });
+    expect(sections).toMatchObject({
+      status: 400,
+      body: {
+        error:
+          'chunkSettings.minSectionSize: Min section size must not be larger than Max section size',
+      },
+    });
+    expect((await client.list()).map((k) => k.name)).not.toContain('Sections');
   });
 
   it('indexes a text document into structure-aware segments and retrieves them (top 4, with scores)', async () => {

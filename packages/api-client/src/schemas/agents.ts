@@ -185,9 +185,27 @@ export const agentTextLimits = {
   description: 2000,
 } as const;
 
+/** An empty value (no URL) or an absolute http(s) URL. */
+export const isHttpUrlOrEmpty = (value: string | null | undefined) => {
+  if (!value || !value.trim()) return true;
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
 export const agentUpdateRequestSchema = z.object({
   organization_id: z.string().min(1, 'organization_id is required'),
-  chatbot_api: z.string().nullable().optional(),
+  chatbot_api: z
+    .string()
+    .nullable()
+    .optional()
+    .refine(
+      isHttpUrlOrEmpty,
+      'must be an http(s) URL such as https://your-server/v1/chat-messages',
+    ),
   chatbot_key: z.string().nullable().optional(),
   tts_config: ttsConfigSchema.optional(),
   stt_config: sttConfigSchema.optional(),

@@ -12,16 +12,21 @@ export const chunkSettingsDefaults = {
 } as const;
 
 /** Chunk settings with the spec's limits (§5): size 100–4096, overlap 0–100 %, sections, priority. */
-export const chunkSettingsSchema = z.object({
-  mode: z.literal('structure').default('structure'),
-  chunkSize: z.number().int().min(100).max(4096).default(1024),
-  chunkOverlap: z.number().min(0).max(100).default(50),
-  minSectionSize: z.number().int().min(50).max(2000).default(100),
-  maxSectionSize: z.number().int().min(500).max(8000).default(4000),
-  headingPriority: z.number().int().min(0).max(100).default(50),
-  replaceExtraSpaces: z.boolean().default(true),
-  removeUrlsEmails: z.boolean().default(false),
-});
+export const chunkSettingsSchema = z
+  .object({
+    mode: z.literal('structure').default('structure'),
+    chunkSize: z.number().int().min(100).max(4096).default(1024),
+    chunkOverlap: z.number().min(0).max(100).default(50),
+    minSectionSize: z.number().int().min(50).max(2000).default(100),
+    maxSectionSize: z.number().int().min(500).max(8000).default(4000),
+    headingPriority: z.number().int().min(0).max(100).default(50),
+    replaceExtraSpaces: z.boolean().default(true),
+    removeUrlsEmails: z.boolean().default(false),
+  })
+  .refine((v) => v.minSectionSize <= v.maxSectionSize, {
+    path: ['minSectionSize'],
+    message: 'Min section size must not be larger than Max section size',
+  });
 export type ChunkSettings = z.infer<typeof chunkSettingsSchema>;
 
 export const indexingTechniqueSchema = z.enum(['high_quality', 'economy']);
