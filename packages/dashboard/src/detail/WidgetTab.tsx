@@ -37,10 +37,16 @@ export const widgetTexts = {
   copyPolicy: 'Copy Policy',
   chatScriptCsp: 'Chatbot Widget Script (nonce)',
   voiceScriptCsp: 'Voice Widget Script (nonce)',
+  apiReference: 'API reference',
+  apiReferenceHint:
+    'Call the agent URL from your own code: every endpoint, request and answer is in the',
   urlMissing: 'Agent URL Missing',
   urlMissingMessage:
     'This agent has no agent URL (chatbot_api), so the widgets have nowhere to send messages. Set it in the Model section.',
 } as const;
+
+/** The server's readable API reference (generated from the contract, OpenAPI 3.1). */
+export const apiReferenceUrl = (origin: string) => `${origin.replace(/\/$/, '')}/api/reference`;
 
 export interface WidgetTabProps {
   /** The agent's display name (the widgets show it). */
@@ -135,6 +141,13 @@ export function WidgetTab({
         <CopyField label={widgetTexts.apiUrl} value={url} />
         <CopyField label={widgetTexts.apiKey} value={key} masked />
       </div>
+      <p className={styles.originsHint}>
+        {widgetTexts.apiReferenceHint}{' '}
+        <a href={apiReferenceUrl(origin)} target="_blank" rel="noreferrer">
+          {widgetTexts.apiReference}
+        </a>
+        .
+      </p>
       {allowedOrigins ? <AllowedOriginsField {...allowedOrigins} /> : null}
       {scripts.map(([kind, label, code]) => (
         <div
