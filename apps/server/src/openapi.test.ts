@@ -5,6 +5,7 @@ import { createServer } from './server';
 import { freshPostgresUrl } from '../test/harness';
 import { openApiPath } from './openapi';
 import { startTestServer, type TestServer } from '../test/harness';
+import { pgliteTemplate } from '../test/pgliteTemplate';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,8 +31,10 @@ describe('OpenAPI document', () => {
   });
 
   it('lists exactly the /api and /v1 routes the app mounts', async () => {
+    const databaseUrl = await freshPostgresUrl();
     const { app } = await createServer({
-      databaseUrl: await freshPostgresUrl(),
+      databaseUrl,
+      pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
       dataDir: null,
       secret: 'test-secret-test-secret-test-secret-0123',
       logLevel: 'silent',

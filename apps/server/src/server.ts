@@ -28,6 +28,8 @@ export interface ServerConfig {
   chatbotDir?: string;
   widgetFiles?: Record<string, string>;
   logLevel?: string;
+  /** An in-memory database starts from this PGlite dump (tests; see db/client.ts). */
+  pgliteTemplate?: Blob;
   /** Where provider keys (OPENAI_API_KEY …) are read from; defaults to process.env. */
   env?: Record<string, string | undefined>;
 }
@@ -50,6 +52,7 @@ export async function createServer(config: ServerConfig) {
   const database: Database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl || !config.dataDir ? undefined : join(config.dataDir, 'pglite'),
+    template: config.pgliteTemplate,
   });
   if (!database.hasVector) {
     logger.warn(

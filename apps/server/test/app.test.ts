@@ -3,6 +3,7 @@ import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../src/server';
+import { pgliteTemplate } from './pgliteTemplate';
 
 describe('server shell', () => {
   it('answers /healthz and serves the console with SPA fallback, never for API paths', async () => {
@@ -12,6 +13,7 @@ describe('server shell', () => {
     await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
     const { app, database } = await createServer({
       dataDir: null,
+      pgliteTemplate: await pgliteTemplate(),
       consoleDir: dir,
       logLevel: 'silent',
     });
@@ -59,7 +61,7 @@ describe('server shell', () => {
     });
     expect(signIn.status).toBe(200);
     await second.database.close();
-  });
+  }, 120_000);
 });
 
 describe('widget bundles', () => {

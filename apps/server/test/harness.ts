@@ -11,6 +11,7 @@ import {
   type FetchLike,
 } from '@parley/api-client';
 import { createServer } from '../src/server';
+import { pgliteTemplate } from './pgliteTemplate';
 
 /**
  * With PARLEY_TEST_DB=postgres (the 'server-pg' vitest project, CI), each test file gets a fresh
@@ -65,6 +66,7 @@ export async function startTestServer(
     env: { PARLEY_AUTH_RATE_LIMIT_PER_IP: '10000', ...options.env },
     consoleDir: options.consoleDir,
     chatbotDir: options.chatbotDir,
+    pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await once(server, 'listening');

@@ -37,6 +37,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; omitted → in memory (tests). */
   dataDir?: string;
+  /**
+   * An in-memory PGlite starts from this dump of an already initialised database (`dumpDataDir`)
+   * instead of running initdb: tests start a server in a third of the time.
+   */
+  template?: Blob;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -71,7 +76,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       },
     };
   }
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { vector } });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    extensions: { vector },
+    ...(options.template && !options.dataDir ? { loadDataDir: options.template } : {}),
+  });
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

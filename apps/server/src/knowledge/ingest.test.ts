@@ -4,12 +4,14 @@ import { openDatabase, type Database } from '../db/client';
 import { documents, ingestionJobs, knowledgeBases, organization, segments } from '../db/schema';
 import { claimJob, drainJobs, enqueueIngestion, requeueOrphanedJobs } from '../knowledge/ingest';
 import { freshPostgresUrl } from '../../test/harness';
+import { pgliteTemplate } from '../../test/pgliteTemplate';
 
 let database: Database;
 let kbId: string;
 
 beforeAll(async () => {
-  database = await openDatabase({ url: await freshPostgresUrl() });
+  const url = await freshPostgresUrl();
+  database = await openDatabase({ url, template: url ? undefined : await pgliteTemplate() });
   await database.db.insert(organization).values({ id: 'org_i', name: 'Ingest', slug: 'ingest' });
   const [kb] = await database.db
     .insert(knowledgeBases)

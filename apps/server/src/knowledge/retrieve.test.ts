@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { freshPostgresUrl } from '../../test/harness';
+import { pgliteTemplate } from '../../test/pgliteTemplate';
 import { chunkSection } from './chunking';
 import { overlaps } from './distinct';
 import { createBase } from './retrievalFixture';
@@ -12,7 +13,7 @@ let url: string | undefined;
 
 beforeAll(async () => {
   url = await freshPostgresUrl();
-  database = await openDatabase({ url });
+  database = await openDatabase({ url, template: url ? undefined : await pgliteTemplate() });
 }, 120_000);
 afterAll(async () => {
   await database?.close();

@@ -4,10 +4,11 @@ import { asc, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
 import { agents, conversations, messages, organization } from '../db/schema';
 import { createTurnWriter, type TurnRow } from './turnWriter';
+import { pgliteTemplate } from '../../test/pgliteTemplate';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({});
+  database = await openDatabase({ template: await pgliteTemplate() });
   await database.db.insert(organization).values({ id: 'org1', name: 'Org', slug: 'org' });
   await database.db.insert(agents).values({ agentName: 'bot_1', organizationId: 'org1' });
 });

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../src/db/client';
+
+const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+/** What the template depends on: every migration file and the PGlite version. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  // PGlite's entry file (its package exports no package.json): a new version is a new file.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(entry).update(readFileSync(entry));
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(migrationsFolder);
+  return hash.digest('hex').slice(0, 16);
+}
+
+let cached: Promise<Blob> | null = null;
+
+/**
+ * A dump of a migrated, empty in-memory database, made once per machine (kept in the temp
+ * directory under a key of the migrations and the PGlite version): each test server loads it
+ * instead of running initdb and every migration again. The migrations still run on load (none is
+ * pending), so a stale template can never hide a schema change.
+ */
+export function pgliteTemplate(): Promise<Blob> {
+  cached ??= (async () => {
+    const file = join(tmpdir(), `parley-pglite-template-${templateKey()}.tar`);
+    try {
+      return new Blob([readFileSync(file)]);
+    } catch {
+      // Not made yet on this machine: make it.
+    }
+    const database = await openDatabase({});
+    const client = (
+      database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }
+    ).$client;
+    const dump = await client.dumpDataDir('none');
+    await database.close();
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  })();
+  return cached;
+}
