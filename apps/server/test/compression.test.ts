@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { serveConsole } from '../src/static';
 import { serveWidgets } from '../src/widgets';
-import { compressAnswers } from '../src/lib/compress';
+import { compressAnswers, ReusableJson, reusableJsonAnswer } from '../src/lib/compress';
 import { pickEncoding } from '../src/lib/assets';
 
 /** A raw HTTP answer (node:http: fetch would decode the body itself). */
@@ -149,6 +149,35 @@ describe('answers compressed on the fly', () => {
       const small = await get(http.url, '/small', { 'Accept-Encoding': 'br' });
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(JSON.parse(small.body.toString())).toEqual({ ok: true });
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('a reusable JSON answer (a cached list): same JSON in every encoding, each encoded once', async () => {
+    const app = new Hono();
+    app.use('*', compressAnswers());
+    const big = { agents: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `agent ${i}` })) };
+    const json = new ReusableJson(JSON.stringify(big));
+    const small = new ReusableJson('{"agents":[]}');
+    app.get('/list', (c) => reusableJsonAnswer(c, json));
+    app.get('/empty', (c) => reusableJsonAnswer(c, small));
+    const http = await listen(app.fetch);
+    try {
+      for (const encoding of ['br', 'gzip', 'br']) {
+        const res = await get(http.url, '/list', { 'Accept-Encoding': encoding });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['vary']).toBe('Accept-Encoding');
+        expect(res.headers['content-type']).toBe('application/json');
+        expect(JSON.parse(decode(res).toString())).toEqual(big);
+      }
+      expect(await json.encodedAs('br')).toBe(await json.encodedAs('br'));
+      const plain = await get(http.url, '/list');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(plain.body.toString())).toEqual(big);
+      const tiny = await get(http.url, '/empty', { 'Accept-Encoding': 'br' });
+      expect(tiny.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(tiny.body.toString())).toEqual({ agents: [] });
     } finally {
       await http.close();
     }
