@@ -72,6 +72,7 @@ describe('static assets: precompressed, negotiated, cached', () => {
       join(dir, 'index.html'),
       `<!doctype html><title>Parley</title>${'<p>x</p>'.repeat(300)}`,
     );
+    await writeFile(join(dir, 'login.html'), '<!doctype html><title>Parley</title><p>login page');
     await mkdir(join(dir, 'assets'));
     const script = `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word${i}`))};`;
     await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), script);
@@ -108,6 +109,13 @@ describe('static assets: precompressed, negotiated, cached', () => {
         expect(again.status).toBe(304);
         expect(again.body.length).toBe(0);
       }
+
+      // A route with a page of its own (its chunks preloaded) gets it; other routes index.html.
+      const login = await get(http.url, '/login', { 'Accept-Encoding': 'identity' });
+      expect(login.headers['cache-control']).toBe('no-cache');
+      expect(login.body.toString()).toContain('login page');
+      const account = await get(http.url, '/account', { 'Accept-Encoding': 'identity' });
+      expect(account.body.toString()).not.toContain('login page');
 
       // The widget's entry script: compressed, cross-origin, revalidated by ETag.
       const widget = await get(http.url, '/widget/chat.js', { 'Accept-Encoding': 'gzip' });
