@@ -47,7 +47,7 @@ const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
   body: JSON.stringify({
     name: 'Bench User',
     email: 'bench@example.com',
-    password: 'bench-password-1',
+    password: 'quiet-harbor-lantern-7',
   }),
 });
 const cookie = signUp.headers

@@ -13,6 +13,7 @@ import type { AppEnv, Services } from './lib/env';
 import { HttpError } from './lib/http';
 import { authHandler, requireUser, SessionCache } from './lib/session';
 import { csrfProtection } from './lib/csrf';
+import { tenantCacheOf } from './lib/tenantCache';
 import { requirePublishedAgent } from './lib/publicAccess';
 import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
 import { orgRoutes } from './org/routes';
@@ -35,6 +36,8 @@ import { webhookRoutes } from './telephony/webhookRoutes';
 import { integrationRoutes } from './integrations/routes';
 import { messagingRoutes } from './messaging/routes';
 import { whatsappCloudRoutes } from './messaging/whatsappCloud';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The largest request body: the 10 MB upload limit plus room for the multipart envelope. */
 export const maxRequestBytes = uploadLimits.maxBytes + 64 * 1024;
@@ -119,7 +122,24 @@ export function createApp(options: AppOptions) {
   // Security headers on every answer (CSP on pages); JSON over 1 KB compressed (never SSE).
   app.use('*', securityHeaders(services.env));
   app.use('*', compressAnswers());
-  app.use('*', bodyLimit({ maxSize: maxRequestBytes, onError: (c) => tooLarge(c.req.path) }));
+  // GET and HEAD requests carry no body: skipped, since asking for the body builds a full Request.
+  const limitBody = bodyLimit({ maxSize: maxRequestBytes, onError: (c) => tooLarge(c.req.path) });
+  app.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+  );
+  // A state-changing request empties this process's tenancy cache once it is answered, so the
+  // next request here reads the change even before the database's NOTIFY arrives. The public
+  // runtime (/v1) never changes memberships, organizations, agents or apps.
+  const tenantCache = tenantCacheOf(options.db);
+  if (tenantCache) {
+    app.use('*', async (c, next) => {
+      try {
+        await next();
+      } finally {
+        if (!safeMethods.has(c.req.method) && !c.req.path.startsWith('/v1/')) tenantCache.clear();
+      }
+    });
+  }
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/api', openApiRoutes());

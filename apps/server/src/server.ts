@@ -8,6 +8,7 @@ import { createApp, retrieverFor } from './app';
 import { startReplyWorker } from './messaging/replies';
 import { createSecretBox } from './lib/secrets';
 import { SessionCache, sessionChannel } from './lib/session';
+import { attachTenantCache, cacheChannel, TenantCache } from './lib/tenantCache';
 import {
   refreshPlannerStats,
   requeueOrphanedJobs,
@@ -72,6 +73,14 @@ export async function createServer(config: ServerConfig) {
     (payload) => sessions.invalidate(payload),
     (live) => sessions.setLive(live),
   );
+  // Memberships and agent lists too; the member/organization/agents/apps triggers NOTIFY.
+  const tenantCache = new TenantCache();
+  const unlistenCache = await database.listen(
+    cacheChannel,
+    (payload) => tenantCache.invalidate(payload),
+    (live) => tenantCache.setLive(live),
+  );
+  attachTenantCache(database.db, tenantCache);
   const env = config.env ?? process.env;
   const embedder = embedderFrom(env);
   let vector: VectorIndex | null = null;
@@ -106,6 +115,7 @@ export async function createServer(config: ServerConfig) {
     await replies.stop();
     await ingestion.stop();
     await unlisten();
+    await unlistenCache();
     await closeDb();
   };
   const app = createApp({

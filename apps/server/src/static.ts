@@ -25,8 +25,9 @@ export function sendAsset(
 
 /**
  * Serves the built console: its files (precompressed brotli/gzip variants by content
- * negotiation; hashed /assets/* immutable, everything else revalidated by ETag); unknown non-API
- * GET paths fall back to index.html (SPA routes).
+ * negotiation; hashed /assets/* immutable, everything else revalidated by ETag); a route with a
+ * page of its own (/login → login.html) gets it; other non-API GET paths fall back to index.html
+ * (SPA routes).
  */
 export function serveConsole<E extends Env>(app: Hono<E>, dir: string) {
   const root = resolve(dir);
@@ -43,6 +44,12 @@ export function serveConsole<E extends Env>(app: Hono<E>, dir: string) {
     if (path !== '/' && target.startsWith(root + '/') && !/\.(br|gz)$/.test(target)) {
       const asset = await loadAsset(target);
       if (asset) return sendAsset(c, asset, path.startsWith('/assets/') ? immutable : revalidate);
+    }
+    // A route with a page of its own (its chunks announced: scripts/route-preloads.mjs), e.g.
+    // /login → login.html; any other route gets index.html.
+    if (/^\/[a-z][a-z-]*$/.test(path)) {
+      const page = await loadAsset(join(root, `${path.slice(1)}.html`));
+      if (page) return sendAsset(c, page, revalidate);
     }
     const index = await loadAsset(join(root, 'index.html'));
     if (!index) return c.text('Console not built: run `npm run build`.', 503);

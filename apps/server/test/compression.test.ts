@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { serveConsole } from '../src/static';
 import { serveWidgets } from '../src/widgets';
-import { compressAnswers } from '../src/lib/compress';
+import { compressAnswers, ReusableJson, reusableJsonAnswer } from '../src/lib/compress';
 import { pickEncoding } from '../src/lib/assets';
 
 /** A raw HTTP answer (node:http: fetch would decode the body itself). */
@@ -72,6 +72,7 @@ describe('static assets: precompressed, negotiated, cached', () => {
       join(dir, 'index.html'),
       `<!doctype html><title>Parley</title>${'<p>x</p>'.repeat(300)}`,
     );
+    await writeFile(join(dir, 'login.html'), '<!doctype html><title>Parley</title><p>login page');
     await mkdir(join(dir, 'assets'));
     const script = `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word${i}`))};`;
     await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), script);
@@ -108,6 +109,13 @@ describe('static assets: precompressed, negotiated, cached', () => {
         expect(again.status).toBe(304);
         expect(again.body.length).toBe(0);
       }
+
+      // A route with a page of its own (its chunks preloaded) gets it; other routes index.html.
+      const login = await get(http.url, '/login', { 'Accept-Encoding': 'identity' });
+      expect(login.headers['cache-control']).toBe('no-cache');
+      expect(login.body.toString()).toContain('login page');
+      const account = await get(http.url, '/account', { 'Accept-Encoding': 'identity' });
+      expect(account.body.toString()).not.toContain('login page');
 
       // The widget's entry script: compressed, cross-origin, revalidated by ETag.
       const widget = await get(http.url, '/widget/chat.js', { 'Accept-Encoding': 'gzip' });
@@ -149,6 +157,35 @@ describe('answers compressed on the fly', () => {
       const small = await get(http.url, '/small', { 'Accept-Encoding': 'br' });
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(JSON.parse(small.body.toString())).toEqual({ ok: true });
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('a reusable JSON answer (a cached list): same JSON in every encoding, each encoded once', async () => {
+    const app = new Hono();
+    app.use('*', compressAnswers());
+    const big = { agents: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `agent ${i}` })) };
+    const json = new ReusableJson(JSON.stringify(big));
+    const small = new ReusableJson('{"agents":[]}');
+    app.get('/list', (c) => reusableJsonAnswer(c, json));
+    app.get('/empty', (c) => reusableJsonAnswer(c, small));
+    const http = await listen(app.fetch);
+    try {
+      for (const encoding of ['br', 'gzip', 'br']) {
+        const res = await get(http.url, '/list', { 'Accept-Encoding': encoding });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['vary']).toBe('Accept-Encoding');
+        expect(res.headers['content-type']).toBe('application/json');
+        expect(JSON.parse(decode(res).toString())).toEqual(big);
+      }
+      expect(await json.encodedAs('br')).toBe(await json.encodedAs('br'));
+      const plain = await get(http.url, '/list');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(plain.body.toString())).toEqual(big);
+      const tiny = await get(http.url, '/empty', { 'Accept-Encoding': 'br' });
+      expect(tiny.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(tiny.body.toString())).toEqual({ agents: [] });
     } finally {
       await http.close();
     }

@@ -8,6 +8,8 @@ import {
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import { requireMembership } from '../lib/tenancy';
+import { cachedRead, tags } from '../lib/tenantCache';
+import { ReusableJson, reusableJsonAnswer } from '../lib/compress';
 import { checkModelLiveUrl } from '../runtime/model';
 import { forgetAgentKeys } from '../runtime/chat';
 import { agents } from '../db/schema';
@@ -65,8 +67,19 @@ export function agentRoutes({ db, secrets, env }: Services) {
   app.get('/by-org/:orgId', async (c) => {
     const orgId = c.req.param('orgId');
     await requireMembership(db, c.get('user').id, orgId);
-    const rows = await listAgentsOfOrg(db, orgId);
-    return c.json({ agents: rows.map((r) => agentToWire(r.agent, r.appId, secrets)) });
+    // The answer (its JSON and each compressed form) is cached per organization until one of its
+    // agents or apps changes.
+    const json = await cachedRead(
+      db,
+      `agent-list:${orgId}`,
+      [tags.agents(orgId), tags.organization(orgId)],
+      async () => {
+        const rows = await listAgentsOfOrg(db, orgId);
+        const wire = rows.map((r) => agentToWire(r.agent, r.appId, secrets));
+        return new ReusableJson(JSON.stringify({ agents: wire }));
+      },
+    );
+    return reusableJsonAnswer(c, json);
   });
 
   app.delete('/delete/:agentName', async (c) => {

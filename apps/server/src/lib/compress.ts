@@ -1,10 +1,67 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { pickEncoding } from './assets';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
+
+/** Brotli (quality 5: fast, still small) or gzip (level 6) of one answer's bytes. */
+async function encode(raw: Uint8Array, encoding: 'br' | 'gzip'): Promise<Uint8Array> {
+  return new Uint8Array(
+    encoding === 'br'
+      ? await brotli(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength,
+          },
+        })
+      : await gz(raw, { level: 6 }),
+  );
+}
+
+/**
+ * A JSON answer that is served many times as it is (a cached list): its bytes and each encoding
+ * are made once, on first use, and kept with it.
+ */
+export class ReusableJson {
+  readonly bytes: Uint8Array;
+  private readonly encoded = new Map<'br' | 'gzip', Promise<Uint8Array>>();
+
+  constructor(json: string) {
+    this.bytes = new TextEncoder().encode(json);
+  }
+
+  encodedAs(encoding: 'br' | 'gzip'): Promise<Uint8Array> {
+    let done = this.encoded.get(encoding);
+    if (!done) {
+      done = encode(this.bytes, encoding);
+      this.encoded.set(encoding, done);
+      done.catch(() => this.encoded.delete(encoding));
+    }
+    return done;
+  }
+}
+
+/** Answers a ReusableJson, compressed as the client prefers (the kept encoding) when ≥ `threshold`. */
+export async function reusableJsonAnswer(
+  c: Context,
+  json: ReusableJson,
+  threshold = 1024,
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Vary: 'Accept-Encoding',
+  };
+  const encoding =
+    json.bytes.byteLength >= threshold
+      ? pickEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip'])
+      : 'identity';
+  if (encoding === 'identity' || c.req.method === 'HEAD')
+    return c.body(json.bytes as unknown as ArrayBuffer, 200, headers);
+  headers['Content-Encoding'] = encoding;
+  return c.body((await json.encodedAs(encoding)) as unknown as ArrayBuffer, 200, headers);
+}
 
 /** Answers compressed on the fly: JSON and plain text (never event streams, never assets). */
 const dynamicTypes = /^(application\/(json|problem\+json)|text\/plain)\b/i;
@@ -32,9 +89,9 @@ export function compressAnswers({ threshold = 1024 }: CompressOptions = {}): Mid
     await next();
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
+    // `res.body` is read last: on @hono/node-server it turns a lightweight answer into a full one.
     if (
       !dynamicTypes.test(type) ||
-      !res.body ||
       c.req.method === 'HEAD' ||
       res.status === 204 ||
       res.status === 304 ||
@@ -45,22 +102,13 @@ export function compressAnswers({ threshold = 1024 }: CompressOptions = {}): Mid
     addVary(res.headers);
     const encoding = pickEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
     const declared = Number(res.headers.get('Content-Length') ?? NaN);
-    if (encoding === 'identity' || declared < threshold) return;
+    if (encoding === 'identity' || declared < threshold || !res.body) return;
 
     const raw = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     let body: Uint8Array = raw;
     if (raw.byteLength >= threshold) {
-      body = new Uint8Array(
-        encoding === 'br'
-          ? await brotli(raw, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 5,
-                [constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength,
-              },
-            })
-          : await gz(raw, { level: 6 }),
-      );
+      body = await encode(raw, encoding);
       headers.set('Content-Encoding', encoding);
     }
     headers.set('Content-Length', String(body.byteLength));

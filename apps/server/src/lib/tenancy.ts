@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { member, organization } from '../db/schema';
 import { HttpError } from './http';
+import { cachedRead, tags } from './tenantCache';
 
 export interface Membership {
   orgId: string;
@@ -10,31 +11,51 @@ export interface Membership {
 }
 
 /** The user's organizations, oldest membership first (the spec's "first organization"). */
-export async function membershipsOf(db: Db, userId: string): Promise<Membership[]> {
-  const rows = await db
-    .select({ orgId: organization.id, orgName: organization.name, role: member.role })
-    .from(member)
-    .innerJoin(organization, eq(member.organizationId, organization.id))
-    .where(eq(member.userId, userId))
-    .orderBy(asc(member.createdAt), asc(organization.createdAt));
-  return rows;
+export function membershipsOf(db: Db, userId: string): Promise<readonly Membership[]> {
+  return cachedRead(
+    db,
+    `memberships:${userId}`,
+    (list) => [tags.member(userId), ...list.map((m) => tags.organization(m.orgId))],
+    async () =>
+      Object.freeze(
+        (
+          await db
+            .select({ orgId: organization.id, orgName: organization.name, role: member.role })
+            .from(member)
+            .innerJoin(organization, eq(member.organizationId, organization.id))
+            .where(eq(member.userId, userId))
+            .orderBy(asc(member.createdAt), asc(organization.createdAt))
+        ).map((m) => Object.freeze(m)),
+      ),
+  );
 }
 
 /**
  * Resolves an organization the user belongs to. Anything else — another organization or
  * one that does not exist — answers 404, so another tenant's existence is never revealed.
+ * Found memberships are cached (lib/tenantCache.ts) until the membership or the organization
+ * changes; a refusal is not.
  */
 export async function requireMembership(
   db: Db,
   userId: string,
   orgId: string,
 ): Promise<Membership> {
-  const [row] = await db
-    .select({ orgId: organization.id, orgName: organization.name, role: member.role })
-    .from(member)
-    .innerJoin(organization, eq(member.organizationId, organization.id))
-    .where(and(eq(member.userId, userId), eq(member.organizationId, orgId)))
-    .limit(1);
+  const row = await cachedRead(
+    db,
+    `membership:${userId}:${orgId}`,
+    [tags.member(userId), tags.organization(orgId)],
+    async () => {
+      const [found] = await db
+        .select({ orgId: organization.id, orgName: organization.name, role: member.role })
+        .from(member)
+        .innerJoin(organization, eq(member.organizationId, organization.id))
+        .where(and(eq(member.userId, userId), eq(member.organizationId, orgId)))
+        .limit(1);
+      return found ? Object.freeze(found) : null;
+    },
+    (found) => found !== null,
+  );
   if (!row) throw new HttpError(404, 'Organization not found');
   return row;
 }

@@ -69,6 +69,11 @@ export interface PhoneNumberPage {
 export interface DashboardApi {
   /** The signed-in user and organizations, or null when signed out. */
   me(): Promise<Me | null>;
+  /**
+   * Whether the browser holds a signed-in session, asked without an error answer when it does not
+   * (the login page: a 401 would be logged as a console error). Without it, `me` is asked.
+   */
+  signedIn?(): Promise<boolean>;
   signUp(input: SignUpInput): Promise<void>;
   signIn(input: SignInInput): Promise<void>;
   signOut(): Promise<void>;

@@ -138,3 +138,19 @@ function abortable(fetch: ReturnType<typeof routeFetch>) {
     });
   });
 }
+
+describe('createDashboardApi.signedIn', () => {
+  it('asks better-auth’s get-session (200 with null when signed out), never /api/org/me', async () => {
+    const out = routeFetch({ 'GET /api/auth/get-session': () => json(null) });
+    expect(await createDashboardApi({ fetch: out }).signedIn!()).toBe(false);
+    const signedIn = routeFetch({
+      'GET /api/auth/get-session': () =>
+        json({ session: { id: 's1', userId: 'u1' }, user: { id: 'u1', email: 'a@b.c' } }),
+    });
+    expect(await createDashboardApi({ fetch: signedIn }).signedIn!()).toBe(true);
+    expect([...out.calls, ...signedIn.calls].map((c) => c.url)).toEqual([
+      '/api/auth/get-session',
+      '/api/auth/get-session',
+    ]);
+  });
+});

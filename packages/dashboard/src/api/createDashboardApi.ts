@@ -67,6 +67,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
 
   return {
     me: () => org.me(),
+    signedIn: () => auth.signedIn(),
     signUp: async ({ firstName, lastName, email, password }) => {
       await auth.signUp({
         name: `${firstName} ${lastName}`.trim(),

@@ -1,6 +1,7 @@
 /** Query-key factory: one place, `as const`, invalidated by mutations. */
 export const queryKeys = {
   me: ['me'] as const,
+  signedIn: ['signed-in'] as const,
   agents: (orgId: string) => ['agents', orgId] as const,
   stats: (orgId: string) => ['stats', orgId] as const,
   phoneNumbers: (orgId: string) => ['phone-numbers', orgId] as const,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMe, useSignIn, useSignUp } from '../api/hooks';
+import { useSignedIn, useSignIn, useSignUp } from '../api/hooks';
 import { LoginScreen, type LoginMode } from './LoginScreen';
 import { useThemePreference } from '../shell/useThemePreference';
 
@@ -8,10 +8,10 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
   const [mode, setMode] = useState<LoginMode>('sign-in');
   const signIn = useSignIn();
   const signUp = useSignUp();
-  const me = useMe();
+  const signedInNow = useSignedIn();
   useThemePreference();
   const active = mode === 'sign-in' ? signIn : signUp;
-  const signedIn = Boolean(me.data);
+  const signedIn = signedInNow.data === true;
   useEffect(() => {
     if (signedIn) onSignedIn();
   }, [signedIn, onSignedIn]);
