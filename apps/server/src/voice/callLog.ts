@@ -159,6 +159,19 @@ export async function endCall(
     .where(and(eq(conversations.id, conversationId), isNull(conversations.endedAt)));
 }
 
+/** Participant identities the token endpoint gives: console calls and widget visitors. */
+export const consoleCallerPrefix = 'console-';
+export const widgetCallerPrefix = 'visitor-';
+
+/** Where a call came from: a phone, or (LiveKit) the console or the widget by the caller's identity. */
+export function callSource(transport: unknown, caller: string | null): VoiceCall['source'] {
+  if (transport === 'phone') return 'phone';
+  if (transport !== 'livekit' || !caller) return null;
+  if (caller.startsWith(consoleCallerPrefix)) return 'browser';
+  if (caller.startsWith(widgetCallerPrefix)) return 'widget';
+  return null;
+}
+
 function callToWire(row: ConversationRow, turns: number): VoiceCall {
   const meta = row.metadata ?? {};
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -167,6 +180,7 @@ function callToWire(row: ConversationRow, turns: number): VoiceCall {
     agent_name: row.agentName,
     organization_id: row.organizationId,
     transport: str(meta.transport),
+    source: callSource(meta.transport, row.endUser),
     from: str(meta.from),
     to: str(meta.to),
     started_at: row.createdAt.toISOString(),
@@ -225,6 +239,7 @@ export async function callForUser(
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.createdAt));
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
   const transcript: VoiceCallTurn[] = lines.map((m) => {
     const meta = m.metadata ?? {};
     return {
@@ -232,7 +247,9 @@ export async function callForUser(
       speaker: m.role === 'user' ? 'caller' : 'agent',
       text: m.content,
       at: m.createdAt.toISOString(),
-      latency_ms: typeof meta.latency_ms === 'number' ? meta.latency_ms : null,
+      latency_ms: num(meta.latency_ms),
+      llm_ttft_ms: num(meta.llm_ttft_ms),
+      tts_ttfb_ms: num(meta.tts_ttfb_ms),
       kind: typeof meta.kind === 'string' ? meta.kind : m.role === 'user' ? null : 'answer',
       offline: m.offline,
       error: m.error,

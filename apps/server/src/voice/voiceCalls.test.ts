@@ -137,6 +137,7 @@ describe('voice worker endpoints and the call log', () => {
     expect(calls[0]).toMatchObject({
       conversation_id: callId,
       transport: 'phone',
+      source: 'phone',
       from: '+15550001111',
       to: '+15550002222',
       ended_by: 'caller',
@@ -150,14 +151,20 @@ describe('voice worker endpoints and the call log', () => {
       ['agent', 'answer'],
     ]);
     expect(detail.transcript[1]!.text).toBe('what are your opening hours');
-    expect(detail.transcript[2]).toMatchObject({ text: answer, latency_ms: 812, offline: true });
+    expect(detail.transcript[2]).toMatchObject({
+      text: answer,
+      latency_ms: 812,
+      llm_ttft_ms: 40,
+      tts_ttfb_ms: null,
+      offline: true,
+    });
     expect(detail.ended_at).not.toBeNull();
   });
 
   it('lists calls newest first; another organization gets 404 for the agent and the call', async () => {
     const { user, id } = await agentWithOrg();
     const ids: string[] = [];
-    for (const caller of ['a', 'b']) {
+    for (const caller of ['console-1a2b3c4d', 'visitor-5e6f7a8b']) {
       const res = await post('/calls', {
         agent_name: id,
         caller,
@@ -166,9 +173,10 @@ describe('voice worker endpoints and the call log', () => {
       });
       ids.push(((await res.json()) as { conversation_id: string }).conversation_id);
     }
-    expect((await user.voice.callsForAgent(id)).map((c) => c.conversation_id)).toEqual(
-      ids.reverse(),
-    );
+    const listed = await user.voice.callsForAgent(id);
+    expect(listed.map((c) => c.conversation_id)).toEqual(ids.reverse());
+    // Where each caller was: the widget's visitor (newest), the console's Talk to Agent.
+    expect(listed.map((c) => c.source)).toEqual(['widget', 'browser']);
     const outsider = server.newUser();
     await outsider.withOrg('Elsewhere');
     expect((await outsider.raw('GET', `/voice/calls/agent/${id}`)).status).toBe(404);

@@ -1,6 +1,7 @@
 import { AgentDetail, type AgentDetailTab } from '../detail';
 import { AgentSettings, agentSettingsSectionIds } from '../editor';
 import { useVoiceCall } from '../voice/useVoiceCall';
+import { AgentCalls } from '../calls';
 
 const settingsSections: Partial<Record<AgentDetailTab, string>> = {
   model: agentSettingsSectionIds.model,
@@ -42,6 +43,7 @@ export default function AgentDetailWithCall({
           <AgentSettings agentId={agentId} orgId={orgId} editing={editing} headingLevel={3} />
         ),
         sectionIds: settingsSections,
+        calls: <AgentCalls agentId={agentId} headingLevel={2} id="agent-section-calls" />,
       }}
     />
   );
