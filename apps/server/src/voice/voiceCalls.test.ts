@@ -89,6 +89,47 @@ describe('voice worker endpoints and the call log', () => {
     expect((await worker('/agents/nobody_here/config')).status).toBe(404);
   });
 
+  it("given no key on the agent › the organization's Integrations keys reach the worker (before the server's)", async () => {
+    const { user, id, orgId } = await agentWithOrg();
+    await user.agents.update(id, {
+      organization_id: orgId,
+      tts_config: { provider: 'elevenlabs', elevenlabs: { voice_id: 'EXAVITQu4vr4xnSDxMaL' } },
+      stt_config: { provider: 'deepgram', deepgram: { model: 'nova-2' } },
+    } as never);
+    const setKey = async (provider: string, apiKey: string) =>
+      expect(
+        (
+          await user.raw('PUT', `/api/integrations/organization/${orgId}/${provider}`, {
+            credentials: { api_key: apiKey },
+          })
+        ).status,
+      ).toBe(200);
+    // Before any Integrations key: no ElevenLabs key anywhere, the server's Deepgram key.
+    let config = (await (await worker(`/agents/${id}/config`)).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({ tts_api_key: null, stt_api_key: 'dg-server-key' });
+
+    await setKey('elevenlabs', 'el-org-key-0000000000001234');
+    await setKey('deepgram', 'dg-org-key-0000000000005678');
+    config = (await (await worker(`/agents/${id}/config`)).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({
+      tts_api_key: 'el-org-key-0000000000001234',
+      stt_api_key: 'dg-org-key-0000000000005678',
+    });
+
+    // The agent's own key still comes first.
+    await setKey('openai', 'sk-org-key-000000000000abcd');
+    await user.agents.update(id, {
+      organization_id: orgId,
+      tts_config: { provider: 'openai', openai: { api_key: 'sk-agent-own-key' } },
+    } as never);
+    config = (await (await worker(`/agents/${id}/config`)).json()) as Record<string, unknown>;
+    expect(config.tts_api_key).toBe('sk-agent-own-key');
+    // Another organization's keys never reach this one: its agent gets the server's Deepgram key.
+    const other = await agentWithOrg();
+    config = (await (await worker(`/agents/${other.id}/config`)).json()) as Record<string, unknown>;
+    expect(config.stt_api_key).toBe('dg-server-key');
+  });
+
   it('logs a whole call: start, initial message, a caller turn through the runtime, figures, end', async () => {
     const { user, id } = await agentWithOrg();
     const start = await post('/calls', {
