@@ -29,7 +29,7 @@ export const callPanelTexts = {
 
 /**
  * The Talk to Agent live state and running transcript (issue 14 §7). A view: the LiveKit wiring
- * lives in LiveCallPanel.
+ * lives in LiveCallContainer.
  */
 export function CallPanel({
   phase,

@@ -4,7 +4,7 @@ import type { AgentCallState } from '../detail/agentDetailTabs';
 import { CallPanel } from './CallPanel';
 
 // LiveKit's React bindings load with the call, like livekit-client itself.
-const LiveCallPanel = lazy(() => import('./LiveCallPanel'));
+const LiveCallContainer = lazy(() => import('./LiveCallContainer'));
 
 /** The live call under the agent header: nothing when idle, 'Connecting...' until the room is up. */
 export function LiveCallSlot({
@@ -19,7 +19,7 @@ export function LiveCallSlot({
   if (!room) return connecting;
   return (
     <Suspense fallback={connecting}>
-      <LiveCallPanel room={room} callState={callState} />
+      <LiveCallContainer room={room} callState={callState} />
     </Suspense>
   );
 }

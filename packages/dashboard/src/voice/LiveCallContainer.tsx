@@ -16,7 +16,7 @@ function LiveState({ room, callState }: { room: Room; callState: AgentCallState 
  * Thin container: the room of the running Talk to Agent call → the agent's state and the
  * transcription streams (@livekit/components-react) → CallPanel. Loaded only once a call starts.
  */
-export default function LiveCallPanel({
+export default function LiveCallContainer({
   room,
   callState,
 }: {
