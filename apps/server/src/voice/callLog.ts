@@ -12,6 +12,8 @@ import {
 import type { Db } from '../db/client';
 import { agents, conversations, member, messages } from '../db/schema';
 import { notFound } from '../lib/http';
+import type { SecretBox } from '../lib/secrets';
+import { integrationCredentials } from '../integrations/store';
 
 type AgentRow = typeof agents.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -24,22 +26,44 @@ export const voiceProviderEnvKeys: Record<string, string> = {
   deepgram: 'DEEPGRAM_API_KEY',
 };
 
+/** The Integrations provider whose organization key serves a tts_config / stt_config provider. */
+export const voiceProviderIntegrations: Record<string, string> = {
+  openai: 'openai',
+  elevenlabs: 'elevenlabs',
+  cartesian: 'cartesia',
+  deepgram: 'deepgram',
+};
+
+/** The provider a tts_config / stt_config chose ('' when none). */
+export function providerOf(config: unknown): string {
+  if (!config || typeof config !== 'object') return '';
+  const provider = (config as Record<string, unknown>).provider;
+  return typeof provider === 'string' ? provider : '';
+}
+
 /** A key stored in a provider block, unless empty or the masked form the console shows. */
 function usableKey(value: unknown): string | null {
   return typeof value === 'string' && value.trim() && !value.includes('•') ? value.trim() : null;
 }
 
-/** The key of the provider a tts_config / stt_config chose: its own, else the server's; or null. */
+/**
+ * The key of the provider a tts_config / stt_config chose: the agent's own, else the
+ * organization's (Integrations, keyed by integration provider), else the server's; or null.
+ */
 export function providerKey(
   config: unknown,
   env: Record<string, string | undefined>,
+  orgKeys: Record<string, string | undefined> = {},
 ): string | null {
   if (!config || typeof config !== 'object') return null;
   const c = config as Record<string, unknown>;
-  const provider = typeof c.provider === 'string' ? c.provider : '';
+  const provider = providerOf(config);
   const block = (c[provider] ?? {}) as Record<string, unknown>;
   const own = usableKey(block.api_key) ?? usableKey(block.tts_api_key);
   if (own) return own;
+  const integration = voiceProviderIntegrations[provider];
+  const org = integration ? usableKey(orgKeys[integration]) : null;
+  if (org) return org;
   const name = voiceProviderEnvKeys[provider];
   if (provider === 'elevenlabs') return usableKey(env.ELEVEN_API_KEY ?? env.ELEVENLABS_API_KEY);
   return name ? usableKey(env[name]) : null;
@@ -49,6 +73,7 @@ export function providerKey(
 export function workerConfigOf(
   agent: AgentRow,
   env: Record<string, string | undefined>,
+  orgKeys: Record<string, string | undefined> = {},
 ): VoiceWorkerConfig {
   // An agent never given a voice or transcriber gets the spec's defaults (§9).
   const tts = agent.ttsConfig ?? defaultTtsConfig;
@@ -65,9 +90,30 @@ export function workerConfigOf(
     max_nudges: agent.maxNudges ?? toolsDefaults.max_nudges,
     typing_volume: agent.typingVolume ?? toolsDefaults.typing_volume,
     max_call_duration: agent.maxCallDuration ?? toolsDefaults.max_call_duration,
-    tts_api_key: providerKey(tts, env),
-    stt_api_key: providerKey(stt, env),
+    tts_api_key: providerKey(tts, env, orgKeys),
+    stt_api_key: providerKey(stt, env, orgKeys),
   };
+}
+
+/**
+ * The organization's Integrations keys for the voice and transcriber providers an agent uses,
+ * keyed by integration provider (decrypted for the worker only; never sent to a browser).
+ */
+export async function orgVoiceKeys(
+  db: Db,
+  box: SecretBox,
+  agent: AgentRow,
+): Promise<Record<string, string>> {
+  const wanted = [
+    providerOf(agent.ttsConfig ?? defaultTtsConfig),
+    providerOf(agent.sttConfig ?? defaultSttConfig),
+  ].flatMap((p) => (voiceProviderIntegrations[p] ? [voiceProviderIntegrations[p]] : []));
+  const keys: Record<string, string> = {};
+  for (const integration of new Set(wanted)) {
+    const credentials = await integrationCredentials(db, box, agent.organizationId, integration);
+    if (credentials?.api_key) keys[integration] = credentials.api_key;
+  }
+  return keys;
 }
 
 /** Opens the call's conversation (channel 'voice'); the transcript accrues on it. */
@@ -159,6 +205,19 @@ export async function endCall(
     .where(and(eq(conversations.id, conversationId), isNull(conversations.endedAt)));
 }
 
+/** Participant identities the token endpoint gives: console calls and widget visitors. */
+export const consoleCallerPrefix = 'console-';
+export const widgetCallerPrefix = 'visitor-';
+
+/** Where a call came from: a phone, or (LiveKit) the console or the widget by the caller's identity. */
+export function callSource(transport: unknown, caller: string | null): VoiceCall['source'] {
+  if (transport === 'phone') return 'phone';
+  if (transport !== 'livekit' || !caller) return null;
+  if (caller.startsWith(consoleCallerPrefix)) return 'browser';
+  if (caller.startsWith(widgetCallerPrefix)) return 'widget';
+  return null;
+}
+
 function callToWire(row: ConversationRow, turns: number): VoiceCall {
   const meta = row.metadata ?? {};
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -167,6 +226,7 @@ function callToWire(row: ConversationRow, turns: number): VoiceCall {
     agent_name: row.agentName,
     organization_id: row.organizationId,
     transport: str(meta.transport),
+    source: callSource(meta.transport, row.endUser),
     from: str(meta.from),
     to: str(meta.to),
     started_at: row.createdAt.toISOString(),
@@ -225,6 +285,7 @@ export async function callForUser(
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.createdAt));
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
   const transcript: VoiceCallTurn[] = lines.map((m) => {
     const meta = m.metadata ?? {};
     return {
@@ -232,7 +293,9 @@ export async function callForUser(
       speaker: m.role === 'user' ? 'caller' : 'agent',
       text: m.content,
       at: m.createdAt.toISOString(),
-      latency_ms: typeof meta.latency_ms === 'number' ? meta.latency_ms : null,
+      latency_ms: num(meta.latency_ms),
+      llm_ttft_ms: num(meta.llm_ttft_ms),
+      tts_ttfb_ms: num(meta.tts_ttfb_ms),
       kind: typeof meta.kind === 'string' ? meta.kind : m.role === 'user' ? null : 'answer',
       offline: m.offline,
       error: m.error,

@@ -23,6 +23,7 @@ import {
   startCall,
   voiceConversation,
   workerConfigOf,
+  orgVoiceKeys,
 } from './callLog';
 
 export const workerNotConfigured =
@@ -63,7 +64,10 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
 
   app.get('/agents/:agentName/config', async (c) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
-    return c.json(workerConfigOf(await agentNamed(agentName), services.env));
+    const agent = await agentNamed(agentName);
+    // The agent's own keys first, then the organization's Integrations, then the server's.
+    const orgKeys = await orgVoiceKeys(db, services.secrets, agent);
+    return c.json(workerConfigOf(agent, services.env, orgKeys));
   });
 
   app.post('/calls', async (c) => {

@@ -6,6 +6,7 @@ import type { Services } from '../lib/env';
 import { check, HttpError, notFound } from '../lib/http';
 import { findAgentForUser } from '../lib/agents';
 import { agentForKey } from '../runtime/chat';
+import { consoleCallerPrefix, widgetCallerPrefix } from './callLog';
 import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
 
 /** The LiveKit worker that joins voice rooms (apps/voice-agent registers under this name). */
@@ -34,6 +35,8 @@ export function voiceTokenRoutes(services: Services) {
   app.post('/generate', async (c) => {
     const agentName = check(agentNameSchema, c.req.query('agent_name') ?? '', 'agent_name');
     const auth = c.req.header('Authorization');
+    // The identity says where the caller is (the call log's browser / widget column).
+    let callerPrefix = widgetCallerPrefix;
     if (auth?.toLowerCase().startsWith('bearer ')) {
       const agent = await agentForKey(services.db, auth.slice(7).trim());
       if (agent.agentName !== agentName) throw notFound('Agent');
@@ -42,12 +45,13 @@ export function voiceTokenRoutes(services: Services) {
       const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
       if (!session) throw new HttpError(401, 'Unauthorized');
       await findAgentForUser(services.db, session.user.id, agentName);
+      callerPrefix = consoleCallerPrefix;
     }
     const { LIVEKIT_URL: url, LIVEKIT_API_KEY: key, LIVEKIT_API_SECRET: secret } = services.env;
     if (!url || !key || !secret) throw new HttpError(503, voiceNotConfigured);
 
     const suffix = crypto.randomUUID().slice(0, 8);
-    const identity = `visitor-${suffix}`;
+    const identity = `${callerPrefix}${suffix}`;
     const roomName = `parley-${agentName}-${suffix}`;
     const token = new AccessToken(key, secret, { identity, name: 'Visitor', ttl: '15m' });
     token.addGrant({

@@ -89,6 +89,47 @@ describe('voice worker endpoints and the call log', () => {
     expect((await worker('/agents/nobody_here/config')).status).toBe(404);
   });
 
+  it("given no key on the agent › the organization's Integrations keys reach the worker (before the server's)", async () => {
+    const { user, id, orgId } = await agentWithOrg();
+    await user.agents.update(id, {
+      organization_id: orgId,
+      tts_config: { provider: 'elevenlabs', elevenlabs: { voice_id: 'EXAVITQu4vr4xnSDxMaL' } },
+      stt_config: { provider: 'deepgram', deepgram: { model: 'nova-2' } },
+    } as never);
+    const setKey = async (provider: string, apiKey: string) =>
+      expect(
+        (
+          await user.raw('PUT', `/api/integrations/organization/${orgId}/${provider}`, {
+            credentials: { api_key: apiKey },
+          })
+        ).status,
+      ).toBe(200);
+    // Before any Integrations key: no ElevenLabs key anywhere, the server's Deepgram key.
+    let config = (await (await worker(`/agents/${id}/config`)).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({ tts_api_key: null, stt_api_key: 'dg-server-key' });
+
+    await setKey('elevenlabs', 'el-org-key-0000000000001234');
+    await setKey('deepgram', 'dg-org-key-0000000000005678');
+    config = (await (await worker(`/agents/${id}/config`)).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({
+      tts_api_key: 'el-org-key-0000000000001234',
+      stt_api_key: 'dg-org-key-0000000000005678',
+    });
+
+    // The agent's own key still comes first.
+    await setKey('openai', 'sk-org-key-000000000000abcd');
+    await user.agents.update(id, {
+      organization_id: orgId,
+      tts_config: { provider: 'openai', openai: { api_key: 'sk-agent-own-key' } },
+    } as never);
+    config = (await (await worker(`/agents/${id}/config`)).json()) as Record<string, unknown>;
+    expect(config.tts_api_key).toBe('sk-agent-own-key');
+    // Another organization's keys never reach this one: its agent gets the server's Deepgram key.
+    const other = await agentWithOrg();
+    config = (await (await worker(`/agents/${other.id}/config`)).json()) as Record<string, unknown>;
+    expect(config.stt_api_key).toBe('dg-server-key');
+  });
+
   it('logs a whole call: start, initial message, a caller turn through the runtime, figures, end', async () => {
     const { user, id } = await agentWithOrg();
     const start = await post('/calls', {
@@ -137,6 +178,7 @@ describe('voice worker endpoints and the call log', () => {
     expect(calls[0]).toMatchObject({
       conversation_id: callId,
       transport: 'phone',
+      source: 'phone',
       from: '+15550001111',
       to: '+15550002222',
       ended_by: 'caller',
@@ -150,14 +192,20 @@ describe('voice worker endpoints and the call log', () => {
       ['agent', 'answer'],
     ]);
     expect(detail.transcript[1]!.text).toBe('what are your opening hours');
-    expect(detail.transcript[2]).toMatchObject({ text: answer, latency_ms: 812, offline: true });
+    expect(detail.transcript[2]).toMatchObject({
+      text: answer,
+      latency_ms: 812,
+      llm_ttft_ms: 40,
+      tts_ttfb_ms: null,
+      offline: true,
+    });
     expect(detail.ended_at).not.toBeNull();
   });
 
   it('lists calls newest first; another organization gets 404 for the agent and the call', async () => {
     const { user, id } = await agentWithOrg();
     const ids: string[] = [];
-    for (const caller of ['a', 'b']) {
+    for (const caller of ['console-1a2b3c4d', 'visitor-5e6f7a8b']) {
       const res = await post('/calls', {
         agent_name: id,
         caller,
@@ -166,9 +214,10 @@ describe('voice worker endpoints and the call log', () => {
       });
       ids.push(((await res.json()) as { conversation_id: string }).conversation_id);
     }
-    expect((await user.voice.callsForAgent(id)).map((c) => c.conversation_id)).toEqual(
-      ids.reverse(),
-    );
+    const listed = await user.voice.callsForAgent(id);
+    expect(listed.map((c) => c.conversation_id)).toEqual(ids.reverse());
+    // Where each caller was: the widget's visitor (newest), the console's Talk to Agent.
+    expect(listed.map((c) => c.source)).toEqual(['widget', 'browser']);
     const outsider = server.newUser();
     await outsider.withOrg('Elsewhere');
     expect((await outsider.raw('GET', `/voice/calls/agent/${id}`)).status).toBe(404);

@@ -38,6 +38,8 @@ describe('voice token', () => {
       agent_name: id,
       participant_name: 'Visitor',
     });
+    // The console's caller identity: the call log shows such calls as 'Browser'.
+    expect(res.participant_identity).toMatch(/^console-[0-9a-f]{8}$/);
     const claims = await new TokenVerifier(
       livekit.LIVEKIT_API_KEY,
       livekit.LIVEKIT_API_SECRET,
@@ -54,7 +56,11 @@ describe('voice token', () => {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}` },
       });
-    expect((await call(id)).status).toBe(200);
+    const ok = await call(id);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { participant_identity: string }).participant_identity).toMatch(
+      /^visitor-[0-9a-f]{8}$/,
+    );
     expect((await call('someone_else')).status).toBe(404);
   });
 

@@ -187,6 +187,11 @@ export const voiceCallSchema = z.object({
   agent_name: z.string(),
   organization_id: z.string(),
   transport: z.string().nullable(),
+  /**
+   * Where the caller was: the console's Talk to Agent ('browser'), the voice widget ('widget')
+   * or a phone ('phone'); null when the call log cannot tell.
+   */
+  source: z.enum(['browser', 'widget', 'phone']).nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
   started_at: z.string(),
@@ -210,6 +215,9 @@ export const voiceCallTurnSchema = z.object({
   at: z.string(),
   /** End of the caller's speech → the agent's first audio, in ms (agent turns the framework measured). */
   latency_ms: z.number().nullable(),
+  /** The model's time to first token and the voice's time to first audio byte, in ms (when measured). */
+  llm_ttft_ms: z.number().nullable(),
+  tts_ttfb_ms: z.number().nullable(),
   /** What kind of agent utterance: the initial message, a nudge, the goodbye, or a model answer. */
   kind: z.string().nullable(),
   offline: z.boolean(),

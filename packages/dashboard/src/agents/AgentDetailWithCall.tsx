@@ -1,6 +1,8 @@
 import { AgentDetail, type AgentDetailTab } from '../detail';
 import { AgentSettings, agentSettingsSectionIds } from '../editor';
 import { useVoiceCall } from '../voice/useVoiceCall';
+import { AgentCalls } from '../calls';
+import { LiveCallSlot } from '../voice/LiveCallSlot';
 
 const settingsSections: Partial<Record<AgentDetailTab, string>> = {
   model: agentSettingsSectionIds.model,
@@ -42,6 +44,8 @@ export default function AgentDetailWithCall({
           <AgentSettings agentId={agentId} orgId={orgId} editing={editing} headingLevel={3} />
         ),
         sectionIds: settingsSections,
+        livePanel: <LiveCallSlot room={call.room} callState={call.state} />,
+        calls: <AgentCalls agentId={agentId} headingLevel={2} id="agent-section-calls" />,
       }}
     />
   );

@@ -58,6 +58,8 @@ export type AgentConfig = import('@parley/api-client').AgentConfig;
 export type AgentUpdate = Omit<import('@parley/api-client').AgentUpdateRequest, 'organization_id'>;
 export type KnowledgeBaseSummary = import('@parley/api-client').KnowledgeBase;
 export type PhoneNumber = import('@parley/api-client').PhoneNumber;
+export type VoiceCall = import('@parley/api-client').VoiceCall;
+export type VoiceCallDetail = import('@parley/api-client').VoiceCallDetail;
 
 export interface PhoneNumberPage {
   numbers: PhoneNumber[];
@@ -124,6 +126,10 @@ export interface DashboardApi {
   generateVoiceToken(
     agentId: string,
   ): Promise<{ token: string; livekit_url: string; room_name?: string }>;
+  /** GET /voice/calls/agent/{agentId}: the agent's calls, newest first (the call log). */
+  listCalls(agentId: string, signal?: AbortSignal): Promise<VoiceCall[]>;
+  /** GET /voice/calls/{conversationId}: one call with its transcript, turn by turn. */
+  getCall(conversationId: string, signal?: AbortSignal): Promise<VoiceCallDetail>;
   /**
    * The key test (spec §7): POST {agentUrl}/chat-messages with the agent key as bearer,
    * response_mode blocking. Resolves when the agent answered; rejects with the reason.

@@ -171,6 +171,8 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       await model.publish({ chatbot_api_key: chatbotApiKey, app_id: appId });
     },
     generateVoiceToken: (agentId) => voice.generateToken(agentId),
+    listCalls: (agentId, signal) => voice.callsForAgent(agentId, signal),
+    getCall: (conversationId, signal) => voice.call(conversationId, signal),
     testAgentKey: async (agentUrl, agentKey) => {
       const client = createChatRuntimeClient({ baseUrl: agentUrl, apiKey: agentKey, ...common });
       await client.send('Hello', 'console-key-test');

@@ -5,5 +5,8 @@ export const queryKeys = {
   agents: (orgId: string) => ['agents', orgId] as const,
   stats: (orgId: string) => ['stats', orgId] as const,
   phoneNumbers: (orgId: string) => ['phone-numbers', orgId] as const,
+  /** The agent's call log, and one call with its transcript. */
+  calls: (agentId: string) => ['voice-calls', agentId] as const,
+  call: (conversationId: string) => ['voice-call', conversationId] as const,
   availablePhoneNumbers: (orgId: string) => ['phone-numbers', orgId, 'available'] as const,
 };

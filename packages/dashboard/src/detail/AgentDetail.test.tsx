@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@parley/api-client';
 import { DashboardApiProvider } from '../api/ApiContext';
 import type { AgentConfig, DashboardApi } from '../api/DashboardApi';
-import { AgentDetail, type AgentDetailProps } from './AgentDetail';
+import { AgentDetail, callErrorClearMs, type AgentDetailProps } from './AgentDetail';
 
 const agentId = 'support_123e4567_e89b_12d3_a456_426614174000';
 const config: AgentConfig = {
@@ -127,5 +127,37 @@ describe('AgentDetail', () => {
     await user.click(await screen.findByRole('button', { name: 'End Call' }));
     expect(onEndCall).toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('LIVEKIT_URL is not set');
+  });
+
+  it('given a Talk to Agent error › the banner clears itself after 5000 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const dismissError = vi.fn();
+      setup(fakeApi(), {
+        call: {
+          state: 'idle',
+          onTalk: vi.fn(),
+          onEndCall: vi.fn(),
+          error: 'Failed to connect to agent',
+          dismissError,
+        },
+      });
+      expect(await screen.findByText('Failed to connect to agent')).toBeVisible();
+      act(() => vi.advanceTimersByTime(callErrorClearMs - 100));
+      expect(screen.getByText('Failed to connect to agent')).toBeVisible();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.queryByText('Failed to connect to agent')).toBeNull();
+      expect(dismissError).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('given a live panel and a Calls section › shows both around the settings', async () => {
+    setup(fakeApi(), {
+      settings: { livePanel: <p>Live call here</p>, calls: <p>Call log here</p> },
+    });
+    expect(await screen.findByText('Live call here')).toBeVisible();
+    expect(screen.getByText('Call log here')).toBeVisible();
   });
 });

@@ -31,6 +31,10 @@ export interface AgentDetailSettings {
   panels?: AgentDetailSlot;
   /** Element ids the tabs scroll to (default: the detail's own sections). */
   sectionIds?: Partial<Record<AgentDetailTab, string>>;
+  /** The agent's Calls section (the call log), after the settings. */
+  calls?: AgentDetailSlot;
+  /** The live call panel (state and running transcript), under the header. */
+  livePanel?: AgentDetailSlot;
 }
 
 /** The voice call, wired in later: state plus the two events. */
@@ -193,6 +197,8 @@ export function AgentDetail({
         statusSlot={config ? slot(settings.status, config) : null}
         panels={config && settings.panels !== undefined ? slot(settings.panels, config) : undefined}
         sectionIds={settings.sectionIds}
+        livePanel={config ? slot(settings.livePanel, config) : null}
+        calls={config ? slot(settings.calls, config) : null}
         banners={outcome || call?.error ? banners : null}
         sections={
           config

@@ -10,6 +10,9 @@ import { WidgetTab } from './WidgetTab';
 import { agentCallStates, agentSectionId } from './agentDetailTabs';
 import { storyAgentKey, storyRuntimeUrl } from '../stories/chatHandlers';
 import * as frames from '../chat/storyFrames.css';
+import { CallPanel } from '../voice/CallPanel';
+import { CallListView } from '../calls/CallListView';
+import { fixtureCalls } from '../calls/callFixtures';
 
 const agent = {
   id: 'support_123e4567_e89b_12d3_a456_426614174000',
@@ -278,3 +281,27 @@ export const AllStates: Story = {
   ),
 };
 export const AllStatesDark: Story = { ...AllStates, globals: { theme: 'dark' } };
+
+/** Talk to Agent running: the live call under the header, and the Calls section after the settings. */
+export const InCallWithCalls: Story = {
+  args: {
+    callState: 'connected',
+    livePanel: (
+      <CallPanel
+        phase="speaking"
+        lines={[
+          { id: '1', speaker: 'agent', text: 'Hello! How can I help you today?', final: true },
+          { id: '2', speaker: 'caller', text: 'What are your opening hours?', final: true },
+        ]}
+      />
+    ),
+    calls: <CallListView calls={fixtureCalls} onOpen={fn()} timeZone="UTC" locale="en-US" />,
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'End Call' })).toBeVisible();
+    await expect(c.getByTestId('live-call-state')).toHaveTextContent('Agent speaking');
+    await expect(c.getByRole('heading', { name: 'Calls' })).toBeVisible();
+  },
+};
+export const InCallWithCallsDark: Story = { ...InCallWithCalls, globals: { theme: 'dark' } };

@@ -59,6 +59,10 @@ export interface AgentDetailViewProps {
   panels?: ReactNode;
   /** Element ids the tabs scroll to, when they are not the built-in sections. */
   sectionIds?: Partial<Record<AgentDetailTab, string>>;
+  /** The live call (state and running transcript) under the header while Talk to Agent runs. */
+  livePanel?: ReactNode;
+  /** The agent's Calls section (the call log), after the settings. */
+  calls?: ReactNode;
 }
 
 function prefersReducedMotion(): boolean {
@@ -215,6 +219,8 @@ export function AgentDetailView({
   sections = {},
   panels,
   sectionIds,
+  livePanel,
+  calls,
 }: AgentDetailViewProps) {
   const id = useId();
   const ready = Boolean(agent) && !loading && !error;
@@ -283,6 +289,7 @@ export function AgentDetailView({
         chatPageUrl={chatPageUrl}
       />
       {onEditingChange && !editing ? <p className={styles.muted}>{texts.readOnly}</p> : null}
+      {livePanel}
       {statusSlot || banners ? (
         <div className={styles.stack}>
           {statusSlot}
@@ -330,6 +337,7 @@ export function AgentDetailView({
             </section>
           ))}
       </div>
+      {calls}
     </section>
   );
 }

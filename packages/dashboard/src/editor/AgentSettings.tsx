@@ -7,6 +7,7 @@ import { ModelPanel } from './ModelPanel';
 import { SettingsBanners } from './SettingsBanners';
 import { TranscriberPanel } from './TranscriberPanel';
 import { VoicePanel } from './VoicePanel';
+import { ChangeVoiceDialog } from './ChangeVoiceDialog';
 import { defaultAgentUrl } from './editorState';
 import type { EditorDefaults } from './types';
 import { useAgentSettings, type UseAgentSettingsOptions } from './useAgentSettings';
@@ -59,6 +60,7 @@ function AgentSettingsForAgent({
     defaults: { agentUrl: defaultAgentUrl(origin), ...defaults },
   });
   const [knowledgeOpen, setKnowledgeOpen] = useState(false);
+  const [voiceDialogOpen, setVoiceDialogOpen] = useState(false);
   const { settings, actions } = s;
 
   if (s.loadError && !settings) {
@@ -116,6 +118,15 @@ function AgentSettingsForAgent({
         value={settings.voice}
         editing={editing}
         onChange={actions.changeVoice}
+        onChangeVoice={() => setVoiceDialogOpen(true)}
+      />
+      <ChangeVoiceDialog
+        orgId={orgId}
+        provider={settings.voice.provider}
+        currentVoiceId={settings.voice.voiceId}
+        open={voiceDialogOpen}
+        onOpenChange={setVoiceDialogOpen}
+        onChoose={(voiceId) => actions.changeVoice({ voiceId })}
       />
       <TranscriberPanel
         id={agentSettingsSectionIds.transcriber}

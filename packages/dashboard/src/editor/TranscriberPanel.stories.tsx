@@ -6,12 +6,19 @@ import { TranscriberPanel, type TranscriberPanelProps } from './TranscriberPanel
 import { updateTranscriber } from './providerRules';
 import { storyDefaults, storySettings } from './storyFixtures';
 import type { TranscriberSettings } from './types';
+import { localTranscriberKeyNote } from './options';
 import * as styles from './editor.css';
 
 const deepgram = storySettings.transcriber;
 const openai: TranscriberSettings = updateTranscriber(
   deepgram,
   { provider: 'openai' },
+  storyDefaults,
+);
+
+const local: TranscriberSettings = updateTranscriber(
+  deepgram,
+  { provider: 'local' },
   storyDefaults,
 );
 
@@ -109,12 +116,27 @@ export const ProviderChange: Story = {
   },
 };
 
+/** The keyless provider of the voice worker (pocketsphinx), named 'Local (offline)'. */
+export const LocalOffline: Story = {
+  args: { value: local },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('combobox', { name: 'Transcriber Provider' })).toHaveTextContent(
+      'Local (offline)',
+    );
+    await expect(c.getByText(localTranscriberKeyNote)).toBeVisible();
+    await expect(c.queryByRole('switch', { name: 'Punctuate' })).toBeNull();
+  },
+};
+export const LocalOfflineDark: Story = { ...LocalOffline, globals: { theme: 'dark' } };
+
 export const AllStates: Story = {
   render: (args) => (
     <div className={styles.storyStack}>
       <TranscriberPanel {...args} title="Transcriber (view mode)" editing={false} />
       <TranscriberPanel {...args} title="Transcriber (Deepgram)" />
       <TranscriberPanel {...args} title="Transcriber (OpenAI)" value={openai} />
+      <TranscriberPanel {...args} title="Transcriber (Local (offline))" value={local} />
       <TranscriberPanel
         {...args}
         title="Transcriber (no languages, no key)"

@@ -7,10 +7,30 @@ import { updateVoice } from './providerRules';
 import { storyDefaults, storySettings } from './storyFixtures';
 import type { VoiceSettings } from './types';
 import * as styles from './editor.css';
+import type { IntegrationVoice } from '@parley/api-client';
+import { ChangeVoiceModal } from '../integrations/ChangeVoiceModal';
+import { localVoiceKeyNote } from './options';
 
 const openai = storySettings.voice;
 const elevenlabs: VoiceSettings = updateVoice(openai, { provider: 'elevenlabs' }, storyDefaults);
 const cartesia: VoiceSettings = updateVoice(openai, { provider: 'cartesian' }, storyDefaults);
+const local: VoiceSettings = updateVoice(openai, { provider: 'local' }, storyDefaults);
+const voices: IntegrationVoice[] = [
+  {
+    id: '21m00Tcm4TlvDq8ikWAM',
+    name: 'Rachel',
+    language: null,
+    description: 'american, female',
+    preview_url: null,
+  },
+  {
+    id: 'AZnzlk1XvdvUeBnXmlld',
+    name: 'Domi',
+    language: 'en',
+    description: null,
+    preview_url: null,
+  },
+];
 
 const meta = {
   title: 'Dashboard/Editor/Voice panel',
@@ -123,13 +143,73 @@ export const ProviderChange: Story = {
   },
 };
 
+/** 'Change voice' opens the dialog; the chosen voice shows masked (last 4) in Voice ID. */
+function VoicePanelWithDialog(props: VoicePanelProps) {
+  const [value, setValue] = useState(props.value);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <VoicePanel
+        {...props}
+        value={value}
+        onChange={(patch) => setValue((v) => updateVoice(v, patch, storyDefaults))}
+        onChangeVoice={() => setOpen(true)}
+      />
+      <ChangeVoiceModal
+        open={open}
+        onOpenChange={setOpen}
+        providerLabel="ElevenLabs"
+        voices={voices}
+        currentVoiceId={value.voiceId}
+        onChoose={(voiceId) => setValue((v) => updateVoice(v, { voiceId }, storyDefaults))}
+      />
+    </>
+  );
+}
+
+export const ChangeVoice: Story = {
+  args: { value: elevenlabs },
+  render: (args) => <VoicePanelWithDialog {...args} />,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Change voice' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Domi' }));
+    await expect(c.getByLabelText('Voice ID')).toHaveValue(maskValue('AZnzlk1XvdvUeBnXmlld'));
+  },
+};
+export const ChangeVoiceDark: Story = { ...ChangeVoice, globals: { theme: 'dark' } };
+
+export const ChangeVoiceReadOnly: Story = {
+  args: { value: cartesia, editing: false, onChangeVoice: fn() },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('button', { name: 'Change voice' }),
+    ).toBeDisabled();
+  },
+};
+
+/** The keyless espeak-ng voice of the worker, named 'Local (offline)'; no key and no voice ID. */
+export const LocalOffline: Story = {
+  args: { value: local },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('combobox', { name: 'Voice Provider' })).toHaveTextContent(
+      'Local (offline)',
+    );
+    await expect(c.getByText(localVoiceKeyNote)).toBeVisible();
+    await expect(c.queryByLabelText('Voice ID')).toBeNull();
+  },
+};
+export const LocalOfflineDark: Story = { ...LocalOffline, globals: { theme: 'dark' } };
+
 export const AllStates: Story = {
   render: (args) => (
     <div className={styles.storyStack}>
       <VoicePanel {...args} title="Voice (OpenAI, view mode)" editing={false} />
       <VoicePanel {...args} title="Voice (OpenAI)" />
       <VoicePanel {...args} title="Voice (11Labs)" value={elevenlabs} />
-      <VoicePanel {...args} title="Voice (Cartesia)" value={cartesia} />
+      <VoicePanel {...args} title="Voice (Cartesia)" value={cartesia} onChangeVoice={fn()} />
+      <VoicePanel {...args} title="Voice (Local (offline))" value={local} />
       <VoicePanel
         {...args}
         title="Voice (no languages, no key)"

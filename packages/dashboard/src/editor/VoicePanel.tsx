@@ -1,4 +1,4 @@
-import { Card, MaskedField, Select, Slider } from '@parley/ui';
+import { Button, Card, MaskedField, Select, Slider } from '@parley/ui';
 import {
   noLanguagesText,
   openAiVoiceOptions,
@@ -25,6 +25,11 @@ export interface VoicePanelProps {
   /** Any change; the hook applies the provider rules (spec §4). */
   onChange: (patch: Partial<VoiceSettings>) => void;
   headingLevel?: 2 | 3;
+  /**
+   * Opens the 'Change voice' dialog (11Labs and Cartesia: the provider's voices or a typed ID).
+   * Without it the Voice ID stays read-only with no button.
+   */
+  onChangeVoice?: () => void;
   /** Panel heading (default 'Voice'). */
   title?: string;
   id?: string;
@@ -44,6 +49,7 @@ export function VoicePanel({
   editing,
   onChange,
   headingLevel = 2,
+  onChangeVoice,
   title = 'Voice',
   id,
 }: VoicePanelProps) {
@@ -103,11 +109,24 @@ export function VoicePanel({
             />
           </>
         ) : value.provider === 'local' ? null : (
-          <MaskedField
-            label="Voice ID"
-            value={value.voiceId}
-            description={value.voiceId ? undefined : notConfigured}
-          />
+          <div className={styles.voiceIdRow}>
+            <MaskedField
+              label="Voice ID"
+              value={value.voiceId}
+              description={value.voiceId ? undefined : notConfigured}
+            />
+            {onChangeVoice ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={onChangeVoice}
+                disabled={disabled}
+                className={styles.changeVoice}
+              >
+                Change voice
+              </Button>
+            ) : null}
+          </div>
         )}
         {value.provider === 'elevenlabs' ? (
           <>

@@ -267,3 +267,12 @@ export const keyLink = style({
   fontSize: vars.fontSize.sm,
   textDecoration: 'underline',
 });
+
+/** Voice ID (read-only, masked) with its 'Change voice' button. */
+export const voiceIdRow = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});
+
+export const changeVoice = style({ alignSelf: 'start' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelProviders } from '@parley/api-client';
 import {
+  voiceCatalogueOf,
   modelOptionsFor,
   modelProviderOptions,
   noLanguagesText,
@@ -127,5 +128,15 @@ describe('transcriber options (spec §3)', () => {
     expect(transcriberLanguages('deepgram', 'unknown')).toEqual([]);
     expect(voiceLanguages('elevenlabs', 'unknown')).toEqual([]);
     expect(noLanguagesText).toBe('No languages available');
+  });
+
+  it("lists voices in 'Change voice' for 11Labs and Cartesia only, by their Integrations names", () => {
+    expect(voiceCatalogueOf('elevenlabs')).toEqual({
+      integration: 'elevenlabs',
+      label: 'ElevenLabs',
+    });
+    expect(voiceCatalogueOf('cartesian')).toEqual({ integration: 'cartesia', label: 'Cartesia' });
+    expect(voiceCatalogueOf('openai')).toBeNull();
+    expect(voiceCatalogueOf('local')).toBeNull();
   });
 });

@@ -193,3 +193,15 @@ export function transcriberLanguages(
   if (provider === 'local') return [{ value: 'en-US', label: 'English (US)' }];
   return (transcriberModels.openai as string[]).includes(model) ? openAiTranscriberLanguages : [];
 }
+
+/**
+ * Providers whose voices the 'Change voice' dialog lists with the organization's key (issue 14 §6):
+ * the Integrations provider name and its label; null for OpenAI (a fixed voice list) and local.
+ */
+export function voiceCatalogueOf(
+  provider: VoiceProvider,
+): { integration: 'elevenlabs' | 'cartesia'; label: string } | null {
+  if (provider === 'elevenlabs') return { integration: 'elevenlabs', label: 'ElevenLabs' };
+  if (provider === 'cartesian') return { integration: 'cartesia', label: 'Cartesia' };
+  return null;
+}

@@ -67,6 +67,8 @@ export function backend(options: {
       return HttpResponse.json({ success: true, message: 'deleted' });
     }),
     http.post('*/api/app/delete-agent', () => HttpResponse.json({ success: true })),
+    // The agent detail's Calls section: no calls yet (the call log has its own view stories).
+    http.get('*/voice/calls/agent/:agentId', () => HttpResponse.json({ calls: [] })),
     http.get('*/voice/phone-numbers/organization/:org', () =>
       HttpResponse.json({
         phone_numbers: [

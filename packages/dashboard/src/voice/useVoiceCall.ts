@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Room } from 'livekit-client';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDashboardApi } from '../api/ApiContext';
+import { queryKeys } from '../api/queryKeys';
 import { callErrorText, callReducer, connectingMs, initialCall, roomEmptyMs } from './callMachine';
 
 /**
@@ -10,7 +12,10 @@ import { callErrorText, callReducer, connectingMs, initialCall, roomEmptyMs } fr
 export function useVoiceCall(agentId: string) {
   const api = useDashboardApi();
   const [model, dispatch] = useReducer(callReducer, initialCall);
+  const queryClient = useQueryClient();
   const room = useRef<Room | null>(null);
+  /** The running call's room, for the live panel (state and transcript). */
+  const [liveRoom, setLiveRoom] = useState<Room | null>(null);
   const timers = useRef<number[]>([]);
 
   const clearTimers = () => {
@@ -21,8 +26,14 @@ export function useVoiceCall(agentId: string) {
     clearTimers();
     const current = room.current;
     room.current = null;
+    setLiveRoom(null);
     void current?.disconnect();
   }, []);
+  // A finished call shows up in the Calls section (the worker logs its end).
+  const refreshCalls = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.calls(agentId) }),
+    [agentId, queryClient],
+  );
 
   const onTalk = useCallback(async () => {
     dispatch({ type: 'talk' });
@@ -49,9 +60,12 @@ export function useVoiceCall(agentId: string) {
       r.on(RoomEvent.ParticipantDisconnected, watchEmpty);
       r.on(RoomEvent.Disconnected, () => {
         clearTimers();
+        setLiveRoom(null);
         dispatch({ type: 'disconnected' });
+        refreshCalls();
       });
       await r.connect(join.livekit_url, join.token);
+      setLiveRoom(r);
       await r.localParticipant.setMicrophoneEnabled(true);
       dispatch({ type: 'joined' });
       watchEmpty();
@@ -59,12 +73,13 @@ export function useVoiceCall(agentId: string) {
       hangUp();
       dispatch({ type: 'failed', error: callErrorText(error) });
     }
-  }, [agentId, api, hangUp]);
+  }, [agentId, api, hangUp, refreshCalls]);
 
   const onEndCall = useCallback(() => {
     hangUp();
     dispatch({ type: 'end' });
-  }, [hangUp]);
+    refreshCalls();
+  }, [hangUp, refreshCalls]);
 
   useEffect(() => hangUp, [hangUp]);
 
@@ -75,5 +90,6 @@ export function useVoiceCall(agentId: string) {
     onTalk: () => void onTalk(),
     onEndCall,
     dismissError,
+    room: liveRoom,
   };
 }

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { plainMessageOf } from '@parley/api-client';
+import { useDashboardApi } from '../api/ApiContext';
+import { queryKeys } from '../api/queryKeys';
+import { CallListView } from './CallListView';
+import { CallTranscriptView } from './CallTranscriptView';
+
+export interface AgentCallsProps {
+  agentId: string;
+  headingLevel?: 2 | 3;
+  id?: string;
+}
+
+/** Container of the agent's Calls section: the call log, then one call's transcript when opened. */
+export function AgentCalls({ agentId, headingLevel, id }: AgentCallsProps) {
+  const api = useDashboardApi();
+  const [open, setOpen] = useState<string | null>(null);
+  const calls = useQuery({
+    queryKey: queryKeys.calls(agentId),
+    queryFn: ({ signal }) => api.listCalls(agentId, signal),
+    retry: false,
+  });
+  const call = useQuery({
+    queryKey: queryKeys.call(open ?? ''),
+    queryFn: ({ signal }) => api.getCall(open!, signal),
+    enabled: open !== null,
+    retry: false,
+  });
+
+  if (open) {
+    return (
+      <CallTranscriptView
+        id={id}
+        headingLevel={headingLevel}
+        call={call.data ?? null}
+        loading={call.isPending}
+        error={call.error ? plainMessageOf(call.error) : null}
+        onRetry={() => void call.refetch()}
+        onBack={() => setOpen(null)}
+      />
+    );
+  }
+  return (
+    <CallListView
+      id={id}
+      headingLevel={headingLevel}
+      calls={calls.data ?? []}
+      loading={calls.isPending}
+      error={calls.error ? plainMessageOf(calls.error) : null}
+      onRetry={() => void calls.refetch()}
+      onOpen={setOpen}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { CallTranscriptView } from './CallTranscriptView';
+import { fixtureCallDetail } from './callFixtures';
+import * as styles from './calls.css';
+
+const meta = {
+  title: 'Dashboard/Calls/Call transcript',
+  component: CallTranscriptView,
+  parameters: { layout: 'padded' },
+  args: {
+    call: fixtureCallDetail,
+    onBack: fn(),
+    onRetry: fn(),
+    timeZone: 'UTC',
+    locale: 'en-US',
+  },
+} satisfies Meta<typeof CallTranscriptView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loaded: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const turns = within(c.getByRole('list', { name: 'Transcript' })).getAllByRole('listitem');
+    await expect(turns).toHaveLength(6);
+    await expect(turns[0]).toHaveTextContent('Initial message');
+    await expect(turns[1]).toHaveTextContent(/^Caller/);
+    await expect(turns[2]).toHaveTextContent('Response812 ms');
+    await expect(turns[2]).toHaveTextContent('Offline responder');
+    await expect(turns[5]).toHaveTextContent('The model provider timed out');
+    await expect(c.getByText('Max call duration reached')).toBeVisible();
+    await expect(c.getAllByText('Offline voice').length).toBeGreaterThan(0);
+    await userEvent.click(c.getByRole('button', { name: 'All calls' }));
+    await expect(args.onBack).toHaveBeenCalled();
+  },
+};
+export const LoadedDark: Story = { ...Loaded, globals: { theme: 'dark' } };
+
+export const InProgress: Story = {
+  args: {
+    call: {
+      ...fixtureCallDetail,
+      offline_voice: false,
+      ended_at: null,
+      ended_by: null,
+      duration_seconds: null,
+      transcript: fixtureCallDetail.transcript.slice(0, 3),
+    },
+  },
+};
+export const InProgressDark: Story = { ...InProgress, globals: { theme: 'dark' } };
+
+export const NothingSaid: Story = {
+  args: { call: { ...fixtureCallDetail, offline_voice: false, transcript: [] } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Nothing was said on this call.')).toBeVisible();
+  },
+};
+export const NothingSaidDark: Story = { ...NothingSaid, globals: { theme: 'dark' } };
+
+export const Loading: Story = {
+  args: { call: null, loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading transcript...')).toBeVisible();
+  },
+};
+export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
+
+export const Failed: Story = {
+  args: { call: null, error: 'Call not found' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Failed to load the call')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
+
+export const AllStates: Story = {
+  render: (args) => (
+    <div className={styles.stack}>
+      <CallTranscriptView {...args} />
+      <CallTranscriptView {...args} title="Transcript (loading)" call={null} loading />
+      <CallTranscriptView {...args} title="Transcript (error)" call={null} error="Call not found" />
+    </div>
+  ),
+};
+export const AllStatesDark: Story = { ...AllStates, globals: { theme: 'dark' } };

@@ -1,0 +1,169 @@
+import type { VoiceCallDetail, VoiceCallTurn } from '@parley/api-client';
+import { Badge, Banner, Button, Card, Spinner } from '@parley/ui';
+import {
+  callEndText,
+  callSourceLabel,
+  callTexts,
+  formatCallDuration,
+  formatCallStart,
+  formatLatency,
+  latencyFigures,
+  medianLatency,
+  turnKindLabel,
+} from './callFormat';
+import * as styles from './calls.css';
+
+export interface CallTranscriptViewProps {
+  /** The call with its transcript; null while loading or after a failure. */
+  call: VoiceCallDetail | null;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** Back to the list of calls. */
+  onBack: () => void;
+  headingLevel?: 2 | 3;
+  /** Card title (default 'Call of {start}', or 'Transcript' before the call is loaded). */
+  title?: string;
+  timeZone?: string;
+  locale?: string;
+  id?: string;
+}
+
+function Turn({
+  turn,
+  timeZone,
+  locale,
+}: {
+  turn: VoiceCallTurn;
+  timeZone?: string;
+  locale?: string;
+}) {
+  const isCaller = turn.speaker === 'caller';
+  const kind = turnKindLabel(turn.kind);
+  const figures = isCaller ? [] : latencyFigures(turn);
+  const time = new Date(turn.at);
+  return (
+    <li className={isCaller ? styles.callerTurn : styles.agentTurn}>
+      <div className={styles.turnHead}>
+        <span className={styles.speaker}>{isCaller ? callTexts.caller : callTexts.agent}</span>
+        {Number.isNaN(time.getTime()) ? null : (
+          <time dateTime={turn.at}>
+            {new Intl.DateTimeFormat(locale, { timeStyle: 'medium', timeZone }).format(time)}
+          </time>
+        )}
+        {kind ? <Badge tone="neutral">{kind}</Badge> : null}
+        {turn.offline ? <Badge tone="warning">{callTexts.offlineAnswer}</Badge> : null}
+      </div>
+      <p className={styles.turnText}>{turn.text}</p>
+      {turn.error ? <p className={styles.error}>{turn.error}</p> : null}
+      {figures.length > 0 ? (
+        <dl className={styles.figures} aria-label="Latency">
+          {figures.map((f) => (
+            <div key={f.label} title={f.hint}>
+              <dt className={styles.figureTerm}>{f.label}</dt>
+              <dd className={styles.figureValue}>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * One call (issue 14 §5): when, how long, from where, who ended it and why, the offline voice
+ * notice, then the transcript turn by turn (caller and agent) with each answer's latency figures.
+ */
+export function CallTranscriptView({
+  call,
+  loading = false,
+  error,
+  onRetry,
+  onBack,
+  headingLevel = 2,
+  title: titleOverride,
+  timeZone,
+  locale,
+  id,
+}: CallTranscriptViewProps) {
+  const back = (
+    <Button variant="ghost" size="sm" onClick={onBack} icon={<span aria-hidden="true">←</span>}>
+      {callTexts.back}
+    </Button>
+  );
+  const title =
+    titleOverride ??
+    (call
+      ? `Call of ${formatCallStart(call.started_at, { timeZone, locale })}`
+      : callTexts.transcript);
+
+  let body;
+  if (error) {
+    body = (
+      <Banner
+        tone="error"
+        title={callTexts.transcriptFailed}
+        message={error}
+        action={onRetry ? { label: callTexts.retry, onClick: onRetry } : undefined}
+      />
+    );
+  } else if (loading || !call) {
+    body = <Spinner label={callTexts.transcriptLoading} showLabel />;
+  } else {
+    const { who, why } = callEndText(call);
+    const median = formatLatency(
+      medianLatency(call.transcript.filter((t) => t.speaker === 'agent')),
+    );
+    body = (
+      <>
+        <dl className={styles.summary}>
+          <div className={styles.summaryItem}>
+            <dt className={styles.term}>Duration</dt>
+            <dd className={styles.definition}>{formatCallDuration(call.duration_seconds)}</dd>
+          </div>
+          <div className={styles.summaryItem}>
+            <dt className={styles.term}>From</dt>
+            <dd className={styles.definition}>
+              {callSourceLabel(call)}
+              {call.from ? ` (${call.from})` : null}
+            </dd>
+          </div>
+          <div className={styles.summaryItem}>
+            <dt className={styles.term}>Ended</dt>
+            <dd className={styles.definition}>{why ? `${who}: ${why}` : who}</dd>
+          </div>
+          {median ? (
+            <div className={styles.summaryItem}>
+              <dt className={styles.term}>Median response</dt>
+              <dd className={styles.definition}>{median}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {call.offline_voice ? (
+          <Banner
+            tone="warning"
+            title={callTexts.offlineVoice}
+            message={callTexts.offlineVoiceNote}
+          />
+        ) : null}
+        {call.transcript.length === 0 ? (
+          <p className={styles.muted}>{callTexts.noTurns}</p>
+        ) : (
+          <ol className={styles.turns} aria-label={callTexts.transcript}>
+            {call.transcript.map((turn) => (
+              <Turn key={turn.id} turn={turn} timeZone={timeZone} locale={locale} />
+            ))}
+          </ol>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Card title={title} headingLevel={headingLevel} id={id} actions={back}>
+      <div className={styles.stack} aria-busy={loading || undefined}>
+        {body}
+      </div>
+    </Card>
+  );
+}
