@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   sendFailedMessage,
   smsMessages,
@@ -17,6 +17,9 @@ import type { Db } from '../db/client';
 import { telephonyFor } from '../telephony/resolve';
 
 type Channel = 'sms' | 'whatsapp';
+/** The Outbound page's list: this many threads, this many messages each. */
+const threadLimit = 50;
+const messagesPerThread = 100;
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the person's last. */
 export const whatsappWindowMs = 24 * 60 * 60 * 1000;
 export const templateNeededMessage =
@@ -156,6 +159,54 @@ export function messagingRoutes(services: Services) {
         ]),
       );
       return c.json({ receiving_number_mappings: mappings, total_mappings: rows.length });
+    });
+
+    /** The channel's threads (sent and received), most recently active first, newest message first. */
+    app.get(`/${channel}/messages`, async (c) => {
+      const orgId = await orgOf(c, db);
+      const threads = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.organizationId, orgId), eq(conversations.channel, channel)))
+        .orderBy(desc(conversations.updatedAt))
+        .limit(threadLimit);
+      const rows = threads.length
+        ? await db
+            .select()
+            .from(messages)
+            .where(
+              inArray(
+                messages.conversationId,
+                threads.map((t) => t.id),
+              ),
+            )
+            .orderBy(desc(messages.createdAt))
+        : [];
+      const byThread = new Map<string, typeof rows>();
+      for (const m of rows) {
+        const list = byThread.get(m.conversationId) ?? [];
+        if (list.length < messagesPerThread) list.push(m);
+        byThread.set(m.conversationId, list);
+      }
+      return c.json({
+        conversations: threads.map((t) => ({
+          id: t.id,
+          agent_id: t.agentName,
+          our_number: t.agentAddress,
+          end_user: t.endUser,
+          updated_at: t.updatedAt.toISOString(),
+          messages: (byThread.get(t.id) ?? []).map((m) => ({
+            id: m.id,
+            direction: m.direction ?? null,
+            author: m.author ?? null,
+            text: m.content,
+            status: m.status,
+            offline: m.offline,
+            error: m.error,
+            created_at: m.createdAt.toISOString(),
+          })),
+        })),
+      });
     });
 
     app.delete(`/${channel}/unassign-receiving-number-agent/:number`, async (c) => {

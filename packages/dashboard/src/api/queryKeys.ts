@@ -5,4 +5,7 @@ export const queryKeys = {
   stats: (orgId: string) => ['stats', orgId] as const,
   phoneNumbers: (orgId: string) => ['phone-numbers', orgId] as const,
   availablePhoneNumbers: (orgId: string) => ['phone-numbers', orgId, 'available'] as const,
+  channelPage: (channel: string, orgId: string) => ['channel', channel, orgId, 'numbers'] as const,
+  channelMessages: (channel: string, orgId: string) =>
+    ['channel', channel, orgId, 'messages'] as const,
 };
