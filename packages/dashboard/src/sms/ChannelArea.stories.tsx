@@ -50,7 +50,9 @@ export const SmsSendFails: Story = {
   beforeEach: ({ msw }) => msw.use(...messagingBackend({ sendStatus: 503 }), ...backend({})),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('tab', { name: 'Outbound' }));
+    // The numbers are loaded (the From number is pre-filled with the first assigned one).
+    await c.findByRole('button', { name: 'Unassign +14155550100' });
+    await userEvent.click(c.getByRole('tab', { name: 'Outbound' }));
     await userEvent.click(c.getByRole('button', { name: 'Send SMS Message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send SMS Message' });
     await userEvent.type(
