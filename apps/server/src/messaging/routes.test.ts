@@ -168,6 +168,22 @@ describe('/messaging/sms/messages', () => {
       ['member', 'outbound'],
     ]);
     expect(thread.messages[1]!.text).toBe('When do you open?');
+    // A number without an agent: the message is listed on its own thread, with no agent.
+    const free = numbers.find((n) => n.sms_enabled && !n.agent_id && n !== both)!;
+    const dropped = await user.voice.simulateEvent(orgId, {
+      event: 'sms',
+      to: free.phone_number,
+      from: '+15005550310',
+      text: 'Anyone there?',
+    });
+    expect(dropped).toMatchObject({ answered_by: 'unassigned', agent_id: null });
+    const listed = (await client.channelMessages('sms', orgId)).conversations;
+    expect(listed[0]).toMatchObject({
+      agent_id: null,
+      our_number: free.phone_number,
+      end_user: '+15005550310',
+      messages: [{ text: 'Anyone there?', author: 'visitor', direction: 'inbound' }],
+    });
     // Another channel's and another organization's threads are not listed.
     const wa = await client.channelMessages('whatsapp', orgId);
     expect(wa.conversations.every((t) => t.end_user !== person)).toBe(true);

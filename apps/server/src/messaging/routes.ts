@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   sendFailedMessage,
   smsMessages,
@@ -112,7 +112,7 @@ async function lastInbound(db: Db, orgId: string, channel: Channel, ours: string
 /**
  * /messaging: the SMS and WhatsApp calls of the spec for the signed-in user's organization. Sends
  * go through the organization's telephony provider (the sandbox outbox by default) and are stored
- * on the conversation with the recipient when the number has an agent.
+ * on the conversation with the recipient.
  */
 export function messagingRoutes(services: Services) {
   const { db } = services;
@@ -335,14 +335,19 @@ async function send(
       sendFailedMessage(words.sendFailed, String((error as Error)?.message ?? '')),
     );
   }
+  // Stored on the thread with the recipient, also from a number without an agent (the thread
+  // then has none).
   let conversationId: string | null = null;
-  if (number.agentName) {
+  {
     const [existing] = await db
       .select({ id: conversations.id })
       .from(conversations)
       .where(
         and(
-          eq(conversations.agentName, number.agentName),
+          eq(conversations.organizationId, orgId),
+          number.agentName
+            ? eq(conversations.agentName, number.agentName)
+            : isNull(conversations.agentName),
           eq(conversations.channel, channel),
           eq(conversations.endUser, to),
           eq(conversations.agentAddress, number.phoneNumber),

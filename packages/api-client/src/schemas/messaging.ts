@@ -123,7 +123,8 @@ export type ChannelMessage = z.infer<typeof channelMessageSchema>;
 /** A conversation of the sms or whatsapp channel: our number ↔ the person. */
 export const channelConversationSchema = z.object({
   id: z.string(),
-  agent_id: z.string(),
+  /** Null: a number without an agent (its messages are stored, not answered). */
+  agent_id: z.string().nullable(),
   our_number: z.string().nullable(),
   end_user: z.string(),
   updated_at: z.string(),
