@@ -337,53 +337,50 @@ async function send(
   }
   // Stored on the thread with the recipient, also from a number without an agent (the thread
   // then has none).
-  let conversationId: string | null = null;
-  {
-    const [existing] = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.organizationId, orgId),
-          number.agentName
-            ? eq(conversations.agentName, number.agentName)
-            : isNull(conversations.agentName),
-          eq(conversations.channel, channel),
-          eq(conversations.endUser, to),
-          eq(conversations.agentAddress, number.phoneNumber),
-        ),
-      )
-      .orderBy(desc(conversations.updatedAt))
-      .limit(1);
-    conversationId =
-      existing?.id ??
-      (
-        await db
-          .insert(conversations)
-          .values({
-            agentName: number.agentName,
-            organizationId: orgId,
-            channel,
-            endUser: to,
-            agentAddress: number.phoneNumber,
-          })
-          .returning({ id: conversations.id })
-      )[0]!.id;
-    await db.insert(messages).values({
-      conversationId,
-      role: 'assistant',
-      content: text,
-      direction: 'outbound',
-      author: 'member',
-      provider: provider.name,
-      providerMessageId: result.providerMessageId,
-      status: result.status || 'sent',
-    });
-    await db
-      .update(conversations)
-      .set({ updatedAt: new Date() })
-      .where(eq(conversations.id, conversationId));
-  }
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.organizationId, orgId),
+        number.agentName
+          ? eq(conversations.agentName, number.agentName)
+          : isNull(conversations.agentName),
+        eq(conversations.channel, channel),
+        eq(conversations.endUser, to),
+        eq(conversations.agentAddress, number.phoneNumber),
+      ),
+    )
+    .orderBy(desc(conversations.updatedAt))
+    .limit(1);
+  const conversationId =
+    existing?.id ??
+    (
+      await db
+        .insert(conversations)
+        .values({
+          agentName: number.agentName,
+          organizationId: orgId,
+          channel,
+          endUser: to,
+          agentAddress: number.phoneNumber,
+        })
+        .returning({ id: conversations.id })
+    )[0]!.id;
+  await db.insert(messages).values({
+    conversationId,
+    role: 'assistant',
+    content: text,
+    direction: 'outbound',
+    author: 'member',
+    provider: provider.name,
+    providerMessageId: result.providerMessageId,
+    status: result.status || 'sent',
+  });
+  await db
+    .update(conversations)
+    .set({ updatedAt: new Date() })
+    .where(eq(conversations.id, conversationId));
   const timestamp = new Date().toISOString();
   return c.json({
     success: true,
