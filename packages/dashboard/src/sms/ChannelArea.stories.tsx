@@ -88,6 +88,29 @@ export const WhatsAppOutsideWindow: Story = {
   },
 };
 
+export const WhatsAppTemplateSent: Story = {
+  args: { channel: 'whatsapp' },
+  beforeEach: ({ msw }) => msw.use(...messagingBackend({ threads: [] }), ...backend({})),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('tab', { name: 'Outbound' }));
+    await expect(await c.findByText('No messages yet')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Send WhatsApp Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'WhatsApp Send Message' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Recipient Phone/ }),
+      '+15005550777',
+    );
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Message Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Template' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Message Text/ }), 'Reminder');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    await expect(await c.findByText('WhatsApp message sent successfully!')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(await c.findByText('Reminder')).toBeVisible();
+  },
+};
+
 export const Loading: Story = {
   beforeEach: ({ msw }) => msw.use(...messagingBackend({ latencyMs: 'infinite' }), ...backend({})),
   play: async ({ canvasElement }) => {
