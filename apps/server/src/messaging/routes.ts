@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   sendFailedMessage,
   smsMessages,
@@ -170,22 +170,33 @@ export function messagingRoutes(services: Services) {
         .where(and(eq(conversations.organizationId, orgId), eq(conversations.channel, channel)))
         .orderBy(desc(conversations.updatedAt))
         .limit(threadLimit);
+      // At most `messagesPerThread` per thread, newest first (ranked in the database).
+      const ranked = db
+        .select({
+          ...getTableColumns(messages),
+          rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.createdAt} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(messages)
+        .where(
+          inArray(
+            messages.conversationId,
+            threads.map((t) => t.id),
+          ),
+        )
+        .as('ranked');
       const rows = threads.length
         ? await db
             .select()
-            .from(messages)
-            .where(
-              inArray(
-                messages.conversationId,
-                threads.map((t) => t.id),
-              ),
-            )
-            .orderBy(desc(messages.createdAt))
+            .from(ranked)
+            .where(lte(ranked.rank, messagesPerThread))
+            .orderBy(desc(ranked.createdAt))
         : [];
       const byThread = new Map<string, typeof rows>();
       for (const m of rows) {
         const list = byThread.get(m.conversationId) ?? [];
-        if (list.length < messagesPerThread) list.push(m);
+        list.push(m);
         byThread.set(m.conversationId, list);
       }
       return c.json({
