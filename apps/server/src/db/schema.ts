@@ -196,9 +196,8 @@ export const conversations = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    agentName: text('agent_name')
-      .notNull()
-      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    /** Null for a message channel thread on a number no agent answers (stored, not answered). */
+    agentName: text('agent_name').references(() => agents.agentName, { onDelete: 'cascade' }),
     organizationId: text('organization_id').notNull(),
     channel: text('channel').$type<ConversationChannel>().notNull().default('chat'),
     endUser: text('end_user').notNull(),

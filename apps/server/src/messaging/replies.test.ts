@@ -196,12 +196,15 @@ describe('inbound SMS → agent → reply', () => {
     ]);
   });
 
-  it('a number without an agent › not answered', async () => {
+  it('a number without an agent › stored on its thread, not answered', async () => {
     const from = '+15005550104';
+    await inbound('SM7301', from, 'Hi', unassigned);
     await inbound('SM7301', from, 'Hi', unassigned);
     await settle();
     expect(await repliesFor(from)).toHaveLength(0);
     expect(sendsTo(from)).toHaveLength(0);
+    const msgs = await thread(from);
+    expect(msgs.map((m) => [m.content, m.direction])).toEqual([['Hi', 'inbound']]);
   });
 });
 

@@ -139,6 +139,63 @@ describe('/messaging/sms', () => {
   });
 });
 
+describe('/messaging/sms/messages', () => {
+  it('the threads, newest first: the console send, the inbound message and the agent reply', async () => {
+    const client = createMessagingClient({ baseUrl: '/messaging', fetch: user.fetch });
+    const person = '+15005550309';
+    await client.sendSms({
+      from_number: both.phone_number,
+      to_number: person,
+      message_text: 'Hello from the console',
+      organization_id: orgId,
+    });
+    await user.voice.simulateEvent(orgId, {
+      event: 'sms',
+      to: both.phone_number,
+      from: person,
+      text: 'When do you open?',
+    });
+    const end = Date.now() + 5000;
+    let thread = (await client.channelMessages('sms', orgId)).conversations[0]!;
+    while (thread.messages.length < 3 && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      thread = (await client.channelMessages('sms', orgId)).conversations[0]!;
+    }
+    expect(thread).toMatchObject({ end_user: person, our_number: both.phone_number });
+    expect(thread.messages.map((m) => [m.author, m.direction])).toEqual([
+      ['agent', 'outbound'],
+      ['visitor', 'inbound'],
+      ['member', 'outbound'],
+    ]);
+    expect(thread.messages[1]!.text).toBe('When do you open?');
+    // A number without an agent: the message is listed on its own thread, with no agent.
+    const free = numbers.find((n) => n.sms_enabled && !n.agent_id && n !== both)!;
+    const dropped = await user.voice.simulateEvent(orgId, {
+      event: 'sms',
+      to: free.phone_number,
+      from: '+15005550310',
+      text: 'Anyone there?',
+    });
+    expect(dropped).toMatchObject({ answered_by: 'unassigned', agent_id: null });
+    const listed = (await client.channelMessages('sms', orgId)).conversations;
+    expect(listed[0]).toMatchObject({
+      agent_id: null,
+      our_number: free.phone_number,
+      end_user: '+15005550310',
+      messages: [{ text: 'Anyone there?', author: 'visitor', direction: 'inbound' }],
+    });
+    // Another channel's and another organization's threads are not listed.
+    const wa = await client.channelMessages('whatsapp', orgId);
+    expect(wa.conversations.every((t) => t.end_user !== person)).toBe(true);
+    const stranger = server.newUser();
+    await stranger.withOrg('Nosy Org');
+    const foreign = await stranger.raw('GET', `/messaging/sms/messages?organization_id=${orgId}`);
+    expect(foreign.status).toBe(404);
+    const own = await stranger.raw('GET', '/messaging/sms/messages');
+    expect(own.body).toEqual({ conversations: [] });
+  });
+});
+
 describe('/messaging/whatsapp', () => {
   it('outside the 24-hour window a free-form message is refused; a template is sent', async () => {
     const before = await outboxCount();

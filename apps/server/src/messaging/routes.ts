@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   sendFailedMessage,
   smsMessages,
@@ -17,6 +17,9 @@ import type { Db } from '../db/client';
 import { telephonyFor } from '../telephony/resolve';
 
 type Channel = 'sms' | 'whatsapp';
+/** The Outbound page's list: this many threads, this many messages each. */
+const threadLimit = 50;
+const messagesPerThread = 100;
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the person's last. */
 export const whatsappWindowMs = 24 * 60 * 60 * 1000;
 export const templateNeededMessage =
@@ -109,7 +112,7 @@ async function lastInbound(db: Db, orgId: string, channel: Channel, ours: string
 /**
  * /messaging: the SMS and WhatsApp calls of the spec for the signed-in user's organization. Sends
  * go through the organization's telephony provider (the sandbox outbox by default) and are stored
- * on the conversation with the recipient when the number has an agent.
+ * on the conversation with the recipient.
  */
 export function messagingRoutes(services: Services) {
   const { db } = services;
@@ -156,6 +159,65 @@ export function messagingRoutes(services: Services) {
         ]),
       );
       return c.json({ receiving_number_mappings: mappings, total_mappings: rows.length });
+    });
+
+    /** The channel's threads (sent and received), most recently active first, newest message first. */
+    app.get(`/${channel}/messages`, async (c) => {
+      const orgId = await orgOf(c, db);
+      const threads = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.organizationId, orgId), eq(conversations.channel, channel)))
+        .orderBy(desc(conversations.updatedAt))
+        .limit(threadLimit);
+      // At most `messagesPerThread` per thread, newest first (ranked in the database).
+      const ranked = db
+        .select({
+          ...getTableColumns(messages),
+          rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.createdAt} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(messages)
+        .where(
+          inArray(
+            messages.conversationId,
+            threads.map((t) => t.id),
+          ),
+        )
+        .as('ranked');
+      const rows = threads.length
+        ? await db
+            .select()
+            .from(ranked)
+            .where(lte(ranked.rank, messagesPerThread))
+            .orderBy(desc(ranked.createdAt))
+        : [];
+      const byThread = new Map<string, typeof rows>();
+      for (const m of rows) {
+        const list = byThread.get(m.conversationId) ?? [];
+        list.push(m);
+        byThread.set(m.conversationId, list);
+      }
+      return c.json({
+        conversations: threads.map((t) => ({
+          id: t.id,
+          agent_id: t.agentName,
+          our_number: t.agentAddress,
+          end_user: t.endUser,
+          updated_at: t.updatedAt.toISOString(),
+          messages: (byThread.get(t.id) ?? []).map((m) => ({
+            id: m.id,
+            direction: m.direction ?? null,
+            author: m.author ?? null,
+            text: m.content,
+            status: m.status,
+            offline: m.offline,
+            error: m.error,
+            created_at: m.createdAt.toISOString(),
+          })),
+        })),
+      });
     });
 
     app.delete(`/${channel}/unassign-receiving-number-agent/:number`, async (c) => {
@@ -284,50 +346,52 @@ async function send(
       sendFailedMessage(words.sendFailed, String((error as Error)?.message ?? '')),
     );
   }
-  let conversationId: string | null = null;
-  if (number.agentName) {
-    const [existing] = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.agentName, number.agentName),
-          eq(conversations.channel, channel),
-          eq(conversations.endUser, to),
-          eq(conversations.agentAddress, number.phoneNumber),
-        ),
-      )
-      .orderBy(desc(conversations.updatedAt))
-      .limit(1);
-    conversationId =
-      existing?.id ??
-      (
-        await db
-          .insert(conversations)
-          .values({
-            agentName: number.agentName,
-            organizationId: orgId,
-            channel,
-            endUser: to,
-            agentAddress: number.phoneNumber,
-          })
-          .returning({ id: conversations.id })
-      )[0]!.id;
-    await db.insert(messages).values({
-      conversationId,
-      role: 'assistant',
-      content: text,
-      direction: 'outbound',
-      author: 'member',
-      provider: provider.name,
-      providerMessageId: result.providerMessageId,
-      status: result.status || 'sent',
-    });
-    await db
-      .update(conversations)
-      .set({ updatedAt: new Date() })
-      .where(eq(conversations.id, conversationId));
-  }
+  // Stored on the thread with the recipient, also from a number without an agent (the thread
+  // then has none).
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.organizationId, orgId),
+        number.agentName
+          ? eq(conversations.agentName, number.agentName)
+          : isNull(conversations.agentName),
+        eq(conversations.channel, channel),
+        eq(conversations.endUser, to),
+        eq(conversations.agentAddress, number.phoneNumber),
+      ),
+    )
+    .orderBy(desc(conversations.updatedAt))
+    .limit(1);
+  const conversationId =
+    existing?.id ??
+    (
+      await db
+        .insert(conversations)
+        .values({
+          agentName: number.agentName,
+          organizationId: orgId,
+          channel,
+          endUser: to,
+          agentAddress: number.phoneNumber,
+        })
+        .returning({ id: conversations.id })
+    )[0]!.id;
+  await db.insert(messages).values({
+    conversationId,
+    role: 'assistant',
+    content: text,
+    direction: 'outbound',
+    author: 'member',
+    provider: provider.name,
+    providerMessageId: result.providerMessageId,
+    status: result.status || 'sent',
+  });
+  await db
+    .update(conversations)
+    .set({ updatedAt: new Date() })
+    .where(eq(conversations.id, conversationId));
   const timestamp = new Date().toISOString();
   return c.json({
     success: true,

@@ -201,16 +201,23 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
     conversationId: null,
     replyQueued: false,
     optOut: null as 'opt_out' | 'opt_in' | null,
+    /** The agent that answers the number; null: stored on the thread and not answered. */
+    agentName: null as string | null,
   };
-  if (!number?.agentName || !messageSid) return none;
-  const agentName = number.agentName;
+  if (!number || !messageSid) return none;
+  const agentName = number.agentName ?? null;
   const result = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: conversations.id })
       .from(conversations)
       .where(
         and(
-          eq(conversations.agentName, agentName),
+          agentName
+            ? eq(conversations.agentName, agentName)
+            : and(
+                isNull(conversations.agentName),
+                eq(conversations.organizationId, number.organizationId),
+              ),
           eq(conversations.channel, channel),
           eq(conversations.endUser, from),
           eq(conversations.agentAddress, number.phoneNumber),
@@ -246,7 +253,7 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
       })
       .onConflictDoNothing()
       .returning({ id: messages.id });
-    if (!stored) return { ...none, conversationId };
+    if (!stored) return { ...none, conversationId, agentName };
     await tx
       .update(conversations)
       .set({ updatedAt: new Date() })
@@ -263,7 +270,7 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
         .insert(messagingOptOuts)
         .values({ ...optKey, keyword: keyword.keyword })
         .onConflictDoNothing();
-      return { ...none, stored: true, conversationId, optOut: 'opt_out' as const };
+      return { ...none, stored: true, conversationId, agentName, optOut: 'opt_out' as const };
     }
     if (keyword?.kind === 'opt_in') {
       await tx
@@ -276,7 +283,7 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
             eq(messagingOptOuts.endUser, from),
           ),
         );
-      return { ...none, stored: true, conversationId, optOut: 'opt_in' as const };
+      return { ...none, stored: true, conversationId, agentName, optOut: 'opt_in' as const };
     }
     const [optedOut] = await tx
       .select({ keyword: messagingOptOuts.keyword })
@@ -290,7 +297,9 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
         ),
       )
       .limit(1);
-    if (optedOut) return { ...none, stored: true, conversationId };
+    if (optedOut) return { ...none, stored: true, conversationId, agentName };
+    // A number without an agent: the message is kept on the thread, and nobody answers it.
+    if (!agentName) return { ...none, stored: true, conversationId, agentName };
     const queued = await tx
       .insert(messageReplies)
       .values({
@@ -303,7 +312,13 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
       })
       .onConflictDoNothing()
       .returning({ id: messageReplies.id });
-    return { ...none, stored: true, conversationId, replyQueued: queued.length > 0 };
+    return {
+      ...none,
+      stored: true,
+      conversationId,
+      agentName,
+      replyQueued: queued.length > 0,
+    };
   });
   if (result.replyQueued) ctx.replies?.wake();
   return result;

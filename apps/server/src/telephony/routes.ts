@@ -94,8 +94,8 @@ export function telephonyRoutes(services: Services) {
     return c.json({
       success: true,
       twiml: result.twiml,
-      answered_by: result.conversationId ? 'agent' : 'unassigned',
-      agent_id: null,
+      answered_by: result.agentName ? 'agent' : 'unassigned',
+      agent_id: result.agentName,
       conversation_id: result.conversationId,
     });
   });

@@ -223,7 +223,8 @@ function callToWire(row: ConversationRow, turns: number): VoiceCall {
   const str = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
     conversation_id: row.id,
-    agent_name: row.agentName,
+    // Calls always have an agent (only message threads on unassigned numbers have none).
+    agent_name: row.agentName ?? '',
     organization_id: row.organizationId,
     transport: str(meta.transport),
     source: callSource(meta.transport, row.endUser),

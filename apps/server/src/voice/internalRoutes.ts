@@ -79,12 +79,12 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   app.post('/calls/:id/chat', async (c) => {
     const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
     const { query } = await readJson(c, voiceChatRequestSchema);
+    const agentName = conv.agentName;
+    if (!agentName) throw notFound('Agent');
     const [agent] = await db
       .select()
       .from(agents)
-      .where(
-        and(eq(agents.agentName, conv.agentName), eq(agents.organizationId, conv.organizationId)),
-      )
+      .where(and(eq(agents.agentName, agentName), eq(agents.organizationId, conv.organizationId)))
       .limit(1);
     if (!agent) throw notFound('Agent');
     const turn = await startTurn(deps, agent, {

@@ -3,6 +3,7 @@ import { createHttp, type HttpOptions } from '../http';
 import { anyAnswerSchema } from '../schemas/common';
 import { readPhoneNumbers } from '../schemas/voice';
 import {
+  channelMessagesResponseSchema,
   emailMappingsResponseSchema,
   receivingNumberMappingsSchema,
   sendResponseSchema,
@@ -14,11 +15,47 @@ import {
 export function createMessagingClient(options: HttpOptions) {
   const http = createHttp({ ...options, errorStyle: 'messaging' });
   const enc = encodeURIComponent;
-  const available = async () =>
-    readPhoneNumbers(await http('GET', '/phone-numbers/available', { schema: z.unknown() }));
+  /** `organization_id` for users in several organizations (the server checks membership). */
+  const org = (organizationId?: string) =>
+    organizationId ? { organization_id: organizationId } : undefined;
+  const available = async (organizationId?: string) =>
+    readPhoneNumbers(
+      await http('GET', '/phone-numbers/available', {
+        query: org(organizationId),
+        schema: z.unknown(),
+      }),
+    );
+  /** GET /{channel}/phone-numbers: the organization's numbers enabled for the channel. */
+  const channelNumbers = async (
+    channel: 'sms' | 'whatsapp',
+    organizationId?: string,
+    signal?: AbortSignal,
+  ) =>
+    readPhoneNumbers(
+      await http('GET', `/${channel}/phone-numbers`, {
+        query: org(organizationId),
+        schema: z.unknown(),
+        signal,
+      }),
+    );
+  /** GET /{channel}/messages: the channel's threads, most recently active first. */
+  const channelMessages = (
+    channel: 'sms' | 'whatsapp',
+    organizationId?: string,
+    signal?: AbortSignal,
+  ) =>
+    http('GET', `/${channel}/messages`, {
+      query: org(organizationId),
+      schema: channelMessagesResponseSchema,
+      signal,
+    });
   return {
-    smsNumbers: async () => (await available()).filter((n) => n.sms_enabled),
-    whatsappNumbers: async () => (await available()).filter((n) => n.whatsapp_enabled),
+    smsNumbers: async (organizationId?: string) =>
+      (await available(organizationId)).filter((n) => n.sms_enabled),
+    whatsappNumbers: async (organizationId?: string) =>
+      (await available(organizationId)).filter((n) => n.whatsapp_enabled),
+    channelNumbers,
+    channelMessages,
     smsMappings: () => http('GET', '/sms/mappings', { schema: z.array(smsMappingSchema) }),
     mapSms: (form: { receiving_number: string; agent_url: string; agent_api_key: string }) =>
       http('POST', '/sms/map-receiving-number-agent', { form, schema: anyAnswerSchema }),
@@ -28,17 +65,22 @@ export function createMessagingClient(options: HttpOptions) {
     ) => http('POST', `/sms/mappings/${enc(id)}`, { form, schema: anyAnswerSchema }),
     deleteSmsMapping: (id: string) =>
       http('DELETE', `/sms/mappings/${enc(id)}`, { schema: anyAnswerSchema }),
-    unassignSms: (number: string) =>
+    unassignSms: (number: string, organizationId?: string) =>
       http('DELETE', `/sms/unassign-receiving-number-agent/${enc(stripPlus(number))}`, {
+        query: org(organizationId),
         schema: anyAnswerSchema,
       }),
-    smsReceivingAgents: () =>
-      http('GET', '/sms/list-receiving-number-agents', { schema: receivingNumberMappingsSchema }),
+    smsReceivingAgents: (organizationId?: string) =>
+      http('GET', '/sms/list-receiving-number-agents', {
+        query: org(organizationId),
+        schema: receivingNumberMappingsSchema,
+      }),
     sendSms: (form: {
       from_number: string;
       to_number: string;
       message_text: string;
       context?: string;
+      organization_id?: string;
     }) => http('POST', '/sms/send-message', { form, schema: sendResponseSchema }),
     mapWhatsapp: (form: {
       receiving_number: string;
@@ -46,12 +88,14 @@ export function createMessagingClient(options: HttpOptions) {
       agent_api_key: string;
       phone_number_id?: string;
     }) => http('POST', '/whatsapp/map-receiving-number-agent', { form, schema: anyAnswerSchema }),
-    whatsappReceivingAgents: () =>
+    whatsappReceivingAgents: (organizationId?: string) =>
       http('GET', '/whatsapp/list-receiving-number-agents', {
+        query: org(organizationId),
         schema: receivingNumberMappingsSchema,
       }),
-    unassignWhatsapp: (number: string) =>
+    unassignWhatsapp: (number: string, organizationId?: string) =>
       http('DELETE', `/whatsapp/unassign-receiving-number-agent/${enc(stripPlus(number))}`, {
+        query: org(organizationId),
         schema: anyAnswerSchema,
       }),
     sendWhatsapp: (form: {
@@ -60,6 +104,7 @@ export function createMessagingClient(options: HttpOptions) {
       message_type?: string;
       context?: string;
       receiving_number?: string;
+      organization_id?: string;
     }) => http('POST', '/whatsapp/send-message', { form, schema: sendResponseSchema }),
     mailMappings: (signal?: AbortSignal) =>
       http('GET', '/mail/agent-mappings', { schema: emailMappingsResponseSchema, signal }),

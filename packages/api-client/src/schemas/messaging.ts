@@ -106,6 +106,38 @@ export const sendResponseSchema = z.looseObject({
   timestamp: z.string().optional(),
 });
 
+/** One message of an SMS or WhatsApp thread (newest first in its conversation). */
+export const channelMessageSchema = z.object({
+  id: z.string(),
+  direction: z.enum(['inbound', 'outbound']).nullable(),
+  /** visitor: the person; agent: the agent's reply; member: sent from the console. */
+  author: z.enum(['visitor', 'agent', 'member']).nullable(),
+  text: z.string(),
+  status: z.string().nullable(),
+  offline: z.boolean(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChannelMessage = z.infer<typeof channelMessageSchema>;
+
+/** A conversation of the sms or whatsapp channel: our number ↔ the person. */
+export const channelConversationSchema = z.object({
+  id: z.string(),
+  /** Null: a number without an agent (its messages are stored, not answered). */
+  agent_id: z.string().nullable(),
+  our_number: z.string().nullable(),
+  end_user: z.string(),
+  updated_at: z.string(),
+  messages: z.array(channelMessageSchema),
+});
+export type ChannelConversation = z.infer<typeof channelConversationSchema>;
+
+/** GET /sms|whatsapp/messages: the organization's threads, most recently active first. */
+export const channelMessagesResponseSchema = z.object({
+  conversations: z.array(channelConversationSchema),
+});
+export type ChannelMessagesResponse = z.infer<typeof channelMessagesResponseSchema>;
+
 export const emailMessages = {
   email: emailFormatMessage,
   subject: 'Subject is required',

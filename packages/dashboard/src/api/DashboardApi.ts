@@ -68,6 +68,43 @@ export interface PhoneNumberPage {
   sandbox: boolean;
 }
 
+/** The two message channels of the SMS and WhatsApp tabs. */
+export type MessagingChannel = 'sms' | 'whatsapp';
+export type ChannelConversation = import('@parley/api-client').ChannelConversation;
+export type ChannelMessage = import('@parley/api-client').ChannelMessage;
+
+export interface ChannelPage {
+  /** The organization's numbers enabled for the channel. */
+  numbers: PhoneNumber[];
+  provider: string;
+  /** True while the organization uses the sandbox provider ('Simulate inbound message'). */
+  sandbox: boolean;
+}
+
+export interface SmsSendInput {
+  from_number: string;
+  to_number: string;
+  message_text: string;
+  context?: string;
+}
+
+export interface WhatsappSendInput {
+  to_number: string;
+  message_text: string;
+  message_type: 'text' | 'template' | 'media';
+  context?: string;
+  receiving_number?: string;
+}
+
+export interface SimulateInboundInput {
+  channel: MessagingChannel;
+  /** The person writing in. */
+  from: string;
+  /** Our number. */
+  to: string;
+  text: string;
+}
+
 export interface DashboardApi {
   /** The signed-in user and organizations, or null when signed out. */
   me(): Promise<Me | null>;
@@ -106,6 +143,27 @@ export interface DashboardApi {
   /** The four unassign forms of §7, tried in order. */
   unassignPhoneNumber(phoneId: string, agentId: string): Promise<void>;
   listMailboxMappings(): Promise<unknown[]>;
+
+  // ---- SMS and WhatsApp (issue 16) ----
+  /** GET /messaging/{channel}/phone-numbers and the telephony provider in use. */
+  channelPage(channel: MessagingChannel, orgId: string, signal?: AbortSignal): Promise<ChannelPage>;
+  /** GET /messaging/{channel}/messages: threads most recently active first, newest message first. */
+  channelMessages(
+    channel: MessagingChannel,
+    orgId: string,
+    signal?: AbortSignal,
+  ): Promise<ChannelConversation[]>;
+  /** DELETE /messaging/{channel}/unassign-receiving-number-agent/{number without '+'}. */
+  unassignChannelNumber(channel: MessagingChannel, orgId: string, number: string): Promise<void>;
+  /** POST /messaging/sms/send-message; the server's success message. */
+  sendSms(orgId: string, input: SmsSendInput): Promise<{ message: string }>;
+  /** POST /messaging/whatsapp/send-message; the server's success message. */
+  sendWhatsapp(orgId: string, input: WhatsappSendInput): Promise<{ message: string }>;
+  /** POST /voice/telephony/organization/{org}/simulate (sandbox only). */
+  simulateInbound(
+    orgId: string,
+    input: SimulateInboundInput,
+  ): Promise<{ answeredBy: 'agent' | 'unassigned' }>;
 
   // ---- agent editor (issue 4) ----
   /** GET /api/agents/info/{id}. */

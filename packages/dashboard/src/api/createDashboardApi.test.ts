@@ -154,3 +154,46 @@ describe('createDashboardApi.signedIn', () => {
     ]);
   });
 });
+
+describe('createDashboardApi: SMS and WhatsApp (issue 16)', () => {
+  it('scopes every call to the organization; unassign strips the +; sends are form-encoded', async () => {
+    const fetch = routeFetch({
+      'GET /messaging/sms/phone-numbers': () => json({ phone_numbers: [], count: 0 }),
+      'GET /voice/telephony/organization/o1': () =>
+        json({ provider: 'sandbox', sandbox: true, credentials: 'none' }),
+      'DELETE /messaging/whatsapp/unassign-receiving-number-agent/14155550100': () =>
+        json({ success: true, message: 'Receiving number unassigned successfully!' }),
+      'POST /messaging/sms/send-message': () =>
+        json({ success: true, message: 'SMS message sent successfully!', data: {} }),
+      'GET /messaging/sms/messages': () => json({ conversations: [] }),
+    });
+    const api = createDashboardApi({ fetch });
+    await expect(api.channelPage('sms', 'o1')).resolves.toEqual({
+      numbers: [],
+      provider: 'sandbox',
+      sandbox: true,
+    });
+    await api.unassignChannelNumber('whatsapp', 'o1', '+14155550100');
+    const sent = await api.sendSms('o1', {
+      from_number: '+14155550100',
+      to_number: '+15005550100',
+      message_text: 'Hi',
+      context: ' ',
+    });
+    expect(sent.message).toBe('SMS message sent successfully!');
+    await expect(api.channelMessages('sms', 'o1')).resolves.toEqual([]);
+    const urls = fetch.calls.filter((c) => c.method !== 'POST').map((c) => c.url);
+    expect(urls.filter((u) => u.includes('/messaging/'))).toEqual([
+      '/messaging/sms/phone-numbers?organization_id=o1',
+      '/messaging/whatsapp/unassign-receiving-number-agent/14155550100?organization_id=o1',
+      '/messaging/sms/messages?organization_id=o1',
+    ]);
+    const body = new URLSearchParams(fetch.calls.find((c) => c.method === 'POST')!.body);
+    expect(Object.fromEntries(body)).toEqual({
+      from_number: '+14155550100',
+      to_number: '+15005550100',
+      message_text: 'Hi',
+      organization_id: 'o1',
+    });
+  });
+});

@@ -20,6 +20,8 @@ import {
   messageOf,
   newAgentId,
   readPhoneNumbers,
+  smsMessages,
+  whatsappMessages,
   toolsDefaults,
   type AgentView,
   type FetchLike,
@@ -158,6 +160,42 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       await voice.unassign(phoneId, agentId);
     },
     listMailboxMappings: () => messaging.mailMappings(),
+
+    channelPage: async (channel, orgId, signal) => {
+      const [numbers, status] = await Promise.all([
+        messaging.channelNumbers(channel, orgId, signal),
+        voice.telephonyStatus(orgId),
+      ]);
+      return { numbers, provider: status.provider, sandbox: status.sandbox };
+    },
+    channelMessages: async (channel, orgId, signal) =>
+      (await messaging.channelMessages(channel, orgId, signal)).conversations,
+    unassignChannelNumber: async (channel, orgId, number) => {
+      await (channel === 'sms'
+        ? messaging.unassignSms(number, orgId)
+        : messaging.unassignWhatsapp(number, orgId));
+    },
+    sendSms: async (orgId, input) => {
+      const r = await messaging.sendSms({
+        ...input,
+        context: input.context?.trim() || undefined,
+        organization_id: orgId,
+      });
+      return { message: r.message ?? smsMessages.sent };
+    },
+    sendWhatsapp: async (orgId, input) => {
+      const r = await messaging.sendWhatsapp({
+        ...input,
+        context: input.context?.trim() || undefined,
+        receiving_number: input.receiving_number?.trim() || undefined,
+        organization_id: orgId,
+      });
+      return { message: r.message ?? whatsappMessages.sent };
+    },
+    simulateInbound: async (orgId, { channel, from, to, text }) => {
+      const r = await voice.simulateEvent(orgId, { event: channel, from, to, text });
+      return { answeredBy: r.answered_by };
+    },
 
     getAgent: (agentId, signal) => agents.info(agentId, signal),
     updateAgent: async (agentId, orgId, patch) => {

@@ -9,4 +9,7 @@ export const queryKeys = {
   calls: (agentId: string) => ['voice-calls', agentId] as const,
   call: (conversationId: string) => ['voice-call', conversationId] as const,
   availablePhoneNumbers: (orgId: string) => ['phone-numbers', orgId, 'available'] as const,
+  channelPage: (channel: string, orgId: string) => ['channel', channel, orgId, 'numbers'] as const,
+  channelMessages: (channel: string, orgId: string) =>
+    ['channel', channel, orgId, 'messages'] as const,
 };

@@ -20,6 +20,11 @@ export interface AddAgentModalProps {
   busy?: boolean;
   error?: string | null;
   onAdd: (input: { agentId: string; phoneId: string; phoneNumber: string }) => void;
+  /** The SMS and WhatsApp tabs reuse it as 'Assign Agent'. */
+  title?: string;
+  submitLabel?: string;
+  busyLabel?: string;
+  description?: string;
 }
 
 /** Add Agent: choose an agent prefix and an available phone number (Escape closes it). */
@@ -32,6 +37,10 @@ export function AddAgentModal({
   busy,
   error,
   onAdd,
+  title = 'Add Agent',
+  submitLabel = 'Add Agent',
+  busyLabel = 'Adding...',
+  description = 'Choose an agent and the phone number it answers.',
 }: AddAgentModalProps) {
   const [agentId, setAgentId] = useState('');
   const [phoneId, setPhoneId] = useState('');
@@ -64,8 +73,8 @@ export function AddAgentModal({
         if (!next) reset();
         onOpenChange(next);
       }}
-      title="Add Agent"
-      description="Choose an agent and the phone number it answers."
+      title={title}
+      description={description}
     >
       {loading ? (
         <Spinner label="Loading available phone numbers..." />
@@ -102,8 +111,8 @@ export function AddAgentModal({
             <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" busy={busy} busyLabel="Adding..." disabled={!agentId}>
-              Add Agent
+            <Button type="submit" busy={busy} busyLabel={busyLabel} disabled={!agentId}>
+              {submitLabel}
             </Button>
           </div>
         </form>

@@ -57,7 +57,7 @@ export const UnderDevelopmentTab: Story = {
   beforeEach: ({ msw }) => msw.use(...backend({})),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.click(await c.findByRole('link', { name: 'SMS' }));
+    await userEvent.click(await c.findByRole('link', { name: 'Email' }));
     await expect(await c.findByText(underDevelopmentText)).toBeVisible();
   },
 };

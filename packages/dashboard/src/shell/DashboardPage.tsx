@@ -27,6 +27,10 @@ const IntegrationsArea = lazy(() =>
   loadIntegrationsArea().then((m) => ({ default: m.IntegrationsArea })),
 );
 const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
+const loadSmsArea = () => import('../sms/ChannelArea');
+const loadWhatsappArea = () => import('../whatsapp/WhatsappArea');
+const SmsArea = lazy(() => loadSmsArea().then((m) => ({ default: m.SmsArea })));
+const WhatsappArea = lazy(() => loadWhatsappArea().then((m) => ({ default: m.WhatsappArea })));
 const AgentsArea = lazy(() => loadAgentsArea().then((m) => ({ default: m.AgentsArea })));
 const KnowledgeArea = lazy(() => loadKnowledgeArea().then((m) => ({ default: m.KnowledgeArea })));
 const PhoneNumbersArea = lazy(() =>
@@ -40,6 +44,8 @@ function preloadFor(params: URLSearchParams) {
     void loadAgentsArea().then((m) => (params.get('agent') ? m.preloadAgentDetail() : undefined));
   else if (tab === 'knowledge-base') void loadKnowledgeArea();
   else if (tab === 'phone-numbers') void loadPhoneNumbersArea();
+  else if (tab === 'sms') void loadSmsArea();
+  else if (tab === 'whatsapp') void loadWhatsappArea();
 }
 import * as styles from './shell.css';
 
@@ -124,6 +130,10 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     content = <AgentsArea orgId={org.orgId} />;
   } else if (tab === 'phone-numbers') {
     content = <PhoneNumbersArea orgId={org.orgId} orgName={org.orgName} />;
+  } else if (tab === 'sms') {
+    content = <SmsArea orgId={org.orgId} orgName={org.orgName} />;
+  } else if (tab === 'whatsapp') {
+    content = <WhatsappArea orgId={org.orgId} orgName={org.orgName} />;
   } else if (tab === 'knowledge-base') {
     content = <KnowledgeArea />;
   } else {

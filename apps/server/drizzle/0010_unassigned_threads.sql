@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ALTER COLUMN "agent_name" DROP NOT NULL;

@@ -1,0 +1,132 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ChannelArea } from './ChannelArea';
+import { StoryProviders } from '../stories/StoryProviders';
+import { messagingBackend } from '../stories/messagingHandlers';
+import { backend } from '../stories/handlers';
+
+/** The SMS and WhatsApp tabs over the real client; MSW keeps numbers and threads per story. */
+const meta = {
+  title: 'Dashboard/SMS and WhatsApp/Channel tab',
+  component: ChannelArea,
+  parameters: { layout: 'padded' },
+  args: { channel: 'sms', orgId: 'org_1', orgName: 'Acme Labs' },
+  render: (args) => (
+    <StoryProviders>
+      <ChannelArea {...args} />
+    </StoryProviders>
+  ),
+} satisfies Meta<typeof ChannelArea>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SmsSendAndSimulate: Story = {
+  beforeEach: ({ msw }) => msw.use(...messagingBackend({ threads: [] }), ...backend({})),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(
+      await c.findByRole('button', { name: 'Simulate inbound message to +14155550100' }),
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Open today?');
+    await userEvent.click(screen.getByRole('button', { name: 'Simulate' }));
+    await expect(await c.findByText(/the agent's reply appears under Outbound/)).toBeVisible();
+    await userEvent.click(c.getByRole('tab', { name: 'Outbound' }));
+    await expect(await c.findByText('Thanks for your message: "Open today?"')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Send SMS Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send SMS Message' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /To Number/ }),
+      '+15005550777',
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Message Text/ }), 'Hi there');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    await expect(await c.findByText('SMS message sent successfully!')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(await c.findByText('Hi there')).toBeVisible();
+  },
+};
+
+export const SmsSendFails: Story = {
+  beforeEach: ({ msw }) => msw.use(...messagingBackend({ sendStatus: 503 }), ...backend({})),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    // The numbers are loaded (the From number is pre-filled with the first assigned one).
+    await c.findByRole('button', { name: 'Unassign +14155550100' });
+    await userEvent.click(c.getByRole('tab', { name: 'Outbound' }));
+    await userEvent.click(c.getByRole('button', { name: 'Send SMS Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send SMS Message' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /To Number/ }),
+      '+15005550777',
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Message Text/ }), 'Hi');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    await expect(
+      await within(dialog).findByText('Failed to send SMS message: Provider unavailable'),
+    ).toBeVisible();
+  },
+};
+
+export const WhatsAppOutsideWindow: Story = {
+  args: { channel: 'whatsapp' },
+  beforeEach: ({ msw }) => msw.use(...messagingBackend(), ...backend({})),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(
+      await c.findByRole('heading', { name: 'WhatsApp-Enabled Phone Numbers' }),
+    ).toBeVisible();
+    await userEvent.click(c.getByRole('tab', { name: 'Outbound' }));
+    await userEvent.click(c.getByRole('button', { name: 'Send WhatsApp Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'WhatsApp Send Message' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Recipient Phone/ }),
+      '+15005550777',
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Message Text/ }), 'Hi');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    await expect(await within(dialog).findByText(/24-hour customer-service window/)).toBeVisible();
+  },
+};
+
+export const WhatsAppTemplateSent: Story = {
+  args: { channel: 'whatsapp' },
+  beforeEach: ({ msw }) => msw.use(...messagingBackend({ threads: [] }), ...backend({})),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('tab', { name: 'Outbound' }));
+    await expect(await c.findByText('No messages yet')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Send WhatsApp Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'WhatsApp Send Message' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Recipient Phone/ }),
+      '+15005550777',
+    );
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Message Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Template' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Message Text/ }), 'Reminder');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+    await expect(await c.findByText('WhatsApp message sent successfully!')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(await c.findByText('Reminder')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach: ({ msw }) => msw.use(...messagingBackend({ latencyMs: 'infinite' }), ...backend({})),
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('Loading phone numbers...'),
+    ).toBeInTheDocument();
+  },
+};
+
+const dark = { globals: { theme: 'dark' } };
+export const WhatsAppDark: Story = {
+  args: { channel: 'whatsapp' },
+  beforeEach: ({ msw }) => msw.use(...messagingBackend(), ...backend({})),
+  ...dark,
+};
+export const SmsDark: Story = {
+  beforeEach: ({ msw }) => msw.use(...messagingBackend(), ...backend({})),
+  ...dark,
+};

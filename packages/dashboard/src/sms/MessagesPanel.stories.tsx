@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { MessagesPanel } from './MessagesPanel';
+import { fixtureThreads } from '../stories/messagingHandlers';
+
+const meta = {
+  title: 'Dashboard/SMS and WhatsApp/Messages panel',
+  component: MessagesPanel,
+  parameters: { layout: 'padded' },
+  args: { channel: 'sms', threads: fixtureThreads, onOpenSend: fn(), onRetry: fn() },
+} satisfies Meta<typeof MessagesPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Threads: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const [first] = c.getAllByRole('listitem');
+    // Newest thread first; in it the agent's reply above the person's question.
+    await expect(first).toHaveTextContent(
+      /Agent reply.*We open at 9:00.*Received.*When do you open/,
+    );
+    await userEvent.click(c.getByRole('button', { name: 'Send SMS Message' }));
+    await expect(args.onOpenSend).toHaveBeenCalled();
+  },
+};
+
+export const WhatsApp: Story = {
+  args: { channel: 'whatsapp' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { name: 'WhatsApp Send Message' })).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Send WhatsApp Message' })).toBeVisible();
+  },
+};
+
+export const Sent: Story = {
+  args: { notice: { tone: 'success', message: 'SMS message sent successfully!' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('SMS message sent successfully!')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { threads: [], loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading messages...')).toBeInTheDocument();
+  },
+};
+
+export const Empty: Story = {
+  args: { threads: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No messages yet')).toBeVisible();
+  },
+};
+
+export const Failed: Story = {
+  args: { threads: [], error: 'HTTP error! status: 502 - Bad Gateway' },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+const dark = { globals: { theme: 'dark' } };
+export const ThreadsDark: Story = { ...dark };
+export const SentDark: Story = { ...Sent, ...dark };
+export const LoadingDark: Story = { ...Loading, ...dark };
+export const EmptyDark: Story = { ...Empty, ...dark };
+export const FailedDark: Story = { ...Failed, play: undefined, ...dark };

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { Banner, Button, Dialog, TextArea, TextField } from '@parley/ui';
+import { phoneFormatMessage, phonePattern } from '@parley/api-client';
+import type { MessagingChannel } from '../api/DashboardApi';
+import * as pn from '../phone-numbers/phoneNumbers.css';
+import { channelLabels } from './channelLabels';
+
+export interface SimulateInboundModalProps {
+  channel: MessagingChannel;
+  /** Our number the simulated person writes to; null = closed. */
+  number: string | null;
+  onClose: () => void;
+  busy?: boolean;
+  error?: string | null;
+  onSimulate: (input: { from: string; text: string }) => void;
+}
+
+export const simulateTextRequired = 'Message text is required';
+
+function SimulateForm(props: SimulateInboundModalProps) {
+  const [from, setFrom] = useState('+15005550100');
+  const [text, setText] = useState('');
+  const [checked, setChecked] = useState(false);
+  const fromError = phonePattern.test(from.trim()) ? undefined : phoneFormatMessage;
+  const textError = text.trim() ? undefined : simulateTextRequired;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    if (props.busy || fromError || textError) return;
+    props.onSimulate({ from: from.trim(), text: text.trim() });
+  };
+  return (
+    <form className={pn.form} onSubmit={submit} noValidate>
+      <TextField
+        label="From (the person writing in)"
+        type="tel"
+        value={from}
+        onChange={setFrom}
+        errorMessage={checked ? fromError : undefined}
+      />
+      <TextArea
+        label="Message"
+        rows={3}
+        maxLength={1600}
+        value={text}
+        onChange={setText}
+        errorMessage={checked ? textError : undefined}
+      />
+      {props.error ? <Banner tone="error" title={props.error} /> : null}
+      <div className={pn.actions}>
+        <Button variant="secondary" onClick={props.onClose} disabled={props.busy}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={props.busy} busyLabel="Simulating...">
+          Simulate
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Sandbox only: a person's message to one of our numbers, delivered through the same signed
+ * webhook path as a provider's, so the agent answers it in the thread.
+ */
+export function SimulateInboundModal(props: SimulateInboundModalProps) {
+  return (
+    <Dialog
+      open={props.number !== null}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title="Simulate inbound message"
+      description={`A simulated ${channelLabels[props.channel].name} message to ${props.number ?? ''}. Nothing goes over a real network.`}
+    >
+      <SimulateForm {...props} />
+    </Dialog>
+  );
+}

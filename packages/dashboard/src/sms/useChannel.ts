@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDashboardApi } from '../api/ApiContext';
+import { queryKeys } from '../api/queryKeys';
+import type {
+  MessagingChannel,
+  SimulateInboundInput,
+  SmsSendInput,
+  WhatsappSendInput,
+} from '../api/DashboardApi';
+
+/** How often the Outbound page looks for new messages (the agent's reply is a background job). */
+export const messagesPollMs = 3000;
+
+/** The channel's numbers and the provider in use. */
+export function useChannelPage(channel: MessagingChannel, orgId: string) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.channelPage(channel, orgId),
+    queryFn: ({ signal }) => api.channelPage(channel, orgId, signal),
+    retry: false,
+  });
+}
+
+/** The channel's threads; polled while `live` (the Outbound page is open). */
+export function useChannelMessages(channel: MessagingChannel, orgId: string, live: boolean) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.channelMessages(channel, orgId),
+    queryFn: ({ signal }) => api.channelMessages(channel, orgId, signal),
+    enabled: live,
+    refetchInterval: live ? messagesPollMs : false,
+    retry: false,
+  });
+}
+
+/** After an assignment change the mappings are reloaded (spec §4), and the other tabs' too. */
+function useReloadNumbers(channel: MessagingChannel, orgId: string) {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: queryKeys.channelPage(channel, orgId) }),
+      qc.invalidateQueries({ queryKey: queryKeys.phoneNumbers(orgId) }),
+      qc.invalidateQueries({ queryKey: queryKeys.stats(orgId) }),
+    ]);
+}
+
+function useReloadMessages(channel: MessagingChannel, orgId: string) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: queryKeys.channelMessages(channel, orgId) });
+}
+
+/** Assigning goes through the number's agent (the phone-numbers call): one mapping per number. */
+export function useAssignChannelNumber(channel: MessagingChannel, orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReloadNumbers(channel, orgId);
+  return useMutation({
+    mutationFn: ({ phoneId, agentId }: { phoneId: string; agentId: string }) =>
+      api.assignPhoneNumber(phoneId, agentId),
+    onSettled: reload,
+  });
+}
+
+export function useUnassignChannelNumber(channel: MessagingChannel, orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReloadNumbers(channel, orgId);
+  return useMutation({
+    mutationFn: (number: string) => api.unassignChannelNumber(channel, orgId, number),
+    onSettled: reload,
+  });
+}
+
+export function useSendSms(orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReloadMessages('sms', orgId);
+  return useMutation({
+    mutationFn: (input: SmsSendInput) => api.sendSms(orgId, input),
+    onSettled: reload,
+  });
+}
+
+export function useSendWhatsapp(orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReloadMessages('whatsapp', orgId);
+  return useMutation({
+    mutationFn: (input: WhatsappSendInput) => api.sendWhatsapp(orgId, input),
+    onSettled: reload,
+  });
+}
+
+export function useSimulateInbound(channel: MessagingChannel, orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReloadMessages(channel, orgId);
+  return useMutation({
+    mutationFn: (input: Omit<SimulateInboundInput, 'channel'>) =>
+      api.simulateInbound(orgId, { ...input, channel }),
+    onSettled: reload,
+  });
+}

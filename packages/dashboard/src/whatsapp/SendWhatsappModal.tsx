@@ -1,0 +1,146 @@
+import { Banner, Button, Dialog, Select, TextArea, TextField } from '@parley/ui';
+import { bannerMs } from '../phone-numbers/PhoneNumbersScreen';
+import * as pn from '../phone-numbers/phoneNumbers.css';
+import { canSubmitWhatsapp, validateWhatsappSend, type WhatsappSendValues } from '../sms/sendForm';
+import { useSendForm } from '../sms/useSendForm';
+
+export interface SendWhatsappModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The organization's WhatsApp numbers, offered as the optional receiving number. */
+  numbers?: readonly string[];
+  initialValues?: Partial<WhatsappSendValues>;
+  busy?: boolean;
+  /** The send failure ('Failed to send WhatsApp message: …'), cleared after 5 s. */
+  error?: string | null;
+  onDismissError?: () => void;
+  onSend: (values: WhatsappSendValues) => void;
+}
+
+const messageTypes = [
+  { value: 'text', label: 'Text' },
+  { value: 'template', label: 'Template' },
+  { value: 'media', label: 'Media' },
+];
+
+function WhatsappForm(props: SendWhatsappModalProps) {
+  const form = useSendForm<WhatsappSendValues>(
+    {
+      to_number: '',
+      message_text: '',
+      message_type: 'text',
+      receiving_number: '',
+      context: '',
+      ...props.initialValues,
+    },
+    validateWhatsappSend,
+  );
+  const { values } = form;
+  return (
+    <form
+      className={pn.form}
+      noValidate
+      onSubmit={(e) => {
+        if (props.busy) return e.preventDefault();
+        form.submit(e, (v) =>
+          props.onSend({
+            ...v,
+            to_number: v.to_number.trim(),
+            receiving_number: v.receiving_number.trim(),
+          }),
+        );
+      }}
+    >
+      {form.summary ? (
+        <Banner
+          tone="error"
+          title={form.summary}
+          autoDismissMs={bannerMs}
+          onDismiss={form.clearSummary}
+        />
+      ) : null}
+      <TextField
+        label="Recipient Phone Number"
+        type="tel"
+        placeholder="+1234567890"
+        isRequired
+        value={values.to_number}
+        onChange={(v) => form.set('to_number', v)}
+        onBlur={() => form.touch('to_number')}
+        errorMessage={form.errorOf('to_number')}
+      />
+      <Select
+        label="Message Type"
+        value={values.message_type}
+        items={messageTypes}
+        onValueChange={(v) => form.set('message_type', v as WhatsappSendValues['message_type'])}
+        description="Outside WhatsApp's 24-hour window only an approved template can be sent."
+      />
+      <TextArea
+        label="Message Text"
+        rows={4}
+        maxLength={4096}
+        isRequired
+        value={values.message_text}
+        onChange={(v) => form.set('message_text', v)}
+        onBlur={() => form.touch('message_text')}
+        errorMessage={form.errorOf('message_text')}
+      />
+      <TextField
+        label="Receiving Number (optional)"
+        type="tel"
+        placeholder={props.numbers?.[0] ?? '+1234567890'}
+        value={values.receiving_number}
+        onChange={(v) => form.set('receiving_number', v)}
+        onBlur={() => form.touch('receiving_number')}
+        errorMessage={form.errorOf('receiving_number')}
+        description="Your WhatsApp number to send from; empty uses the one with an agent."
+      />
+      <TextField
+        label="Context (optional)"
+        value={values.context}
+        onChange={(v) => form.set('context', v)}
+      />
+      {props.error ? (
+        <Banner
+          key={props.error}
+          tone="error"
+          title={props.error}
+          autoDismissMs={bannerMs}
+          onDismiss={props.onDismissError}
+        />
+      ) : null}
+      <div className={pn.actions}>
+        <Button variant="secondary" onClick={() => props.onOpenChange(false)} disabled={props.busy}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          busy={props.busy}
+          busyLabel="Sending..."
+          disabled={!canSubmitWhatsapp(values)}
+        >
+          Send Message
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * 'WhatsApp Send Message' (spec §5): recipient in international form and the text are required;
+ * message type text, template or media; receiving number and context optional. Closes and
+ * resets after a successful send.
+ */
+export function SendWhatsappModal(props: SendWhatsappModalProps) {
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="WhatsApp Send Message"
+      description="Send a WhatsApp message from one of your WhatsApp-enabled numbers."
+    >
+      <WhatsappForm {...props} />
+    </Dialog>
+  );
+}
