@@ -1,11 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
-/** The production build runs the React API on preact/compat (a tenth of react-dom's size). */
+/**
+ * The production build runs the React API on preact/compat (a tenth of react-dom's size), with
+ * page-unique ids (src/preactCompat.js).
+ */
 const preact = [
-  { find: /^react$/, replacement: 'preact/compat' },
+  {
+    find: /^react$/,
+    replacement: fileURLToPath(new URL('./src/preactCompat.js', import.meta.url)),
+  },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx(?:-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },

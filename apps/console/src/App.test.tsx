@@ -35,6 +35,8 @@ function signedOutApi(): DashboardApi {
     syncPhoneNumbers: fail,
     assignPhoneNumber: fail,
     unassignPhoneNumber: fail,
+    listCalls: fail,
+    getCall: fail,
   };
 }
 
