@@ -143,7 +143,12 @@ export function WidgetTab({
       </div>
       <p className={styles.originsHint}>
         {widgetTexts.apiReferenceHint}{' '}
-        <a href={apiReferenceUrl(origin)} target="_blank" rel="noreferrer">
+        <a
+          className={styles.textLink}
+          href={apiReferenceUrl(origin)}
+          target="_blank"
+          rel="noreferrer"
+        >
           {widgetTexts.apiReference}
         </a>
         .

@@ -223,3 +223,6 @@ export const snippetLabel = style({
   fontWeight: vars.fontWeight.semibold,
   fontSize: vars.fontSize.sm,
 });
+
+/** A link in running text (the API reference): the theme's primary, underlined. */
+export const textLink = style({ color: vars.color.primary, textDecoration: 'underline' });
