@@ -48,12 +48,22 @@ export interface Call {
 }
 
 /** The turn's figures the framework reported on the agent's message (seconds → ms). */
-export function turnFigures(metrics: {
-  e2eLatency?: number;
-  llmNodeTtft?: number;
-  ttsNodeTtfb?: number;
-  endOfTurnDelay?: number;
-}) {
+export function turnFigures(
+  metrics: {
+    e2eLatency?: number;
+    llmNodeTtft?: number;
+    ttsNodeTtfb?: number;
+    endOfTurnDelay?: number;
+  },
+  /**
+   * Our own measure of the same span (seconds), from the session's state events: the caller
+   * stopped speaking → the agent started speaking. Used when the framework has no figure (it
+   * reports one only when its transcriber stamped the end of speech on the caller's message).
+   */
+  observed?: number,
+) {
+  if (metrics.e2eLatency === undefined && observed !== undefined && observed >= 0)
+    metrics = { ...metrics, e2eLatency: observed };
   if (metrics.e2eLatency === undefined) return null;
   const ms = (s: number | undefined) => (s === undefined ? undefined : Math.round(s * 1000));
   return {
@@ -179,10 +189,19 @@ export async function startCall(options: CallOptions): Promise<Call> {
     return ended;
   }
 
-  session.on(voice.AgentSessionEventTypes.UserStateChanged, (ev) =>
-    behaviour.setCallerSpeaking(ev.newState === 'speaking'),
-  );
+  // When the caller last stopped speaking and when the agent then started (for turnFigures).
+  let callerStoppedAt: number | undefined;
+  let agentStartedAt: number | undefined;
+  session.on(voice.AgentSessionEventTypes.UserStateChanged, (ev) => {
+    behaviour.setCallerSpeaking(ev.newState === 'speaking');
+    if (ev.oldState === 'speaking' && ev.newState !== 'speaking') {
+      callerStoppedAt = Date.now();
+      agentStartedAt = undefined;
+    }
+  });
   session.on(voice.AgentSessionEventTypes.AgentStateChanged, (ev) => {
+    if (ev.newState === 'speaking' && callerStoppedAt !== undefined && agentStartedAt === undefined)
+      agentStartedAt = Date.now();
     behaviour.setAgentState(ev.newState);
     if (!options.io) return;
     if (ev.newState === 'thinking' && config.typing_volume > 0)
@@ -193,12 +212,19 @@ export async function startCall(options: CallOptions): Promise<Call> {
     const item = ev.item;
     if (item.type !== 'message' || item.role !== 'assistant') return;
     const text = (item.textContent ?? '').trim();
+    const observed =
+      callerStoppedAt !== undefined && agentStartedAt !== undefined
+        ? (agentStartedAt - callerStoppedAt) / 1000
+        : undefined;
+    callerStoppedAt = undefined;
+    agentStartedAt = undefined;
+    // Lines of the call behaviour (initial message, nudges, goodbye) are not answers.
     const said = spoken.findIndex((s) => s.trim() === text);
     if (said >= 0) {
       spoken.splice(said, 1);
       return;
     }
-    const figures = turnFigures(item.metrics ?? {});
+    const figures = turnFigures(item.metrics ?? {}, observed);
     if (figures) {
       figuresQueue.push(figures);
       pair();

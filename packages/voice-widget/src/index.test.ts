@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { boot, readyEvent } from './index';
 
 afterEach(() => {
   window.ParleyVoice?.destroy();
   delete window.ParleyVoiceConfig;
 });
+// Preact runs effects after paint (an animation frame, or a 35 ms timer that then cancels the
+// frame): let the last ones run while the page's globals still exist.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 describe('voice boot', () => {
   it('runs once per page and fires the ready event', () => {
