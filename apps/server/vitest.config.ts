@@ -9,8 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file starts its own server and database and touches no global state (no module mocks,
     // no env writes): the server code is imported once per worker, not once per file (the suite
-    // took four times as long re-importing it), and two files run at a time.
+    // took twice as long re-importing it). (One worker count for every project: vitest refuses
+    // projects that differ in maxWorkers.)
     isolate: false,
-    maxWorkers: 2,
   },
 });

@@ -18,7 +18,5 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    // Most of a jsdom file's time is setting up the page and importing: two at a time.
-    maxWorkers: 2,
   },
 });
