@@ -1,4 +1,5 @@
 import { apiKeyCredentialsSchema, type IntegrationVoice } from '@parley/api-client';
+import { readCappedBody } from '../lib/outbound';
 
 /**
  * The voice and model providers' keys (OpenAI, ElevenLabs, Cartesia, Deepgram): how a key is
@@ -171,12 +172,10 @@ async function callProvider(api: ProviderApi, path: string, key: string, env: En
         : networkCode(error);
     return { ok: false, message: `Could not reach ${api.label}: ${why}` };
   }
-  const length = Number(res.headers.get('content-length') ?? 0);
-  if (length > MAX_BYTES) {
-    await res.body?.cancel();
-    return { ok: false, message: `${api.label} answered more than ${MAX_BYTES} bytes` };
-  }
-  const text = (await res.text()).slice(0, MAX_BYTES);
+  // Bounded by what really arrives, not by Content-Length (a chunked answer has none).
+  const bytes = await readCappedBody(res, MAX_BYTES);
+  if (!bytes) return { ok: false, message: `${api.label} answered more than ${MAX_BYTES} bytes` };
+  const text = bytes.toString('utf8');
   let body: unknown = text;
   try {
     body = JSON.parse(text);
