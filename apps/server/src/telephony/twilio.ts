@@ -120,7 +120,9 @@ export async function testTwilioCredentials(
     const client = twilio(credentials.accountSid, credentials.authToken, {
       httpClient: options.httpClient ?? defaultHttpClient,
     });
-    // The Twilio SDK only calls Twilio's own API hosts (not a tenant-set address).
+    // Not a tenant-set address: the SDK calls Twilio's own API host; the tenant's Account SID
+    // (only a path segment) is checked as AC + 32 hex before it is stored; the SDK's request
+    // client bounds each call (30 s) and sends only the tenant's own credentials.
     const account = await client.api.v2010.accounts(credentials.accountSid).fetch();
     return { ok: true, message: `Connected to ${account.friendlyName} (${account.status})` };
   } catch (error) {
