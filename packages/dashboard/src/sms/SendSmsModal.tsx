@@ -58,30 +58,21 @@ function SmsForm(props: SendSmsModalProps) {
         type="tel"
         placeholder="+1234567890"
         isRequired
-        value={values.from_number}
-        onChange={(v) => form.set('from_number', v)}
-        onBlur={() => form.touch('from_number')}
-        errorMessage={form.errorOf('from_number')}
+        {...form.field('from_number')}
       />
       <TextField
         label="To Number"
         type="tel"
         placeholder="+1234567890"
         isRequired
-        value={values.to_number}
-        onChange={(v) => form.set('to_number', v)}
-        onBlur={() => form.touch('to_number')}
-        errorMessage={form.errorOf('to_number')}
+        {...form.field('to_number')}
       />
       <TextArea
         label="Message Text"
         rows={4}
         maxLength={1600}
         isRequired
-        value={values.message_text}
-        onChange={(v) => form.set('message_text', v)}
-        onBlur={() => form.touch('message_text')}
-        errorMessage={form.errorOf('message_text')}
+        {...form.field('message_text')}
       />
       <TextField
         label="Context (optional)"

@@ -23,6 +23,13 @@ export function useSendForm<V extends object>(
     touch: (key: K) => setTouched((t) => ({ ...t, [key]: true })),
     /** The message shown under a field: after it was left, or after a submit. */
     errorOf: (key: K): string | undefined => (submitted || touched[key] ? errors[key] : undefined),
+    /** A field's value, change, leave and message, to spread on its input. */
+    field: <F extends K>(key: F) => ({
+      value: values[key],
+      onChange: (value: V[F]) => setValues((v) => ({ ...v, [key]: value })),
+      onBlur: () => setTouched((t) => ({ ...t, [key]: true })),
+      errorMessage: submitted || touched[key] ? errors[key] : undefined,
+    }),
     summary,
     clearSummary: () => setSummary(null),
     /** Validates everything; calls `onValid` with the values when there is nothing to fix. */

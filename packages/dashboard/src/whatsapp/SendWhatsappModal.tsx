@@ -64,10 +64,7 @@ function WhatsappForm(props: SendWhatsappModalProps) {
         type="tel"
         placeholder="+1234567890"
         isRequired
-        value={values.to_number}
-        onChange={(v) => form.set('to_number', v)}
-        onBlur={() => form.touch('to_number')}
-        errorMessage={form.errorOf('to_number')}
+        {...form.field('to_number')}
       />
       <Select
         label="Message Type"
@@ -81,19 +78,13 @@ function WhatsappForm(props: SendWhatsappModalProps) {
         rows={4}
         maxLength={4096}
         isRequired
-        value={values.message_text}
-        onChange={(v) => form.set('message_text', v)}
-        onBlur={() => form.touch('message_text')}
-        errorMessage={form.errorOf('message_text')}
+        {...form.field('message_text')}
       />
       <TextField
         label="Receiving Number (optional)"
         type="tel"
         placeholder={props.numbers?.[0] ?? '+1234567890'}
-        value={values.receiving_number}
-        onChange={(v) => form.set('receiving_number', v)}
-        onBlur={() => form.touch('receiving_number')}
-        errorMessage={form.errorOf('receiving_number')}
+        {...form.field('receiving_number')}
         description="Your WhatsApp number to send from; empty uses the one with an agent."
       />
       <TextField
