@@ -1,6 +1,6 @@
 // Load: 200 concurrent streaming chats (POST /v1/chat-messages, SSE) for BENCH_LOAD_SECONDS (60 by
 // default) against a local fake OpenAI-compatible model, with /healthz probed every 100 ms during
-// the load. The peer, in the same run, is a bare Hono SSE proxy to the same fake model (no
+// the load by a process of its own. The peer, in the same run, is a bare Hono SSE proxy to the same fake model (no
 // database, no auth). Each server runs in its own process, as does the fake model; this process
 // is the load generator. One JSON line per figure.
 //   BENCH_LOAD_SECONDS   duration of each phase (default 60)
@@ -48,6 +48,14 @@ async function runParley(modelUrl: string) {
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await once(server, 'listening');
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  process.on('SIGUSR2', () => {
+    process.stderr.write(
+      `LAG p50 ${lag.percentile(50) / 1e6} p99 ${lag.percentile(99) / 1e6} max ${lag.max / 1e6}\n`,
+    );
+    lag.reset();
+  });
   console.log(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 }
 
@@ -78,6 +86,31 @@ async function runProxy(modelUrl: string) {
   console.log(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 }
 
+/**
+ * The /healthz prober runs in a process of its own, so the load generator's event-loop delay
+ * (200 streams in one loop) is not counted as the server's. It probes every 100 ms until told to
+ * stop (a line on stdin), then prints the samples (ms).
+ */
+async function runProbe(baseUrl: string) {
+  const samples: number[] = [];
+  let done = false;
+  createInterface({ input: process.stdin }).once('line', () => (done = true));
+  await fetch(`${baseUrl}/healthz`).then((r) => r.text()); // warm the client (not counted)
+  console.log('READY probe');
+  while (!done) {
+    const t = performance.now();
+    try {
+      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) });
+      await res.text();
+      samples.push(performance.now() - t);
+    } catch {
+      samples.push(10_000);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  process.stdout.write(`SAMPLES ${JSON.stringify(samples)}\n`, () => process.exit(0));
+}
+
 // ---------------------------------------------------------------- load generator
 
 function start(roleName: string, ...args: string[]): Promise<{ child: ChildProcess; url: string }> {
@@ -94,7 +127,7 @@ function start(roleName: string, ...args: string[]): Promise<{ child: ChildProce
       roleName,
       ...args,
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: [roleName === 'probe' ? 'pipe' : 'ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -103,6 +136,20 @@ function start(roleName: string, ...args: string[]): Promise<{ child: ChildProce
     });
     child.once('exit', (code) => reject(new Error(`bench: ${roleName} exited (${code})`)));
   });
+}
+
+/** Stops the prober and reads its /healthz samples. */
+async function probeSamples(child: ChildProcess): Promise<number[]> {
+  const lines = createInterface({ input: child.stdout! });
+  const samples = new Promise<number[]>((resolve) =>
+    lines.on('line', (line) => {
+      if (line.startsWith('SAMPLES ')) resolve(JSON.parse(line.slice(8)) as number[]);
+    }),
+  );
+  child.stdin!.write('stop\n');
+  const result = await samples;
+  await once(child, 'exit');
+  return result;
 }
 
 async function stop(child: ChildProcess) {
@@ -172,7 +219,6 @@ async function load(baseUrl: string, appKey: string): Promise<Figures> {
   await fetch(`${baseUrl}/healthz`).then((r) => r.text());
   const deadline = performance.now() + seconds * 1000;
   const ttfbs: number[] = [];
-  const healthz: number[] = [];
   const failureKinds: Record<string, number> = {};
   let completed = 0;
   let failures = 0;
@@ -198,24 +244,13 @@ async function load(baseUrl: string, appKey: string): Promise<Figures> {
       }
     }
   };
-  const probe = async () => {
-    while (performance.now() < deadline) {
-      const t = performance.now();
-      try {
-        const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) });
-        await res.text();
-        healthz.push(performance.now() - t);
-      } catch {
-        healthz.push(10_000);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const prober = await start('probe', baseUrl);
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const began = performance.now();
-  await Promise.all([probe(), ...Array.from({ length: clients }, (_, w) => worker(w))]);
+  await Promise.all(Array.from({ length: clients }, (_, w) => worker(w)));
   const elapsed = (performance.now() - began) / 1000;
+  const healthz = await probeSamples(prober.child);
   return {
     completedPerSecond: round(completed / elapsed),
     completed,
@@ -233,8 +268,13 @@ async function setUpAgent(origin: string, modelUrl: string): Promise<string> {
   const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify({ name: 'Load', email: 'load@example.com', password: 'load-bench-pw-77' }),
+    body: JSON.stringify({
+      name: 'Load',
+      email: 'bench@example.com',
+      password: 'streaming-chats-200-at-once',
+    }),
   });
+  if (!signUp.ok) throw new Error(`bench: sign-up → ${signUp.status} ${await signUp.text()}`);
   const headers = {
     Cookie: signUp.headers
       .getSetCookie()
@@ -330,10 +370,15 @@ async function main() {
     report('bare Hono SSE proxy', peer);
 
     const parley = await start('parley', model.url);
-    const appKey = await setUpAgent(parley.url, model.url);
-    const ours = await load(parley.url, appKey);
-    await stop(parley.child);
-    report('Parley /v1/chat-messages', ours, peer);
+    try {
+      const appKey = await setUpAgent(parley.url, model.url);
+      parley.child.kill('SIGUSR2');
+      const ours = await load(parley.url, appKey);
+      parley.child.kill('SIGUSR2');
+      report('Parley /v1/chat-messages', ours, peer);
+    } finally {
+      await stop(parley.child);
+    }
   } finally {
     await stop(model.child);
   }
@@ -344,4 +389,5 @@ if (role) process.on('SIGTERM', () => process.exit(0));
 if (role === 'model') await runModel();
 else if (role === 'parley') await runParley(process.argv[3]!);
 else if (role === 'proxy') await runProxy(process.argv[3]!);
+else if (role === 'probe') await runProbe(process.argv[3]!);
 else await main();
