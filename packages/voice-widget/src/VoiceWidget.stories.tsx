@@ -15,6 +15,7 @@ import { hostTag } from './mount';
 import { adoptStyles, themeCss, voiceCss } from './styles';
 import { fetchVoiceToken, openMicrophone, type VoiceToken } from './token';
 import { tokenUrl } from './voiceUrl';
+import { adoptTranscriptStyles, renderTranscript, stateText } from './transcript';
 import { VoiceWidget, type VoiceController, type VoiceDeps } from './VoiceWidget';
 
 /**
@@ -185,12 +186,34 @@ export const InCall: Story = {
       }),
     );
     await expect(ui.getByRole('status')).toHaveTextContent('Waiting for Support...');
-    (await call()).onAgentJoined();
+    (await call()).onAgent('');
     await waitFor(() => expect(ui.getByRole('status')).toHaveTextContent('In call with Support'));
     await expect(end).not.toHaveBeenCalled();
   },
 };
 export const InCallCustomColor = withCustomColour(InCall);
+
+/** In a call with the agent speaking: its state in the bubble, the running transcript above. */
+export const InCallWithTranscript: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const { ui } = widget(canvasElement);
+    const { token, call } = loaded.voice as FakeCall;
+    token.resolve({ token: 'story-jwt', livekit_url: 'wss://livekit.example.com' });
+    await userEvent.click(ui.getByRole('button', { name: labels.talk }));
+    const o = await call();
+    // What the call chunk does with the worker's state and transcription streams.
+    o.onAgent(stateText('en', 'speaking')!);
+    adoptTranscriptStyles(o.transcript!);
+    renderTranscript(o.transcript!, [
+      { id: 'u1', agent: false, text: 'What are your opening hours?' },
+      { id: 'a1', agent: true, text: 'We are open from nine to five, Monday to Saturday.' },
+    ]);
+    await waitFor(() => expect(ui.getByRole('status')).toHaveTextContent('Agent speaking'));
+    await expect(ui.getByText('What are your opening hours?')).toBeVisible();
+    await expect(ui.getByText(/nine to five/)).toBeVisible();
+  },
+};
+export const InCallWithTranscriptCustomColor = withCustomColour(InCallWithTranscript);
 
 /** The visitor refuses the microphone: said in the widget, and no token is asked for. */
 export const MicrophoneRefused: Story = {

@@ -71,7 +71,14 @@ describe('voice widget', () => {
       microphone: mic,
     });
     expect(ui.getByRole('status').textContent).toBe('Waiting for Support...');
-    call().onAgentJoined();
+    call().onAgent('');
+    await waitFor(() => expect(ui.getByRole('status').textContent).toBe('In call with Support'));
+    call().onAgent('Agent speaking');
+    await waitFor(() => expect(ui.getByRole('status').textContent).toBe('Agent speaking'));
+    const log = handle!.host.shadowRoot!.querySelector('.log')!;
+    expect(call().transcript).toBe(log);
+    expect(log.closest('[lang]')!.getAttribute('lang')).toBe('en');
+    call().onAgent('');
     await waitFor(() => expect(ui.getByRole('status').textContent).toBe('In call with Support'));
 
     await user.click(endButton);

@@ -36,23 +36,26 @@ const MicIcon = () => (
 
 /**
  * The voice widget: a call button ('Talk to Agent' → 'Connecting...' → 'End Call'), a bubble
- * for errors and call state, and the agent's audio. The microphone comes first (a refusal costs
+ * for errors and call state (during a call the agent's state: listening, thinking, speaking),
+ * the running transcript above it, and the agent's audio. The microphone comes first (a refusal costs
  * no room), then the token and the LiveKit chunk in parallel.
  */
 export function VoiceWidget({ config, labels, deps, controller, stacked }: VoiceWidgetProps) {
   const [phase, setPhase] = useState<Phase>('idle');
-  const [agentHere, setAgentHere] = useState(false);
+  /** false until the agent is in the call; then its state's text ('' when none). */
+  const [agent, setAgent] = useState<string | false>(false);
   const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
   const call = useRef<ActiveCall | null>(null);
   const busy = useRef(false);
   const audio = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const name = (text: string) => text.replace('{name}', config.agentName);
 
   const start = async () => {
     if (busy.current) return;
     busy.current = true;
     setNote(null);
-    setAgentHere(false);
+    setAgent(false);
     setPhase('connecting');
     let mic: MediaStreamTrack | null = null;
     try {
@@ -65,7 +68,8 @@ export function VoiceWidget({ config, labels, deps, controller, stacked }: Voice
         token: token.value.token,
         microphone: mic,
         audioContainer: audio.current!,
-        onAgentJoined: () => setAgentHere(true),
+        onAgent: setAgent,
+        transcript: log.current!,
         onEnded: () => {
           call.current = null;
           busy.current = false;
@@ -99,7 +103,11 @@ export function VoiceWidget({ config, labels, deps, controller, stacked }: Voice
   };
 
   const status =
-    phase === 'call' ? name(agentHere ? labels.inCall : labels.waiting) : note?.text || '';
+    phase !== 'call'
+      ? note?.text || ''
+      : agent === false
+        ? name(labels.waiting)
+        : agent || name(labels.inCall);
   const isError = phase !== 'call' && note?.error;
 
   return (
@@ -107,6 +115,7 @@ export function VoiceWidget({ config, labels, deps, controller, stacked }: Voice
       className={`root${config.position === 'bottom-left' ? ' left' : ''}${stacked ? ' stacked' : ''}`}
       onKeyDown={onKeyDown}
     >
+      <div ref={log} className="log" />
       <div className={status ? `bubble${isError ? ' err' : ''}` : 'sr'} role="status">
         {status && <span>{status}</span>}
         {note && phase !== 'call' && (

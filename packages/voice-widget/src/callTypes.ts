@@ -7,9 +7,18 @@ export interface CallOptions {
   microphone: MediaStreamTrack;
   /** Where the agent's audio elements go (inside the widget's shadow root). */
   audioContainer: HTMLElement;
-  onAgentJoined: () => void;
+  /**
+   * The agent is in the call (it joined, or its state changed): its state (listening, thinking,
+   * speaking) in the widget's language, '' when it has none to show.
+   */
+  onAgent: (state: string) => void;
   /** The call is over: the visitor ended it, the agent left, or the connection dropped. */
   onEnded: () => void;
+  /**
+   * Where the running transcript goes (the widget hides it while empty); its `lang` (mount.tsx
+   * sets the widget's) is the language of the agent's state.
+   */
+  transcript?: HTMLElement;
   /** How long an empty room is kept before hanging up (spec §9: 3000 ms). */
   emptyRoomMs?: number;
 }

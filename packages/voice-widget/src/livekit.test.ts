@@ -11,7 +11,24 @@ class FakeRoom {
   });
   disconnect = vi.fn(async () => undefined);
   startAudio = vi.fn(async () => undefined);
-  localParticipant = { publishTrack: vi.fn(async () => undefined) };
+  localParticipant = { identity: 'visitor', publishTrack: vi.fn(async () => undefined) };
+  textHandlers = new Map<string, (reader: unknown, from: { identity: string }) => Promise<void>>();
+  registerTextStreamHandler(
+    topic: string,
+    handler: (reader: unknown, from: { identity: string }) => Promise<void>,
+  ) {
+    this.textHandlers.set(topic, handler);
+  }
+  /** Sends one text stream on a topic, chunk by chunk, as the worker's transcription does. */
+  async stream(topic: string, from: string, attributes: Record<string, string>, chunks: string[]) {
+    const reader = {
+      info: { id: `stream-${Math.random()}`, attributes },
+      async *[Symbol.asyncIterator]() {
+        yield* chunks;
+      },
+    };
+    await this.textHandlers.get(topic)!(reader, { identity: from });
+  }
   constructor() {
     rooms.push(this);
   }
@@ -31,6 +48,7 @@ vi.mock('livekit-client', () => ({
     TrackUnsubscribed: 'trackUnsubscribed',
     ParticipantConnected: 'participantConnected',
     ParticipantDisconnected: 'participantDisconnected',
+    ParticipantAttributesChanged: 'participantAttributesChanged',
     Disconnected: 'disconnected',
   },
   Track: { Kind: { Audio: 'audio' }, Source: { Microphone: 'microphone' } },
@@ -50,8 +68,9 @@ function options() {
     token: 'jwt',
     microphone: { stop: vi.fn() } as unknown as MediaStreamTrack,
     audioContainer: document.createElement('div'),
-    onAgentJoined: vi.fn(),
+    onAgent: vi.fn(),
     onEnded: vi.fn(),
+    transcript: document.createElement('div'),
   };
 }
 
@@ -67,8 +86,8 @@ describe('startCall (voice-livekit.js)', () => {
     });
 
     room.remoteParticipants.set('agent', {});
-    room.emit('participantConnected');
-    expect(o.onAgentJoined).toHaveBeenCalled();
+    room.emit('participantConnected', { identity: 'agent', attributes: {} });
+    expect(o.onAgent).toHaveBeenCalledWith('');
     const audio = document.createElement('audio');
     room.emit('trackSubscribed', { kind: 'audio', attach: () => audio });
     expect(o.audioContainer.contains(audio)).toBe(true);
@@ -82,6 +101,39 @@ describe('startCall (voice-livekit.js)', () => {
     expect(room.disconnect).toHaveBeenCalled();
     expect(o.microphone.stop).toHaveBeenCalled();
     expect(o.audioContainer.childElementCount).toBe(0);
+  });
+
+  it("shows the agent's state and the running transcript the worker publishes", async () => {
+    const o = options();
+    await startCall(o);
+    const room = rooms[0]!;
+    const agent = { identity: 'agent-1', attributes: { 'lk.agent.state': 'listening' } };
+    room.remoteParticipants.set('agent-1', agent);
+    room.emit('participantConnected', agent);
+    expect(o.onAgent).toHaveBeenLastCalledWith('Listening');
+    room.emit(
+      'participantAttributesChanged',
+      {},
+      { ...agent, attributes: { 'lk.agent.state': 'speaking' } },
+    );
+    expect(o.onAgent).toHaveBeenLastCalledWith('Agent speaking');
+    room.emit('participantAttributesChanged', {}, room.localParticipant);
+    expect(o.onAgent).toHaveBeenCalledTimes(2);
+
+    await room.stream('lk.transcription', 'visitor', { 'lk.segment_id': 'u1' }, ['what are']);
+    await room.stream('lk.transcription', 'visitor', { 'lk.segment_id': 'u1' }, [
+      'what are your opening hours',
+    ]);
+    await room.stream('lk.transcription', 'agent-1', { 'lk.segment_id': 'a1' }, [
+      'We open ',
+      'at nine.',
+    ]);
+    expect([...o.transcript.children].map((p) => [p.className, p.textContent])).toEqual([
+      ['me', 'what are your opening hours'],
+      ['', 'We open at nine.'],
+    ]);
+    room.emit('disconnected');
+    expect(o.transcript.childElementCount).toBe(0);
   });
 
   it('End Call hangs up once; a dropped connection ends the call too', async () => {

@@ -20,6 +20,7 @@ svg{width:18px;height:18px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .bubble{max-width:280px;display:flex;gap:8px;align-items:flex-start;padding:10px 12px;background:#fff;border:1px solid #e5e7eb;border-radius:12px;box-shadow:0 6px 20px rgba(15,23,42,.18)}
 .err{background:#fef2f2;border-color:#fecaca;color:#991b1b}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.log:empty{display:none}
 .x{border:0;background:none;color:inherit;font-size:18px;line-height:1;padding:0 2px}
 `;
 
