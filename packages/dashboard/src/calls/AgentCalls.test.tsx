@@ -48,4 +48,32 @@ describe('AgentCalls', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No calls yet', {}, { timeout: 5000 })).toBeVisible();
   });
+
+  it('asks again every 5 s while a call is running, and stops once none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const ended = fixtureCalls.map((c) => ({
+        ...c,
+        ended_at: c.ended_at ?? '2026-11-23T14:06:00.000Z',
+        ended_by: c.ended_by ?? 'caller',
+        end_reason: c.end_reason ?? 'hangup',
+        duration_seconds: c.duration_seconds ?? 60,
+      }));
+      const listCalls = vi
+        .fn<DashboardApi['listCalls']>()
+        .mockResolvedValueOnce(fixtureCalls)
+        .mockResolvedValue(ended);
+      setup({ listCalls });
+      expect((await screen.findAllByText('In progress', {}, { timeout: 5000 }))[0]).toBeVisible();
+      await vi.advanceTimersByTimeAsync(5000);
+      await vi.waitFor(() => expect(screen.queryByText('In progress')).toBeNull(), {
+        timeout: 5000,
+      });
+      expect(listCalls).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(listCalls).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { useDashboardApi } from '../api/ApiContext';
 import { queryKeys } from '../api/queryKeys';
 import { CallListView } from './CallListView';
 import { CallTranscriptView } from './CallTranscriptView';
+import { callsRefetchInterval } from './callFormat';
 
 export interface AgentCallsProps {
   agentId: string;
@@ -12,7 +13,10 @@ export interface AgentCallsProps {
   id?: string;
 }
 
-/** Container of the agent's Calls section: the call log, then one call's transcript when opened. */
+/**
+ * Container of the agent's Calls section: the call log, then one call's transcript when opened.
+ * While a call is still running, both ask again every 5 s (callsRefetchInterval).
+ */
 export function AgentCalls({ agentId, headingLevel, id }: AgentCallsProps) {
   const api = useDashboardApi();
   const [open, setOpen] = useState<string | null>(null);
@@ -20,12 +24,14 @@ export function AgentCalls({ agentId, headingLevel, id }: AgentCallsProps) {
     queryKey: queryKeys.calls(agentId),
     queryFn: ({ signal }) => api.listCalls(agentId, signal),
     retry: false,
+    refetchInterval: (q) => callsRefetchInterval(q.state.data),
   });
   const call = useQuery({
     queryKey: queryKeys.call(open ?? ''),
     queryFn: ({ signal }) => api.getCall(open!, signal),
     enabled: open !== null,
     retry: false,
+    refetchInterval: (q) => callsRefetchInterval(q.state.data ? [q.state.data] : undefined),
   });
 
   if (open) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   callEndText,
   callSourceLabel,
+  callsRefetchInterval,
   formatCallDuration,
   formatCallStart,
   formatLatency,
@@ -85,5 +86,16 @@ describe('call log formatting', () => {
       800,
     );
     expect(medianLatency([{ latency_ms: 3 }, { latency_ms: 1 }, { latency_ms: 2 }])).toBe(2);
+  });
+});
+
+describe('callsRefetchInterval', () => {
+  it('asks again every 5 s only while a call is running', () => {
+    expect(callsRefetchInterval(undefined)).toBe(false);
+    expect(callsRefetchInterval([])).toBe(false);
+    expect(callsRefetchInterval([{ ended_at: '2026-11-24T03:00:00Z' }])).toBe(false);
+    expect(callsRefetchInterval([{ ended_at: '2026-11-24T03:00:00Z' }, { ended_at: null }])).toBe(
+      5000,
+    );
   });
 });

@@ -132,3 +132,16 @@ export function medianLatency(turns: ReadonlyArray<Pick<VoiceCallTurn, 'latency_
   const mid = Math.floor(values.length / 2);
   return values.length % 2 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
 }
+
+/** How often the Calls section asks again while a call in it is still running (ms). */
+export const runningCallRefreshMs = 5000;
+
+/**
+ * The list (or one call) asks again every `runningCallRefreshMs` while a call has not ended, so a
+ * phone call or a Talk to Agent call shows its end and transcript without a reload; else never.
+ */
+export function callsRefetchInterval(
+  calls: ReadonlyArray<Pick<VoiceCall, 'ended_at'>> | undefined,
+): number | false {
+  return calls?.some((c) => !c.ended_at) ? runningCallRefreshMs : false;
+}
