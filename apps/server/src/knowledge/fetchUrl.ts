@@ -6,6 +6,7 @@ import {
   guardedFetch,
   isPublicAddress,
   OutboundError,
+  readCappedBody,
   type AllowHost,
 } from '../lib/outbound';
 
@@ -36,30 +37,17 @@ function checkUrl(raw: string, allowHost: AllowHost): URL {
   }
 }
 
-/** Reads a body up to `maxBytes`, or fails. */
+/** Reads a body up to `maxBytes` within the download's time, or fails saying which. */
 async function readCapped(res: Response, signal: AbortSignal): Promise<Buffer> {
-  const reader = res.body?.getReader();
-  if (!reader) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const onAbort = () => void reader.cancel().catch(() => undefined);
-  signal.addEventListener('abort', onAbort, { once: true });
+  let body: Buffer | null;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (signal.aborted) throw new CrawlError('The page took too long to answer');
-      if (done) break;
-      size += value.byteLength;
-      if (size > crawlLimits.maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw new CrawlError('The page is larger than the 2 MB limit');
-      }
-      chunks.push(Buffer.from(value));
-    }
-  } finally {
-    signal.removeEventListener('abort', onAbort);
+    body = await readCappedBody(res, crawlLimits.maxBytes, signal);
+  } catch (error) {
+    if (signal.aborted) throw new CrawlError('The page took too long to answer');
+    throw error;
   }
-  return Buffer.concat(chunks);
+  if (!body) throw new CrawlError('The page is larger than the 2 MB limit');
+  return body;
 }
 
 /** HTML → the page's main text (Readability), with its title. */

@@ -184,21 +184,33 @@ export function guardedFetch(options: GuardedAgentOptions & { maxRedirects?: num
 
 /**
  * Reads a response body up to `maxBytes` (whatever its headers claim); null when it is larger
- * (the rest is not read: the stream is cancelled).
+ * (the rest is not read: the stream is cancelled). With a `signal`, an abort cancels the read
+ * and throws the signal's reason.
  */
-export async function readCappedBody(res: Response, maxBytes: number): Promise<Buffer | null> {
+export async function readCappedBody(
+  res: Response,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<Buffer | null> {
   const reader = res.body?.getReader();
   if (!reader) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks);
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
+  const onAbort = () => void reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      signal?.throwIfAborted();
+      if (done) return Buffer.concat(chunks);
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return null;
+      }
+      chunks.push(Buffer.from(value));
     }
-    chunks.push(Buffer.from(value));
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
 }

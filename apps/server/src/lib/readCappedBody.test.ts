@@ -24,4 +24,15 @@ describe('readCappedBody', () => {
     expect(await readCappedBody(res, 4096)).toBeNull();
     expect(pulled()).toBeLessThan(10);
   });
+  it('an abort cancels the read and throws its reason', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(10));
+      },
+    });
+    const controller = new AbortController();
+    const reading = readCappedBody(new Response(body), 4096, controller.signal);
+    setTimeout(() => controller.abort(new Error('too slow')), 20);
+    await expect(reading).rejects.toThrow('too slow');
+  });
 });
