@@ -1,27 +1,12 @@
-import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within, screen } from 'storybook/test';
-import { PhoneNumbersScreen, type PhoneNumbersScreenProps } from './PhoneNumbersScreen';
-import { noFilters, type PhoneFilters } from './phoneFilters';
+import { PhoneNumbersScreen } from './PhoneNumbersScreen';
+import { noFilters } from './phoneFilters';
 import { fixtureNumbers } from '../stories/phoneHandlers';
+import { withLocalTabAndFilters } from '../stories/LocalTabAndFilters';
 
 /** Keeps the tab and filters the way the container does. */
-function Harness(props: PhoneNumbersScreenProps) {
-  const [filters, setFilters] = useState<PhoneFilters>(props.filters);
-  const [tab, setTab] = useState(props.tab);
-  return (
-    <PhoneNumbersScreen
-      {...props}
-      filters={filters}
-      onFiltersChange={(f) => {
-        setFilters(f);
-        props.onFiltersChange(f);
-      }}
-      tab={tab}
-      onTabChange={setTab}
-    />
-  );
-}
+const Harness = withLocalTabAndFilters(PhoneNumbersScreen);
 
 const meta = {
   title: 'Dashboard/Phone Numbers/Phone Numbers screen',

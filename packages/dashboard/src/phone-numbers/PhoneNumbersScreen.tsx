@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   Badge,
   Banner,
@@ -6,7 +5,6 @@ import {
   EmptyState,
   SearchField,
   Select,
-  Table,
   Tabs,
   type TableColumn,
 } from '@parley/ui';
@@ -26,6 +24,7 @@ import {
   type PhoneFilters,
 } from './phoneFilters';
 import { SandboxNotice } from './SandboxNotice';
+import { NumbersTable } from './NumbersTable';
 import * as styles from './phoneNumbers.css';
 
 export type PhoneNumbersTab = 'inbound' | 'outbound';
@@ -156,35 +155,18 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
     });
   }
 
-  let body: ReactNode;
-  if (props.error) {
-    body = (
-      <Banner
-        tone="error"
-        title={props.error}
-        action={props.onRetry ? { label: 'Retry', onClick: props.onRetry } : undefined}
-      />
-    );
-  } else {
-    body = (
-      <Table
-        caption="Inbound phone numbers"
-        captionHidden
-        columns={columns}
-        rows={visible}
-        rowKey={(r) => r.phone_id || r.phone_number}
-        loading={props.loading}
-        loadingLabel="Loading phone numbers..."
-        emptyState={
-          <EmptyState
-            title={phoneNumbersEmpty.title}
-            hint={emptyHintFor(numbers.length, filters)}
-            headingLevel={2}
-          />
-        }
-      />
-    );
-  }
+  const body = (
+    <NumbersTable
+      caption="Inbound phone numbers"
+      columns={columns}
+      rows={visible}
+      loading={props.loading}
+      error={props.error}
+      onRetry={props.onRetry}
+      emptyTitle={phoneNumbersEmpty.title}
+      emptyHint={emptyHintFor(numbers.length, filters)}
+    />
+  );
 
   return (
     <section className={styles.screen} aria-labelledby="phone-numbers-heading">

@@ -1,32 +1,17 @@
-import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { ChannelScreen, type ChannelScreenProps } from './ChannelScreen';
+import { ChannelScreen } from './ChannelScreen';
 import { MessagesPanel } from './MessagesPanel';
-import { defaultChannelFilters, type ChannelFilters } from './channelFilters';
+import { defaultChannelFilters } from './channelFilters';
 import { fixtureNumbers } from '../stories/phoneHandlers';
 import { fixtureThreads } from '../stories/messagingHandlers';
+import { withLocalTabAndFilters } from '../stories/LocalTabAndFilters';
 
 const smsNumbers = fixtureNumbers.filter((n) => n.sms_enabled);
 const whatsappNumbers = fixtureNumbers.filter((n) => n.whatsapp_enabled);
 
 /** Keeps the tab and filters the way the container does. */
-function Harness(props: ChannelScreenProps) {
-  const [filters, setFilters] = useState<ChannelFilters>(props.filters);
-  const [tab, setTab] = useState(props.tab);
-  return (
-    <ChannelScreen
-      {...props}
-      filters={filters}
-      onFiltersChange={(f) => {
-        setFilters(f);
-        props.onFiltersChange(f);
-      }}
-      tab={tab}
-      onTabChange={setTab}
-    />
-  );
-}
+const Harness = withLocalTabAndFilters(ChannelScreen);
 
 const meta = {
   title: 'Dashboard/SMS and WhatsApp/Channel screen',

@@ -1,19 +1,10 @@
 import type { ReactNode } from 'react';
-import {
-  Badge,
-  Banner,
-  Button,
-  EmptyState,
-  SearchField,
-  Select,
-  Table,
-  Tabs,
-  type TableColumn,
-} from '@parley/ui';
+import { Badge, Banner, Button, SearchField, Select, Tabs, type TableColumn } from '@parley/ui';
 import { friendlyPhoneNumber, type PhoneNumber } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
 import { agentPrefixOf } from '../phone-numbers/phoneFilters';
 import { SandboxNotice } from '../phone-numbers/SandboxNotice';
+import { NumbersTable } from '../phone-numbers/NumbersTable';
 import { bannerMs, type Notice } from '../phone-numbers/PhoneNumbersScreen';
 import * as pn from '../phone-numbers/phoneNumbers.css';
 import {
@@ -124,36 +115,19 @@ export function ChannelScreen(props: ChannelScreenProps) {
     },
   ];
 
-  let inbound: ReactNode;
-  if (props.error) {
-    inbound = (
-      <Banner
-        tone="error"
-        title={props.error}
-        action={props.onRetry ? { label: 'Retry', onClick: props.onRetry } : undefined}
-      />
-    );
-  } else {
-    inbound = (
-      <Table
-        caption={`${words.name} phone numbers`}
-        captionHidden
-        columns={columns}
-        rows={visible}
-        rowKey={(r) => r.phone_id || r.phone_number}
-        loading={props.loading}
-        loadingLabel="Loading phone numbers..."
-        stackOnPhone
-        emptyState={
-          <EmptyState
-            title={channelNumbersEmpty.title}
-            hint={channelEmptyHint(numbers.length, filters, words.name)}
-            headingLevel={2}
-          />
-        }
-      />
-    );
-  }
+  const inbound = (
+    <NumbersTable
+      caption={`${words.name} phone numbers`}
+      columns={columns}
+      rows={visible}
+      loading={props.loading}
+      error={props.error}
+      onRetry={props.onRetry}
+      emptyTitle={channelNumbersEmpty.title}
+      emptyHint={channelEmptyHint(numbers.length, filters, words.name)}
+      stackOnPhone
+    />
+  );
 
   return (
     <section className={pn.screen} aria-labelledby={headingId}>
