@@ -1,7 +1,6 @@
-import { Banner, Button, Dialog, TextArea, TextField } from '@parley/ui';
-import { bannerMs } from '../phone-numbers/PhoneNumbersScreen';
-import * as pn from '../phone-numbers/phoneNumbers.css';
+import { Dialog, TextArea, TextField } from '@parley/ui';
 import { canSubmitSms, validateSmsSend, type SmsSendValues } from './sendForm';
+import { SendForm } from './SendForm';
 import { useSendForm } from './useSendForm';
 
 export interface SendSmsModalProps {
@@ -31,28 +30,24 @@ function SmsForm(props: SendSmsModalProps) {
   );
   const { values } = form;
   return (
-    <form
-      className={pn.form}
-      noValidate
-      onSubmit={(e) => {
-        if (props.busy) return e.preventDefault();
+    <SendForm
+      summary={form.summary}
+      onDismissSummary={form.clearSummary}
+      onSubmit={(e) =>
         form.submit(e, (v) =>
           props.onSend({
             ...v,
             from_number: v.from_number.trim(),
             to_number: v.to_number.trim(),
           }),
-        );
-      }}
+        )
+      }
+      canSubmit={canSubmitSms(values)}
+      busy={props.busy}
+      error={props.error}
+      onDismissError={props.onDismissError}
+      onCancel={() => props.onOpenChange(false)}
     >
-      {form.summary ? (
-        <Banner
-          tone="error"
-          title={form.summary}
-          autoDismissMs={bannerMs}
-          onDismiss={form.clearSummary}
-        />
-      ) : null}
       <TextField
         label="From Number"
         type="tel"
@@ -80,29 +75,7 @@ function SmsForm(props: SendSmsModalProps) {
         onChange={(v) => form.set('context', v)}
         description="Background the agent can use when the person replies."
       />
-      {props.error ? (
-        <Banner
-          key={props.error}
-          tone="error"
-          title={props.error}
-          autoDismissMs={bannerMs}
-          onDismiss={props.onDismissError}
-        />
-      ) : null}
-      <div className={pn.actions}>
-        <Button variant="secondary" onClick={() => props.onOpenChange(false)} disabled={props.busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          busy={props.busy}
-          busyLabel="Sending..."
-          disabled={!canSubmitSms(values)}
-        >
-          Send Message
-        </Button>
-      </div>
-    </form>
+    </SendForm>
   );
 }
 

@@ -1,7 +1,6 @@
-import { Banner, Button, Dialog, Select, TextArea, TextField } from '@parley/ui';
-import { bannerMs } from '../phone-numbers/PhoneNumbersScreen';
-import * as pn from '../phone-numbers/phoneNumbers.css';
+import { Dialog, Select, TextArea, TextField } from '@parley/ui';
 import { canSubmitWhatsapp, validateWhatsappSend, type WhatsappSendValues } from '../sms/sendForm';
+import { SendForm } from '../sms/SendForm';
 import { useSendForm } from '../sms/useSendForm';
 
 export interface SendWhatsappModalProps {
@@ -37,28 +36,24 @@ function WhatsappForm(props: SendWhatsappModalProps) {
   );
   const { values } = form;
   return (
-    <form
-      className={pn.form}
-      noValidate
-      onSubmit={(e) => {
-        if (props.busy) return e.preventDefault();
+    <SendForm
+      summary={form.summary}
+      onDismissSummary={form.clearSummary}
+      onSubmit={(e) =>
         form.submit(e, (v) =>
           props.onSend({
             ...v,
             to_number: v.to_number.trim(),
             receiving_number: v.receiving_number.trim(),
           }),
-        );
-      }}
+        )
+      }
+      canSubmit={canSubmitWhatsapp(values)}
+      busy={props.busy}
+      error={props.error}
+      onDismissError={props.onDismissError}
+      onCancel={() => props.onOpenChange(false)}
     >
-      {form.summary ? (
-        <Banner
-          tone="error"
-          title={form.summary}
-          autoDismissMs={bannerMs}
-          onDismiss={form.clearSummary}
-        />
-      ) : null}
       <TextField
         label="Recipient Phone Number"
         type="tel"
@@ -92,29 +87,7 @@ function WhatsappForm(props: SendWhatsappModalProps) {
         value={values.context}
         onChange={(v) => form.set('context', v)}
       />
-      {props.error ? (
-        <Banner
-          key={props.error}
-          tone="error"
-          title={props.error}
-          autoDismissMs={bannerMs}
-          onDismiss={props.onDismissError}
-        />
-      ) : null}
-      <div className={pn.actions}>
-        <Button variant="secondary" onClick={() => props.onOpenChange(false)} disabled={props.busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          busy={props.busy}
-          busyLabel="Sending..."
-          disabled={!canSubmitWhatsapp(values)}
-        >
-          Send Message
-        </Button>
-      </div>
-    </form>
+    </SendForm>
   );
 }
 

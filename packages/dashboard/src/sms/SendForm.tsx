@@ -1,0 +1,62 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Banner, Button } from '@parley/ui';
+import { bannerMs } from '../phone-numbers/PhoneNumbersScreen';
+import * as pn from '../phone-numbers/phoneNumbers.css';
+
+export interface SendFormProps {
+  /** The form's 'Please fix the validation errors below.' summary, or null. */
+  summary: string | null;
+  onDismissSummary: () => void;
+  /** Validates and sends (useSendForm's submit with the channel's values). */
+  onSubmit: (e: FormEvent) => void;
+  canSubmit: boolean;
+  busy?: boolean;
+  /** The send failure, cleared after 5 s. */
+  error?: string | null;
+  onDismissError?: () => void;
+  onCancel: () => void;
+  /** The channel's fields. */
+  children: ReactNode;
+}
+
+/**
+ * The frame of the SMS and WhatsApp send modals: the validation summary above the fields, the
+ * send failure below them, then Cancel and Send Message ('Sending...' while busy; a second
+ * submit while busy sends nothing).
+ */
+export function SendForm(props: SendFormProps) {
+  return (
+    <form
+      className={pn.form}
+      noValidate
+      onSubmit={(e) => (props.busy ? e.preventDefault() : props.onSubmit(e))}
+    >
+      {props.summary ? (
+        <Banner
+          tone="error"
+          title={props.summary}
+          autoDismissMs={bannerMs}
+          onDismiss={props.onDismissSummary}
+        />
+      ) : null}
+      {props.children}
+      {props.error ? (
+        <Banner
+          key={props.error}
+          tone="error"
+          title={props.error}
+          autoDismissMs={bannerMs}
+          onDismiss={props.onDismissError}
+        />
+      ) : null}
+      <div className={pn.actions}>
+        <Button variant="secondary" onClick={props.onCancel} disabled={props.busy}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={props.busy} busyLabel="Sending..." disabled={!props.canSubmit}>
+          Send Message
+        </Button>
+      </div>
+    </form>
+  );
+}
