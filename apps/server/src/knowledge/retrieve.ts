@@ -147,11 +147,7 @@ export async function retrieveSegments(
   let ranked = fullText;
   if (hybrid && vector) {
     const semantic = await vectorSearch(db, hq, await vector.embedder.embed(input.query), 20);
-    const fused = fuseByRank([fullText.map((s) => s.id), semantic.map((s) => s.id)]);
-    const byId = new Map([...semantic, ...fullText].map((s) => [s.id, s]));
-    ranked = [...fused.entries()]
-      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
-      .map(([id, score]) => ({ ...byId.get(id)!, score }));
+    ranked = fuseLists(fullText, semantic, options.allWordsFirst !== false);
   }
   const segments = distinctPassages(ranked, topK).map(
     ({ id, content, documentId, documentName, score }) => ({
@@ -174,8 +170,28 @@ export async function retrieveSegments(
   return segments;
 }
 
+/**
+ * Full-text and vector results fused by reciprocal rank; with `allWordsFirst`, passages holding
+ * every query word stay first, as in full-text ranking (the vector list reorders and fills around
+ * them). Ties by id.
+ */
+export function fuseLists(
+  fullText: RankedSegment[],
+  semantic: RankedSegment[],
+  allWordsFirst: boolean,
+): RankedSegment[] {
+  const fused = fuseByRank([fullText.map((s) => s.id), semantic.map((s) => s.id)]);
+  const byId = new Map([...semantic, ...fullText].map((s) => [s.id, s]));
+  const first = (id: string) => (allWordsFirst && byId.get(id)!.allWords ? 1 : 0);
+  return [...fused.entries()]
+    .sort((x, y) => first(y[0]) - first(x[0]) || y[1] - x[1] || x[0].localeCompare(y[0]))
+    .map(([id, score]) => ({ ...byId.get(id)!, score }));
+}
+
 export interface RankedSegment extends RetrievedSegment {
   position: number;
+  /** The passage holds every query word (full-text results only). */
+  allWords?: boolean;
 }
 
 const toSegments = (result: unknown): RankedSegment[] =>
@@ -186,6 +202,7 @@ const toSegments = (result: unknown): RankedSegment[] =>
     documentName: String(r.document_name),
     position: Number(r.position),
     score: Number(r.score),
+    allWords: r.all_words === true,
   }));
 
 async function vectorSearch(db: Db, ids: string[], embedding: number[], limit: number) {
@@ -412,7 +429,8 @@ async function rankCandidates(
     WITH p AS MATERIALIZED (${candidates})${rest},
     scored AS (SELECT t.id, t.word_count, ${score} AS score, ${matched} AS matched FROM t),
     top AS MATERIALIZED (SELECT * FROM scored ORDER BY ${order('scored')} LIMIT ${o.limit})
-    SELECT s.id, s.content, s.document_id, s.position, d.name AS document_name, top.score
+    SELECT s.id, s.content, s.document_id, s.position, d.name AS document_name, top.score,
+           top.matched = ${lexemes.length} AS all_words
     FROM top JOIN segments s ON s.id = top.id JOIN documents d ON d.id = s.document_id
     ORDER BY ${order('top')}`);
   return toSegments(result);
