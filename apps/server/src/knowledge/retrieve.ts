@@ -154,6 +154,7 @@ export async function retrieveSegments(
     // A hit counter need not wait for its commit to reach the disk (on a PostgreSQL server that
     // flush is most of this statement's time): this one statement's transaction commits
     // asynchronously; a crash may lose the last fraction of a second of counts, nothing else.
+    // (`db` is the pool, never an open transaction: there the setting would last to its commit.)
     await db.execute(sql`
       WITH async AS (SELECT set_config('synchronous_commit', 'off', true) AS v)
       UPDATE segments SET hit_count = hit_count + 1
