@@ -11,7 +11,9 @@
 //    own sentences (seeded), title queries, on in-memory PGlite and, when one answers, on a
 //    PostgreSQL server (BENCH_PG_URL, else TEST_DATABASE_URL, else the CI's local parley_test).
 //    Goals: p95 ≤ 50 ms on PGlite, ≤ 20 ms on PostgreSQL.
-// Knobs: BENCH_RETRIEVAL_SEGMENTS (100000), BENCH_QUERIES (200 latency queries), BENCH_EVAL_HYBRID.
+// Knobs: BENCH_RETRIEVAL_SEGMENTS (100000), BENCH_QUERIES (200 latency queries), BENCH_EVAL_HYBRID,
+// BENCH_EVAL_EVERY (every n-th quality query), BENCH_EVAL_ONLY (quality|latency), BENCH_EVAL_VARIANTS
+// (ours,bm25-only,previous,hybrid: which of ours the quality part runs).
 import pg from 'pg';
 import MiniSearch from 'minisearch';
 import { sql } from 'drizzle-orm';
@@ -39,6 +41,10 @@ const latencyQueries = Number(process.env.BENCH_QUERIES ?? 200);
 /** Every n-th derived query is asked (1: all of them). */
 const evalEvery = Number(process.env.BENCH_EVAL_EVERY ?? 1);
 const only = process.env.BENCH_EVAL_ONLY; // quality only ('quality') or latency only ('latency')
+/** Which of our variants the quality part runs (all by default): ours,bm25-only,previous,hybrid. */
+const variantsWanted = new Set(
+  (process.env.BENCH_EVAL_VARIANTS ?? 'ours,bm25-only,previous,hybrid').split(','),
+);
 
 // ---------- 1. quality ----------
 
@@ -126,23 +132,25 @@ if (only !== 'latency') {
       .slice(0, 4)
       .map((r) => Number(r.id)),
   );
-  const variants: Array<[string, string, Awaited<ReturnType<typeof run>>]> = [
-    [
+  const variants: Array<[string, string, Awaited<ReturnType<typeof run>>]> = [];
+  if (variantsWanted.has('ours'))
+    variants.push([
       'ours',
       'retrieveSegments, full-text (economy): BM25 over capped candidates, every-word passages first',
       await ours({}),
-    ],
-    [
+    ]);
+  if (variantsWanted.has('bm25-only'))
+    variants.push([
       'ours-bm25-only',
       'the same without ranking passages holding every query word first',
       await ours({ allWordsFirst: false }),
-    ],
-    [
+    ]);
+  if (variantsWanted.has('previous'))
+    variants.push([
       'previous',
       'the retrieval before issue 17 (ts_rank_cd, every word first, position tie-break)',
       await run(async (q) => toIndexes(await previousRetrieval(db, base.knowledgeBaseId, q))),
-    ],
-  ];
+    ]);
   const common = {
     bench: 'retrieval-quality',
     corpus: `Vercel AI SDK docs (npm ai, ${corpus.docs.length} files in node_modules/ai/docs)`,
@@ -176,7 +184,7 @@ if (only !== 'latency') {
     });
   };
   for (const [name, figure, s] of variants) report(name, figure, s);
-  if (process.env.BENCH_EVAL_HYBRID !== '0') {
+  if (process.env.BENCH_EVAL_HYBRID !== '0' && variantsWanted.has('hybrid')) {
     // Hybrid as a high_quality base runs it, with the tests' fake embedding (a hashed bag of words,
     // 1536-d) computed in process: full-text and vector lists fused by reciprocal rank.
     // Bulk load, then the server's own DDL builds the HNSW index (faster than insert by insert).
