@@ -187,6 +187,9 @@ export async function drainJobs(
  */
 export async function refreshPlannerStats(db: Db, vector?: VectorIndex | null): Promise<void> {
   await db.execute(sql`ANALYZE segments`);
+  // New passages wait in the full-text index's pending list, which every search reads through
+  // until a VACUUM merges it; PGlite has no autovacuum, so merge it here.
+  await db.execute(sql`SELECT gin_clean_pending_list('segments_tsv_idx')`);
   if (vector) await db.execute(sql`ANALYZE segment_embeddings`);
 }
 
