@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatRuntime, newAgentId } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
+import { eq } from 'drizzle-orm';
+import { agents } from '../db/schema';
 
 let server: TestServer;
 let fake: FakeProvider;
@@ -300,6 +302,28 @@ describe('public agent settings (the QR code page)', () => {
     const draft = await agentWith({ status: 'draft' });
     await expect(fetchPublicAgent(server.url, draft.id)).rejects.toThrow('Agent not found');
     await expect(fetchPublicAgent(server.url, 'nobody_here')).rejects.toThrow('Agent not found');
+  });
+});
+
+describe('the agent of a key', () => {
+  it('is read once per key, and a change made straight in the database (as another server process would) is seen by the next chat', async () => {
+    const { id, key, runtime } = await agentWith({ model_live_url: `${fake.url}/v1` });
+    await runtime.stream({ query: 'Hi', user: 'cache-1' });
+    // Not through this server's API: only the agents trigger's NOTIFY can drop the cached agent.
+    await server.db
+      .update(agents)
+      .set({ systemPrompt: 'You are the Acme night desk.' })
+      .where(eq(agents.agentName, id));
+    fake.requests.length = 0;
+    await runtime.stream({ query: 'Hi', user: 'cache-1' });
+    expect(JSON.stringify(fake.requests[0]!.body.messages)).toContain('Acme night desk');
+    await server.db.update(agents).set({ status: 'draft' }).where(eq(agents.agentName, id));
+    const res = await post(
+      '/v1/chat-messages',
+      { query: 'Hi', user: 'cache-1' },
+      { Authorization: `Bearer ${key}` },
+    );
+    expect(res.status).toBe(403);
   });
 });
 
