@@ -78,6 +78,11 @@ export async function startTurn(
      * it is not stored again and not repeated in the history.
      */
     inboundMessageId?: string;
+    /**
+     * The caller already checked that `conversationId` is this agent's and this user's (the voice
+     * endpoint loads the call's conversation first): it is not read again before the model call.
+     */
+    conversationChecked?: boolean;
   },
   options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
@@ -90,18 +95,20 @@ export async function startTurn(
   if (existing) {
     await pendingWrites.get(existing);
     const [conv, recent, found] = await Promise.all([
-      db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.id, existing),
-            eq(conversations.agentName, agent.agentName),
-            eq(conversations.endUser, input.user),
-          ),
-        )
-        .limit(1)
-        .catch(() => []),
+      input.conversationChecked
+        ? [{ id: existing }]
+        : db
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(
+              and(
+                eq(conversations.id, existing),
+                eq(conversations.agentName, agent.agentName),
+                eq(conversations.endUser, input.user),
+              ),
+            )
+            .limit(1)
+            .catch(() => []),
       db
         .select({ role: messages.role, content: messages.content })
         .from(messages)
