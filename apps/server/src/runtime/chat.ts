@@ -121,13 +121,16 @@ export async function startTurn(
         .orderBy(desc(messages.createdAt))
         .limit(historyLimit)
         .catch(() => []),
-      deps.retrieve ? deps.retrieve(agent, input.query) : Promise.resolve([]),
+      deps.retrieve && agent.knowledgeBaseIds.length
+        ? deps.retrieve(agent, input.query)
+        : Promise.resolve([]),
     ]);
     if (!conv[0]) throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
     history = recent.reverse();
     passages = found;
   } else {
-    passages = deps.retrieve ? await deps.retrieve(agent, input.query) : [];
+    passages =
+      deps.retrieve && agent.knowledgeBaseIds.length ? await deps.retrieve(agent, input.query) : [];
   }
 
   let agentKey: string | null = null;
