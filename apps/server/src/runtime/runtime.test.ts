@@ -99,6 +99,28 @@ describe('runtime /v1/chat-messages (Dify-compatible)', () => {
     expect(msgs).toContain('And on Sunday?');
   });
 
+  it('a streamed answer is an uncached event stream a widget on another site can read, one event per delta', async () => {
+    const { key } = await agentWith({ model_live_url: `${fake.url}/v1` });
+    const res = await fetch(`${server.url}/v1/chat-messages`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        Origin: 'https://customer.example',
+      },
+      body: JSON.stringify({ query: 'Hi', response_mode: 'streaming', user: 'sse-1' }),
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const events = (await res.text())
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => JSON.parse(e.replace(/^data: /, '')) as { event: string; answer?: string });
+    expect(events.map((e) => e.event)).toEqual([...Array(5).fill('message'), 'message_end']);
+    expect(events.map((e) => e.answer ?? '').join('')).toBe('Hello from the fake model.');
+  });
+
   it('given Anthropic with an agent key › speaks the Anthropic messages format; the key is stored masked', async () => {
     const { id, runtime } = await agentWith({
       model_provider: 'langgenius/anthropic/anthropic',
