@@ -5,12 +5,14 @@
 // is the load generator. One JSON line per figure.
 //   BENCH_LOAD_SECONDS   duration of each phase (default 60)
 //   BENCH_LOAD_CLIENTS   concurrent streaming chats (default 200)
+//   BENCH_LOAD_ONLY      'parley' skips the peer (quick before/after runs: compare CPU per chat)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
 
 const role = process.argv[2];
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -176,6 +178,23 @@ interface Figures {
   healthzMax: number;
   /** The load generator's own event-loop delay (p99, ms): high values mean the client, not the server, is the bottleneck. */
   clientLagP99: number;
+  /**
+   * The server process's CPU time (user + system) per completed chat, ms: on a shared machine
+   * this moves far less with the other processes' load than throughput does.
+   */
+  serverCpuMsPerChat: number;
+}
+
+/** A process's CPU time so far (user + system, ms) from /proc (Linux); NaN elsewhere. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /** One streaming chat: the answer ends with message_end, or it counts as a failure. */
@@ -206,7 +225,7 @@ async function chat(url: string, init: RequestInit): Promise<{ ttfb: number } | 
   }
 }
 
-async function load(baseUrl: string, appKey: string): Promise<Figures> {
+async function load(baseUrl: string, appKey: string, serverPid?: number): Promise<Figures> {
   // Warm-up (not measured): the first requests load and compile code paths lazily.
   const warm = (i: number) =>
     chat(`${baseUrl}/v1/chat-messages`, {
@@ -248,8 +267,10 @@ async function load(baseUrl: string, appKey: string): Promise<Figures> {
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const began = performance.now();
+  const cpuBefore = cpuMsOf(serverPid);
   await Promise.all(Array.from({ length: clients }, (_, w) => worker(w)));
   const elapsed = (performance.now() - began) / 1000;
+  const serverCpuMs = cpuMsOf(serverPid) - cpuBefore;
   const healthz = await probeSamples(prober.child);
   return {
     completedPerSecond: round(completed / elapsed),
@@ -261,6 +282,7 @@ async function load(baseUrl: string, appKey: string): Promise<Figures> {
     healthzP95: round(pct(healthz, 95)),
     healthzMax: round(Math.max(...healthz)),
     clientLagP99: (lag.disable(), round(lag.percentile(99) / 1e6)),
+    serverCpuMsPerChat: round(serverCpuMs / Math.max(1, completed)),
   };
 }
 
@@ -353,6 +375,13 @@ function report(target: string, f: Figures, peer?: Figures) {
   line('/healthz during the load, p95', f.healthzP95, 'ms', '≤ 100 ms', peer?.healthzP95);
   line('/healthz during the load, max', f.healthzMax, 'ms', undefined, peer?.healthzMax);
   line(
+    'server CPU time per completed chat (user + system)',
+    f.serverCpuMsPerChat,
+    'ms',
+    undefined,
+    peer?.serverCpuMsPerChat,
+  );
+  line(
     'load generator event-loop delay, p99 (context)',
     f.clientLagP99,
     'ms',
@@ -364,16 +393,19 @@ function report(target: string, f: Figures, peer?: Figures) {
 async function main() {
   const model = await start('model');
   try {
-    const proxy = await start('proxy', model.url);
-    const peer = await load(proxy.url, 'none');
-    await stop(proxy.child);
-    report('bare Hono SSE proxy', peer);
+    let peer: Figures | undefined;
+    if (process.env.BENCH_LOAD_ONLY !== 'parley') {
+      const proxy = await start('proxy', model.url);
+      peer = await load(proxy.url, 'none', proxy.child.pid);
+      await stop(proxy.child);
+      report('bare Hono SSE proxy', peer);
+    }
 
     const parley = await start('parley', model.url);
     try {
       const appKey = await setUpAgent(parley.url, model.url);
       parley.child.kill('SIGUSR2');
-      const ours = await load(parley.url, appKey);
+      const ours = await load(parley.url, appKey, parley.child.pid);
       parley.child.kill('SIGUSR2');
       report('Parley /v1/chat-messages', ours, peer);
     } finally {

@@ -74,6 +74,7 @@ await post(`/api/agents/update/${agentName}`, {
   organization_id: orgId,
   model_live_url: `${fake.url}/v1`,
   system_prompt: 'Be brief.',
+  status: 'active', // a draft agent does not answer on its public key
 });
 
 async function measure(knowledgeSegments: number) {

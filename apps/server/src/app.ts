@@ -124,9 +124,15 @@ export function createApp(options: AppOptions) {
   app.use('*', compressAnswers());
   // GET and HEAD requests carry no body: skipped, since asking for the body builds a full Request.
   const limitBody = bodyLimit({ maxSize: maxRequestBytes, onError: (c) => tooLarge(c.req.path) });
-  app.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-  );
+  // A body of a declared length (not chunked) is checked by its header alone: bodyLimit first asks
+  // for the body, which builds a full web Request around the socket (a chat pays for it).
+  app.use('*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('Content-Length');
+    if (length && /^\d+$/.test(length) && !c.req.header('Transfer-Encoding'))
+      return Number(length) > maxRequestBytes ? tooLarge(c.req.path) : next();
+    return limitBody(c, next);
+  });
   // A state-changing request empties this process's tenancy cache once it is answered, so the
   // next request here reads the change even before the database's NOTIFY arrives. The public
   // runtime (/v1) never changes memberships, organizations, agents or apps.

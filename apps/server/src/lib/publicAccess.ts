@@ -1,9 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { rateLimiter } from 'hono-rate-limiter';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { agents, apps } from '../db/schema';
+import { agentOfKey } from '../runtime/agentKeys';
 import { HttpError } from './http';
 
 /**
@@ -143,15 +142,8 @@ export function requirePublishedAgent(db: Db): MiddlewareHandler {
   return async (c, next) => {
     const key = bearerOf(c);
     if (!key) return next();
-    const [row] = await db
-      .select({ status: agents.status })
-      .from(apps)
-      .innerJoin(
-        agents,
-        and(eq(agents.agentName, apps.agentName), eq(agents.organizationId, apps.organizationId)),
-      )
-      .where(eq(apps.appKey, key))
-      .limit(1);
+    // Through the agent-key cache the route itself then reads (no database round trip).
+    const row = await agentOfKey(db, key);
     if (!row || row.status === 'active') return next();
     c.header('Access-Control-Allow-Origin', '*');
     return c.json(

@@ -1,16 +1,19 @@
-import { streamText, type ModelMessage } from 'ai';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { agents, apps, conversations, messages, type ConversationChannel } from '../db/schema';
+import { conversations, messages, type ConversationChannel } from '../db/schema';
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
 import { chooseModel, languageModelFor, ModelAnswerError, modelFailureMessage } from './model';
 import { chunksOf, offlineAnswer, type Passage } from './offline';
 import { systemMessage } from './prompt';
 import { turnWriterFor } from './turnWriter';
+import { streamModelText, type ModelOutcome } from './modelStream';
 
-export type AgentRow = typeof agents.$inferSelect;
+import type { AgentRow } from './agentKeys';
+
+export type { AgentRow } from './agentKeys';
+export { agentForKey, agentOfKey, forgetAgentKeys } from './agentKeys';
 
 export interface RuntimeDeps {
   db: Db;
@@ -19,47 +22,6 @@ export interface RuntimeDeps {
   env: Record<string, string | undefined>;
   /** Retrieval from the agent's enabled knowledge bases (top_k 4); the knowledge issue provides it. */
   retrieve?: (agent: AgentRow, query: string) => Promise<Passage[]>;
-}
-
-/**
- * Agent keys seen in the last second, by key: under load a busy widget's turns share one lookup
- * instead of one database round trip each. Saving or deleting an agent on this process forgets
- * them at once (`forgetAgentKeys`); another process sharing the database sees a change within
- * `agentKeyTtlMs`.
- */
-const agentKeyTtlMs = 1000;
-const agentKeys = new Map<string, { at: number; agent: Promise<AgentRow | null> }>();
-
-/** Forgets every cached agent key (after an agent is saved, published or deleted). */
-export function forgetAgentKeys() {
-  agentKeys.clear();
-}
-
-/** Resolves a publishable agent key ('app-…') to its agent; anything else → 401. */
-export async function agentForKey(db: Db, appKey: string): Promise<AgentRow> {
-  const now = Date.now();
-  let hit = agentKeys.get(appKey);
-  if (!hit || now - hit.at > agentKeyTtlMs) {
-    if (agentKeys.size > 10_000) agentKeys.clear();
-    hit = {
-      at: now,
-      agent: db
-        .select({ agent: agents })
-        .from(apps)
-        .innerJoin(
-          agents,
-          and(eq(agents.agentName, apps.agentName), eq(agents.organizationId, apps.organizationId)),
-        )
-        .where(eq(apps.appKey, appKey))
-        .limit(1)
-        .then(([row]) => row?.agent ?? null),
-    };
-    agentKeys.set(appKey, hit);
-    hit.agent.catch(() => agentKeys.delete(appKey));
-  }
-  const agent = await hit.agent;
-  if (!agent) throw new HttpError(401, 'Access token is invalid', { code: 'unauthorized' });
-  return agent;
 }
 
 export interface ChatTurn {
@@ -116,6 +78,11 @@ export async function startTurn(
      * it is not stored again and not repeated in the history.
      */
     inboundMessageId?: string;
+    /**
+     * The caller already checked that `conversationId` is this agent's and this user's (the voice
+     * endpoint loads the call's conversation first): it is not read again before the model call.
+     */
+    conversationChecked?: boolean;
   },
   options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
@@ -128,18 +95,20 @@ export async function startTurn(
   if (existing) {
     await pendingWrites.get(existing);
     const [conv, recent, found] = await Promise.all([
-      db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.id, existing),
-            eq(conversations.agentName, agent.agentName),
-            eq(conversations.endUser, input.user),
-          ),
-        )
-        .limit(1)
-        .catch(() => []),
+      input.conversationChecked
+        ? [{ id: existing }]
+        : db
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(
+              and(
+                eq(conversations.id, existing),
+                eq(conversations.agentName, agent.agentName),
+                eq(conversations.endUser, input.user),
+              ),
+            )
+            .limit(1)
+            .catch(() => []),
       db
         .select({ role: messages.role, content: messages.content })
         .from(messages)
@@ -152,13 +121,16 @@ export async function startTurn(
         .orderBy(desc(messages.createdAt))
         .limit(historyLimit)
         .catch(() => []),
-      deps.retrieve ? deps.retrieve(agent, input.query) : Promise.resolve([]),
+      deps.retrieve && agent.knowledgeBaseIds.length
+        ? deps.retrieve(agent, input.query)
+        : Promise.resolve([]),
     ]);
     if (!conv[0]) throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
     history = recent.reverse();
     passages = found;
   } else {
-    passages = deps.retrieve ? await deps.retrieve(agent, input.query) : [];
+    passages =
+      deps.retrieve && agent.knowledgeBaseIds.length ? await deps.retrieve(agent, input.query) : [];
   }
 
   let agentKey: string | null = null;
@@ -223,37 +195,26 @@ export async function startTurn(
         }
         return;
       }
-      let finishReason: string | undefined;
-      const result = streamText({
+      const outcome: ModelOutcome = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+      const text = streamModelText(
         model,
-        system: systemMessage(agent.systemPrompt, passages),
-        messages: [
-          ...history.map(
-            (m) =>
-              ({
-                role: m.role === 'assistant' ? 'assistant' : 'user',
-                content: m.content,
-              }) as ModelMessage,
-          ),
-          { role: 'user', content: input.query },
-        ],
-        maxRetries: 1,
-        abortSignal: options.signal,
-        onError: ({ error }) => {
-          failure ??= error;
+        {
+          system: systemMessage(agent.systemPrompt, passages),
+          history,
+          query: input.query,
+          signal: options.signal,
         },
-        onFinish: (event) => {
-          finishReason = event.finishReason;
-          const used = event.totalUsage;
-          usage.prompt_tokens = used.inputTokens ?? 0;
-          usage.completion_tokens = used.outputTokens ?? 0;
-          usage.total_tokens = used.totalTokens ?? usage.prompt_tokens + usage.completion_tokens;
-        },
-      });
-      for await (const delta of result.textStream) {
+        outcome,
+      );
+      for await (const delta of text) {
         answer += delta;
         yield delta;
       }
+      usage.prompt_tokens = outcome.inputTokens;
+      usage.completion_tokens = outcome.outputTokens;
+      usage.total_tokens = outcome.totalTokens;
+      const finishReason = outcome.finishReason;
+      failure = outcome.streamError ?? null;
       if (options.signal?.aborted) {
         failure = new Error(abandonedNote);
         return;
@@ -275,6 +236,8 @@ export async function startTurn(
       );
       throw new HttpError(500, modelFailureMessage(error), { code: 'completion_request_error' });
     } finally {
+      // Also when the iteration is ended early (the visitor left): the answer is stored as it is.
+      if (!failure && options.signal?.aborted) failure = new Error(abandonedNote);
       void storeTurn(answer, failure);
     }
   }

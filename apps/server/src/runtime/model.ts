@@ -1,4 +1,4 @@
-import type { LanguageModel } from 'ai';
+import type { ProviderModel } from './modelStream';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
@@ -169,7 +169,7 @@ export function modelLiveFetch(
 export function languageModelFor(
   choice: ModelChoice,
   env: Record<string, string | undefined> = {},
-): LanguageModel | null {
+): ProviderModel | null {
   if (choice.baseUrl) {
     // Any OpenAI-compatible endpoint (local servers may need no key): never a server-wide key.
     return createOpenAI({

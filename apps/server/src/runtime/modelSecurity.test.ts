@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatRuntime, newAgentId } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
+import { and, eq } from 'drizzle-orm';
+import { conversations, messages } from '../db/schema';
+import { abandonedNote } from './chat';
 
 const serverKeys = {
   OPENAI_API_KEY: 'sk-server-openai-SECRET',
@@ -213,6 +216,16 @@ describe('a visitor who leaves', () => {
       while (fake.abandoned === before && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 50));
       expect(fake.abandoned).toBe(before + 1);
+      // The answer so far is still stored, saying why it is cut short.
+      const stored = async () =>
+        server.db
+          .select({ error: messages.error })
+          .from(messages)
+          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+          .where(and(eq(conversations.endUser, 'gone'), eq(messages.role, 'assistant')));
+      while ((await stored()).length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await stored()).toEqual([{ error: abandonedNote }]);
     } finally {
       fake.reply.words = ['Hello', ' from', ' the', ' fake', ' model.'];
       fake.reply.delayMs = 0;

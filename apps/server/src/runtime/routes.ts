@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { streamSSE } from 'hono/streaming';
 import { agentDisplayName, agentNameSchema, runtimeChatRequestSchema } from '@parley/api-client';
 import { and, eq } from 'drizzle-orm';
 import { agents, apps } from '../db/schema';
@@ -8,6 +7,7 @@ import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import { agentForKey, collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
+import { chunkedResponse, eventStreamHeaders, sseEvent } from './eventStream';
 import { bearer, difyRoutes, difyUsage, registerTask, retrieverResources } from './difyRoutes';
 
 /**
@@ -87,47 +87,32 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
       });
     }
 
-    return streamSSE(c, async (stream) => {
-      stream.onAbort(leave);
+    async function* events(): AsyncGenerator<Uint8Array, void> {
       try {
-        for await (const delta of turn.deltas) {
-          if (stream.aborted) continue;
-          await stream.writeSSE({
-            data: JSON.stringify({
-              event: 'message',
-              ...ids,
-              answer: delta,
-              created_at: turn.createdAt,
-            }),
-          });
-        }
-        if (!stream.aborted)
-          await stream.writeSSE({
-            data: JSON.stringify({
-              event: 'message_end',
-              ...ids,
-              metadata: endMetadata(),
-              created_at: turn.createdAt,
-            }),
-          });
+        for await (const delta of turn!.deltas)
+          yield sseEvent({ event: 'message', ...ids, answer: delta, created_at: turn!.createdAt });
+        yield sseEvent({
+          event: 'message_end',
+          ...ids,
+          metadata: endMetadata(),
+          created_at: turn!.createdAt,
+        });
       } catch (error) {
-        const message = error instanceof HttpError ? error.message : 'Internal server error';
-        if (!stream.aborted)
-          await stream.writeSSE({
-            data: JSON.stringify({
-              event: 'error',
-              ...ids,
-              status: 500,
-              code: 'completion_request_error',
-              message,
-            }),
-          });
+        yield sseEvent({
+          event: 'error',
+          ...ids,
+          status: 500,
+          code: 'completion_request_error',
+          message: error instanceof HttpError ? error.message : 'Internal server error',
+        });
       } finally {
         // The stream closes at once; a follow-up on this process waits for the turn's write.
         forgetTask();
         requestSignal.removeEventListener('abort', leave);
       }
-    });
+    }
+    // A visitor who goes away stops the model call at once.
+    return chunkedResponse(c, events(), eventStreamHeaders, leave);
   });
 
   app.route('/', difyRoutes(services));

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatRuntime, newAgentId } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
+import { eq } from 'drizzle-orm';
+import { agents } from '../db/schema';
 
 let server: TestServer;
 let fake: FakeProvider;
@@ -95,6 +97,28 @@ describe('runtime /v1/chat-messages (Dify-compatible)', () => {
     expect(msgs).toContain('Opening hours?');
     expect(msgs).toContain('Hello from the fake model.');
     expect(msgs).toContain('And on Sunday?');
+  });
+
+  it('a streamed answer is an uncached event stream a widget on another site can read, one event per delta', async () => {
+    const { key } = await agentWith({ model_live_url: `${fake.url}/v1` });
+    const res = await fetch(`${server.url}/v1/chat-messages`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        Origin: 'https://customer.example',
+      },
+      body: JSON.stringify({ query: 'Hi', response_mode: 'streaming', user: 'sse-1' }),
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const events = (await res.text())
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => JSON.parse(e.replace(/^data: /, '')) as { event: string; answer?: string });
+    expect(events.map((e) => e.event)).toEqual([...Array(5).fill('message'), 'message_end']);
+    expect(events.map((e) => e.answer ?? '').join('')).toBe('Hello from the fake model.');
   });
 
   it('given Anthropic with an agent key › speaks the Anthropic messages format; the key is stored masked', async () => {
@@ -300,6 +324,28 @@ describe('public agent settings (the QR code page)', () => {
     const draft = await agentWith({ status: 'draft' });
     await expect(fetchPublicAgent(server.url, draft.id)).rejects.toThrow('Agent not found');
     await expect(fetchPublicAgent(server.url, 'nobody_here')).rejects.toThrow('Agent not found');
+  });
+});
+
+describe('the agent of a key', () => {
+  it('is read once per key, and a change made straight in the database (as another server process would) is seen by the next chat', async () => {
+    const { id, key, runtime } = await agentWith({ model_live_url: `${fake.url}/v1` });
+    await runtime.stream({ query: 'Hi', user: 'cache-1' });
+    // Not through this server's API: only the agents trigger's NOTIFY can drop the cached agent.
+    await server.db
+      .update(agents)
+      .set({ systemPrompt: 'You are the Acme night desk.' })
+      .where(eq(agents.agentName, id));
+    fake.requests.length = 0;
+    await runtime.stream({ query: 'Hi', user: 'cache-1' });
+    expect(JSON.stringify(fake.requests[0]!.body.messages)).toContain('Acme night desk');
+    await server.db.update(agents).set({ status: 'draft' }).where(eq(agents.agentName, id));
+    const res = await post(
+      '/v1/chat-messages',
+      { query: 'Hi', user: 'cache-1' },
+      { Authorization: `Bearer ${key}` },
+    );
+    expect(res.status).toBe(403);
   });
 });
 

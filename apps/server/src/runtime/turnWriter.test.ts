@@ -59,6 +59,31 @@ describe('turn writer (group commit)', () => {
     ]);
   });
 
+  it('turns that finish one after another shortly after a statement share the next one (one statement per window)', async () => {
+    let statements = 0;
+    const counting = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute')
+          return (q: Parameters<typeof target.execute>[0]) => {
+            statements++;
+            return target.execute(q);
+          };
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const writer = createTurnWriter(counting, pino({ level: 'silent' }), { windowMs: 1000 });
+    await writer.write(turn(200)); // the writer was idle: written at once
+    expect(statements).toBe(1);
+    const later: Array<Promise<void>> = [];
+    for (let i = 0; i < 5; i++) {
+      later.push(writer.write(turn(201 + i)));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(statements).toBe(1); // waiting for the window
+    await Promise.all(later);
+    expect(statements).toBe(2);
+  });
+
   it('a bad turn in a batch costs only itself; a follow-up touches its conversation', async () => {
     const writer = createTurnWriter(database.db, pino({ level: 'silent' }));
     const good = turn(100);

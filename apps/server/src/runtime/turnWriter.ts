@@ -60,20 +60,34 @@ export function turnsStatement(turns: TurnRow[]): SQL {
 }
 
 /**
- * Stores finished turns with group commit: while one statement runs, the turns that finish meanwhile
- * wait and go together in the next one. Under load the database (one connection for the embedded
- * one) runs one statement per batch instead of four per turn. A failing batch is retried turn by
+ * Stores finished turns with group commit: turns that finish together go in one statement. The
+ * embedded database runs a statement synchronously (the event loop waits for it), so nothing can
+ * queue up while one runs: instead, a statement starts at most once per `windowMs`, and the turns
+ * that finish in between wait for it (each statement costs about as much as a few rows, so under
+ * load the database runs a few statements per second instead of one per turn). When the writer
+ * has been idle for `windowMs`, a turn is written at once. A failing batch is retried turn by
  * turn, so one bad row (its agent deleted meanwhile) costs only its own turn.
  */
-export function createTurnWriter(db: Db, logger: Logger, maxBatch = 100) {
+export function createTurnWriter(
+  db: Db,
+  logger: Logger,
+  options: { maxBatch?: number; windowMs?: number } = {},
+) {
+  const maxBatch = options.maxBatch ?? 100;
+  const windowMs = options.windowMs ?? 50;
   let queue: Array<{ turn: TurnRow; done: () => void }> = [];
   let running = false;
+  let scheduled = false;
+  /** When the last statement started (ms, performance.now()). */
+  let lastStart = -Infinity;
 
   async function flush() {
+    scheduled = false;
     running = true;
     while (queue.length) {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
+      lastStart = performance.now();
       try {
         await db.execute(turnsStatement(batch.map((b) => b.turn)));
       } catch (err) {
@@ -89,12 +103,20 @@ export function createTurnWriter(db: Db, logger: Logger, maxBatch = 100) {
     running = false;
   }
 
+  function schedule() {
+    if (running || scheduled) return;
+    scheduled = true;
+    const wait = lastStart + windowMs - performance.now();
+    if (wait > 0) setTimeout(() => void flush(), wait);
+    else setImmediate(() => void flush());
+  }
+
   return {
     /** Resolves once the turn is stored (or its failure logged); never rejects. */
     write(turn: TurnRow): Promise<void> {
       return new Promise<void>((done) => {
         queue.push({ turn, done });
-        if (!running) void flush();
+        schedule();
       });
     },
   };

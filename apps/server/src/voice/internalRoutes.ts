@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { stream } from 'hono/streaming';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -16,6 +15,10 @@ import { agents } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import { startTurn, type RuntimeDeps } from '../runtime/chat';
+import { cachedRead, tags } from '../lib/tenantCache';
+import { chunkedResponse } from '../runtime/eventStream';
+
+const encoder = new TextEncoder();
 import {
   addAgentUtterance,
   endCall,
@@ -62,6 +65,26 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     return row;
   }
 
+  /**
+   * The agent answering a call, read through the tenant cache (a caller turn makes no round trip
+   * for it): saving the agent drops it on every server process (the agents trigger's NOTIFY).
+   */
+  function agentOfCall(organizationId: string, agentName: string) {
+    return cachedRead(
+      db,
+      `call-agent:${organizationId}:${agentName}`,
+      [tags.agents(organizationId)],
+      () =>
+        db
+          .select()
+          .from(agents)
+          .where(and(eq(agents.agentName, agentName), eq(agents.organizationId, organizationId)))
+          .limit(1)
+          .then(([row]) => row ?? null),
+      (row) => row !== null,
+    );
+  }
+
   app.get('/agents/:agentName/config', async (c) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
     const agent = await agentNamed(agentName);
@@ -81,31 +104,45 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     const { query } = await readJson(c, voiceChatRequestSchema);
     const agentName = conv.agentName;
     if (!agentName) throw notFound('Agent');
-    const [agent] = await db
-      .select()
-      .from(agents)
-      .where(and(eq(agents.agentName, agentName), eq(agents.organizationId, conv.organizationId)))
-      .limit(1);
+    const agent = await agentOfCall(conv.organizationId, agentName);
     if (!agent) throw notFound('Agent');
-    const turn = await startTurn(deps, agent, {
-      query,
-      user: conv.endUser,
-      conversationId: conv.id,
-      channel: 'voice',
-    });
-    c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
-    c.header('Cache-Control', 'no-store');
-    return stream(c, async (out) => {
-      const write = (line: VoiceChatLine) => out.write(`${JSON.stringify(line)}\n`);
+    // The worker drops the request when the caller interrupts: the model call stops at once.
+    const worker = new AbortController();
+    const requestSignal = c.req.raw.signal;
+    const leave = () => worker.abort();
+    if (requestSignal.aborted) leave();
+    else requestSignal.addEventListener('abort', leave, { once: true });
+    const turn = await startTurn(
+      deps,
+      agent,
+      {
+        query,
+        user: conv.endUser,
+        conversationId: conv.id,
+        channel: 'voice',
+        conversationChecked: true,
+      },
+      { signal: worker.signal },
+    );
+    const line = (value: VoiceChatLine) => encoder.encode(`${JSON.stringify(value)}\n`);
+    async function* lines(): AsyncGenerator<Uint8Array, void> {
       try {
-        for await (const delta of turn.deltas) await write({ delta });
-        await write({ end: true, message_id: turn.messageId, offline: turn.offline });
+        for await (const delta of turn.deltas) yield line({ delta });
+        yield line({ end: true, message_id: turn.messageId, offline: turn.offline });
       } catch (error) {
-        await write({
+        yield line({
           error: error instanceof HttpError ? error.message : 'The model call failed',
         });
+      } finally {
+        requestSignal.removeEventListener('abort', leave);
       }
-    });
+    }
+    return chunkedResponse(
+      c,
+      lines(),
+      { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' },
+      leave,
+    );
   });
 
   app.post('/calls/:id/messages', async (c) => {
