@@ -74,8 +74,15 @@ export interface AppOptions {
   trustedOrigins?: string[];
 }
 
-/** Retrieval from an agent's knowledge bases (model-config dataset_configs) for the runtime. */
-export function retrieverFor(db: Db, vector: VectorIndex | null): RuntimeDeps['retrieve'] {
+/**
+ * Retrieval from an agent's knowledge bases (model-config dataset_configs) for the runtime: the
+ * passages' hit counts are written without delaying the model call.
+ */
+export function retrieverFor(
+  db: Db,
+  vector: VectorIndex | null,
+  logger?: Logger,
+): RuntimeDeps['retrieve'] {
   return async (agent, query) =>
     (
       await retrieveSegments(
@@ -86,6 +93,10 @@ export function retrieverFor(db: Db, vector: VectorIndex | null): RuntimeDeps['r
           query,
         },
         vector,
+        {
+          hitCounts: 'background',
+          onHitCountError: (err) => logger?.warn({ err }, 'hit counts not written'),
+        },
       )
     ).map((s) => ({ content: s.content, source: s.documentName }));
 }
@@ -177,7 +188,7 @@ export function createApp(options: AppOptions) {
   // Provider webhooks: trusted only once their signature is checked (telephony/webhookRoutes).
   app.route('/webhooks', webhookRoutes(services));
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
-  const retrieve = retrieverFor(options.db, services.vector);
+  const retrieve = retrieverFor(options.db, services.vector, options.logger);
   app.route('/webhooks/whatsapp-cloud', whatsappCloudRoutes(services));
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));

@@ -107,7 +107,7 @@ export async function createServer(config: ServerConfig) {
   const secrets = createSecretBox(secret);
   const pollMs = Number(env.PARLEY_REPLY_POLL_MS ?? 1000);
   const replies = startReplyWorker(
-    { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector) },
+    { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector, logger) },
     Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
   );
   const closeDb = database.close.bind(database);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { segments } from '../db/schema';
 import { openDatabase, type Database } from '../db/client';
 import { freshPostgresUrl } from '../../test/harness';
 import { pgliteTemplate } from '../../test/pgliteTemplate';
@@ -78,6 +80,51 @@ describe('query words are the documents’ words', () => {
     expect(quoteLexeme("o'clock")).toBe("'o''clock'");
     expect(quoteLexeme('c:\\dir')).toBe("'c:\\\\dir'");
     expect(tsqueryOf(['config.yaml', 'port'], '|')).toBe("'config.yaml' | 'port'");
+  });
+});
+
+describe('hit counts', () => {
+  it("the runtime's retrieval answers without waiting for the hit-count write, which still lands", async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('hours.md', ['We open at nine on Saturday.', filler(1)]);
+    // A database whose UPDATE statements are held until released: a waiting retrieval cannot end.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const db = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return async (query: Parameters<typeof target.execute>[0]) => {
+          const text = JSON.stringify(query);
+          if (text.includes('UPDATE segments SET hit_count')) await held;
+          return target.execute(query);
+        };
+      },
+    });
+    const input = {
+      organizationId: base.organizationId,
+      knowledgeBaseIds: [base.knowledgeBaseId],
+      query: 'Saturday',
+    };
+    const errors: unknown[] = [];
+    const found = await retrieveSegments(db, input, null, {
+      hitCounts: 'background',
+      onHitCountError: (e) => errors.push(e),
+    });
+    expect(found[0]!.content).toContain('Saturday');
+    const waiting = retrieveSegments(db, input);
+    const raced = await Promise.race([
+      waiting,
+      new Promise((r) => setTimeout(() => r('held'), 200)),
+    ]);
+    expect(raced).toBe('held');
+    release();
+    await waiting;
+    const [row] = await database.db
+      .select({ hits: segments.hitCount })
+      .from(segments)
+      .where(eq(segments.id, found[0]!.id));
+    expect(row!.hits).toBe(2);
+    expect(errors).toEqual([]);
   });
 });
 

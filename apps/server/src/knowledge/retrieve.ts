@@ -25,6 +25,14 @@ export interface RetrievalOptions {
   allWordsFirst?: boolean;
   /** Fusion of the full-text and vector lists for high_quality bases (default 'rrf'). */
   fusion?: 'rrf' | 'none';
+  /**
+   * The passages' hit counts are written before the answer ('wait', the default: the retrieval
+   * test and the API show them at once), or after it without holding it up ('background': the
+   * runtime, where they would delay the model's first token); a failed background write goes
+   * to `onHitCountError`.
+   */
+  hitCounts?: 'wait' | 'background';
+  onHitCountError?: (error: unknown) => void;
 }
 
 /** BM25's term-frequency saturation and length normalisation (the usual values). */
@@ -155,10 +163,12 @@ export async function retrieveSegments(
     // flush is most of this statement's time): this one statement's transaction commits
     // asynchronously; a crash may lose the last fraction of a second of counts, nothing else.
     // (`db` is the pool, never an open transaction: there the setting would last to its commit.)
-    await db.execute(sql`
+    const counted = db.execute(sql`
       WITH async AS (SELECT set_config('synchronous_commit', 'off', true) AS v)
       UPDATE segments SET hit_count = hit_count + 1
       WHERE id IN ${inList(segments.map((s) => s.id))} AND (SELECT v FROM async) IS NOT NULL`);
+    if (options.hitCounts === 'background') void counted.catch((e) => options.onHitCountError?.(e));
+    else await counted;
   }
   return segments;
 }
