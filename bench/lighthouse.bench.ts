@@ -6,7 +6,9 @@
 // (LCP, TBT, CLS), with its goal. BENCH_LIGHTHOUSE_RUNS (default 1) runs each page that many
 // times and reports the median. BENCH_LIGHTHOUSE_PAGE=login measures only the pages whose name
 // holds it; BENCH_LIGHTHOUSE_SAVE=DIR writes each run's full report (JSON) there;
-// BENCH_LIGHTHOUSE_DEBUG=1 prints the main thread's breakdown and the costliest scripts.
+// BENCH_LIGHTHOUSE_DEBUG=1 prints the main thread's breakdown and the costliest scripts (and with
+// BENCH_LIGHTHOUSE_SAVE, writes each run's trace); BENCH_LIGHTHOUSE_CONSOLE_DIR=DIR serves another
+// build of the console (to compare two builds in the same minute).
 import { once } from 'node:events';
 import { existsSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +21,7 @@ import { createServer } from '../apps/server/src/server';
 import { widgetFiles } from '../apps/server/src/widgets';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const consoleDir = `${root}apps/console/dist`;
+const consoleDir = process.env.BENCH_LIGHTHOUSE_CONSOLE_DIR ?? `${root}apps/console/dist`;
 const chatbotDir = `${root}packages/chat-widget/dist/page`;
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 for (const dir of [consoleDir, chatbotDir]) {

@@ -7,7 +7,8 @@
 //   mode until the script has set the user's theme class on <html> (no light flash).
 // - paintsWithoutScript: the HTML is the page's whole first screen (login.html). Its style sheets
 //   go inline (no request before the paint), no frame is painted before #root is parsed whole
-//   (rel=expect: a paint half-way through would grow the page afterwards, a layout shift), and
+//   (rel=expect on a marker after it: a paint half-way through the form would grow the page
+//   afterwards, a layout shift), and
 //   its scripts are fetched at low priority.
 // Usage: node prerender-page.mjs <dist dir> <render module>
 //   e.g. node prerender-page.mjs dist node_modules/.prerender/prerender.js
@@ -31,7 +32,10 @@ for (const [pageFile, render] of Object.entries(pages)) {
 
   const emptyRoot = /<div id="root">\s*(<!--[\s\S]*?-->\s*)?<\/div>/;
   if (!emptyRoot.test(out)) throw new Error(`${pageFile} has no empty <div id="root">`);
-  out = out.replace(emptyRoot, () => `<div id="root">${html}</div>`);
+  // The marker after #root is what rel=expect waits for (below): once it is in the document,
+  // #root has been parsed whole.
+  const marker = paintsWithoutScript ? '<div id="root-parsed" hidden></div>' : '';
+  out = out.replace(emptyRoot, () => `<div id="root">${html}</div>${marker}`);
 
   const sheets = [...out.matchAll(stylesheet)].map((m) => readFileSync(join(dir, m[1]), 'utf8'));
   const head = [];
@@ -39,7 +43,7 @@ for (const [pageFile, render] of Object.entries(pages)) {
   if (paintsWithoutScript) {
     out = out.replace(stylesheet, '');
     css = sheets.join('');
-    head.push(`<link rel="expect" href="#root" blocking="render">`);
+    head.push(`<link rel="expect" href="#root-parsed" blocking="render">`);
     out = out.replace(
       /<(script type="module"|link rel="modulepreload")( crossorigin)? /g,
       (_, tag, crossorigin = '') => `<${tag}${crossorigin} fetchpriority="low" `,
