@@ -4,9 +4,13 @@
 // Debian's /usr/bin/chromium (CHROMIUM_PATH to override), started by chrome-launcher; nothing is
 // fetched from anywhere but the local server. One JSON line per category score and per metric
 // (LCP, TBT, CLS), with its goal. BENCH_LIGHTHOUSE_RUNS (default 1) runs each page that many
-// times and reports the median.
+// times and reports the median. BENCH_LIGHTHOUSE_PAGE=login measures only the pages whose name
+// holds it; BENCH_LIGHTHOUSE_SAVE=DIR writes each run's full report (JSON) there;
+// BENCH_LIGHTHOUSE_DEBUG=1 prints the main thread's breakdown and the costliest scripts (and with
+// BENCH_LIGHTHOUSE_SAVE, writes each run's trace); BENCH_LIGHTHOUSE_CONSOLE_DIR=DIR serves another
+// build of the console (to compare two builds in the same minute).
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -17,7 +21,7 @@ import { createServer } from '../apps/server/src/server';
 import { widgetFiles } from '../apps/server/src/widgets';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const consoleDir = `${root}apps/console/dist`;
+const consoleDir = process.env.BENCH_LIGHTHOUSE_CONSOLE_DIR ?? `${root}apps/console/dist`;
 const chatbotDir = `${root}packages/chat-widget/dist/page`;
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 for (const dir of [consoleDir, chatbotDir]) {
@@ -116,6 +120,16 @@ try {
         extraHeaders: target.cookie ? { Cookie: target.cookie } : undefined,
       });
       const lhr = result!.lhr;
+      if (process.env.BENCH_LIGHTHOUSE_SAVE)
+        writeFileSync(
+          `${process.env.BENCH_LIGHTHOUSE_SAVE}/${target.page.replace(/\W+/g, '_')}-${i}.json`,
+          JSON.stringify(lhr),
+        );
+      if (process.env.BENCH_LIGHTHOUSE_SAVE && process.env.BENCH_LIGHTHOUSE_DEBUG)
+        writeFileSync(
+          `${process.env.BENCH_LIGHTHOUSE_SAVE}/${target.page.replace(/\W+/g, '_')}-${i}.trace.json`,
+          JSON.stringify((result!.artifacts as unknown as { Trace: unknown }).Trace),
+        );
       if (lhr.runtimeError) throw new Error(`${target.page}: ${lhr.runtimeError.message}`);
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')

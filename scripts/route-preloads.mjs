@@ -1,9 +1,10 @@
-// Writes one HTML page per route beside a Vite build's index.html, with the route's lazily loaded
-// chunks (and their static imports and styles) announced in its <head>: the browser fetches them
-// alongside the entry instead of after it has run (one round trip, not three, before the page
-// shows). The server answers the route's path with that page (apps/server/src/static.ts).
+// Writes an HTML page from a Vite build's index.html with a route's lazily loaded chunks (and
+// their static imports and styles) announced in its <head>: the browser fetches them alongside
+// the entry instead of after it has run (one round trip fewer before the page shows). The page is
+// index.html itself (the console's: its dashboard route, the page most loads open) or one beside
+// it that the server answers the route's path with (apps/server/src/static.ts: /name → name.html).
 // Usage: node route-preloads.mjs <dist dir> '<page file>=<module>[+<module>...]' ...
-//   e.g. node route-preloads.mjs dist 'login.html=src/routes/LoginRoute.tsx'
+//   e.g. node route-preloads.mjs dist 'index.html=src/routes/DashboardRoute.tsx'
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -23,7 +24,13 @@ function filesOf(keys) {
   const visit = (key) => {
     if (seen.has(key)) return;
     seen.add(key);
-    const chunk = manifest[key];
+    // A lazily loaded module merged into a shared chunk is listed under that chunk's name
+    // (the same lookup as check-page-budgets.mjs).
+    const name = key.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+    const chunk =
+      manifest[key] ??
+      Object.values(manifest).find((c) => c.src === key) ??
+      Object.values(manifest).find((c) => c.name === name && c.file.endsWith('.js'));
     if (!chunk) throw new Error(`${key} is not in the build's manifest`);
     for (const imported of chunk.imports ?? []) visit(imported);
     if (chunk.file.endsWith('.js')) scripts.push(chunk.file);

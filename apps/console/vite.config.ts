@@ -31,13 +31,25 @@ const compileHint: Plugin = {
   },
 };
 
-export default defineConfig(({ command }) => ({
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), vanillaExtractPlugin(), compileHint],
   resolve: { alias: command === 'build' ? preact : [] },
+  // The build-time render of the login page (src/loginPrerender.tsx) bundles every dependency,
+  // so they all run on the same preact/compat as the browser's.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   build: {
     manifest: true,
     // Modules run in import order across chunks: src/zodConfig.ts runs before any schema exists.
-    rolldownOptions: { output: { strictExecutionOrder: true } },
+    // Two pages: the console (index.html) and /login on its own (login.html: prerendered, its
+    // own small entry; the console still shows the login route after signing out).
+    rolldownOptions: {
+      ...(isSsrBuild
+        ? {}
+        : { input: { index: page('./index.html'), login: page('./login.html') } }),
+      output: { strictExecutionOrder: true },
+    },
   },
   server: {
     proxy: { '^/(api|v1|voice|messaging|widget|chatbot|healthz)': 'http://localhost:3000' },

@@ -2,8 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DashboardApiProvider, createDashboardApi, type DashboardApi } from '@parley/dashboard';
-import { Spinner } from '@parley/ui';
-import * as styles from './App.css';
+import { Loading } from './Loading';
 
 // Each route's code is loaded when the route is opened: /login does not download the dashboard.
 // (The public chat page /chatbot/{id} is not part of the console: see packages/chat-widget.)
@@ -13,13 +12,7 @@ const DashboardRoute = lazy(() => import('./routes/DashboardRoute'));
 
 export function AppRoutes() {
   return (
-    <Suspense
-      fallback={
-        <div className={styles.loading}>
-          <Spinner label="Loading" />
-        </div>
-      }
-    >
+    <Suspense fallback={<Loading />}>
       <Routes>
         <Route path="/login" element={<LoginRoute />} />
         <Route path="/account" element={<AccountRoute />} />

@@ -45,8 +45,8 @@ export function serveConsole<E extends Env>(app: Hono<E>, dir: string) {
       const asset = await loadAsset(target);
       if (asset) return sendAsset(c, asset, path.startsWith('/assets/') ? immutable : revalidate);
     }
-    // A route with a page of its own (its chunks announced: scripts/route-preloads.mjs), e.g.
-    // /login → login.html; any other route gets index.html.
+    // A route with a page of its own, e.g. /login → login.html (prerendered at build time:
+    // scripts/prerender-page.mjs); any other route gets index.html.
     if (/^\/[a-z][a-z-]*$/.test(path)) {
       const page = await loadAsset(join(root, `${path.slice(1)}.html`));
       if (page) return sendAsset(c, page, revalidate);

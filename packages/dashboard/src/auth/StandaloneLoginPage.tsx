@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { messageOf } from '@parley/api-client';
+import { LoginScreen, type LoginMode } from './LoginScreen';
+import { createAuthCalls, type AuthCalls } from './authCalls';
+import { useThemePreference } from '../shell/useThemePreference';
+
+export interface StandaloneLoginPageProps {
+  /** The server's auth endpoints (the real ones unless a test passes others). */
+  auth?: AuthCalls;
+  /** After signing in, or when already signed in: the standalone page loads the dashboard. */
+  onSignedIn?: () => void;
+}
+
+const openDashboard = () => globalThis.location.replace('/');
+
+/**
+ * Container of the /login page served on its own (login.html, prerendered at build time and
+ * hydrated by src/login.tsx in the console): the same login view as the dashboard's LoginPage,
+ * wired to the auth calls alone, without the query cache, the router or the API's schemas.
+ */
+export function StandaloneLoginPage({
+  auth: given,
+  onSignedIn = openDashboard,
+}: StandaloneLoginPageProps) {
+  const [auth] = useState(() => given ?? createAuthCalls());
+  const [mode, setMode] = useState<LoginMode>('sign-in');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useThemePreference();
+  useEffect(() => {
+    let live = true;
+    auth.signedIn().then(
+      (signedIn) => {
+        if (signedIn && live) onSignedIn();
+      },
+      () => {}, // Not known: the form stays; signing in tells.
+    );
+    return () => {
+      live = false;
+    };
+  }, [auth, onSignedIn]);
+  const run = (call: Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    call.then(onSignedIn, (e: unknown) => {
+      setBusy(false);
+      setError(messageOf(e));
+    });
+  };
+  return (
+    <LoginScreen
+      mode={mode}
+      onModeChange={(m) => {
+        setMode(m);
+        setError(null);
+      }}
+      busy={busy}
+      error={error}
+      onSignIn={(input) => run(auth.signIn(input))}
+      onSignUp={(input) => run(auth.signUp(input))}
+    />
+  );
+}
