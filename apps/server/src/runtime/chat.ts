@@ -50,6 +50,19 @@ const historyLimit = 20;
 /** Turns still being stored, by conversation (this process). */
 const pendingWrites = new Map<string, Promise<void>>();
 
+/**
+ * Resolves once the conversation's last turn on this process is stored (turns are written in
+ * batches after the answer ends): a call that names that turn's message waits for it.
+ */
+export function turnStored(conversationId: string): Promise<void> {
+  return pendingWrites.get(conversationId) ?? Promise.resolve();
+}
+
+/** Resolves once every turn being stored on this process is (for reads across conversations). */
+export async function turnsStored(): Promise<void> {
+  await Promise.all(pendingWrites.values());
+}
+
 /** The visitor went away: the model call was stopped (recorded on the stored answer). */
 export const abandonedNote = 'The visitor left before the answer was complete';
 

@@ -118,6 +118,25 @@ describe('Dify service API through dify-client', () => {
     });
   });
 
+  it('right after message_end the answer is there: rated, listed, its conversation found', async () => {
+    const { client } = await difyAgent();
+    // Turns ending together are written in one batch, after their streams have closed.
+    await Promise.all(
+      ['ann', 'ben', 'cat'].map(async (user) => {
+        const res = await client.createChatMessage({}, 'Opening hours?', user, true);
+        let end: Record<string, unknown> | undefined;
+        for await (const e of events(res.data as Readable)) if (e.event === 'message_end') end = e;
+        const messageId = String(end!.message_id);
+        const conversationId = String(end!.conversation_id);
+        expect(await statusOf(feedback(client, messageId, 'like', user))).toBe(200);
+        const listed = await client.getConversationMessages(user, conversationId);
+        expect(listed.data.data.map((m: { id: string }) => m.id)).toContain(messageId);
+        const conversations = await client.getConversations(user);
+        expect(conversations.data.data.map((c: { id: string }) => c.id)).toContain(conversationId);
+      }),
+    );
+  });
+
   it('streaming a failing model sends an error event', async () => {
     const { client } = await difyAgent();
     fake.reply.fail = true;

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { conversations, messages } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
-import { agentForKey, type AgentRow, type TurnUsage } from './chat';
+import { agentForKey, turnsStored, turnStored, type AgentRow, type TurnUsage } from './chat';
 import type { Passage } from './offline';
 
 /** The bearer agent key of a Dify service API call ('app-…'); anything else → 401. */
@@ -125,6 +125,8 @@ export function difyRoutes(services: Services) {
   /** The conversation of this agent and end user, or 404. */
   async function ownConversation(agent: AgentRow, id: string, user: string) {
     const conversationId = check(idSchema, id, 'conversation_id');
+    // Right after message_end the turn may still be in its write batch.
+    await turnStored(conversationId);
     const [row] = await db
       .select()
       .from(conversations)
@@ -165,6 +167,7 @@ export function difyRoutes(services: Services) {
   app.get('/conversations', async (c) => {
     const agent = await agentOf(c);
     const user = check(userSchema, query(c, 'user'), 'user');
+    await turnsStored();
     const limit = check(limitSchema, query(c, 'limit') ?? 20, 'limit');
     const lastId = query(c, 'last_id') ?? query(c, 'first_id');
     const mine = and(
@@ -295,20 +298,27 @@ export function difyRoutes(services: Services) {
     const agent = await agentOf(c);
     const body = await readJson(c, feedbackSchema);
     const id = check(idSchema, c.req.param('id'), 'message_id');
-    const [row] = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .where(
-        and(
-          eq(messages.id, id),
-          eq(messages.role, 'assistant'),
-          eq(conversations.agentName, agent.agentName),
-          eq(conversations.organizationId, agent.organizationId),
-          eq(conversations.endUser, body.user),
-        ),
-      )
-      .limit(1);
+    const find = () =>
+      db
+        .select({ id: messages.id })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(
+          and(
+            eq(messages.id, id),
+            eq(messages.role, 'assistant'),
+            eq(conversations.agentName, agent.agentName),
+            eq(conversations.organizationId, agent.organizationId),
+            eq(conversations.endUser, body.user),
+          ),
+        )
+        .limit(1);
+    // Right after message_end the answer may still be in its write batch.
+    let [row] = await find();
+    if (!row) {
+      await turnsStored();
+      [row] = await find();
+    }
     if (!row) throw new HttpError(404, 'Message Not Exists.', { code: 'not_found' });
     const feedback = body.rating ? { rating: body.rating, content: body.content ?? null } : null;
     await db

@@ -14,7 +14,7 @@ import {
 import { agents } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
-import { startTurn, type RuntimeDeps } from '../runtime/chat';
+import { startTurn, turnStored, type RuntimeDeps } from '../runtime/chat';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { chunkedResponse } from '../runtime/eventStream';
 
@@ -155,6 +155,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
     const body = await readJson(c, voiceTurnMetricsRequestSchema);
     const { message_id, ...figures } = body;
+    // The worker sends a turn's figures as soon as it ends, maybe before its batch is written.
+    await turnStored(conv.id);
     if (!(await recordTurnMetrics(db, conv.id, message_id, figures))) throw notFound('Message');
     return c.json({ success: true });
   });
