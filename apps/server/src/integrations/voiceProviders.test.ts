@@ -276,6 +276,26 @@ describe('voices through the stored key', () => {
     });
     expect(res).toEqual({ ok: false, message: 'Could not reach Deepgram: ECONNREFUSED' });
   });
+
+  it('follows no redirect: a provider answer pointing elsewhere is not fetched, the key stays home', async () => {
+    const hits: string[] = [];
+    const server = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    }).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const res = await testProviderKey('deepgram', GOOD.deepgram, {
+        DEEPGRAM_BASE_URL: `http://127.0.0.1:${port}`,
+      });
+      expect(res.ok).toBe(false);
+      expect(res.message).toMatch(/^Could not reach Deepgram: /);
+      expect(hits).toHaveLength(1);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
 });
 
 describe('failure messages', () => {

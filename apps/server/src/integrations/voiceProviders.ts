@@ -1,5 +1,5 @@
 import { apiKeyCredentialsSchema, type IntegrationVoice } from '@parley/api-client';
-import { readCappedBody } from '../lib/outbound';
+import { guardedFetch, readCappedBody, type FetchFn } from '../lib/outbound';
 
 /**
  * The voice and model providers' keys (OpenAI, ElevenLabs, Cartesia, Deepgram): how a key is
@@ -109,6 +109,22 @@ export const providersWithVoices = voiceProviderNames.filter(
 const baseUrl = (api: ProviderApi, env: Env) =>
   (env[api.baseEnv] || api.defaultBase).replace(/\/+$/, '');
 
+/**
+ * One guarded fetch per provider host: only that host may be reached although it is not public
+ * (the operator's own `*_BASE_URL`, e.g. a local gateway); any other address must be public,
+ * checked at connect time, and no redirect is followed.
+ */
+const providerFetches = new Map<string, FetchFn>();
+function providerFetch(base: string): FetchFn {
+  const host = new URL(base).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  let f = providerFetches.get(host);
+  if (!f) {
+    f = guardedFetch({ allowHost: (h) => h === host, maxRedirects: 0 });
+    providerFetches.set(host, f);
+  }
+  return f;
+}
+
 /** The provider's own words from an error body (OpenAI, ElevenLabs, Cartesia, Deepgram shapes). */
 export function providerErrorText(body: unknown): string | null {
   if (typeof body === 'string') return body.trim().slice(0, 300) || null;
@@ -154,16 +170,16 @@ type Call = { ok: true; body: unknown } | { ok: false; message: string };
 
 /**
  * Calls a provider's fixed API host (or the operator's own `*_BASE_URL` from the server
- * environment): no tenant sets this address, so the outbound guard for tenant URLs does not
- * apply. Bounded in time (TIMEOUT_MS) and size, redirects refused, only the tenant's own key sent.
+ * environment) through the outbound guard (providerFetch): bounded in time (TIMEOUT_MS) and
+ * size, redirects refused, only the tenant's own key sent.
  */
 async function callProvider(api: ProviderApi, path: string, key: string, env: Env): Promise<Call> {
   let res: Response;
   try {
-    res = await fetch(`${baseUrl(api, env)}${path}`, {
+    const base = baseUrl(api, env);
+    res = await providerFetch(base)(`${base}${path}`, {
       headers: { Accept: 'application/json', ...api.headers(key) },
       signal: AbortSignal.timeout(TIMEOUT_MS),
-      redirect: 'error',
     });
   } catch (error) {
     const why =
