@@ -58,6 +58,20 @@ export function turnStored(conversationId: string): Promise<void> {
   return pendingWrites.get(conversationId) ?? Promise.resolve();
 }
 
+/** The conversation `id` of this agent's visitor `user`: never another agent's, organization's or visitor's. */
+export function ownConversationWhere(
+  agent: Pick<AgentRow, 'agentName' | 'organizationId'>,
+  id: string,
+  user: string,
+) {
+  return and(
+    eq(conversations.id, id),
+    eq(conversations.agentName, agent.agentName),
+    eq(conversations.organizationId, agent.organizationId),
+    eq(conversations.endUser, user),
+  );
+}
+
 /** Resolves once every turn being stored on this process is (for reads across conversations). */
 export async function turnsStored(): Promise<void> {
   await Promise.all(pendingWrites.values());
@@ -106,20 +120,14 @@ export async function startTurn(
   let history: Array<{ role: string; content: string }> = [];
   let passages: Passage[];
   if (existing) {
-    await pendingWrites.get(existing);
+    await turnStored(existing);
     const [conv, recent, found] = await Promise.all([
       input.conversationChecked
         ? [{ id: existing }]
         : db
             .select({ id: conversations.id })
             .from(conversations)
-            .where(
-              and(
-                eq(conversations.id, existing),
-                eq(conversations.agentName, agent.agentName),
-                eq(conversations.endUser, input.user),
-              ),
-            )
+            .where(ownConversationWhere(agent, existing, input.user))
             .limit(1)
             .catch(() => []),
       db

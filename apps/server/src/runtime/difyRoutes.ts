@@ -5,7 +5,14 @@ import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { conversations, messages } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
-import { agentForKey, turnsStored, turnStored, type AgentRow, type TurnUsage } from './chat';
+import {
+  agentForKey,
+  ownConversationWhere,
+  turnsStored,
+  turnStored,
+  type AgentRow,
+  type TurnUsage,
+} from './chat';
 import type { Passage } from './offline';
 
 /** The bearer agent key of a Dify service API call ('app-…'); anything else → 401. */
@@ -130,14 +137,7 @@ export function difyRoutes(services: Services) {
     const [row] = await db
       .select()
       .from(conversations)
-      .where(
-        and(
-          eq(conversations.id, conversationId),
-          eq(conversations.agentName, agent.agentName),
-          eq(conversations.organizationId, agent.organizationId),
-          eq(conversations.endUser, user),
-        ),
-      )
+      .where(ownConversationWhere(agent, conversationId, user))
       .limit(1);
     if (!row) throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
     return row;
