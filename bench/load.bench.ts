@@ -37,7 +37,7 @@ async function runModel() {
 async function runParley(modelUrl: string) {
   const { serve } = await import('@hono/node-server');
   const { createServer } = await import('../apps/server/src/server');
-  const { app } = await createServer({
+  const { app, admission } = await createServer({
     dataDir: null,
     logLevel: 'silent',
     secret: 'c3f1a9e27b4d8e06f5a2c9b1d7e4f80a',
@@ -46,16 +46,26 @@ async function runParley(modelUrl: string) {
       PARLEY_RATE_LIMIT_PER_IP: '100000000',
       PARLEY_RATE_LIMIT_PER_KEY: '100000000',
       PARLEY_MODEL_ALLOW_HOSTS: new URL(modelUrl).hostname,
+      // Admission (how many turns run at once) as the server's default unless set for a comparison.
+      PARLEY_ADMISSION_LAG_MS: process.env.PARLEY_ADMISSION_LAG_MS,
     },
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await once(server, 'listening');
+  const admissionLog: string[] = [];
+  if (admission)
+    setInterval(() => {
+      const { limit, running, waiting } = admission.state();
+      admissionLog.push(`${limit}/${running}/${waiting}`);
+    }, 1000).unref();
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
   process.on('SIGUSR2', () => {
     process.stderr.write(
       `LAG p50 ${lag.percentile(50) / 1e6} p99 ${lag.percentile(99) / 1e6} max ${lag.max / 1e6}\n`,
     );
+    if (admissionLog.length) process.stderr.write(`ADMISSION ${admissionLog.join(' ')}\n`);
+    admissionLog.length = 0;
     lag.reset();
   });
   console.log(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}`);

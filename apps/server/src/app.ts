@@ -22,6 +22,7 @@ import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
 import { runtimeRoutes } from './runtime/routes';
+import type { Admission } from './lib/admission';
 import { openApiRoutes } from './openapi';
 import { voiceTokenRoutes } from './voice/tokenRoutes';
 import { voiceInternalRoutes } from './voice/internalRoutes';
@@ -62,6 +63,8 @@ export interface AppOptions {
   vector?: VectorIndex | null;
   /** The reply queue of the message channels (created by createServer with `replyDeps`). */
   replies?: { wake(): void };
+  /** Admission for chat turns (created by createServer from PARLEY_ADMISSION_LAG_MS). */
+  admission?: Admission | null;
   /** Widget bundle files by name (see widgets.ts); omitted in API-only tests. */
   widgetFiles?: Record<string, string>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
@@ -111,11 +114,14 @@ export function createApp(options: AppOptions) {
     env: options.env ?? {},
     vector: options.vector ?? null,
     replies: options.replies,
+    admission: options.admission ?? null,
   };
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
+      if (typeof error.extra.retryAfter === 'number')
+        c.header('Retry-After', String(error.extra.retryAfter));
       return c.json(
         { success: false, error: error.message, detail: error.message, ...error.extra },
         error.status,

@@ -17,6 +17,7 @@ import {
 } from './knowledge/ingest';
 import { embedderFrom, ensureEmbeddingTable } from './knowledge/embeddings';
 import type { VectorIndex } from './knowledge/retrieve';
+import { admissionFrom } from './lib/admission';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -110,8 +111,11 @@ export async function createServer(config: ServerConfig) {
     { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector, logger) },
     Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
   );
+  // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
+  const admission = admissionFrom(env);
   const closeDb = database.close.bind(database);
   database.close = async () => {
+    admission?.stop();
     await replies.stop();
     await ingestion.stop();
     await unlisten();
@@ -127,11 +131,12 @@ export async function createServer(config: ServerConfig) {
     env,
     vector,
     replies,
+    admission,
     consoleDir: config.consoleDir,
     chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,
     sessions,
     trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
   });
-  return { app, database, auth, logger, ingestion, sessions, replies };
+  return { app, database, auth, logger, ingestion, sessions, replies, admission };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Auth } from '../auth/auth';
 import type { SecretBox } from './secrets';
 import type { VectorIndex } from '../knowledge/retrieve';
+import type { Admission } from './admission';
 
 export interface SessionUser {
   id: string;
@@ -23,6 +24,8 @@ export interface Services {
   vector: VectorIndex | null;
   /** The durable reply queue of the message channels (woken when a webhook queues a reply). */
   replies?: { wake(): void };
+  /** How many chat turns run at once (adapts to the event loop's delay); none: no limit. */
+  admission?: Admission | null;
 }
 
 /** Hono environment: the signed-in user is set by `requireUser`. */

@@ -32,6 +32,10 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     const agent = await agentForKey(services.db, bearer(c.req.header('Authorization')));
     assertOriginAllowed(c.req.header('Origin'), agent.allowedOrigins);
     const body = await readJson(c, runtimeChatRequestSchema);
+    // Waits here, not in the event loop, when more chats arrive than the process keeps up with.
+    const release = services.admission
+      ? await services.admission.enter(c.req.raw.signal)
+      : () => undefined;
     // The visitor's connection: when it closes, the model call stops at once.
     const visitor = new AbortController();
     const requestSignal = c.req.raw.signal;
@@ -56,6 +60,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
       );
     } catch (error) {
       forgetTask();
+      release();
       throw error;
     }
     const ids = {
@@ -76,6 +81,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
         answer = await collect(turn);
       } finally {
         forgetTask();
+        release();
       }
       return c.json({
         event: 'message',
@@ -108,11 +114,16 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
       } finally {
         // The stream closes at once; a follow-up on this process waits for the turn's write.
         forgetTask();
+        release();
         requestSignal.removeEventListener('abort', leave);
       }
     }
-    // A visitor who goes away stops the model call at once.
-    return chunkedResponse(c, events(), eventStreamHeaders, leave);
+    // A visitor who goes away stops the model call at once (and gives the place back, also when
+    // the stream had not started).
+    return chunkedResponse(c, events(), eventStreamHeaders, () => {
+      leave();
+      release();
+    });
   });
 
   app.route('/', difyRoutes(services));
