@@ -2,7 +2,10 @@
 // default) against a local fake OpenAI-compatible model, with /healthz probed every 100 ms during
 // the load by a process of its own. The peer, in the same run, is a bare Hono SSE proxy to the same fake model (no
 // database, no auth). Each server runs in its own process, as does the fake model; this process
-// is the load generator. One JSON line per figure.
+// is the load generator. One JSON line per figure. Parley runs with its defaults, admission
+// included (PARLEY_ADMISSION_LAG_MS: chats beyond what the event loop keeps up with wait their
+// turn); set PARLEY_ADMISSION_LAG_MS=0 for a comparison without it. The server prints its
+// admission limit/running/waiting once a second (stderr) at the end of each phase.
 //   BENCH_LOAD_SECONDS   duration of each phase (default 60)
 //   BENCH_LOAD_CLIENTS   concurrent streaming chats (default 200)
 //   BENCH_LOAD_ONLY      'parley' skips the peer (quick before/after runs: compare CPU per chat)

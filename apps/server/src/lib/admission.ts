@@ -7,7 +7,7 @@ import { HttpError } from './http';
  * where every other request (health checks, the console, webhooks) would wait behind it.
  *
  * The limit follows AIMD, as TCP's congestion window does: every `intervalMs` the loop's worst
- * delay over the interval is read; above `targetLagMs` the limit shrinks by a quarter, at or below
+ * delay over the interval is read; above `targetLagMs` the limit shrinks by a tenth, at or below
  * it the limit grows by one when it was the bottleneck (turns were waiting). Real deployments,
  * whose answers are seconds of waiting on a remote model, never reach the limit; a machine pushed
  * past its CPU keeps answering everything, in order, a little later. A turn that has waited
@@ -36,7 +36,7 @@ export function nextLimit(
   wasBinding: boolean,
   opts: { targetLagMs: number; minLimit: number; maxLimit: number },
 ): number {
-  if (worstLagMs > opts.targetLagMs) return Math.max(opts.minLimit, Math.floor(limit * 0.75));
+  if (worstLagMs > opts.targetLagMs) return Math.max(opts.minLimit, Math.floor(limit * 0.9));
   if (wasBinding) return Math.min(opts.maxLimit, limit + 1);
   return limit;
 }
@@ -163,7 +163,7 @@ export function loopAdmission(
 }
 
 /**
- * The server's admission from its environment: PARLEY_ADMISSION_LAG_MS (default 40; 0 turns the
+ * The server's admission from its environment: PARLEY_ADMISSION_LAG_MS (default 30; 0 turns the
  * adaptive limit off), PARLEY_MAX_CONCURRENT_TURNS (a fixed ceiling, e.g. to bound what the model
  * provider is asked at once; default none) and PARLEY_ADMISSION_WAIT_MS (default 15000).
  */
@@ -172,7 +172,7 @@ export function admissionFrom(env: Record<string, string | undefined>) {
     const value = Number(env[name] ?? fallback);
     return Number.isFinite(value) && value >= 0 ? value : fallback;
   };
-  const lag = number('PARLEY_ADMISSION_LAG_MS', 40);
+  const lag = number('PARLEY_ADMISSION_LAG_MS', 30);
   const ceiling = Math.floor(number('PARLEY_MAX_CONCURRENT_TURNS', 0));
   if (lag === 0 && ceiling === 0) return null;
   const options: AdmissionOptions = {
