@@ -22,11 +22,45 @@ export interface TwilioOptions {
 
 const whatsappPrefix = 'whatsapp:';
 
+/** Twilio's own API hosts (api.twilio.com, messaging.twilio.com, regional edges): https only. */
+export function isTwilioApiUrl(uri: string): boolean {
+  try {
+    const url = new URL(uri);
+    return url.protocol === 'https:' && /(^|\.)twilio\.com$/.test(url.hostname) && !url.port;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The SDK's HTTP client used when a caller passes none: the SDK's own, unless a test installs a
- * fake (an in-process server test cannot reach Twilio, and must not).
+ * The SDK's request client held to Twilio's own API: a request to any other host is refused
+ * before it is sent (the tenant's Account SID is only ever a path segment, but nothing the SDK
+ * is given may move the call elsewhere), no redirect is followed, an answer is read up to 1 MB,
+ * and each call is bounded to 15 s.
+ */
+export class TwilioOnlyRequestClient extends twilio.RequestClient {
+  constructor() {
+    super({ timeout: 15_000, autoRetry: true });
+    this.axios.defaults.maxRedirects = 0;
+    this.axios.defaults.maxContentLength = 1024 * 1024;
+  }
+
+  override request<TData>(opts: Parameters<RequestClient['request']>[0]) {
+    if (!isTwilioApiUrl(opts.uri))
+      return Promise.reject(
+        new Error('Only Twilio’s own API can be called with Twilio credentials'),
+      );
+    return super.request<TData>(opts as never);
+  }
+}
+
+/**
+ * The SDK's HTTP client used when a caller passes none: one held to Twilio's own API, unless a
+ * test installs a fake (an in-process server test cannot reach Twilio, and must not).
  */
 let defaultHttpClient: RequestClient | undefined;
+let twilioOnly: RequestClient | undefined;
+const sdkClient = () => defaultHttpClient ?? (twilioOnly ??= new TwilioOnlyRequestClient());
 export function setTwilioHttpClient(client: RequestClient | undefined) {
   defaultHttpClient = client;
 }
@@ -51,7 +85,7 @@ export function createTwilioProvider(
   options: TwilioOptions = {},
 ): TelephonyProvider {
   const client = twilio(credentials.accountSid, credentials.authToken, {
-    httpClient: options.httpClient ?? defaultHttpClient,
+    httpClient: options.httpClient ?? sdkClient(),
     autoRetry: true,
   });
   const sent = (m: { sid: string; status: string }): SendResult => ({
@@ -118,11 +152,11 @@ export async function testTwilioCredentials(
 ): Promise<{ ok: boolean; message: string }> {
   try {
     const client = twilio(credentials.accountSid, credentials.authToken, {
-      httpClient: options.httpClient ?? defaultHttpClient,
+      httpClient: options.httpClient ?? sdkClient(),
     });
-    // Not a tenant-set address: the SDK calls Twilio's own API host; the tenant's Account SID
-    // (only a path segment) is checked as AC + 32 hex before it is stored; the SDK's request
-    // client bounds each call (30 s) and sends only the tenant's own credentials.
+    // Not a tenant-set address: the request client only calls Twilio's own API hosts (https,
+    // *.twilio.com, no redirects, 15 s, 1 MB); the tenant's Account SID (only a path segment) is
+    // checked as AC + 32 hex before it is stored; only the tenant's own credentials are sent.
     const account = await client.api.v2010.accounts(credentials.accountSid).fetch();
     return { ok: true, message: `Connected to ${account.friendlyName} (${account.status})` };
   } catch (error) {
