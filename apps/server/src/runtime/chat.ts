@@ -20,8 +20,16 @@ export interface RuntimeDeps {
   secrets: SecretBox;
   logger: Logger;
   env: Record<string, string | undefined>;
-  /** Retrieval from the agent's enabled knowledge bases (top_k 4); the knowledge issue provides it. */
-  retrieve?: (agent: AgentRow, query: string) => Promise<Passage[]>;
+  /**
+   * Retrieval from the agent's enabled knowledge bases (top_k 4); the knowledge issue provides it.
+   * `turn.answered` settles when the turn's answer has ended (its bookkeeping, the passages' hit
+   * counts, waits for it).
+   */
+  retrieve?: (
+    agent: AgentRow,
+    query: string,
+    turn?: { answered: Promise<void> },
+  ) => Promise<Passage[]>;
 }
 
 export interface ChatTurn {
@@ -116,6 +124,10 @@ export async function startTurn(
   const { db } = deps;
   const existing = input.conversationId || '';
   const conversationId = existing || crypto.randomUUID();
+  // Settles once the answer has ended (or the turn failed before it): retrieval's bookkeeping
+  // (the passages' hit counts) waits for it, so none of it runs before the model's first token.
+  let answerEnded: () => void = () => undefined;
+  const turn = { answered: new Promise<void>((resolve) => (answerEnded = resolve)) };
 
   let history: Array<{ role: string; content: string }> = [];
   let passages: Passage[];
@@ -141,17 +153,23 @@ export async function startTurn(
         )
         .orderBy(desc(messages.createdAt))
         .limit(historyLimit)
+
         .catch(() => []),
       deps.retrieve && agent.knowledgeBaseIds.length
-        ? deps.retrieve(agent, input.query)
+        ? deps.retrieve(agent, input.query, turn)
         : Promise.resolve([]),
     ]);
-    if (!conv[0]) throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
+    if (!conv[0]) {
+      answerEnded();
+      throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
+    }
     history = recent.reverse();
     passages = found;
   } else {
     passages =
-      deps.retrieve && agent.knowledgeBaseIds.length ? await deps.retrieve(agent, input.query) : [];
+      deps.retrieve && agent.knowledgeBaseIds.length
+        ? await deps.retrieve(agent, input.query, turn)
+        : [];
   }
 
   let agentKey: string | null = null;
@@ -259,6 +277,7 @@ export async function startTurn(
     } finally {
       // Also when the iteration is ended early (the visitor left): the answer is stored as it is.
       if (!failure && options.signal?.aborted) failure = new Error(abandonedNote);
+      answerEnded();
       void storeTurn(answer, failure);
     }
   }
