@@ -199,6 +199,9 @@ export async function startCall(options: CallOptions): Promise<Call> {
   let agentStartedAt: number | undefined;
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (ev) => {
     behaviour.setCallerSpeaking(ev.newState === 'speaking');
+    // A caller turn is coming (and, at the end of speech, about to be answered): the connection
+    // its runtime request takes is opened now, not on the turn's critical path.
+    if (ev.newState === 'speaking' || ev.oldState === 'speaking') server.warm();
     if (ev.oldState === 'speaking' && ev.newState !== 'speaking') {
       callerStoppedAt = Date.now();
       agentStartedAt = undefined;
