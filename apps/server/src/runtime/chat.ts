@@ -153,7 +153,6 @@ export async function startTurn(
         )
         .orderBy(desc(messages.createdAt))
         .limit(historyLimit)
-
         .catch(() => []),
       deps.retrieve && agent.knowledgeBaseIds.length
         ? deps.retrieve(agent, input.query, turn)
