@@ -42,6 +42,9 @@ export class ServerClient {
     this.turnAgent = new (this.base.protocol === 'https:' ? https.Agent : http.Agent)({
       keepAlive: true,
       scheduling: 'lifo',
+      // An idle connection is closed here before the server's keep-alive timeout (Node's 5 s)
+      // closes it, so a turn never writes into a connection the server is closing.
+      timeout: 4000,
     });
   }
 
