@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { conversations, messages, type ConversationChannel } from '../db/schema';
@@ -54,6 +54,8 @@ export interface TurnUsage {
 }
 
 const historyLimit = 20;
+
+type HistoryRow = { role: string; content: string };
 
 /** Turns still being stored, by conversation (this process). */
 const pendingWrites = new Map<string, Promise<void>>();
@@ -133,36 +135,45 @@ export async function startTurn(
   let passages: Passage[];
   if (existing) {
     await turnStored(existing);
-    const [conv, recent, found] = await Promise.all([
+    const recentWhere = and(
+      eq(messages.conversationId, existing),
+      input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
+    );
+    const [checked, found] = await Promise.all([
       input.conversationChecked
-        ? [{ id: existing }]
-        : db
-            .select({ id: conversations.id })
+        ? db
+            .select({ role: messages.role, content: messages.content })
+            .from(messages)
+            .where(recentWhere)
+            .orderBy(desc(messages.createdAt))
+            .limit(historyLimit)
+            .then((recent) => ({ found: true, history: recent.reverse() }))
+            .catch(() => ({ found: true, history: [] }))
+        : // The conversation's check and its history in one statement (one round trip).
+          db
+            .select({
+              // The latest `historyLimit` messages, oldest first.
+              history: sql<HistoryRow[] | null>`(SELECT json_agg(json_build_object(
+                  'role', r.role, 'content', r.content) ORDER BY r.n DESC)
+                FROM (SELECT ${messages.role} AS role, ${messages.content} AS content,
+                  row_number() OVER (ORDER BY ${messages.createdAt} DESC) AS n
+                  FROM ${messages} WHERE ${recentWhere}) r
+                WHERE r.n <= ${historyLimit})`,
+            })
             .from(conversations)
             .where(ownConversationWhere(agent, existing, input.user))
             .limit(1)
-            .catch(() => []),
-      db
-        .select({ role: messages.role, content: messages.content })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, existing),
-            input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
-          ),
-        )
-        .orderBy(desc(messages.createdAt))
-        .limit(historyLimit)
-        .catch(() => []),
+            .then(([row]) => ({ found: Boolean(row), history: row?.history ?? [] }))
+            .catch(() => ({ found: false, history: [] })),
       deps.retrieve && agent.knowledgeBaseIds.length
         ? deps.retrieve(agent, input.query, turn)
         : Promise.resolve([]),
     ]);
-    if (!conv[0]) {
+    if (!checked.found) {
       answerEnded();
       throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
     }
-    history = recent.reverse();
+    history = checked.history;
     passages = found;
   } else {
     passages =
