@@ -79,14 +79,14 @@ export interface AppOptions {
 
 /**
  * Retrieval from an agent's knowledge bases (model-config dataset_configs) for the runtime: the
- * passages' hit counts are written without delaying the model call.
+ * passages' hit counts are written once the turn's answer has ended, never delaying the model call.
  */
 export function retrieverFor(
   db: Db,
   vector: VectorIndex | null,
   logger?: Logger,
 ): RuntimeDeps['retrieve'] {
-  return async (agent, query) =>
+  return async (agent, query, turn) =>
     (
       await retrieveSegments(
         db,
@@ -98,6 +98,7 @@ export function retrieverFor(
         vector,
         {
           hitCounts: 'background',
+          hitCountsAfter: turn?.answered,
           onHitCountError: (err) => logger?.warn({ err }, 'hit counts not written'),
         },
       )
@@ -152,14 +153,17 @@ export function createApp(options: AppOptions) {
   });
   // A state-changing request empties this process's tenancy cache once it is answered, so the
   // next request here reads the change even before the database's NOTIFY arrives. The public
-  // runtime (/v1) never changes memberships, organizations, agents or apps.
+  // runtime (/v1) and the voice worker's calls (/voice/internal: call log and caller turns) never
+  // change memberships, organizations, agents or apps: a call's turns keep its agent cached.
   const tenantCache = tenantCacheOf(options.db);
   if (tenantCache) {
+    const keepsTenancy = (path: string) =>
+      path.startsWith('/v1/') || path.startsWith('/voice/internal/');
     app.use('*', async (c, next) => {
       try {
         await next();
       } finally {
-        if (!safeMethods.has(c.req.method) && !c.req.path.startsWith('/v1/')) tenantCache.clear();
+        if (!safeMethods.has(c.req.method) && !keepsTenancy(c.req.path)) tenantCache.clear();
       }
     });
   }

@@ -1,4 +1,4 @@
-import { log, voice, type VAD } from '@livekit/agents';
+import { log, voice, type llm as llmTypes, type VAD } from '@livekit/agents';
 import type { Room } from '@livekit/rtc-node';
 import type { CallTransport, VoiceWorkerConfig } from '@parley/api-client';
 import type { SinkAudioOutput } from './audioIo';
@@ -33,6 +33,11 @@ export interface CallOptions {
   localStt?: Partial<PocketsphinxOptions>;
   /** Hangs up the transport (closes the media stream, deletes the room). */
   hangUp?: () => void | Promise<void>;
+  /**
+   * Another model instead of the agent's through our runtime: only the voice benchmark's peer
+   * (the framework's OpenAI plugin straight at the model, in an otherwise identical call).
+   */
+  llm?: llmTypes.LLM;
 }
 
 export interface Call {
@@ -123,7 +128,7 @@ export async function startCall(options: CallOptions): Promise<Call> {
   const session = new voice.AgentSession({
     vad: options.vad,
     stt: createStt(sttPlan, options.localStt),
-    llm,
+    llm: options.llm ?? llm,
     tts: createTts(ttsPlan),
     turnHandling: {
       turnDetection: 'vad',
@@ -194,6 +199,9 @@ export async function startCall(options: CallOptions): Promise<Call> {
   let agentStartedAt: number | undefined;
   session.on(voice.AgentSessionEventTypes.UserStateChanged, (ev) => {
     behaviour.setCallerSpeaking(ev.newState === 'speaking');
+    // A caller turn is coming (and, at the end of speech, about to be answered): the connection
+    // its runtime request takes is opened now, not on the turn's critical path.
+    if (ev.newState === 'speaking' || ev.oldState === 'speaking') server.warm();
     if (ev.oldState === 'speaking' && ev.newState !== 'speaking') {
       callerStoppedAt = Date.now();
       agentStartedAt = undefined;

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import {
   voiceCallStartResponseSchema,
   voiceChatLineSchema,
@@ -26,9 +28,66 @@ export interface TurnFigures {
 /** The server's internal voice endpoints (/voice/internal), authorised by the worker secret. */
 export class ServerClient {
   private readonly doFetch: typeof fetch;
+  /**
+   * The connections caller turns take (node:http, kept alive): a turn's request and its streamed
+   * lines skip fetch's web streams, which cost the first token a millisecond and, on a worker
+   * busy with audio, several at the tail.
+   */
+  private readonly turnAgent: http.Agent;
+  private readonly base: URL;
   constructor(private readonly options: ServerClientOptions) {
     if (!options.secret) throw new Error('PARLEY_WORKER_SECRET is not set');
     this.doFetch = options.fetch ?? fetch;
+    this.base = new URL(options.baseUrl.replace(/\/$/, '') + '/');
+    this.turnAgent = new (this.base.protocol === 'https:' ? https.Agent : http.Agent)({
+      keepAlive: true,
+      scheduling: 'lifo',
+      // An idle connection is closed here before the server's keep-alive timeout (Node's 5 s)
+      // closes it, so a turn never writes into a connection the server is closing.
+      timeout: 4000,
+    });
+  }
+
+  /** One request on the turn connections; resolves with the response once its head arrived. */
+  private turnRequest(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<http.IncomingMessage> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const url = new URL(path.replace(/^\//, ''), this.base);
+    const send = url.protocol === 'https:' ? https.request : http.request;
+    return new Promise((resolve, reject) => {
+      const req = send(
+        url,
+        {
+          method,
+          agent: this.turnAgent,
+          signal,
+          headers: {
+            Authorization: `Bearer ${this.options.secret}`,
+            ...(payload
+              ? { 'Content-Type': 'application/json', 'Content-Length': payload.length }
+              : {}),
+          },
+        },
+        resolve,
+      );
+      req.once('error', reject);
+      req.end(payload);
+    });
+  }
+
+  /**
+   * Makes sure a connection to the server is open for the coming caller turn (GET /healthz on the
+   * connections turns take): between turns a call is silent for longer than connections are kept
+   * idle, and a turn would otherwise open a new one (TCP, TLS) before its first token.
+   */
+  warm(): void {
+    this.turnRequest('GET', '/healthz')
+      .then((res) => res.resume())
+      .catch(() => undefined);
   }
 
   private async request(path: string, init: RequestInit = {}): Promise<Response> {
@@ -87,12 +146,24 @@ export class ServerClient {
 
   /** One caller turn through the agent runtime: NDJSON lines as they arrive. */
   async *chat(callId: string, query: string, signal?: AbortSignal): AsyncGenerator<VoiceChatLine> {
-    const res = await this.post(`/calls/${callId}/chat`, { query }, signal);
-    if (!res.body) return;
-    const decoder = new TextDecoder();
+    const path = `/voice/internal/calls/${callId}/chat`;
+    const res = await this.turnRequest('POST', path, { query }, signal);
+    res.setEncoding('utf8');
+    if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) {
+      let text = '';
+      for await (const chunk of res) text += chunk as string;
+      let detail = `HTTP ${res.statusCode}`;
+      try {
+        const parsed = JSON.parse(text) as { detail?: string };
+        if (parsed.detail) detail = parsed.detail;
+      } catch {
+        /* not JSON */
+      }
+      throw new Error(`POST ${path}: ${detail}`);
+    }
     let pending = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      pending += decoder.decode(chunk, { stream: true });
+    for await (const chunk of res) {
+      pending += chunk as string;
       let newline: number;
       while ((newline = pending.indexOf('\n')) >= 0) {
         const line = pending.slice(0, newline).trim();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { segments } from '../db/schema';
@@ -125,6 +125,46 @@ describe('hit counts', () => {
       .where(eq(segments.id, found[0]!.id));
     expect(row!.hits).toBe(2);
     expect(errors).toEqual([]);
+  });
+  it('with hitCountsAfter the write starts only once the turn has answered', async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('hours.md', ['We open at ten on Sunday.', filler(2)]);
+    let updates = 0;
+    const db = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return (query: Parameters<typeof target.execute>[0]) => {
+          if (JSON.stringify(query).includes('UPDATE segments SET hit_count')) updates++;
+          return target.execute(query);
+        };
+      },
+    });
+    let answered!: () => void;
+    const found = await retrieveSegments(
+      db,
+      {
+        organizationId: base.organizationId,
+        knowledgeBaseIds: [base.knowledgeBaseId],
+        query: 'Sunday',
+      },
+      null,
+      { hitCounts: 'background', hitCountsAfter: new Promise<void>((r) => (answered = r)) },
+    );
+    expect(found[0]!.content).toContain('Sunday');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(updates).toBe(0);
+    answered();
+    await vi.waitFor(
+      async () => {
+        const [row] = await database.db
+          .select({ hits: segments.hitCount })
+          .from(segments)
+          .where(eq(segments.id, found[0]!.id));
+        expect(row!.hits).toBe(1);
+      },
+      { timeout: 5000 },
+    );
+    expect(updates).toBe(1);
   });
 });
 

@@ -32,6 +32,13 @@ export interface RetrievalOptions {
    * to `onHitCountError`.
    */
   hitCounts?: 'wait' | 'background';
+  /**
+   * In the background, the write starts once this settles (the runtime: when the turn's answer
+   * has ended). On the embedded database every statement runs on the server's own thread, so a
+   * write started at once would run between retrieval and the model call and delay the first
+   * token by its whole time.
+   */
+  hitCountsAfter?: Promise<unknown>;
   onHitCountError?: (error: unknown) => void;
 }
 
@@ -163,12 +170,15 @@ export async function retrieveSegments(
     // flush is most of this statement's time): this one statement's transaction commits
     // asynchronously; a crash may lose the last fraction of a second of counts, nothing else.
     // (`db` is the pool, never an open transaction: there the setting would last to its commit.)
-    const counted = db.execute(sql`
+    const count = () =>
+      db.execute(sql`
       WITH async AS (SELECT set_config('synchronous_commit', 'off', true) AS v)
       UPDATE segments SET hit_count = hit_count + 1
       WHERE id IN ${inList(segments.map((s) => s.id))} AND (SELECT v FROM async) IS NOT NULL`);
-    if (options.hitCounts === 'background') void counted.catch((e) => options.onHitCountError?.(e));
-    else await counted;
+    if (options.hitCounts === 'background') {
+      const counted = options.hitCountsAfter ? options.hitCountsAfter.then(count, count) : count();
+      void counted.catch((e) => options.onHitCountError?.(e));
+    } else await count();
   }
   return segments;
 }

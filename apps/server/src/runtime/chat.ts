@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { conversations, messages, type ConversationChannel } from '../db/schema';
@@ -20,8 +20,16 @@ export interface RuntimeDeps {
   secrets: SecretBox;
   logger: Logger;
   env: Record<string, string | undefined>;
-  /** Retrieval from the agent's enabled knowledge bases (top_k 4); the knowledge issue provides it. */
-  retrieve?: (agent: AgentRow, query: string) => Promise<Passage[]>;
+  /**
+   * Retrieval from the agent's enabled knowledge bases (top_k 4); the knowledge issue provides it.
+   * `turn.answered` settles when the turn's answer has ended (its bookkeeping, the passages' hit
+   * counts, waits for it).
+   */
+  retrieve?: (
+    agent: AgentRow,
+    query: string,
+    turn?: { answered: Promise<void> },
+  ) => Promise<Passage[]>;
 }
 
 export interface ChatTurn {
@@ -46,6 +54,8 @@ export interface TurnUsage {
 }
 
 const historyLimit = 20;
+
+type HistoryRow = { role: string; content: string };
 
 /** Turns still being stored, by conversation (this process). */
 const pendingWrites = new Map<string, Promise<void>>();
@@ -116,42 +126,60 @@ export async function startTurn(
   const { db } = deps;
   const existing = input.conversationId || '';
   const conversationId = existing || crypto.randomUUID();
+  // Settles once the answer has ended (or the turn failed before it): retrieval's bookkeeping
+  // (the passages' hit counts) waits for it, so none of it runs before the model's first token.
+  let answerEnded: () => void = () => undefined;
+  const turn = { answered: new Promise<void>((resolve) => (answerEnded = resolve)) };
 
   let history: Array<{ role: string; content: string }> = [];
   let passages: Passage[];
   if (existing) {
     await turnStored(existing);
-    const [conv, recent, found] = await Promise.all([
+    const recentWhere = and(
+      eq(messages.conversationId, existing),
+      input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
+    );
+    const [checked, found] = await Promise.all([
       input.conversationChecked
-        ? [{ id: existing }]
-        : db
-            .select({ id: conversations.id })
+        ? db
+            .select({ role: messages.role, content: messages.content })
+            .from(messages)
+            .where(recentWhere)
+            .orderBy(desc(messages.createdAt))
+            .limit(historyLimit)
+            .then((recent) => ({ found: true, history: recent.reverse() }))
+            .catch(() => ({ found: true, history: [] }))
+        : // The conversation's check and its history in one statement (one round trip).
+          db
+            .select({
+              // The latest `historyLimit` messages, oldest first.
+              history: sql<HistoryRow[] | null>`(SELECT json_agg(json_build_object(
+                  'role', r.role, 'content', r.content) ORDER BY r.n DESC)
+                FROM (SELECT ${messages.role} AS role, ${messages.content} AS content,
+                  row_number() OVER (ORDER BY ${messages.createdAt} DESC) AS n
+                  FROM ${messages} WHERE ${recentWhere}) r
+                WHERE r.n <= ${historyLimit})`,
+            })
             .from(conversations)
             .where(ownConversationWhere(agent, existing, input.user))
             .limit(1)
-            .catch(() => []),
-      db
-        .select({ role: messages.role, content: messages.content })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, existing),
-            input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
-          ),
-        )
-        .orderBy(desc(messages.createdAt))
-        .limit(historyLimit)
-        .catch(() => []),
+            .then(([row]) => ({ found: Boolean(row), history: row?.history ?? [] }))
+            .catch(() => ({ found: false, history: [] })),
       deps.retrieve && agent.knowledgeBaseIds.length
-        ? deps.retrieve(agent, input.query)
+        ? deps.retrieve(agent, input.query, turn)
         : Promise.resolve([]),
     ]);
-    if (!conv[0]) throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
-    history = recent.reverse();
+    if (!checked.found) {
+      answerEnded();
+      throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
+    }
+    history = checked.history;
     passages = found;
   } else {
     passages =
-      deps.retrieve && agent.knowledgeBaseIds.length ? await deps.retrieve(agent, input.query) : [];
+      deps.retrieve && agent.knowledgeBaseIds.length
+        ? await deps.retrieve(agent, input.query, turn)
+        : [];
   }
 
   let agentKey: string | null = null;
@@ -259,6 +287,7 @@ export async function startTurn(
     } finally {
       // Also when the iteration is ended early (the visitor left): the answer is stored as it is.
       if (!failure && options.signal?.aborted) failure = new Error(abandonedNote);
+      answerEnded();
       void storeTurn(answer, failure);
     }
   }

@@ -93,10 +93,14 @@ describe('runtime /v1/chat-messages (Dify-compatible)', () => {
       user: 'u2',
       conversationId: first.conversationId,
     });
-    const msgs = JSON.stringify(fake.requests[0]!.body.messages);
-    expect(msgs).toContain('Opening hours?');
-    expect(msgs).toContain('Hello from the fake model.');
-    expect(msgs).toContain('And on Sunday?');
+    const sent = fake.requests[0]!.body.messages as Array<{ role: string; content: unknown }>;
+    // The history oldest first, between the system message and the new question.
+    expect(sent.slice(1).map((m) => [m.role, JSON.stringify(m.content)])).toEqual([
+      ['user', expect.stringContaining('Opening hours?')],
+      ['assistant', expect.stringContaining('Hello from the fake model.')],
+      ['user', expect.stringContaining('And on Sunday?')],
+    ]);
+    expect(sent[0]!.role).toBe('system');
   });
 
   it('a streamed answer is an uncached event stream a widget on another site can read, one event per delta', async () => {

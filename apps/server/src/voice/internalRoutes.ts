@@ -11,14 +11,15 @@ import {
   voiceTurnMetricsRequestSchema,
   type VoiceChatLine,
 } from '@parley/api-client';
-import { agents } from '../db/schema';
+import { agents, conversations } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
-import { startTurn, turnStored, type RuntimeDeps } from '../runtime/chat';
+import { startTurn, turnStored, type ChatTurn, type RuntimeDeps } from '../runtime/chat';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { chunkedResponse } from '../runtime/eventStream';
 
 const encoder = new TextEncoder();
+type ConversationRow = typeof conversations.$inferSelect;
 import {
   addAgentUtterance,
   endCall,
@@ -85,6 +86,23 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     );
   }
 
+  /**
+   * What a caller turn needs of its call (the organization, the agent and the caller never change),
+   * kept on this process from the call's first turn until it ends: later turns start the call's
+   * check, its history and the retrieval at once instead of reading the call first.
+   */
+  type CallFacts = Pick<ConversationRow, 'organizationId' | 'agentName' | 'endUser'>;
+  const callFacts = new Map<string, CallFacts>();
+  const factsOf = (conv: ConversationRow): CallFacts => ({
+    organizationId: conv.organizationId,
+    agentName: conv.agentName,
+    endUser: conv.endUser,
+  });
+  const remember = (id: string, facts: CallFacts) => {
+    if (callFacts.size >= 10_000) callFacts.delete(callFacts.keys().next().value!);
+    callFacts.set(id, facts);
+  };
+
   app.get('/agents/:agentName/config', async (c) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
     const agent = await agentNamed(agentName);
@@ -100,11 +118,12 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   });
 
   app.post('/calls/:id/chat', async (c) => {
-    const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
+    const id = check(callIdSchema, c.req.param('id'), 'id');
+    const known = callFacts.get(id);
+    const facts = known ?? factsOf(await voiceConversation(db, id));
     const { query } = await readJson(c, voiceChatRequestSchema);
-    const agentName = conv.agentName;
-    if (!agentName) throw notFound('Agent');
-    const agent = await agentOfCall(conv.organizationId, agentName);
+    if (!facts.agentName) throw notFound('Agent');
+    const agent = await agentOfCall(facts.organizationId, facts.agentName);
     if (!agent) throw notFound('Agent');
     // The worker drops the request when the caller interrupts: the model call stops at once.
     const worker = new AbortController();
@@ -112,18 +131,29 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     const leave = () => worker.abort();
     if (requestSignal.aborted) leave();
     else requestSignal.addEventListener('abort', leave, { once: true });
-    const turn = await startTurn(
-      deps,
-      agent,
-      {
-        query,
-        user: conv.endUser,
-        conversationId: conv.id,
-        channel: 'voice',
-        conversationChecked: true,
-      },
-      { signal: worker.signal },
-    );
+    let turn: ChatTurn;
+    try {
+      turn = await startTurn(
+        deps,
+        agent,
+        {
+          query,
+          user: facts.endUser,
+          conversationId: id,
+          channel: 'voice',
+          // Remembered facts: the call is checked along with the history and retrieval.
+          conversationChecked: !known,
+        },
+        { signal: worker.signal },
+      );
+    } catch (error) {
+      requestSignal.removeEventListener('abort', leave);
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+      // The call is gone (deleted meanwhile): answered as an unknown call, and read again.
+      callFacts.delete(id);
+      throw notFound('Call');
+    }
+    if (!known) remember(id, facts);
     const line = (value: VoiceChatLine) => encoder.encode(`${JSON.stringify(value)}\n`);
     async function* lines(): AsyncGenerator<Uint8Array, void> {
       try {
@@ -164,6 +194,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   app.post('/calls/:id/end', async (c) => {
     const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
     const body = await readJson(c, voiceCallEndRequestSchema);
+    callFacts.delete(conv.id);
     await endCall(db, conv.id, body.ended_by, body.end_reason ?? null);
     return c.json({ success: true });
   });

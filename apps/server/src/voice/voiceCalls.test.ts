@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAgentId, toolsDefaults, voiceChatLineSchema } from '@parley/api-client';
+import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { conversations, messages } from '../db/schema';
+import { turnsStored } from '../runtime/chat';
 import { phoneStreamToken, verifyPhoneStreamToken } from './phoneStreamToken';
 
 const secret = 'worker-secret-worker-secret-0123456789';
@@ -244,6 +247,41 @@ describe('voice worker endpoints and the call log', () => {
       ).status,
     ).toBe(404);
     expect((await post(`/calls/${crypto.randomUUID()}/chat`, { query: 'hi' })).status).toBe(404);
+  });
+
+  it('a call deleted between turns › its next turn is 404 (Call) and writes nothing', async () => {
+    const { id } = await agentWithOrg();
+    const start = await post('/calls', {
+      agent_name: id,
+      caller: '+15550003333',
+      transport: 'phone',
+      from: '+15550003333',
+      to: '+15550002222',
+      call_sid: 'CA456',
+    });
+    const { conversation_id: callId } = (await start.json()) as { conversation_id: string };
+    // The second turn runs on the call's remembered facts: answered all the same, with the first
+    // turn in its history.
+    expect((await chat(callId, 'what are your opening hours')).at(-1)).toMatchObject({ end: true });
+    expect((await chat(callId, 'and on sunday')).at(-1)).toMatchObject({ end: true });
+    await turnsStored();
+    const stored = await server.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.conversationId, callId));
+    expect(stored).toHaveLength(4);
+
+    await server.db.delete(conversations).where(eq(conversations.id, callId));
+    const gone = await post(`/calls/${callId}/chat`, { query: 'are you there' });
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { detail: string }).detail).toMatch(/^Call/);
+    await turnsStored();
+    expect(
+      await server.db.select().from(conversations).where(eq(conversations.id, callId)),
+    ).toEqual([]);
+    expect(
+      await server.db.select().from(messages).where(eq(messages.conversationId, callId)),
+    ).toEqual([]);
   });
 
   it('signs and verifies the phone stream token', () => {
