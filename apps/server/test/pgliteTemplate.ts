@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,10 @@ function templateKey(): string {
 
 let cached: Promise<Blob> | null = null;
 
+function templateFile(): string {
+  return join(tmpdir(), `parley-pglite-template-${templateKey()}.tar`);
+}
+
 /**
  * A dump of a migrated, empty in-memory database, made once per machine (kept in the temp
  * directory under a key of the migrations and the PGlite version): each test server loads it
@@ -37,7 +42,7 @@ let cached: Promise<Blob> | null = null;
  */
 export function pgliteTemplate(): Promise<Blob> {
   cached ??= (async () => {
-    const file = join(tmpdir(), `parley-pglite-template-${templateKey()}.tar`);
+    const file = templateFile();
     try {
       return new Blob([readFileSync(file)]);
     } catch {
@@ -55,4 +60,15 @@ export function pgliteTemplate(): Promise<Blob> {
     return dump;
   })();
   return cached;
+}
+
+/**
+ * Fills an empty PGlite data directory with the template (the tar holds the data directory's
+ * files): a server started on it opens an existing database instead of running initdb. For tests
+ * whose subject is not the first start (app.test.ts starts one on a fresh directory).
+ */
+export async function seedPgliteDir(dir: string): Promise<void> {
+  await pgliteTemplate();
+  mkdirSync(dir, { recursive: true });
+  execFileSync('tar', ['-xf', templateFile(), '-C', dir]);
 }
