@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chunkSettingsSchema, createKnowledgeClient } from '@parley/api-client';
 import { chunkDocument } from '../src/knowledge/chunking';
 import { freshPostgresUrl, TestUser } from './harness';
+import { seedPgliteDir } from './pgliteTemplate';
 
 /**
  * Crash recovery for real: the server process is killed (SIGKILL) while it ingests a large
@@ -82,11 +83,11 @@ async function read<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** ~6 MB of markdown: many sections, so chunking and inserting take a while. */
+/** ~3 MB of markdown: many sections, so chunking and inserting take seconds (the kill lands mid-job). */
 function largeDocument(): string {
   const parts: string[] = [];
   let length = 0;
-  for (let i = 0; length < 6 * 1024 * 1024; i++) {
+  for (let i = 0; length < 3 * 1024 * 1024; i++) {
     const part = `## Section ${i}\n\n${`Paragraph ${i} explains policy number ${i} in plain words for the front desk. `.repeat(12)}\n\n`;
     parts.push(part);
     length += part.length;
@@ -103,6 +104,9 @@ describe('ingestion survives a killed server', () => {
     const port = String(await freePort());
     const env = { PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, PARLEY_DATA_DIR: dataDir };
     if (databaseUrl) Object.assign(env, { DATABASE_URL: databaseUrl });
+    // PGlite: the directory starts as an initialised, migrated database (initdb is not the subject
+    // here; app.test.ts starts a server on a fresh data directory).
+    else await seedPgliteDir(join(dataDir, 'pglite'));
     const url = `http://127.0.0.1:${port}`;
 
     let server = await startServer(env);

@@ -68,7 +68,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       const body = await readBody(req);
       state.requests.push({ path: req.url ?? '', headers: req.headers, body });
       if (state.reply.fail) {
-        res.writeHead(500, { 'Content-Type': 'application/json' });
+        // A retryable 500 with the provider's own short Retry-After (as OpenAI sends): the runtime
+        // retries once after 10 ms instead of its 2 s backoff.
+        res.writeHead(500, { 'Content-Type': 'application/json', 'retry-after-ms': '10' });
         res.end(JSON.stringify({ error: { message: 'upstream exploded', type: 'server_error' } }));
         return;
       }

@@ -151,10 +151,13 @@ describe('runtime /v1/chat-messages (Dify-compatible)', () => {
   it('given a failing model › streaming sends an error event and blocking answers 500', async () => {
     const { key, runtime } = await agentWith({ model_live_url: `${fake.url}/v1` });
     fake.reply.fail = true;
+    const requestsBefore = fake.requests.length;
     try {
       await expect(runtime.stream({ query: 'Hi', user: 'u5' })).rejects.toThrow(
         'The model call failed',
       );
+      // A retryable answer is tried once more (after the provider's Retry-After), then given up.
+      expect(fake.requests.length - requestsBefore).toBe(2);
       const res = await post(
         '/v1/chat-messages',
         { query: 'Hi', response_mode: 'blocking', user: 'u5' },

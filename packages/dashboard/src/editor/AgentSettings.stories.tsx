@@ -4,6 +4,8 @@ import { AgentSettings } from './AgentSettings';
 import { StoryProviders } from '../stories/StoryProviders';
 import { editorAgent, editorAgentId, editorBackend } from '../stories/editorHandlers';
 import { storyDefaults } from './storyFixtures';
+import { autosaveDelays } from './autosave';
+import { storyClock } from '../stories/storyClock';
 
 /** The settings container over the real client; MSW keeps an in-memory agent (contract-typed). */
 const meta = {
@@ -23,8 +25,26 @@ type Story = StoryObj<typeof meta>;
 const status = (root: HTMLElement) =>
   within(root).findByRole('status', { name: 'Auto-save status' });
 const slow = { timeout: 10_000 };
+/** Past every autosave debounce (the stories move their clock on instead of waiting it out). */
+const pastDebounce = Math.max(...Object.values(autosaveDelays));
+/**
+ * Runs the saves an edit armed without waiting out their debounce: once the strip shows the
+ * pending change, the clock moves past the delay until no save is pending or running (a save
+ * skipped while another ran is re-armed when that one ends).
+ */
+async function runSaves(root: HTMLElement, clock: ReturnType<typeof storyClock>) {
+  const strip = await status(root);
+  const busy = /Unsaved changes|Changes detected|Auto-saving/;
+  await waitFor(() => expect(strip).toHaveTextContent(/Unsaved changes|Changes detected/));
+  await waitFor(() => {
+    clock.advance(pastDebounce);
+    expect(strip).not.toHaveTextContent(busy);
+  }, slow);
+}
 
+const editClock = storyClock();
 export const EditAndAutosave: Story = {
+  args: { options: { scheduler: editClock.scheduler } },
   beforeEach: ({ msw }) => {
     const onRequest = fn();
     msw.use(...editorBackend({ onRequest }));
@@ -40,10 +60,12 @@ export const EditAndAutosave: Story = {
     await userEvent.paste('Are you still with me?');
     await userEvent.tab();
     await expect(strip).toHaveTextContent('Unsaved changes');
+    await runSaves(canvasElement, editClock);
     await waitFor(() => expect(strip).toHaveTextContent('All changes saved'), slow);
     await expect(strip).toHaveTextContent('Last saved');
     await userEvent.click(c.getByLabelText('System Prompt'));
     await userEvent.paste(' Keep answers short.');
+    await runSaves(canvasElement, editClock);
     await expect(await c.findByText('Prompt saved successfully', undefined, slow)).toBeVisible();
   },
 };
@@ -93,13 +115,16 @@ export const ClearInvalidSaving: Story = {
   },
 };
 
+const modelClock = storyClock();
 export const ModelUnauthorized: Story = {
+  args: { options: { scheduler: modelClock.scheduler } },
   beforeEach: ({ msw }) => msw.use(...editorBackend({ modelConfigStatus: 401 })),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await status(canvasElement);
     await userEvent.click(c.getByRole('combobox', { name: 'Model' }));
     await userEvent.click(await screen.findByRole('option', { name: 'GPT-4 Turbo' }));
+    await runSaves(canvasElement, modelClock);
     await expect(
       await c.findByText(
         'Unauthorized: Please check your Dify API key configuration',
@@ -110,7 +135,9 @@ export const ModelUnauthorized: Story = {
   },
 };
 
+const failClock = storyClock();
 export const SaveFailed: Story = {
+  args: { options: { scheduler: failClock.scheduler } },
   beforeEach: ({ msw }) => msw.use(...editorBackend({ updateStatus: 500 })),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -119,6 +146,7 @@ export const SaveFailed: Story = {
     await userEvent.clear(interval);
     await userEvent.type(interval, '20');
     await userEvent.tab();
+    await runSaves(canvasElement, failClock);
     await waitFor(() => expect(strip).toHaveTextContent('Save failed: Database unavailable'), slow);
   },
 };

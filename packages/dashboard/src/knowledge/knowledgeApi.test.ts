@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@parley/api-client';
 import { json, routeFetch } from '@parley/api-client/testing';

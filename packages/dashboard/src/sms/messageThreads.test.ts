@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ChannelConversation, type ChannelMessage } from '@parley/api-client';
 import { orderThreads, senderLabel } from './messageThreads';
