@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { isTwilioApiUrl, TwilioOnlyRequestClient } from './twilio';
+import type { RequestClient } from 'twilio';
+import { isTwilioApiUrl, testTwilioCredentials, TwilioOnlyRequestClient } from './twilio';
 
 describe('the Twilio SDK is held to Twilio’s own API', () => {
   it.each([
@@ -36,10 +37,35 @@ describe('the Twilio SDK is held to Twilio’s own API', () => {
           username: 'AC0123',
           password: 'token',
         }),
+      ).rejects.toThrow('127.0.0.1 is not a public address');
+      await expect(
+        new TwilioOnlyRequestClient().request({
+          method: 'get',
+          uri: 'https://example.com/2010-04-01/Accounts/AC0123.json',
+        }),
       ).rejects.toThrow('Only Twilio’s own API can be called with Twilio credentials');
       expect(received).toBe(0);
     } finally {
       listener.close();
     }
+  });
+
+  it('a credential Test with an Account SID that is not AC + 32 hex is refused before any call', async () => {
+    let requests = 0;
+    const httpClient = {
+      request: () => {
+        requests++;
+        return Promise.resolve({ statusCode: 200, body: {}, headers: {} });
+      },
+    } as unknown as RequestClient;
+    const result = await testTwilioCredentials(
+      { accountSid: 'AC0123/../../evil', authToken: 'token' },
+      { httpClient },
+    );
+    expect(result).toEqual({
+      ok: false,
+      message: 'account_sid: must be a Twilio Account SID (AC followed by 32 hex digits)',
+    });
+    expect(requests).toBe(0);
   });
 });

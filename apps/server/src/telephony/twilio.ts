@@ -1,5 +1,8 @@
 import twilio from 'twilio';
 import type { RequestClient } from 'twilio';
+import { Agent as HttpsAgent } from 'node:https';
+import { twilioCredentialsSchema } from '@parley/api-client';
+import { allowNoHost, checkOutboundUrl, guardedLookup } from '../lib/outbound';
 import type {
   OutboundCall,
   OutboundMessage,
@@ -33,19 +36,30 @@ export function isTwilioApiUrl(uri: string): boolean {
 }
 
 /**
- * The SDK's request client held to Twilio's own API: a request to any other host is refused
- * before it is sent (the tenant's Account SID is only ever a path segment, but nothing the SDK
- * is given may move the call elsewhere), no redirect is followed, an answer is read up to 1 MB,
- * and each call is bounded to 15 s.
+ * The SDK's request client held to Twilio's own API through the outbound guard: a request to any
+ * other host is refused before it is sent (the tenant's Account SID is only ever a path segment,
+ * but nothing the SDK is given may move the call elsewhere); its connections resolve through
+ * `guardedLookup` (public addresses only, at connect time); no redirect is followed, an answer is
+ * read up to 1 MB, and each call is bounded to 15 s.
  */
 export class TwilioOnlyRequestClient extends twilio.RequestClient {
   constructor() {
     super({ timeout: 15_000, autoRetry: true });
+    this.axios.defaults.httpsAgent = new HttpsAgent({
+      keepAlive: true,
+      timeout: 15_000,
+      lookup: guardedLookup(allowNoHost),
+    });
     this.axios.defaults.maxRedirects = 0;
     this.axios.defaults.maxContentLength = 1024 * 1024;
   }
 
   override request<TData>(opts: Parameters<RequestClient['request']>[0]) {
+    try {
+      checkOutboundUrl(opts.uri, allowNoHost);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (!isTwilioApiUrl(opts.uri))
       return Promise.reject(
         new Error('Only Twilio’s own API can be called with Twilio credentials'),
@@ -150,13 +164,16 @@ export async function testTwilioCredentials(
   credentials: TwilioCredentials,
   options: TwilioOptions = {},
 ): Promise<{ ok: boolean; message: string }> {
+  // The Account SID becomes a path segment of the call: checked here too, not only at save time.
+  const sid = twilioCredentialsSchema.shape.account_sid.safeParse(credentials.accountSid);
+  if (!sid.success) return { ok: false, message: `account_sid: ${sid.error.issues[0]!.message}` };
   try {
+    // Through the outbound guard (TwilioOnlyRequestClient): Twilio's own API hosts only (https,
+    // *.twilio.com, public addresses at connect time, no redirects, 15 s, 1 MB); only the
+    // tenant's own credentials are sent.
     const client = twilio(credentials.accountSid, credentials.authToken, {
       httpClient: options.httpClient ?? sdkClient(),
     });
-    // Not a tenant-set address: the request client only calls Twilio's own API hosts (https,
-    // *.twilio.com, no redirects, 15 s, 1 MB); the tenant's Account SID (only a path segment) is
-    // checked as AC + 32 hex before it is stored; only the tenant's own credentials are sent.
     const account = await client.api.v2010.accounts(credentials.accountSid).fetch();
     return { ok: true, message: `Connected to ${account.friendlyName} (${account.status})` };
   } catch (error) {
