@@ -8,26 +8,9 @@ import { newAgentId } from '@parley/api-client';
 import { sql } from 'drizzle-orm';
 import { createServer } from '../apps/server/src/server';
 import { startFakeProvider } from '../apps/server/test/fakeProviders';
+import { firstByteMs, modelFirstByteMs, pct } from './modelTiming';
 
 const runs = Number(process.env.BENCH_RUNS ?? 60);
-
-async function firstByteMs(url: string, init: RequestInit): Promise<number> {
-  const start = performance.now();
-  const res = await fetch(url, init);
-  const reader = res.body!.getReader();
-  const { value } = await reader.read();
-  const elapsed = performance.now() - start;
-  if (!res.ok || !value) throw new Error(`bench: ${res.status} from ${url}`);
-  while (!(await reader.read()).done) {
-    /* drain */
-  }
-  return elapsed;
-}
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 
 const fake = await startFakeProvider();
 const { app, database } = await createServer({
@@ -81,17 +64,7 @@ async function measure(knowledgeSegments: number) {
   const direct: number[] = [];
   const ours: number[] = [];
   for (let i = 0; i < runs; i++) {
-    direct.push(
-      await firstByteMs(`${fake.url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          model: 'gpt-4o',
-          stream: true,
-          messages: [{ role: 'user', content: 'Hi' }],
-        }),
-      }),
-    );
+    direct.push(await modelFirstByteMs(fake.url));
     ours.push(
       await firstByteMs(`${origin}/v1/chat-messages`, {
         method: 'POST',

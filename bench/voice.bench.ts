@@ -40,6 +40,7 @@ import {
 } from '../apps/voice-agent/test/fixtures';
 import { startFakeProvider } from '../apps/server/test/fakeProviders';
 import { TestUser } from '../apps/server/test/harness';
+import { modelFirstByteMs, pct } from './modelTiming';
 
 const role = process.argv[2];
 if (role === 'model') {
@@ -79,10 +80,6 @@ function child<T>(roleName: string, ...args: string[]) {
 async function main() {
   initializeLogger({ pretty: false, level: 'error' });
   const turns = Number(process.env.BENCH_VOICE_TURNS ?? 12);
-  const pct = (xs: number[], p: number) => {
-    const s = [...xs].sort((a, b) => a - b);
-    return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-  };
   const round = (x: number) => Math.round(x * 10) / 10;
 
   const model = await child<{ url: string }>('model');
@@ -172,24 +169,7 @@ async function main() {
   // For context only: the fake model's time to first token measured directly (request → first
   // streamed chunk) on this idle process after the calls.
   const direct: number[] = [];
-  for (let i = 0; i < 20; i++) {
-    const start = performance.now();
-    const res = await fetch(`${fake.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        model: 'gpt-4o',
-        stream: true,
-        messages: [{ role: 'user', content: 'Hi' }],
-      }),
-    });
-    const reader = res.body!.getReader();
-    await reader.read();
-    direct.push(performance.now() - start);
-    while (!(await reader.read()).done) {
-      /* drain */
-    }
-  }
+  for (let i = 0; i < 20; i++) direct.push(await modelFirstByteMs(fake.url));
 
   for (const p of [50, 95]) {
     console.log(
