@@ -233,6 +233,16 @@ describe('sandbox: the whole loop from the console', () => {
       );
       expect(outbox).toHaveLength(1);
       expect(outbox[0]).toMatchObject({ kind: event, fromNumber: number.phone_number });
+      // The reply job is done once the provider's id is recorded on the answer's row.
+      const [reply] = await until(
+        () =>
+          server.db
+            .select({ status: messageReplies.status })
+            .from(messageReplies)
+            .where(eq(messageReplies.conversationId, answer.conversation_id!)),
+        (rows) => rows[0]?.status === 'sent',
+      );
+      expect(reply?.status).toBe('sent');
       const msgs = await server.db
         .select()
         .from(messages)

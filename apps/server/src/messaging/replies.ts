@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agents, conversations, messageReplies, messages, messagingOptOuts } from '../db/schema';
 import type { Services } from '../lib/env';
-import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
+import { collect, startTurn, turnStored, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
 
 const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
@@ -68,7 +68,7 @@ async function isOptedOut(db: Db, job: ReplyRow) {
   return Boolean(row);
 }
 
-const setReply = (db: Db, id: string, values: Partial<ReplyRow>) =>
+const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>) =>
   db
     .update(messageReplies)
     .set({ ...values, updatedAt: new Date() })
@@ -108,6 +108,9 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
       });
       replyText = (await collect(turn)).trim();
       replyMessageId = turn.messageId;
+      // The answer's row is written in the next group-commit batch: the provider's id and the
+      // delivery status below update that row, so it must be stored first.
+      await turnStored(turn.conversationId);
     } catch (error) {
       return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error);
     }
@@ -125,19 +128,23 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
       job.channel === 'whatsapp'
         ? await provider.sendWhatsApp(message)
         : await provider.sendSms(message);
-    await setReply(db, job.id, {
-      status: 'sent',
-      providerMessageId: sent.providerMessageId,
-      lastError: null,
-    });
-    await db
-      .update(messages)
-      .set({
-        provider: provider.name,
+    // The provider's id on the answer and the job's end together: a job marked sent has
+    // everything recorded.
+    await db.transaction(async (tx) => {
+      await tx
+        .update(messages)
+        .set({
+          provider: provider.name,
+          providerMessageId: sent.providerMessageId,
+          status: sent.status || 'sent',
+        })
+        .where(eq(messages.id, replyMessageId));
+      await setReply(tx, job.id, {
+        status: 'sent',
         providerMessageId: sent.providerMessageId,
-        status: sent.status || 'sent',
-      })
-      .where(eq(messages.id, replyMessageId));
+        lastError: null,
+      });
+    });
     return 'sent';
   } catch (error) {
     return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error, replyMessageId);
