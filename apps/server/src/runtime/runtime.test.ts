@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatRuntime, newAgentId } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
@@ -343,16 +343,30 @@ describe('the agent of a key', () => {
       .update(agents)
       .set({ systemPrompt: 'You are the Acme night desk.' })
       .where(eq(agents.agentName, id));
-    fake.requests.length = 0;
-    await runtime.stream({ query: 'Hi', user: 'cache-1' });
-    expect(JSON.stringify(fake.requests[0]!.body.messages)).toContain('Acme night desk');
-    await server.db.update(agents).set({ status: 'draft' }).where(eq(agents.agentName, id));
-    const res = await post(
-      '/v1/chat-messages',
-      { query: 'Hi', user: 'cache-1' },
-      { Authorization: `Bearer ${key}` },
+    // The notification reaches this process's listener a moment after the commit (on PostgreSQL
+    // over its own connection), as it would reach another process: the next chats see the change
+    // once it has arrived, long before the cache's 5-minute lifetime.
+    await vi.waitFor(
+      async () => {
+        fake.requests.length = 0;
+        await runtime.stream({ query: 'Hi', user: 'cache-1' });
+        expect(JSON.stringify(fake.requests[0]!.body.messages)).toContain('Acme night desk');
+      },
+      { timeout: 5000, interval: 50 },
     );
-    expect(res.status).toBe(403);
+    await server.db.update(agents).set({ status: 'draft' }).where(eq(agents.agentName, id));
+    await vi.waitFor(
+      async () => {
+        const res = await post(
+          '/v1/chat-messages',
+          { query: 'Hi', user: 'cache-1' },
+          { Authorization: `Bearer ${key}` },
+        );
+        await res.body?.cancel();
+        expect(res.status).toBe(403);
+      },
+      { timeout: 5000, interval: 50 },
+    );
   });
 });
 
