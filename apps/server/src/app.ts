@@ -86,7 +86,7 @@ export function retrieverFor(
   vector: VectorIndex | null,
   logger?: Logger,
 ): RuntimeDeps['retrieve'] {
-  return async (agent, query, turn) =>
+  return async (agent, query, turn, head) =>
     (
       await retrieveSegments(
         db,
@@ -100,6 +100,7 @@ export function retrieverFor(
           hitCounts: 'background',
           hitCountsAfter: turn?.answered,
           onHitCountError: (err) => logger?.warn({ err }, 'hit counts not written'),
+          head,
         },
       )
     ).map((s) => ({ content: s.content, source: s.documentName }));

@@ -216,8 +216,17 @@ export async function startCall(options: CallOptions): Promise<Call> {
       options.io.output.startThinking(typingSound(config.typing_volume));
     else options.io.output.stopThinking();
   });
+  // The caller's final words of the turn so far, joined as the framework joins them for the
+  // turn's message: sent ahead to our runtime while the framework waits for the end of the turn.
+  let callerWords = '';
+  session.on(voice.AgentSessionEventTypes.UserInputTranscribed, (ev) => {
+    if (!ev.isFinal || !ev.transcript) return;
+    callerWords = `${callerWords} ${ev.transcript}`.trimStart();
+    if (!options.llm && callerWords.trim()) server.prepare(callId, callerWords.trim());
+  });
   session.on(voice.AgentSessionEventTypes.ConversationItemAdded, (ev) => {
     const item = ev.item;
+    if (item.type === 'message' && item.role === 'user') callerWords = '';
     if (item.type !== 'message' || item.role !== 'assistant') return;
     const text = (item.textContent ?? '').trim();
     const observed =

@@ -93,6 +93,29 @@ describe('ServerClient.chat', () => {
     expect(requests.at(-1)!.url).toBe('/parley/voice/internal/calls/call-3/chat');
   });
 
+  it("prepare() sends the caller's words ahead on the turn connections; a failure is only lost time", async () => {
+    handle = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"ready":true}');
+    };
+    client.prepare('call-5', 'what are your opening hours');
+    await new Promise<void>((resolve) => {
+      const check = () =>
+        requests.at(-1)?.url?.endsWith('/prepare') ? resolve() : setTimeout(check, 5);
+      check();
+    });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/parley/voice/internal/calls/call-5/prepare',
+      auth: 'Bearer s3cret',
+    });
+    expect(JSON.parse(requests.at(-1)!.body)).toEqual({ query: 'what are your opening hours' });
+    // Nothing listening: no error escapes.
+    const nowhere = new ServerClient({ baseUrl: 'http://127.0.0.1:9/', secret: 's3cret' });
+    nowhere.prepare('call-6', 'hi');
+    await new Promise((r) => setTimeout(r, 50));
+  });
+
   it('an aborted turn stops reading', async () => {
     handle = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });

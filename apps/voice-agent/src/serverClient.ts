@@ -90,6 +90,17 @@ export class ServerClient {
       .catch(() => undefined);
   }
 
+  /**
+   * The caller's words so far, final but before the framework is sure the caller has finished:
+   * the server reads the turn's history and retrieval now, and the turn asking exactly these
+   * words takes them (off its critical path). Fire and forget: a failure only loses the head start.
+   */
+  prepare(callId: string, query: string): void {
+    this.turnRequest('POST', `/voice/internal/calls/${callId}/prepare`, { query })
+      .then((res) => res.resume())
+      .catch(() => undefined);
+  }
+
   private async request(path: string, init: RequestInit = {}): Promise<Response> {
     const res = await this.doFetch(
       `${this.options.baseUrl.replace(/\/$/, '')}/voice/internal${path}`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VAD } from '@livekit/agents';
 import { mulaw } from '../src/phone/mulaw';
 import { WebSocket } from 'ws';
@@ -38,8 +38,10 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
   it('caller speech → local STT → our runtime with the knowledge base → agent audio; the call log holds both turns', async () => {
     const input = new PushAudioInput();
     const sink = new CollectingSink(24000);
+    const client = new ServerClient({ baseUrl: server.url, secret: workerSecret });
+    const prepared = vi.spyOn(client, 'prepare');
     const call = await startCall({
-      server: new ServerClient({ baseUrl: server.url, secret: workerSecret }),
+      server: client,
       agentName,
       caller: { identity: 'visitor-test', transport: 'livekit', room: 'room-test' },
       vad,
@@ -88,6 +90,8 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
       ['agent', 'answer'],
     ]);
     expect(final.transcript[1]!.text).toBe('what are your opening hours');
+    // The caller's words went ahead to the runtime as soon as they were final, as the turn asked.
+    expect(prepared).toHaveBeenCalledWith(call.callId, 'what are your opening hours');
     expect(final.transcript[2]!.text).toContain('Monday to Friday');
     expect(final.transcript[2]!.offline).toBe(true);
     expect(final).toMatchObject({

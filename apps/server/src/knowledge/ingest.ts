@@ -2,15 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { chunkSettingsSchema } from '@parley/api-client';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { documents, ingestionJobs, segments } from '../db/schema';
 import { chunkInWorker } from './pool';
 import { storeEmbeddings } from './embeddings';
 import type { VectorIndex } from './retrieve';
-
-const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
-  Array.isArray(result)
-    ? result
-    : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
 
 /**
  * A job left 'running' longer than this (its process crashed) is claimed again. Other processes

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { fuseByRank, vectorLiteral, type Embedder } from './embeddings';
 import { distinctPassages } from './distinct';
 
@@ -36,10 +37,23 @@ export interface RetrievalOptions {
    * In the background, the write starts once this settles (the runtime: when the turn's answer
    * has ended). On the embedded database every statement runs on the server's own thread, so a
    * write started at once would run between retrieval and the model call and delay the first
-   * token by its whole time.
+   * token by its whole time. When it resolves to `false` the passages went unused (a turn read
+   * ahead that never came) and no hit is counted.
    */
   hitCountsAfter?: Promise<unknown>;
   onHitCountError?: (error: unknown) => void;
+  /**
+   * Columns read for the caller in retrieval's first statement (the runtime: a conversation's
+   * check and history, so they cost no round trip of their own before the model call). `onRow`
+   * gets that statement's row, or undefined when retrieval ran no statement (no valid base id, an
+   * empty query).
+   */
+  head?: RetrievalHead;
+}
+
+export interface RetrievalHead {
+  columns: SQL;
+  onRow: (row: Record<string, unknown> | undefined) => void;
 }
 
 /** BM25's term-frequency saturation and length normalisation (the usual values). */
@@ -56,11 +70,6 @@ const DF_CAP = 100;
 const DF_CAP_UNANALYZED = 2000;
 /** At most this many distinct query words are used, the rarest first. */
 const MAX_TERMS = 32;
-
-const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
-  Array.isArray(result)
-    ? result
-    : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
 
 /** One lexeme as tsquery input: quoted, quotes and backslashes doubled (taken as is, never re-parsed). */
 export function quoteLexeme(lexeme: string): string {
@@ -134,15 +143,19 @@ export async function retrieveSegments(
 ): Promise<RetrievedSegment[]> {
   const topK = input.topK ?? 4;
   const requested = input.knowledgeBaseIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  if (requested.length === 0 || !input.query.trim()) return [];
+  if (requested.length === 0 || !input.query.trim()) {
+    options.head?.onRow(undefined);
+    return [];
+  }
   // The bases (this organization's only) and the query's words in one round trip.
   const [row] = rowsOf(
     await db.execute(sql`SELECT
       (SELECT coalesce(json_agg(json_build_object('id', id, 'technique', indexing_technique)), '[]')
        FROM knowledge_bases
        WHERE organization_id = ${input.organizationId} AND id IN ${inList(requested)}) AS bases,
-      ${wordsOf(input.query)}`),
+      ${wordsOf(input.query)}${options.head ? sql`, ${options.head.columns}` : sql``}`),
   );
+  options.head?.onRow(row);
   const bases = (row?.bases ?? []) as Array<{ id: string; technique: string }>;
   const ids = bases.map((r) => String(r.id));
   if (!ids.length) return [];
@@ -176,7 +189,9 @@ export async function retrieveSegments(
       UPDATE segments SET hit_count = hit_count + 1
       WHERE id IN ${inList(segments.map((s) => s.id))} AND (SELECT v FROM async) IS NOT NULL`);
     if (options.hitCounts === 'background') {
-      const counted = options.hitCountsAfter ? options.hitCountsAfter.then(count, count) : count();
+      const counted = options.hitCountsAfter
+        ? options.hitCountsAfter.then((used) => (used === false ? undefined : count()), count)
+        : count();
       void counted.catch((e) => options.onHitCountError?.(e));
     } else await count();
   }

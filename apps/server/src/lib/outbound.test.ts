@@ -2,15 +2,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { allowHostsFrom, checkOutboundUrl, guardedFetch, OutboundError } from './outbound';
+import { gzipSync } from 'node:zlib';
+import { Agent } from 'undici';
+import {
+  allowHostsFrom,
+  checkOutboundUrl,
+  guardedFetch as guarded,
+  OutboundError,
+  requestFetch,
+} from './outbound';
 
 let server: Server;
 let port = 0;
-const seen: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
+const seen: Array<{ url: string; headers: IncomingHttpHeaders; body: string }> = [];
+/** Streams of /endless still open (closed when the client goes away). */
+let endless = 0;
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    seen.push({ url: req.url ?? '', headers: req.headers });
-    if (req.url === '/to-localhost') {
+  server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += String(chunk);
+    seen.push({ url: req.url ?? '', headers: req.headers, body });
+    if (req.url === '/gzip') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+      res.end(gzipSync('{"compressed":true}'));
+    } else if (req.url === '/empty') {
+      res.writeHead(204);
+      res.end();
+    } else if (req.url === '/missing') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('no such thing');
+    } else if (req.url === '/endless') {
+      endless++;
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      const timer = setInterval(() => res.write('data: {}\n\n'), 5);
+      res.on('close', () => {
+        clearInterval(timer);
+        endless--;
+      });
+    } else if (req.url === '/to-localhost') {
       res.writeHead(307, { Location: `http://localhost:${port}/ok` });
       res.end();
     } else if (req.url === '/to-v4compat') {
@@ -59,7 +88,11 @@ describe('allow-list', () => {
   });
 });
 
-describe('guardedFetch', () => {
+describe.each([
+  ['fetch', false],
+  ['request (lean)', true],
+])('guardedFetch over %s', (_name, lean) => {
+  const guardedFetch = (options: Parameters<typeof guarded>[0]) => guarded({ ...options, lean });
   it('refuses loopback unless allow-listed', async () => {
     const none = guardedFetch({ allowHost: allowHostsFrom('') });
     expect(String(await rootCause(none(`http://127.0.0.1:${port}/ok`)))).toContain(
@@ -91,5 +124,60 @@ describe('guardedFetch', () => {
     });
     expect(await ok.text()).toBe('ok');
     expect(seen.at(-1)!.headers.authorization).toBe('Bearer same-origin');
+  });
+});
+
+describe('requestFetch (a model call on undici’s request API)', () => {
+  const dispatcher = new Agent();
+  afterAll(() => dispatcher.close());
+  const f = requestFetch(dispatcher);
+  const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+
+  it('sends the method, headers and body; answers status, status text, headers and body', async () => {
+    const res = await f(url('/ok'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer k' },
+      body: '{"stream":true}',
+    });
+    expect([res.status, res.ok, res.statusText]).toEqual([200, true, 'OK']);
+    expect(res.headers.get('content-type')).toBe('text/plain');
+    expect(await res.text()).toBe('ok');
+    expect(seen.at(-1)).toMatchObject({ url: '/ok', body: '{"stream":true}' });
+    expect(seen.at(-1)!.headers).toMatchObject({
+      'content-type': 'application/json',
+      authorization: 'Bearer k',
+    });
+    const missing = await f(url('/missing'));
+    expect([missing.status, missing.ok, missing.statusText]).toEqual([404, false, 'Not Found']);
+    expect(await missing.text()).toBe('no such thing');
+  });
+
+  it('inflates an answer compressed although nothing asked for it; 204 has no body', async () => {
+    const res = await f(url('/gzip'));
+    expect(seen.at(-1)!.headers['accept-encoding']).toBeUndefined();
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.json()).toEqual({ compressed: true });
+    const empty = await f(url('/empty'));
+    expect([empty.status, empty.body]).toEqual([204, null]);
+  });
+
+  it('returns a redirect as it is (guardedFetch checks and follows it)', async () => {
+    const res = await f(url('/hop'));
+    expect([res.status, res.headers.get('location')]).toEqual([302, '/ok']);
+  });
+
+  it('cancelling the body, or aborting, closes the connection (the server sees it go)', async () => {
+    const res = await f(url('/endless'));
+    const reader = res.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    expect(endless).toBe(1);
+    await reader.cancel();
+    await expect.poll(() => endless).toBe(0);
+
+    const abort = new AbortController();
+    const streaming = await f(url('/endless'), { signal: abort.signal });
+    await streaming.body!.getReader().read();
+    abort.abort();
+    await expect.poll(() => endless).toBe(0);
   });
 });

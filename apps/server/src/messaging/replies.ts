@@ -1,14 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { agents, conversations, messageReplies, messages, messagingOptOuts } from '../db/schema';
 import type { Services } from '../lib/env';
 import { collect, startTurn, turnStored, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
-
-const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
-  Array.isArray(result)
-    ? result
-    : ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import type { RetrievalHead } from '../knowledge/retrieve';
 import { conversations, messages, type ConversationChannel } from '../db/schema';
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
@@ -28,7 +30,9 @@ export interface RuntimeDeps {
   retrieve?: (
     agent: AgentRow,
     query: string,
-    turn?: { answered: Promise<void> },
+    turn?: { answered: Promise<boolean> },
+    /** Columns to read in retrieval's first statement (see `RetrievalHead`). */
+    head?: RetrievalHead,
   ) => Promise<Passage[]>;
 }
 
@@ -54,6 +58,10 @@ export interface TurnUsage {
 }
 
 const historyLimit = 20;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const conversationNotFound = () =>
+  new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
 
 type HistoryRow = { role: string; content: string };
 
@@ -90,6 +98,71 @@ export async function turnsStored(): Promise<void> {
 /** The visitor went away: the model call was stopped (recorded on the stored answer). */
 export const abandonedNote = 'The visitor left before the answer was complete';
 
+/** What a turn of an existing conversation needs before the model call. */
+export interface TurnContext {
+  /** The latest `historyLimit` messages, oldest first. */
+  history: HistoryRow[];
+  passages: Passage[];
+}
+
+/**
+ * A turn's context read ahead of the turn (the voice worker's caller turns: read while the
+ * framework still waits for the end of the caller's turn, see voice/preparedTurns.ts).
+ */
+export interface PreparedContext {
+  context: TurnContext;
+  /** The turn that used it answered (true); the preparation's bookkeeping may run. */
+  settle: (used: boolean) => void;
+}
+
+/**
+ * The check that `conversationId` is this agent's and this user's conversation (404 otherwise,
+ * unless the caller checked it: `conversationChecked`), its history and the retrieval for
+ * `query`, in one round trip when there is retrieval (the history is read in retrieval's first
+ * statement). `turn.answered` settles when the turn's answer has ended (the passages' hit counts
+ * wait for it; `false`: the context went unused, and none are written).
+ */
+export async function readTurnContext(
+  deps: RuntimeDeps,
+  agent: AgentRow,
+  input: {
+    query: string;
+    user: string;
+    conversationId: string;
+    inboundMessageId?: string;
+    conversationChecked?: boolean;
+  },
+  turn: { answered: Promise<boolean> },
+): Promise<TurnContext> {
+  const id = input.conversationId;
+  await turnStored(id);
+  // Not an id of ours: no conversation to find (and nothing for the database to refuse).
+  if (!uuidPattern.test(id)) throw conversationNotFound();
+  const recentWhere = and(
+    eq(messages.conversationId, id),
+    input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
+  );
+  const columns = sql`${
+    input.conversationChecked
+      ? sql`true`
+      : sql`EXISTS (SELECT 1 FROM ${conversations}
+          WHERE ${ownConversationWhere(agent, id, input.user)})`
+  } AS conversation_found,
+    (SELECT json_agg(json_build_object('role', r.role, 'content', r.content) ORDER BY r.n DESC)
+      FROM (SELECT ${messages.role} AS role, ${messages.content} AS content,
+        row_number() OVER (ORDER BY ${messages.createdAt} DESC) AS n
+        FROM ${messages} WHERE ${recentWhere}) r
+      WHERE r.n <= ${historyLimit}) AS history`;
+  let head: Record<string, unknown> | undefined;
+  const passages =
+    deps.retrieve && agent.knowledgeBaseIds.length
+      ? await deps.retrieve(agent, input.query, turn, { columns, onRow: (row) => (head = row) })
+      : [];
+  head ??= rowsOf(await deps.db.execute(sql`SELECT ${columns}`))[0];
+  if (!head?.conversation_found) throw conversationNotFound();
+  return { history: (head.history as HistoryRow[] | null) ?? [], passages };
+}
+
 /**
  * One turn of a conversation: load or start the conversation, retrieve, call the model (or the
  * offline responder) and persist both messages.
@@ -120,6 +193,8 @@ export async function startTurn(
      * endpoint loads the call's conversation first): it is not read again before the model call.
      */
     conversationChecked?: boolean;
+    /** The context, already read (`readTurnContext`): the turn makes no read before the model call. */
+    prepared?: PreparedContext;
   },
   options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
@@ -128,59 +203,31 @@ export async function startTurn(
   const conversationId = existing || crypto.randomUUID();
   // Settles once the answer has ended (or the turn failed before it): retrieval's bookkeeping
   // (the passages' hit counts) waits for it, so none of it runs before the model's first token.
-  let answerEnded: () => void = () => undefined;
-  const turn = { answered: new Promise<void>((resolve) => (answerEnded = resolve)) };
+  let resolveAnswered: (used: boolean) => void = () => undefined;
+  const turn = { answered: new Promise<boolean>((resolve) => (resolveAnswered = resolve)) };
+  const answerEnded = () => {
+    resolveAnswered(true);
+    input.prepared?.settle(true);
+  };
 
-  let history: Array<{ role: string; content: string }> = [];
-  let passages: Passage[];
-  if (existing) {
-    await turnStored(existing);
-    const recentWhere = and(
-      eq(messages.conversationId, existing),
-      input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
-    );
-    const [checked, found] = await Promise.all([
-      input.conversationChecked
-        ? db
-            .select({ role: messages.role, content: messages.content })
-            .from(messages)
-            .where(recentWhere)
-            .orderBy(desc(messages.createdAt))
-            .limit(historyLimit)
-            .then((recent) => ({ found: true, history: recent.reverse() }))
-            .catch(() => ({ found: true, history: [] }))
-        : // The conversation's check and its history in one statement (one round trip).
-          db
-            .select({
-              // The latest `historyLimit` messages, oldest first.
-              history: sql<HistoryRow[] | null>`(SELECT json_agg(json_build_object(
-                  'role', r.role, 'content', r.content) ORDER BY r.n DESC)
-                FROM (SELECT ${messages.role} AS role, ${messages.content} AS content,
-                  row_number() OVER (ORDER BY ${messages.createdAt} DESC) AS n
-                  FROM ${messages} WHERE ${recentWhere}) r
-                WHERE r.n <= ${historyLimit})`,
-            })
-            .from(conversations)
-            .where(ownConversationWhere(agent, existing, input.user))
-            .limit(1)
-            .then(([row]) => ({ found: Boolean(row), history: row?.history ?? [] }))
-            .catch(() => ({ found: false, history: [] })),
-      deps.retrieve && agent.knowledgeBaseIds.length
-        ? deps.retrieve(agent, input.query, turn)
-        : Promise.resolve([]),
-    ]);
-    if (!checked.found) {
-      answerEnded();
-      throw new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
-    }
-    history = checked.history;
-    passages = found;
-  } else {
-    passages =
-      deps.retrieve && agent.knowledgeBaseIds.length
-        ? await deps.retrieve(agent, input.query, turn)
-        : [];
+  let context: TurnContext;
+  try {
+    context =
+      input.prepared?.context ??
+      (existing
+        ? await readTurnContext(deps, agent, { ...input, conversationId: existing }, turn)
+        : {
+            history: [],
+            passages:
+              deps.retrieve && agent.knowledgeBaseIds.length
+                ? await deps.retrieve(agent, input.query, turn)
+                : [],
+          });
+  } catch (error) {
+    answerEnded();
+    throw error;
   }
+  const { history, passages } = context;
 
   let agentKey: string | null = null;
   try {

@@ -131,6 +131,7 @@ function guardedModelFetch(allowList: string | undefined): FetchFn {
       connectTimeoutMs: 10_000,
       headersTimeoutMs: 120_000,
       bodyTimeoutMs: 120_000,
+      lean: true,
     });
     liveFetches.set(key, f);
   }

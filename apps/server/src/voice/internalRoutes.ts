@@ -14,7 +14,14 @@ import {
 import { agents, conversations } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
-import { startTurn, turnStored, type ChatTurn, type RuntimeDeps } from '../runtime/chat';
+import {
+  readTurnContext,
+  startTurn,
+  turnStored,
+  type ChatTurn,
+  type RuntimeDeps,
+} from '../runtime/chat';
+import { PreparedTurns } from './preparedTurns';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { chunkedResponse } from '../runtime/eventStream';
 
@@ -93,6 +100,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
    */
   type CallFacts = Pick<ConversationRow, 'organizationId' | 'agentName' | 'endUser'>;
   const callFacts = new Map<string, CallFacts>();
+  const preparations = new PreparedTurns();
   const factsOf = (conv: ConversationRow): CallFacts => ({
     organizationId: conv.organizationId,
     agentName: conv.agentName,
@@ -131,6 +139,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     const leave = () => worker.abort();
     if (requestSignal.aborted) leave();
     else requestSignal.addEventListener('abort', leave, { once: true });
+    // Read ahead while the framework waited for the end of the caller's turn (`/prepare`).
+    const prepared = (await preparations.take(id, query)) ?? undefined;
     let turn: ChatTurn;
     try {
       turn = await startTurn(
@@ -143,6 +153,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
           channel: 'voice',
           // Remembered facts: the call is checked along with the history and retrieval.
           conversationChecked: !known,
+          prepared,
         },
         { signal: worker.signal },
       );
@@ -175,10 +186,38 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     );
   });
 
+  /**
+   * The caller's words as soon as the transcriber has them final, before the framework is sure the
+   * turn is over: the turn's check, history and retrieval are read now (see PreparedTurns), and
+   * only a turn asking exactly these words uses them. Answered once read (`ready`: whether the
+   * read succeeded; the worker does not wait for it).
+   */
+  app.post('/calls/:id/prepare', async (c) => {
+    const id = check(callIdSchema, c.req.param('id'), 'id');
+    const { query } = await readJson(c, voiceChatRequestSchema);
+    const known = callFacts.get(id);
+    const facts = known ?? factsOf(await voiceConversation(db, id));
+    const agent = facts.agentName ? await agentOfCall(facts.organizationId, facts.agentName) : null;
+    if (!agent) throw notFound('Agent');
+    if (!known) remember(id, facts);
+    const ready = await preparations.prepare(id, query, (turn) =>
+      readTurnContext(
+        deps,
+        agent,
+        { query, user: facts.endUser, conversationId: id, conversationChecked: !known },
+        turn,
+      ),
+    );
+    return c.json({ ready });
+  });
+
   app.post('/calls/:id/messages', async (c) => {
     const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
     const body = await readJson(c, voiceCallMessageRequestSchema);
-    return c.json({ message_id: await addAgentUtterance(db, conv.id, body.text, body.kind) }, 201);
+    const messageId = await addAgentUtterance(db, conv.id, body.text, body.kind);
+    // An agent line joined the history: a turn read ahead before it was written would miss it.
+    preparations.drop(conv.id);
+    return c.json({ message_id: messageId }, 201);
   });
 
   app.post('/calls/:id/metrics', async (c) => {
@@ -195,6 +234,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
     const body = await readJson(c, voiceCallEndRequestSchema);
     callFacts.delete(conv.id);
+    preparations.drop(conv.id);
     await endCall(db, conv.id, body.ended_by, body.end_reason ?? null);
     return c.json({ success: true });
   });
