@@ -9,11 +9,12 @@
 //   BENCH_LOAD_SECONDS   duration of each phase (default 60)
 //   BENCH_LOAD_CLIENTS   concurrent streaming chats (default 200)
 //   BENCH_LOAD_ONLY      'parley' skips the peer (quick before/after runs: compare CPU per chat)
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startRole } from './roleProcess';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 
@@ -128,29 +129,11 @@ async function runProbe(baseUrl: string) {
 
 // ---------------------------------------------------------------- load generator
 
-function start(roleName: string, ...args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      // BENCH_CPU_PROF=parley writes a CPU profile of that process into ./bench-profiles.
-      ...(process.env.BENCH_CPU_PROF === roleName
-        ? ['--cpu-prof', '--cpu-prof-dir=bench-profiles']
-        : []),
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-      roleName,
-      ...args,
-    ],
-    { stdio: [roleName === 'probe' ? 'pipe' : 'ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (line.startsWith('READY ')) resolve({ child, url: line.slice(6).trim() });
-    });
-    child.once('exit', (code) => reject(new Error(`bench: ${roleName} exited (${code})`)));
+async function start(roleName: string, ...args: string[]) {
+  const { child, ready } = await startRole(fileURLToPath(import.meta.url), roleName, args, {
+    stdin: roleName === 'probe',
   });
+  return { child, url: ready };
 }
 
 /** Stops the prober and reads its /healthz samples. */

@@ -29,9 +29,8 @@
 // model's first delta ≈ 5 ms later; the request to the server and its lines back ≈ 1 ms each.
 // A server idle between turns runs every part two to three times slower than in a loop (cold
 // caches), which is most of what separates these figures from the in-process ones.
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startRole } from './roleProcess';
 import { initializeLogger, llm, voice } from '@livekit/agents';
 import * as openai from '@livekit/agents-plugin-openai';
 import * as silero from '@livekit/agents-plugin-silero';
@@ -72,27 +71,9 @@ if (role === 'model') {
 }
 
 /** Starts this file in a child process in `roleName`; resolves with what it printed after READY. */
-function child<T>(roleName: string, ...args: string[]) {
-  const proc = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_CPU_PROF === roleName
-        ? ['--cpu-prof', '--cpu-prof-dir=bench-profiles']
-        : []),
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-      roleName,
-      ...args,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise<{ proc: typeof proc; ready: T }>((resolve, reject) => {
-    createInterface({ input: proc.stdout }).on('line', (line) => {
-      if (line.startsWith('READY ')) resolve({ proc, ready: JSON.parse(line.slice(6)) as T });
-    });
-    proc.once('exit', (code) => reject(new Error(`bench: ${roleName} exited (${code})`)));
-  });
+async function child<T>(roleName: string, ...args: string[]) {
+  const { child: proc, ready } = await startRole(fileURLToPath(import.meta.url), roleName, args);
+  return { proc, ready: JSON.parse(ready) as T };
 }
 
 async function main() {

@@ -173,4 +173,20 @@ export class TestUser {
     const created = await this.org.createOrg(orgName);
     return created.data.orgId;
   }
+
+  /** Attaches knowledge bases to the agent of `appKey` (model-config: single retrieval, top_k 4). */
+  async attachKnowledge(appKey: string, knowledgeBaseIds: string[]) {
+    const res = await this.raw('POST', '/api/model-config', {
+      provider: 'langgenius/openai/openai',
+      model: 'gpt-4o',
+      chatbot_api_key: appKey,
+      dataset_configs: {
+        retrieval_model: 'single',
+        datasets: knowledgeBaseIds,
+        top_k: 4,
+        reranking_enable: false,
+      },
+    });
+    if (res.status !== 200) throw new Error(`model-config: ${JSON.stringify(res.body)}`);
+  }
 }

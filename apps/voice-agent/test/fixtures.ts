@@ -50,18 +50,7 @@ export async function serverWithAgent(
     stt_config: { provider: 'local', local: { language: 'en-US' } },
     ...settings,
   });
-  const attached = await user.raw('POST', '/api/model-config', {
-    provider: 'langgenius/openai/openai',
-    model: 'gpt-4o',
-    chatbot_api_key: app.data!.appKey,
-    dataset_configs: {
-      retrieval_model: 'single',
-      datasets: [kb.id],
-      top_k: 4,
-      reranking_enable: false,
-    },
-  });
-  if (attached.status !== 200) throw new Error(`model-config: ${JSON.stringify(attached.body)}`);
+  await user.attachKnowledge(app.data!.appKey, [kb.id]);
   return { server, user, orgId, agentName };
 }
 

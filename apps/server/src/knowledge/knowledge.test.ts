@@ -207,18 +207,7 @@ describe('knowledge bases over HTTP', () => {
     const id = newAgentId('clinic');
     const app = await owner.apps.createAgent({ agentName: id, organizationId: orgId });
     await owner.agents.update(id, { organization_id: orgId, status: 'active' });
-    const modelConfig = await owner.raw('POST', '/api/model-config', {
-      provider: 'langgenius/openai/openai',
-      model: 'gpt-4o',
-      chatbot_api_key: app.data!.appKey,
-      dataset_configs: {
-        retrieval_model: 'single',
-        datasets: [kb.id],
-        top_k: 4,
-        reranking_enable: false,
-      },
-    });
-    expect(modelConfig.status).toBe(200);
+    await owner.attachKnowledge(app.data!.appKey, [kb.id]);
     const runtime = createChatRuntime({ apiUrl: `${server.url}/v1`, apiKey: app.data!.appKey });
     const answer = await runtime.stream({ query: 'Is there parking?', user: 'visitor' });
     expect(answer.offline).toBe(true);

@@ -44,18 +44,7 @@ describe('caller turns read ahead', () => {
       model_live_url: `${fake.url}/v1`,
       system_prompt: 'Be brief.',
     });
-    const attached = await user.raw('POST', '/api/model-config', {
-      provider: 'langgenius/openai/openai',
-      model: 'gpt-4o',
-      chatbot_api_key: app.data!.appKey,
-      dataset_configs: {
-        retrieval_model: 'single',
-        datasets: [kb.id],
-        top_k: 4,
-        reranking_enable: false,
-      },
-    });
-    if (attached.status !== 200) throw new Error(JSON.stringify(attached.body));
+    await user.attachKnowledge(app.data!.appKey, [kb.id]);
   });
   afterAll(async () => {
     await server?.close();
