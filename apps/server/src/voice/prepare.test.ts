@@ -109,7 +109,7 @@ describe('caller turns read ahead', () => {
     } finally {
       await setDocumentEnabled(true);
     }
-    await expect.poll(hits).toBe(before + 1);
+    await expect.poll(hits, { timeout: 5000 }).toBe(before + 1);
   });
 
   it('given other words (the caller went on) › the turn reads again; the unused read counts no hit', async () => {
