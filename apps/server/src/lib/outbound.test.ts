@@ -172,12 +172,12 @@ describe('requestFetch (a model call on undici’s request API)', () => {
     expect((await reader.read()).done).toBe(false);
     expect(endless).toBe(1);
     await reader.cancel();
-    await expect.poll(() => endless).toBe(0);
+    await expect.poll(() => endless, { timeout: 5000 }).toBe(0);
 
     const abort = new AbortController();
     const streaming = await f(url('/endless'), { signal: abort.signal });
     await streaming.body!.getReader().read();
     abort.abort();
-    await expect.poll(() => endless).toBe(0);
+    await expect.poll(() => endless, { timeout: 5000 }).toBe(0);
   });
 });
