@@ -35,6 +35,25 @@ async function orgWithNumbers(name = 'Acme Labs') {
   return { user, orgId, agentId, numbers: page.phone_numbers };
 }
 
+/**
+ * One organization (its first number assigned) and one stranger for the tests that must write
+ * nothing: each compares the organization's rows before and after its own request.
+ */
+let untouched: ReturnType<typeof orgWithAssignedNumber> | undefined;
+let strangerUser: Promise<TestUser> | undefined;
+async function orgWithAssignedNumber() {
+  const org = await orgWithNumbers('Owner Org');
+  await org.user.voice.assign(org.numbers[0]!.phone_id, org.agentId);
+  return org;
+}
+const untouchedOrg = () => (untouched ??= orgWithAssignedNumber());
+const stranger = () =>
+  (strangerUser ??= (async () => {
+    const user = server.newUser();
+    await user.withOrg('Stranger Org');
+    return user;
+  })());
+
 async function rowsOf(orgId: string) {
   return server.db
     .select({ id: phoneNumbers.id, agent: phoneNumbers.agentName })
@@ -208,12 +227,9 @@ describe('assign, available and the four unassign forms', () => {
   });
 
   it.each(forms)("%s on another organization's number › 404, nothing written", async (_n, call) => {
-    const { user: owner, orgId, agentId, numbers } = await orgWithNumbers('Owner Org');
-    await owner.voice.assign(numbers[0]!.phone_id, agentId);
-    const stranger = server.newUser();
-    await stranger.withOrg('Stranger Org');
+    const { orgId, agentId, numbers } = await untouchedOrg();
     const before = await rowsOf(orgId);
-    const res = await call(stranger, numbers[0]!.phone_id, agentId);
+    const res = await call(await stranger(), numbers[0]!.phone_id, agentId);
     expect(res.status).toBe(404);
     expect(res.body.detail).toBe('Phone number not found');
     expect(await rowsOf(orgId)).toEqual(before);
@@ -305,8 +321,7 @@ describe('assign, available and the four unassign forms', () => {
   ])(
     '%s %s with bad input › 400 naming the field, nothing written',
     async (method, path, body, error) => {
-      const { user, orgId, agentId, numbers } = await orgWithNumbers();
-      await user.voice.assign(numbers[0]!.phone_id, agentId);
+      const { user, orgId, agentId, numbers } = await untouchedOrg();
       const before = await rowsOf(orgId);
       const res = await user.raw(
         method,
