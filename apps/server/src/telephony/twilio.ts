@@ -79,6 +79,19 @@ export function setTwilioHttpClient(client: RequestClient | undefined) {
   defaultHttpClient = client;
 }
 
+/**
+ * The Twilio SDK for a tenant's credentials, every call of it through the outbound guard
+ * (`TwilioOnlyRequestClient`: Twilio's own API hosts only, public addresses at connect time, no
+ * redirects, 15 s, 1 MB) unless a test passes its own client. Only the tenant's own credentials
+ * are sent, never the server's.
+ */
+function guardedTwilio(credentials: TwilioCredentials, options: TwilioOptions) {
+  return twilio(credentials.accountSid, credentials.authToken, {
+    httpClient: options.httpClient ?? sdkClient(),
+    autoRetry: true,
+  });
+}
+
 /** Checks a Twilio webhook signature (form fields, or a JSON body with bodySHA256). */
 export function validateTwilioWebhook(authToken: string, req: WebhookRequest): boolean {
   if (!req.signature || !authToken) return false;
@@ -98,10 +111,7 @@ export function createTwilioProvider(
   credentials: TwilioCredentials,
   options: TwilioOptions = {},
 ): TelephonyProvider {
-  const client = twilio(credentials.accountSid, credentials.authToken, {
-    httpClient: options.httpClient ?? sdkClient(),
-    autoRetry: true,
-  });
+  const client = guardedTwilio(credentials, options);
   const sent = (m: { sid: string; status: string }): SendResult => ({
     providerMessageId: m.sid,
     status: m.status,
@@ -168,13 +178,9 @@ export async function testTwilioCredentials(
   const sid = twilioCredentialsSchema.shape.account_sid.safeParse(credentials.accountSid);
   if (!sid.success) return { ok: false, message: `account_sid: ${sid.error.issues[0]!.message}` };
   try {
-    // Through the outbound guard (TwilioOnlyRequestClient): Twilio's own API hosts only (https,
-    // *.twilio.com, public addresses at connect time, no redirects, 15 s, 1 MB); only the
-    // tenant's own credentials are sent.
-    const client = twilio(credentials.accountSid, credentials.authToken, {
-      httpClient: options.httpClient ?? sdkClient(),
-    });
-    const account = await client.api.v2010.accounts(credentials.accountSid).fetch();
+    const account = await guardedTwilio(credentials, options)
+      .api.v2010.accounts(credentials.accountSid)
+      .fetch();
     return { ok: true, message: `Connected to ${account.friendlyName} (${account.status})` };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
