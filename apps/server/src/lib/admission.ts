@@ -79,9 +79,10 @@ export class Admission {
   }
 
   /**
-   * Waits for a place; resolves with the function that gives it back (call it once, when the
-   * answer is over). Rejects with 503 after `maxWaitMs`, or when the client leaves while waiting
-   * (nobody reads that answer; it is not logged as a failure).
+   * Waits for a place; resolves with the function that gives it back when the answer is over
+   * (calling it again is harmless, so every way out of a turn may call it). Rejects with 503
+   * after `maxWaitMs`, or when the client leaves while waiting (nobody reads that answer; it is
+   * not logged as a failure).
    */
   enter(signal?: AbortSignal): Promise<() => void> {
     const left = () => new HttpError(503, 'The client closed the request');

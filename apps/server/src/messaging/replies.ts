@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { agents, conversations, messageReplies, messages, messagingOptOuts } from '../db/schema';
 import type { Services } from '../lib/env';
-import { collect, startTurn, turnStored, type RuntimeDeps } from '../runtime/chat';
+import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
 
 /** Sends tried this many times before the reply is 'failed'. */
@@ -103,10 +103,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
         inboundMessageId: job.inboundMessageId,
       });
       replyText = (await collect(turn)).trim();
+      // (collect returns once the answer's row is stored: the provider's id below updates it.)
       replyMessageId = turn.messageId;
-      // The answer's row is written in the next group-commit batch: the provider's id and the
-      // delivery status below update that row, so it must be stored first.
-      await turnStored(turn.conversationId);
     } catch (error) {
       return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error);
     }

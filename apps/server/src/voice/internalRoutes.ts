@@ -111,6 +111,18 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     callFacts.set(id, facts);
   };
 
+  /**
+   * A caller turn's call: its facts (remembered on this process, `known`, or read now, which
+   * checks that the call exists) and the agent answering it; 404 when either is gone.
+   */
+  async function callOf(id: string) {
+    const known = callFacts.get(id);
+    const facts = known ?? factsOf(await voiceConversation(db, id));
+    const agent = facts.agentName ? await agentOfCall(facts.organizationId, facts.agentName) : null;
+    if (!agent) throw notFound('Agent');
+    return { known, facts, agent };
+  }
+
   app.get('/agents/:agentName/config', async (c) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
     const agent = await agentNamed(agentName);
@@ -127,12 +139,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
 
   app.post('/calls/:id/chat', async (c) => {
     const id = check(callIdSchema, c.req.param('id'), 'id');
-    const known = callFacts.get(id);
-    const facts = known ?? factsOf(await voiceConversation(db, id));
+    const { known, facts, agent } = await callOf(id);
     const { query } = await readJson(c, voiceChatRequestSchema);
-    if (!facts.agentName) throw notFound('Agent');
-    const agent = await agentOfCall(facts.organizationId, facts.agentName);
-    if (!agent) throw notFound('Agent');
     // The worker drops the request when the caller interrupts: the model call stops at once.
     const worker = new AbortController();
     const requestSignal = c.req.raw.signal;
@@ -195,10 +203,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   app.post('/calls/:id/prepare', async (c) => {
     const id = check(callIdSchema, c.req.param('id'), 'id');
     const { query } = await readJson(c, voiceChatRequestSchema);
-    const known = callFacts.get(id);
-    const facts = known ?? factsOf(await voiceConversation(db, id));
-    const agent = facts.agentName ? await agentOfCall(facts.organizationId, facts.agentName) : null;
-    if (!agent) throw notFound('Agent');
+    const { known, facts, agent } = await callOf(id);
     if (!known) remember(id, facts);
     const ready = await preparations.prepare(id, query, (turn) =>
       readTurnContext(
