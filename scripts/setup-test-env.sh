@@ -5,8 +5,9 @@
 #
 # 1. Checks what the tests need outside npm: Chromium (/usr/bin/chromium, or CHROMIUM_PATH) for
 #    the story and end-to-end tests, espeak-ng and pocketsphinx (+ its en-us model) for the voice
-#    worker's offline speech. What is missing is installed with apt-get when it can be (root, or
-#    password-less sudo); otherwise the run stops at once with one line naming the command to run.
+#    worker's offline speech (sox is not needed: nothing runs it). What is missing is installed
+#    with apt-get when it can be (root, or password-less sudo); otherwise the run stops at once
+#    with one line naming the command to run.
 # 2. PostgreSQL is optional: installed the same way when it can be (root), then started, with a
 #    `parley` role and a `parley_test` database, and TEST_DATABASE_URL exported so the server suite
 #    also runs on it (the `server-pg` vitest project). Without it the suite runs on PGlite alone.
