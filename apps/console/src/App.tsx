@@ -8,6 +8,7 @@ import { Loading } from './Loading';
 // (The public chat page /chatbot/{id} is not part of the console: see packages/chat-widget.)
 const LoginRoute = lazy(() => import('./routes/LoginRoute'));
 const AccountRoute = lazy(() => import('./routes/AccountRoute'));
+const InviteRoute = lazy(() => import('./routes/InviteRoute'));
 const DashboardRoute = lazy(() => import('./routes/DashboardRoute'));
 
 export function AppRoutes() {
@@ -16,6 +17,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/login" element={<LoginRoute />} />
         <Route path="/account" element={<AccountRoute />} />
+        <Route path="/invite/:invitationId" element={<InviteRoute />} />
         <Route path="/" element={<DashboardRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -16,7 +16,7 @@ import { csrfProtection } from './lib/csrf';
 import { tenantCacheOf } from './lib/tenantCache';
 import { requirePublishedAgent } from './lib/publicAccess';
 import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
-import { orgRoutes } from './org/routes';
+import { invitationRoutes, orgRoutes } from './org/routes';
 import { agentRoutes } from './agents/routes';
 import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
@@ -205,6 +205,9 @@ export function createApp(options: AppOptions) {
   app.route('/voice/tokens', voiceTokenRoutes(services));
   // The voice worker's calls (bearer PARLEY_WORKER_SECRET), also before the session guard.
   app.route('/voice/internal', voiceInternalRoutes(services, retrieve));
+
+  // An invite link's details (organization, address, role): shown before the invitee signs in.
+  app.route('/api/invitations', invitationRoutes(services));
 
   const requireSession = requireUser(sessions);
   app.use('/api/org/*', requireSession);

@@ -152,9 +152,10 @@ export class TestUser {
     return { status: res.status, body: json as Record<string, unknown> };
   }
 
-  async signUp(firstName = 'Ada', lastName = 'Lovelace') {
+  /** Signs up (with `email` when given, else a fresh address). */
+  async signUp(firstName = 'Ada', lastName = 'Lovelace', email?: string) {
     counter += 1;
-    this.email = `user${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    this.email = email ?? `user${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     await this.auth.signUp({
       name: `${firstName} ${lastName}`,
       firstName,

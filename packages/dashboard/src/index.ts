@@ -12,5 +12,6 @@ export { createDashboardApi } from './api/createDashboardApi';
 export { LoginPage } from './auth/LoginPage';
 export { DashboardPage } from './shell/DashboardPage';
 export { AccountPage } from './account/AccountPage';
+export { InvitePage } from './members/InvitePage';
 export { PublicChatPage } from './chat';
 export type { PublicChatPageProps } from './chat';

@@ -13,6 +13,7 @@ import { agents, apps, knowledgeBases, member } from '../db/schema';
 import { isMaskedSecret } from '../lib/agents';
 import { collect, forgetAgentKeys, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { checkModelLiveUrl } from '../runtime/model';
+import { visibleTo } from '../knowledge/access';
 
 /** The agent behind an app key, only within the signed-in user's organizations. */
 async function agentByKeyForUser(db: Services['db'], userId: string, appKey: string) {
@@ -35,16 +36,38 @@ async function agentByKeyForUser(db: Services['db'], userId: string, appKey: str
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every knowledge base id must be one of this organization's; any other → 404, nothing written. */
-async function assertOwnKnowledgeBases(db: Services['db'], orgId: string, ids: string[]) {
+/**
+ * Every knowledge base id must be one of this organization's, and one the user may use when it is
+ * newly attached (knowledge/access.ts: a partial_members base is its chosen members'); bases the
+ * agent already has stay. Any other → 404, nothing written.
+ */
+async function assertOwnKnowledgeBases(
+  db: Services['db'],
+  orgId: string,
+  userId: string,
+  ids: string[],
+  attached: readonly string[],
+) {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return;
   if (wanted.some((id) => !uuidPattern.test(id)))
     throw new HttpError(404, 'Knowledge base not found');
-  const found = await db
-    .select({ id: knowledgeBases.id })
-    .from(knowledgeBases)
-    .where(and(eq(knowledgeBases.organizationId, orgId), inArray(knowledgeBases.id, wanted)));
+  const added = wanted.filter((id) => !attached.includes(id));
+  const kept = wanted.filter((id) => attached.includes(id));
+  const found = [
+    ...(kept.length
+      ? await db
+          .select({ id: knowledgeBases.id })
+          .from(knowledgeBases)
+          .where(and(eq(knowledgeBases.organizationId, orgId), inArray(knowledgeBases.id, kept)))
+      : []),
+    ...(added.length
+      ? await db
+          .select({ id: knowledgeBases.id })
+          .from(knowledgeBases)
+          .where(and(visibleTo(userId, orgId), inArray(knowledgeBases.id, added)))
+      : []),
+  ];
   if (found.length !== wanted.length) throw new HttpError(404, 'Knowledge base not found');
 }
 
@@ -81,7 +104,13 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     if (body.model_live_url !== undefined)
       values.modelLiveUrl = await checkModelLiveUrl(body.model_live_url, services.env);
     if (body.dataset_configs) {
-      await assertOwnKnowledgeBases(db, agent.organizationId, body.dataset_configs.datasets);
+      await assertOwnKnowledgeBases(
+        db,
+        agent.organizationId,
+        c.get('user').id,
+        body.dataset_configs.datasets,
+        agent.knowledgeBaseIds ?? [],
+      );
       values.knowledgeBaseIds = body.dataset_configs.datasets;
     }
     await db.update(agents).set(values).where(eq(agents.agentName, agent.agentName));

@@ -6,8 +6,8 @@ import {
   agentUpdateRequestSchema,
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
-import { check, HttpError, notFound, readJson } from '../lib/http';
-import { requireMembership } from '../lib/tenancy';
+import { check, notFound, readJson } from '../lib/http';
+import { managers, requireMembership, requireRole } from '../lib/tenancy';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { ReusableJson, reusableJsonAnswer } from '../lib/compress';
 import { checkModelLiveUrl } from '../runtime/model';
@@ -92,15 +92,20 @@ export function agentRoutes({ db, secrets, env }: Services) {
   /** With `agent_name`: delete that agent of the org; without: every agent of the org. */
   app.delete('/delete-by-org/:orgId', async (c) => {
     const orgId = c.req.param('orgId');
-    const membership = await requireMembership(db, c.get('user').id, orgId);
+    await requireMembership(db, c.get('user').id, orgId);
     const body = await readJson(c, agentDeleteByOrgRequestSchema);
     if (body.agent_name) {
       const count = await deleteAgents(db, orgId, [body.agent_name]);
       if (count === 0) throw notFound('Agent');
       return c.json({ success: true, message: `Agent ${body.agent_name} deleted successfully` });
     }
-    if (membership.role !== 'owner')
-      throw new HttpError(403, 'Only an owner can delete every agent of the organization');
+    await requireRole(
+      db,
+      c.get('user').id,
+      orgId,
+      managers,
+      'delete every agent of the organization',
+    );
     const rows = await listAgentsOfOrg(db, orgId);
     const count = await deleteAgents(
       db,

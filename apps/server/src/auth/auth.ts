@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
-import { adminAc, defaultAc, memberAc, ownerAc } from 'better-auth/plugins/organization/access';
+import { adminAc, memberAc, ownerAc } from 'better-auth/plugins/organization/access';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { passwordProblem } from './password';
@@ -16,12 +16,14 @@ export interface AuthOptions {
 }
 
 /**
- * Organization roles: an owner does everything; an admin may not delete the organization nor
- * change anyone's role (member:update); a member only reads.
+ * Organization roles (docs/roles.md): an owner does everything; an admin manages members and
+ * invitations but may not delete the organization, and better-auth lets only an owner grant,
+ * change or remove the owner role; a member manages no one. The same rules hold on our own
+ * Members routes (org/routes.ts), which call these endpoints after checking the role.
  */
 export const orgRoles = {
   owner: ownerAc,
-  admin: defaultAc.newRole({ ...adminAc.statements, member: ['create', 'delete'] }),
+  admin: adminAc,
   member: memberAc,
 };
 
@@ -75,6 +77,11 @@ export function createAuth(db: Db, options: AuthOptions) {
         creatorRole: 'owner',
         allowUserToCreateOrganization: true,
         roles: orgRoles,
+        // An invite link is valid for 7 days; its id is an opaque random token, so accepting
+        // needs no verified e-mail address (the signed-in address must still match).
+        invitationExpiresIn: 7 * 24 * 60 * 60,
+        requireEmailVerificationOnInvitation: false,
+        cancelPendingInvitationsOnReInvite: true,
       }),
     ],
     trustedOrigins: (request?: Request) => {

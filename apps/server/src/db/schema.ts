@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   customType,
   boolean,
+  primaryKey,
   index,
   integer,
   jsonb,
@@ -274,6 +275,27 @@ export const knowledgeBases = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('knowledge_bases_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * The members a `partial_members` base is shared with, besides its creator (drizzle/0014). Keyed by
+ * membership: removing someone from the organization removes them here too.
+ */
+export const knowledgeBaseMembers = pgTable(
+  'knowledge_base_members',
+  {
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'knowledge_base_members_pk', columns: [t.knowledgeBaseId, t.memberId] }),
+    index('knowledge_base_members_member_idx').on(t.memberId),
+  ],
 );
 
 export const documents = pgTable(

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { integrationProviderSchema, setIntegrationRequestSchema } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
-import { requireMembership } from '../lib/tenancy';
+import { managers, requireMembership, requireRole } from '../lib/tenancy';
 import {
   deleteIntegration,
   findIntegration,
@@ -14,6 +14,8 @@ import {
 } from './store';
 import { listProviderVoices, providersWithVoices } from './voiceProviders';
 
+const credentialsAction = 'change provider credentials';
+
 /**
  * /api/integrations/organization/{org}[/{provider}[/test|/voices]]: set, test, read masked,
  * list a voice provider's voices with the stored key, delete.
@@ -22,6 +24,9 @@ export function integrationRoutes({ db, secrets, env }: Services) {
   const app = new Hono<AppEnv>();
   const scope = async (org: string, userId: string) =>
     (await requireMembership(db, userId, org)).orgId;
+  /** Changing or testing credentials is for owners and admins (docs/roles.md). */
+  const manage = async (org: string, userId: string, action: string) =>
+    (await requireRole(db, userId, org, managers, action)).orgId;
   const provider = (value: string) => check(integrationProviderSchema, value, 'provider');
 
   app.get('/organization/:org', async (c) => {
@@ -35,7 +40,7 @@ export function integrationRoutes({ db, secrets, env }: Services) {
     return c.json(integrationToWire(row));
   });
   app.put('/organization/:org/:provider', async (c) => {
-    const org = await scope(c.req.param('org'), c.get('user').id);
+    const org = await manage(c.req.param('org'), c.get('user').id, credentialsAction);
     const name = provider(c.req.param('provider'));
     const body = await readJson(c, setIntegrationRequestSchema);
     return c.json(
@@ -43,7 +48,7 @@ export function integrationRoutes({ db, secrets, env }: Services) {
     );
   });
   app.post('/organization/:org/:provider/test', async (c) => {
-    const org = await scope(c.req.param('org'), c.get('user').id);
+    const org = await manage(c.req.param('org'), c.get('user').id, 'test provider credentials');
     const row = await findIntegration(db, org, provider(c.req.param('provider')));
     if (!row) throw notFound('Integration');
     return c.json(await testIntegration(db, secrets, row, env));
@@ -64,7 +69,7 @@ export function integrationRoutes({ db, secrets, env }: Services) {
     return c.json({ voices: result.voices });
   });
   app.delete('/organization/:org/:provider', async (c) => {
-    const org = await scope(c.req.param('org'), c.get('user').id);
+    const org = await manage(c.req.param('org'), c.get('user').id, credentialsAction);
     if (!(await deleteIntegration(db, org, provider(c.req.param('provider')))))
       throw notFound('Integration');
     return c.json({ success: true, message: 'Integration removed' });

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   chunkSettingsSchema,
   createKnowledgeApiKeyRequestSchema,
@@ -22,6 +22,7 @@ import { ParseError, uploadLimits } from '../knowledge/parse';
 import { BusyError, extractInWorker } from '../knowledge/pool';
 import { crawl, CrawlError } from '../knowledge/fetchUrl';
 import { retrieveSegments } from '../knowledge/retrieve';
+import { membersForPicker, partialMembersOf, setPartialMembers, visibleTo } from './access';
 
 type Ctx = Context<AppEnv>;
 
@@ -49,15 +50,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     return first.orgId;
   }
 
-  const visible = (c: Ctx, orgId: string) =>
-    and(
-      eq(knowledgeBases.organizationId, orgId),
-      or(
-        eq(knowledgeBases.permission, 'all_team_members'),
-        eq(knowledgeBases.permission, 'partial_members'),
-        eq(knowledgeBases.createdBy, c.get('user').id),
-      ),
-    );
+  const visible = (c: Ctx, orgId: string) => visibleTo(c.get('user').id, orgId);
 
   async function baseOf(c: Ctx) {
     const id = check(uuidSchema, c.req.param('id'), 'id');
@@ -100,6 +93,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     kb: typeof knowledgeBases.$inferSelect,
     documentCount: number,
     counts: { indexing: number; failed: number } = { indexing: 0, failed: 0 },
+    partialMembers: string[] = [],
   ) => ({
     id: kb.id,
     name: kb.name,
@@ -111,6 +105,9 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     createdAt: kb.createdAt.toISOString(),
     indexingTechnique: kb.indexingTechnique,
     permission: kb.permission,
+    /** The members a partial_members base is shared with (user ids), besides its creator. */
+    partialMembers: kb.permission === 'partial_members' ? partialMembers : [],
+    createdBy: kb.createdBy,
     chunkSettings: kb.chunkSettings,
   });
   const wireDoc = (d: Omit<typeof documents.$inferSelect, 'content'>) => ({
@@ -182,24 +179,52 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
       .where(visible(c, orgId))
       .groupBy(knowledgeBases.id)
       .orderBy(desc(knowledgeBases.createdAt));
+    const chosen = await partialMembersOf(
+      db,
+      rows.filter((r) => r.kb.permission === 'partial_members').map((r) => r.kb.id),
+    );
     return c.json(
       rows.map((r) =>
-        wireBase(r.kb, Number(r.documentCount), {
-          indexing: Number(r.indexing),
-          failed: Number(r.failed),
-        }),
+        wireBase(
+          r.kb,
+          Number(r.documentCount),
+          { indexing: Number(r.indexing), failed: Number(r.failed) },
+          chosen.get(r.kb.id) ?? [],
+        ),
       ),
     );
   });
 
   app.post('/', async (c) => {
-    const body = await readJson(c, createKnowledgeBaseRequestSchema);
+    const { partialMembers, ...body } = await readJson(c, createKnowledgeBaseRequestSchema);
     const orgId = await orgOf(c);
-    const [kb] = await db
-      .insert(knowledgeBases)
-      .values({ organizationId: orgId, createdBy: c.get('user').id, ...body })
-      .returning();
-    return c.json({ ...wireBase(kb!, 0), ...warningFor(kb!.indexingTechnique) });
+    const me = c.get('user').id;
+    // The creator always sees the base: only the others are stored.
+    const chosen =
+      body.permission === 'partial_members'
+        ? await membersForPicker(
+            db,
+            orgId,
+            partialMembers.filter((u) => u !== me),
+          )
+        : [];
+    const kb = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(knowledgeBases)
+        .values({ organizationId: orgId, createdBy: me, ...body })
+        .returning();
+      await setPartialMembers(tx, row!.id, chosen);
+      return row!;
+    });
+    return c.json({
+      ...wireBase(
+        kb,
+        0,
+        undefined,
+        chosen.map((m) => m.userId),
+      ),
+      ...warningFor(kb.indexingTechnique),
+    });
   });
 
   app.delete('/:id', async (c) => {

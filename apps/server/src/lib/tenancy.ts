@@ -59,3 +59,46 @@ export async function requireMembership(
   if (!row) throw new HttpError(404, 'Organization not found');
   return row;
 }
+
+/** The organization roles, strongest first (docs/roles.md says who may do what). */
+export const orgRoles = ['owner', 'admin', 'member'] as const;
+export type OrgRole = (typeof orgRoles)[number];
+
+/** better-auth stores several roles comma-separated ("admin,member"). */
+export function rolesOf(membership: Pick<Membership, 'role'>): string[] {
+  return membership.role
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+}
+
+/** "Only an owner can …", "Only an owner or admin can …". */
+export function roleNeededMessage(roles: readonly OrgRole[], action: string): string {
+  const names = roles.map((r, i) =>
+    i === 0 ? `${r === 'admin' || r === 'owner' ? 'an' : 'a'} ${r}` : r,
+  );
+  return `Only ${names.join(' or ')} can ${action}`;
+}
+
+/**
+ * The user's membership of the organization if it holds one of `roles`: not a member → 404 (as
+ * requireMembership); a member without the role → 403 naming the roles needed and the action.
+ */
+export async function requireRole(
+  db: Db,
+  userId: string,
+  orgId: string,
+  roles: readonly OrgRole[],
+  action: string,
+): Promise<Membership> {
+  const membership = await requireMembership(db, userId, orgId);
+  if (!rolesOf(membership).some((r) => (roles as readonly string[]).includes(r)))
+    throw new HttpError(403, roleNeededMessage(roles, action), {
+      code: 'role_required',
+      required_roles: roles,
+    });
+  return membership;
+}
+
+/** The roles that manage the organization's providers, members and limits. */
+export const managers: readonly OrgRole[] = ['owner', 'admin'];

@@ -1,10 +1,25 @@
 import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { addUserRequestSchema, createOrgRequestSchema } from '@parley/api-client';
+import {
+  addUserRequestSchema,
+  createOrgRequestSchema,
+  inviteMemberRequestSchema,
+  updateMemberRoleRequestSchema,
+} from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
-import { membershipsOf, requireMembership } from '../lib/tenancy';
+import { managers, membershipsOf, requireMembership, requireRole, rolesOf } from '../lib/tenancy';
 import { member, user } from '../db/schema';
+import {
+  checkOwnerRule,
+  findInvitation,
+  findMember,
+  invitationDetails,
+  invitationToWire,
+  listInvitations,
+  listMembers,
+  viaAuth,
+} from './members';
 
 function slugFor(name: string): string {
   const base =
@@ -15,7 +30,12 @@ function slugFor(name: string): string {
   return `${base}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
-/** /api/org: me, create-org (creator is owner), add-user (owners only; default role member). */
+/**
+ * /api/org: me, create-org (creator is owner), add-user, and Members: the organization's members
+ * and pending invitations, invite by e-mail address, cancel, change roles, remove, accept. Who may
+ * do what is docs/roles.md: members and invitations are managed by owners and admins, and only an
+ * owner grants, changes or removes the owner role.
+ */
 export function orgRoutes({ db, auth }: Services) {
   const app = new Hono<AppEnv>();
 
@@ -51,8 +71,8 @@ export function orgRoutes({ db, auth }: Services) {
   app.post('/add-user', async (c) => {
     const body = await readJson(c, addUserRequestSchema);
     const me = c.get('user');
-    const membership = await requireMembership(db, me.id, body.orgId);
-    if (membership.role !== 'owner') throw new HttpError(403, 'Only an owner can add users');
+    const membership = await requireRole(db, me.id, body.orgId, managers, 'add members');
+    checkOwnerRule(membership, { newRole: body.role }, 'add an owner');
     const [target] = await db
       .select({ id: user.id })
       .from(user)
@@ -75,5 +95,122 @@ export function orgRoutes({ db, auth }: Services) {
     });
   });
 
+  // ---------- Members ----------
+
+  app.post('/invitations/:invitationId/accept', async (c) => {
+    const accepted = await viaAuth(() =>
+      auth.api.acceptInvitation({
+        body: { invitationId: c.req.param('invitationId') },
+        headers: c.req.raw.headers,
+      }),
+    );
+    if (!accepted) throw new HttpError(404, 'Invitation not found');
+    const orgId = accepted.member.organizationId;
+    const joined = await requireMembership(db, c.get('user').id, orgId);
+    return c.json({ success: true, orgId, orgName: joined.orgName, role: joined.role });
+  });
+
+  app.get('/:orgId/members', async (c) => {
+    const me = await requireMembership(db, c.get('user').id, c.req.param('orgId'));
+    const canManage = rolesOf(me).some((r) => managers.includes(r as (typeof managers)[number]));
+    return c.json({
+      members: await listMembers(db, me.orgId),
+      invitations: await listInvitations(db, me.orgId, canManage),
+      mailer: false,
+    });
+  });
+
+  app.post('/:orgId/invitations', async (c) => {
+    const me = await requireRole(
+      db,
+      c.get('user').id,
+      c.req.param('orgId'),
+      managers,
+      'invite members',
+    );
+    const body = await readJson(c, inviteMemberRequestSchema);
+    checkOwnerRule(me, { newRole: body.role }, 'invite an owner');
+    const created = await viaAuth(() =>
+      auth.api.createInvitation({
+        body: { email: body.email, role: body.role, organizationId: me.orgId },
+        headers: c.req.raw.headers,
+      }),
+    );
+    const row = await findInvitation(db, me.orgId, created.id);
+    return c.json({
+      success: true,
+      invitation: invitationToWire(row, c.get('user').name || c.get('user').email, true),
+      emailed: false,
+    });
+  });
+
+  app.delete('/:orgId/invitations/:invitationId', async (c) => {
+    const me = await requireRole(
+      db,
+      c.get('user').id,
+      c.req.param('orgId'),
+      managers,
+      'cancel invitations',
+    );
+    const row = await findInvitation(db, me.orgId, c.req.param('invitationId'));
+    checkOwnerRule(me, { targetRole: row.role ?? undefined }, "cancel an owner's invitation");
+    await viaAuth(() =>
+      auth.api.cancelInvitation({ body: { invitationId: row.id }, headers: c.req.raw.headers }),
+    );
+    return c.json({ success: true, message: 'Invitation cancelled' });
+  });
+
+  app.patch('/:orgId/members/:memberId', async (c) => {
+    const me = await requireRole(
+      db,
+      c.get('user').id,
+      c.req.param('orgId'),
+      managers,
+      "change members' roles",
+    );
+    const body = await readJson(c, updateMemberRoleRequestSchema);
+    const target = await findMember(db, me.orgId, c.req.param('memberId'));
+    checkOwnerRule(
+      me,
+      { targetRole: target.role, newRole: body.role },
+      'grant or change the owner role',
+    );
+    await viaAuth(() =>
+      auth.api.updateMemberRole({
+        body: { memberId: target.id, role: body.role, organizationId: me.orgId },
+        headers: c.req.raw.headers,
+      }),
+    );
+    return c.json({ success: true, message: 'Role changed' });
+  });
+
+  app.delete('/:orgId/members/:memberId', async (c) => {
+    const me = await requireRole(
+      db,
+      c.get('user').id,
+      c.req.param('orgId'),
+      managers,
+      'remove members',
+    );
+    const target = await findMember(db, me.orgId, c.req.param('memberId'));
+    checkOwnerRule(me, { targetRole: target.role }, 'remove an owner');
+    await viaAuth(() =>
+      auth.api.removeMember({
+        body: { memberIdOrEmail: target.id, organizationId: me.orgId },
+        headers: c.req.raw.headers,
+      }),
+    );
+    return c.json({ success: true, message: 'Member removed' });
+  });
+
+  return app;
+}
+
+/** /api/invitations/{id}: the invite link's details, shown before the invitee signs in. */
+export function invitationRoutes({ db }: Services) {
+  const app = new Hono<AppEnv>();
+  app.get('/:invitationId', async (c) =>
+    c.json(await invitationDetails(db, c.req.param('invitationId'))),
+  );
   return app;
 }

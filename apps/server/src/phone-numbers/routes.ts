@@ -10,7 +10,7 @@ import {
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, readJson } from '../lib/http';
-import { membershipsOf, requireMembership } from '../lib/tenancy';
+import { managers, membershipsOf, requireMembership, requireRole } from '../lib/tenancy';
 import { publicUrlOf, telephonyFor } from '../telephony/resolve';
 import { webhookTargets } from '../telephony/provider';
 import type { TwilioOptions } from '../telephony/twilio';
@@ -60,6 +60,7 @@ export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptio
       ? (await requireMembership(db, userId, body.organization_id)).orgId
       : (await membershipsOf(db, userId))[0]?.orgId;
     if (!orgId) throw new HttpError(404, 'Organization not found');
+    await requireRole(db, userId, orgId, managers, 'sync numbers from the provider');
     const { provider, status } = await telephonyFor(services, orgId, twilioOptions);
     const publicUrl = publicUrlOf(env);
     const webhooks =

@@ -42,6 +42,9 @@ export const knowledgeBaseSchema = z.looseObject({
   indexingTechnique: z.string(),
   /** The status icon (spec §4): ready, processing (a document indexes) or error. */
   status: z.enum(['ready', 'processing', 'error']).optional(),
+  permission: z.string().optional(),
+  /** partial_members: the members it is shared with (user ids), besides its creator. */
+  partialMembers: z.array(z.string()).optional(),
 });
 export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;
 export const knowledgeBaseStatuses = ['ready', 'processing', 'error'] as const;
@@ -55,6 +58,11 @@ export const createKnowledgeBaseRequestSchema = z.object({
   description: z.string().max(2000).default(''),
   indexingTechnique: indexingTechniqueSchema.default('high_quality'),
   permission: permissionSchema.default('only_me'),
+  /** With partial_members: the members (user ids) who see and use it besides its creator. */
+  partialMembers: z
+    .array(z.string().min(1, 'must not be empty'))
+    .max(500, 'at most 500 members')
+    .default([]),
   chunkSettings: chunkSettingsSchema.default(chunkSettingsSchema.parse({})),
 });
 export type CreateKnowledgeBaseRequest = z.input<typeof createKnowledgeBaseRequestSchema>;

@@ -22,7 +22,8 @@ export const createOrgResponseSchema = z.object({
 });
 export type CreateOrgResponse = z.infer<typeof createOrgResponseSchema>;
 
-export const orgRoleSchema = z.enum(['owner', 'member']);
+/** Organization roles (docs/roles.md): owner, admin, member. */
+export const orgRoleSchema = z.enum(['owner', 'admin', 'member']);
 export type OrgRole = z.infer<typeof orgRoleSchema>;
 
 export const addUserRequestSchema = z.object({
@@ -59,3 +60,106 @@ export const meResponseSchema = z.object({
   organizations: z.array(organizationSummarySchema),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** The role's label in the console. */
+export const orgRoleLabels: Record<OrgRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+};
+
+/** The roles that manage providers, members and limits (docs/roles.md). */
+export const managerRoles: readonly OrgRole[] = ['owner', 'admin'];
+
+/** Whether a membership role (better-auth may store "admin,member") is one of `roles`. */
+export function hasOrgRole(role: string | null | undefined, roles: readonly OrgRole[]): boolean {
+  return (role ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .some((r) => (roles as readonly string[]).includes(r));
+}
+
+/** One member of an organization (GET /api/org/{orgId}/members). */
+export const orgMemberSchema = z.object({
+  memberId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  createdAt: z.string(),
+});
+export type OrgMember = z.infer<typeof orgMemberSchema>;
+
+export const invitationStatusSchema = z.enum([
+  'pending',
+  'accepted',
+  'rejected',
+  'canceled',
+  'expired',
+]);
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+
+/** A pending invitation; `path` (the invite link's path) only for owners and admins. */
+export const orgInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: invitationStatusSchema,
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  inviterName: z.string().nullable(),
+  path: z.string().nullable(),
+});
+export type OrgInvitation = z.infer<typeof orgInvitationSchema>;
+
+export const membersResponseSchema = z.object({
+  members: z.array(orgMemberSchema),
+  invitations: z.array(orgInvitationSchema),
+  /** Whether this server e-mails invitation links (PARLEY_SMTP_URL); else they are shared by hand. */
+  mailer: z.boolean(),
+});
+export type MembersResponse = z.infer<typeof membersResponseSchema>;
+
+export const inviteMemberRequestSchema = z.object({
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'email is required')
+    .max(254, 'email must be at most 254 characters')
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  role: orgRoleSchema.default('member'),
+});
+export type InviteMemberRequest = z.input<typeof inviteMemberRequestSchema>;
+
+export const inviteMemberResponseSchema = z.object({
+  success: z.boolean(),
+  invitation: orgInvitationSchema,
+  /** Whether the link was e-mailed to the invitee (only when the server has a mailer). */
+  emailed: z.boolean(),
+});
+export type InviteMemberResponse = z.infer<typeof inviteMemberResponseSchema>;
+
+export const updateMemberRoleRequestSchema = z.object({ role: orgRoleSchema });
+
+export const okResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+
+/** GET /api/invitations/{id}: what the invite link's page shows before anyone signs in. */
+export const invitationDetailsSchema = z.object({
+  id: z.string(),
+  organizationName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: invitationStatusSchema,
+  inviterName: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type InvitationDetails = z.infer<typeof invitationDetailsSchema>;
+
+export const acceptInvitationResponseSchema = z.object({
+  success: z.boolean(),
+  orgId: z.string(),
+  orgName: z.string(),
+  role: z.string(),
+});
+export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;

@@ -4,6 +4,7 @@ import { useMe } from '../api/hooks';
 import { scopeOrganization } from '../shell/orgScope';
 import { useThemePreference } from '../shell/useThemePreference';
 import { AccountScreen } from './AccountScreen';
+import { MembersArea } from '../members/MembersArea';
 
 /** Container for /account. */
 export function AccountPage({
@@ -29,6 +30,14 @@ export function AccountPage({
       user={me.data.user}
       organization={first ? { ...first, orgName: scoped.orgName } : null}
       onBack={onBack}
+      members={
+        first ? (
+          <MembersArea
+            orgId={first.orgId}
+            viewer={{ userId: me.data.user.userId, role: first.role }}
+          />
+        ) : null
+      }
     />
   );
 }

@@ -1,15 +1,19 @@
+import type { ReactNode } from 'react';
 import { Avatar, Badge, Button, Card } from '@parley/ui';
 import type { OrganizationSummary, SessionUser } from '../api/DashboardApi';
+import { roleLabel } from '../members/memberRules';
 import * as styles from './account.css';
 
 export interface AccountScreenProps {
   user: SessionUser;
   organization: OrganizationSummary | null;
   onBack: () => void;
+  /** The organization's Members panel (members/MembersArea), below the organization. */
+  members?: ReactNode;
 }
 
 /** /account: the signed-in user and the organization in scope. */
-export function AccountScreen({ user, organization, onBack }: AccountScreenProps) {
+export function AccountScreen({ user, organization, onBack, members }: AccountScreenProps) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
     <main className={styles.page}>
@@ -39,9 +43,10 @@ export function AccountScreen({ user, organization, onBack }: AccountScreenProps
           <dt>Organization ID</dt>
           <dd className={styles.mono}>{organization?.orgId ?? '—'}</dd>
           <dt>Membership</dt>
-          <dd>{organization?.role === 'owner' ? 'Owner' : organization ? 'Member' : '—'}</dd>
+          <dd>{organization ? roleLabel(organization.role) : '—'}</dd>
         </dl>
       </Card>
+      {members}
     </main>
   );
 }

@@ -75,3 +75,14 @@ describe('StandaloneLoginPage', () => {
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1), { timeout: 5000 });
   });
 });
+
+describe('nextPath', () => {
+  it('goes back to a path of this site, never to another site', async () => {
+    const { nextPath } = await import('./StandaloneLoginPage');
+    expect(nextPath('?next=%2Finvite%2Fabc')).toBe('/invite/abc');
+    expect(nextPath('')).toBe('/');
+    expect(nextPath('?next=%2F%2Fevil.example')).toBe('/');
+    expect(nextPath('?next=%2F%5Cevil.example')).toBe('/');
+    expect(nextPath('?next=https%3A%2F%2Fevil.example')).toBe('/');
+  });
+});

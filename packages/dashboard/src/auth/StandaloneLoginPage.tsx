@@ -11,7 +11,16 @@ export interface StandaloneLoginPageProps {
   onSignedIn?: () => void;
 }
 
-const openDashboard = () => globalThis.location.replace('/');
+/**
+ * Where to go once signed in: `?next=` when it is a path of this site (an invite link's page
+ * sends people here and back), else the dashboard. Never another site (`//host`, `/\\host`).
+ */
+export function nextPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/(?![/\\])/.test(next) ? next : '/';
+}
+
+const openDashboard = () => globalThis.location.replace(nextPath(globalThis.location.search));
 
 /**
  * Container of the /login page served on its own (login.html, prerendered at build time and

@@ -123,3 +123,67 @@ export const AllStates: Story = {
   ),
 };
 export const AllStatesDark: Story = { ...AllStates, globals: { theme: 'dark' } };
+
+const team = [
+  { userId: 'user_1', name: 'Ada Lovelace', email: 'ada@example.com' },
+  { userId: 'user_2', name: 'Grace Hopper', email: 'grace@example.com' },
+  { userId: 'user_3', name: 'Alan Turing', email: 'alan@example.com' },
+];
+const partialForm = {
+  ...defaultCreateForm(),
+  name: 'Board notes',
+  permission: 'partial_members' as const,
+};
+
+export const PartialMembersPicker: Story = {
+  args: { initialForm: partialForm, members: team, currentUserId: 'user_1' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    // The creator always has access: not offered.
+    await expect(c.queryByRole('checkbox', { name: /Ada Lovelace/ })).toBeNull();
+    await userEvent.click(c.getByRole('checkbox', { name: /Grace Hopper/ }));
+    await userEvent.click(c.getByRole('button', { name: 'Create Knowledge Base' }));
+    await expect(args.onCreate).toHaveBeenCalledWith(
+      expect.objectContaining({ permission: 'partial_members', partialMembers: ['user_2'] }),
+    );
+  },
+};
+export const PartialMembersPickerDark: Story = {
+  args: { initialForm: partialForm, members: team, currentUserId: 'user_1' },
+  globals: { theme: 'dark' },
+};
+
+export const PartialMembersLoading: Story = {
+  args: { initialForm: partialForm },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading members')).toBeInTheDocument();
+  },
+};
+export const PartialMembersLoadingDark: Story = {
+  ...PartialMembersLoading,
+  globals: { theme: 'dark' },
+};
+
+export const PartialMembersAlone: Story = {
+  args: { initialForm: partialForm, members: team.slice(0, 1), currentUserId: 'user_1' },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('No other members yet: invite them from Account → Members.'),
+    ).toBeVisible();
+  },
+};
+export const PartialMembersAloneDark: Story = {
+  ...PartialMembersAlone,
+  globals: { theme: 'dark' },
+};
+
+export const PartialMembersError: Story = {
+  args: { initialForm: partialForm, membersError: 'HTTP 500: Internal Server Error' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Could not load the members')).toBeVisible();
+  },
+};
+export const PartialMembersErrorDark: Story = {
+  ...PartialMembersError,
+  globals: { theme: 'dark' },
+};

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, Button, Card, Select, TextArea, TextField } from '@parley/ui';
+import { Banner, Button, Card, Select, Spinner, TextArea, TextField } from '@parley/ui';
 import type { CreateKnowledgeBaseRequest, IndexingTechnique } from '@parley/api-client';
 import { ChunkSettingsFields } from './ChunkSettingsFields';
 import {
@@ -22,6 +22,14 @@ export interface CreateKnowledgeBasePanelProps {
   onCancel?: () => void;
   /** Starting values (stories); defaults to the spec's defaults. */
   initialForm?: CreateKnowledgeForm;
+  /** The organization's members for the partial_members picker (undefined while loading). */
+  members?: ReadonlyArray<{ userId: string; name: string; email: string }>;
+  /** Why the members could not be loaded. */
+  membersError?: string | null;
+  /** The signed-in user (the creator, who always has access: not offered in the picker). */
+  currentUserId?: string;
+  /** The permission chosen (the container loads the members once partial_members is). */
+  onPermissionChange?: (permission: KnowledgePermission) => void;
 }
 
 /**
@@ -34,6 +42,10 @@ export function CreateKnowledgeBasePanel({
   onCreate,
   onCancel,
   initialForm,
+  members,
+  membersError,
+  currentUserId,
+  onPermissionChange,
 }: CreateKnowledgeBasePanelProps) {
   const [form, setForm] = useState<CreateKnowledgeForm>(() => initialForm ?? defaultCreateForm());
   const [submitted, setSubmitted] = useState(false);
@@ -65,11 +77,54 @@ export function CreateKnowledgeBasePanel({
           <Select
             label="Permission"
             value={form.permission}
-            onValueChange={(v) => setForm({ ...form, permission: v as KnowledgePermission })}
+            onValueChange={(v) => {
+              setForm({ ...form, permission: v as KnowledgePermission });
+              onPermissionChange?.(v as KnowledgePermission);
+            }}
             items={[...permissionOptions]}
             description="Who in the organization can see and use this knowledge base."
             disabled={busy}
           />
+          {form.permission === 'partial_members' ? (
+            <fieldset className={`${styles.fieldset} ${styles.fullWidth}`} disabled={busy}>
+              <legend className={styles.legend}>Members with access</legend>
+              <p className={styles.muted}>
+                Only the members chosen here, and you as its creator, see and use this knowledge
+                base (owners and admins too only when chosen).
+              </p>
+              {membersError ? (
+                <Banner tone="error" title="Could not load the members" message={membersError} />
+              ) : members === undefined ? (
+                <Spinner label="Loading members" />
+              ) : members.filter((m) => m.userId !== currentUserId).length === 0 ? (
+                <p className={styles.muted}>
+                  No other members yet: invite them from Account → Members.
+                </p>
+              ) : (
+                members
+                  .filter((m) => m.userId !== currentUserId)
+                  .map((m) => (
+                    <label key={m.userId} className={styles.checkRow}>
+                      <input
+                        type="checkbox"
+                        checked={form.partialMembers.includes(m.userId)}
+                        onChange={(e) =>
+                          setForm({
+                            ...form,
+                            partialMembers: e.currentTarget.checked
+                              ? [...form.partialMembers, m.userId]
+                              : form.partialMembers.filter((u) => u !== m.userId),
+                          })
+                        }
+                      />
+                      <span>
+                        {m.name} <span className={styles.muted}>{m.email}</span>
+                      </span>
+                    </label>
+                  ))
+              )}
+            </fieldset>
+          ) : null}
           <div className={styles.fullWidth}>
             <TextArea
               label="Description"

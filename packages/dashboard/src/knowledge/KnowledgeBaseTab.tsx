@@ -16,6 +16,8 @@ import {
 } from './knowledgeErrors';
 import { effectiveSection, type KnowledgeSection } from './knowledgeSections';
 import { useCreateKnowledgeBase, useDeleteKnowledgeBase, useKnowledgeBases } from './useKnowledge';
+import { useTeamMembers } from './useTeamMembers';
+import { messageOf } from '@parley/api-client';
 import * as styles from './knowledge.css';
 
 export interface KnowledgeBaseTabProps {
@@ -60,6 +62,9 @@ export function KnowledgeBaseTab({
   // The base just created, while the view switches to its documents: the create form is gone
   // from that moment, so no keystroke can land in a form about to disappear.
   const [openingId, setOpeningId] = useState<string | null>(null);
+  // The partial_members picker's members: asked once that permission is chosen.
+  const [wantsMembers, setWantsMembers] = useState(false);
+  const team = useTeamMembers(wantsMembers);
 
   const bases = list.data ?? [];
   const selected = selectedId ? (bases.find((b) => b.id === selectedId) ?? null) : null;
@@ -92,6 +97,10 @@ export function KnowledgeBaseTab({
         key={createKey}
         busy={create.isPending}
         error={create.error ? createErrorMessage(create.error) : null}
+        members={team.data?.members}
+        membersError={team.error ? messageOf(team.error) : null}
+        currentUserId={team.data?.userId}
+        onPermissionChange={(p) => setWantsMembers(p === 'partial_members')}
         onCancel={() => setSection('list')}
         onCreate={(request) =>
           create.mutate(request, {

@@ -29,6 +29,8 @@ export interface CreateKnowledgeForm {
   description: string;
   indexingTechnique: IndexingTechnique;
   permission: KnowledgePermission;
+  /** partial_members: the members (user ids) who see and use it besides its creator. */
+  partialMembers: string[];
   chunkSettings: ChunkSettings;
 }
 
@@ -44,6 +46,7 @@ export function defaultCreateForm(): CreateKnowledgeForm {
     description: '',
     indexingTechnique: 'high_quality',
     permission: 'only_me',
+    partialMembers: [],
     chunkSettings: { ...defaultChunkSettings },
   };
 }
@@ -68,6 +71,7 @@ export function toCreateRequest(form: CreateKnowledgeForm): CreateKnowledgeBaseR
     description: form.description.trim(),
     indexingTechnique: form.indexingTechnique,
     permission: form.permission,
+    ...(form.permission === 'partial_members' ? { partialMembers: form.partialMembers } : {}),
     chunkSettings: { ...form.chunkSettings, mode: 'structure' },
   };
 }

@@ -351,3 +351,11 @@ export const newKey = style({
   marginTop: vars.space.xs,
   wordBreak: 'break-all',
 });
+
+export const checkRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  color: vars.color.text,
+  cursor: 'pointer',
+});

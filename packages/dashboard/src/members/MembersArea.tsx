@@ -1,0 +1,40 @@
+import type { FetchLike } from '@parley/api-client';
+import { messageOf } from '@parley/api-client';
+import { MembersPanel } from './MembersPanel';
+import { useMembers } from './useMembers';
+
+export interface MembersAreaProps {
+  orgId: string;
+  viewer: { userId: string; role: string | null | undefined };
+  fetch?: FetchLike;
+}
+
+/** Container: the organization's members and invitations through TanStack Query. */
+export function MembersArea({ orgId, viewer, fetch }: MembersAreaProps) {
+  const m = useMembers(orgId, fetch);
+  const busyId =
+    (m.cancel.isPending ? m.cancel.variables : null) ??
+    (m.remove.isPending ? m.remove.variables : null) ??
+    (m.changeRole.isPending ? m.changeRole.variables?.memberId : null) ??
+    null;
+  return (
+    <MembersPanel
+      viewer={viewer}
+      members={m.list.data?.members ?? []}
+      invitations={m.list.data?.invitations ?? []}
+      mailer={m.list.data?.mailer ?? false}
+      origin={globalThis.location?.origin ?? ''}
+      loading={m.list.isPending}
+      error={m.list.error ? messageOf(m.list.error) : null}
+      onRetry={() => void m.list.refetch()}
+      actionError={m.actionError}
+      inviting={m.invite.isPending}
+      lastInvite={m.lastInvite}
+      busyId={busyId}
+      onInvite={(input) => m.invite.mutate(input)}
+      onCancelInvitation={(id) => m.cancel.mutate(id)}
+      onChangeRole={(memberId, role) => m.changeRole.mutate({ memberId, role })}
+      onRemove={(memberId) => m.remove.mutate(memberId)}
+    />
+  );
+}

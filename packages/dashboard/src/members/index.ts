@@ -1,0 +1,3 @@
+export { MembersArea } from './MembersArea';
+export { MembersPanel } from './MembersPanel';
+export { InvitePage } from './InvitePage';
