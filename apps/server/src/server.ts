@@ -33,8 +33,11 @@ export interface ServerConfig {
   logLevel?: string;
   /** An in-memory database starts from this PGlite dump (tests; see db/client.ts). */
   pgliteTemplate?: Blob;
-  /** The scheduler of outbound calls: its clock, lease … (tests); `pollMs` between rounds. */
-  scheduler?: SchedulerOptions & { pollMs?: number };
+  /**
+   * The scheduler of outbound calls: its clock, lease … (tests); `pollMs` between rounds;
+   * `manual`: no rounds of its own (a test runs them with runOnce).
+   */
+  scheduler?: SchedulerOptions & { pollMs?: number; manual?: boolean };
   /** Where provider keys (OPENAI_API_KEY …) are read from; defaults to process.env. */
   env?: Record<string, string | undefined>;
 }
@@ -119,6 +122,7 @@ export async function createServer(config: ServerConfig) {
   const scheduler = startScheduler(
     schedulerDeps({ db: database.db, secrets, env, logger }, config.scheduler),
     Number.isFinite(schedulerPollMs) && schedulerPollMs > 0 ? schedulerPollMs : 1000,
+    { manual: config.scheduler?.manual },
   );
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);

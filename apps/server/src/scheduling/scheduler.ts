@@ -505,10 +505,14 @@ export interface Scheduler {
 }
 
 /** The scheduler in the server process: a round every `pollMs`, and when woken. */
-export function startScheduler(deps: SchedulerDeps, pollMs = 1000): Scheduler {
+export function startScheduler(
+  deps: SchedulerDeps,
+  pollMs = 1000,
+  options: { manual?: boolean } = {},
+): Scheduler {
   let running: Promise<void> | null = null;
   let again = false;
-  let stopped = false;
+  let stopped = Boolean(options.manual);
   const run = () => {
     if (stopped) return;
     if (running) {

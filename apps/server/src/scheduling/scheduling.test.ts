@@ -22,8 +22,8 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     env: { PARLEY_WORKER_SECRET: 'worker-secret' },
-    // Rounds are run by the tests (runOnce) with the test's clock; the timer never fires here.
-    scheduler: { clock, pollMs: 24 * 60 * minute, sandboxCallMs: 3000, instanceId: 'test-a' },
+    // Rounds are run by the tests (runOnce) with the test's clock; the server runs none of its own.
+    scheduler: { clock, manual: true, sandboxCallMs: 3000, instanceId: 'test-a' },
   });
 });
 afterAll(async () => {
@@ -446,7 +446,7 @@ describe('the scheduler (sandbox, injectable clock)', () => {
     const org = await newOrg();
     const phone = newPhone();
     await org.user.voice.setSandboxOutcome(org.orgId, { phone_number: phone, outcome: 'failed' });
-    const events = [];
+    const events: ScheduledEvent[] = [];
     for (let i = 0; i < 5; i++)
       events.push(
         await schedule(org, { recipient_phone: phone, flexible_time_minutes: 0, max_retries: 1 }),
@@ -563,7 +563,7 @@ describe('the scheduler (sandbox, injectable clock)', () => {
       calling_window_end: '21:00',
       max_concurrent_calls: 2,
     });
-    const events = [];
+    const events: ScheduledEvent[] = [];
     for (let i = 0; i < 5; i++) events.push(await schedule(org));
     clock.advance(minute);
     await round();
