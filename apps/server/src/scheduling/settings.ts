@@ -15,6 +15,11 @@ export const breakerThreshold = 5;
 
 /** The organization's settings row (created with the defaults on first use). */
 export async function settingsRow(db: Pick<Db, 'insert' | 'select'>, orgId: string) {
+  const [found] = await db
+    .select()
+    .from(schedulingSettings)
+    .where(eq(schedulingSettings.organizationId, orgId));
+  if (found) return found;
   await db.insert(schedulingSettings).values({ organizationId: orgId }).onConflictDoNothing();
   const [row] = await db
     .select()
