@@ -37,6 +37,9 @@ import { webhookRoutes } from './telephony/webhookRoutes';
 import { integrationRoutes } from './integrations/routes';
 import { messagingRoutes } from './messaging/routes';
 import { whatsappCloudRoutes } from './messaging/whatsappCloud';
+import { scheduledRoutes } from './scheduling/routes';
+import type { Scheduler } from './scheduling/scheduler';
+import { systemClock } from './scheduling/clock';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -63,6 +66,8 @@ export interface AppOptions {
   vector?: VectorIndex | null;
   /** The reply queue of the message channels (created by createServer with `replyDeps`). */
   replies?: { wake(): void };
+  /** The scheduler of outbound calls (created by createServer). */
+  scheduler?: Scheduler;
   /** Admission for chat turns (created by createServer from PARLEY_ADMISSION_LAG_MS). */
   admission?: Admission | null;
   /** Widget bundle files by name (see widgets.ts); omitted in API-only tests. */
@@ -197,7 +202,7 @@ export function createApp(options: AppOptions) {
   app.post('/voice/tokens/generate', published);
 
   // Provider webhooks: trusted only once their signature is checked (telephony/webhookRoutes).
-  app.route('/webhooks', webhookRoutes(services));
+  app.route('/webhooks', webhookRoutes(services, options.scheduler));
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
   const retrieve = retrieverFor(options.db, services.vector, options.logger);
   app.route('/webhooks/whatsapp-cloud', whatsappCloudRoutes(services));
@@ -231,6 +236,13 @@ export function createApp(options: AppOptions) {
   app.route('/api/app', appRoutes(services));
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
   app.route('/voice/telephony', telephonyRoutes(services));
+  app.route(
+    '/voice/scheduled',
+    scheduledRoutes(services, {
+      clock: options.scheduler?.deps.clock ?? systemClock,
+      wake: options.scheduler ? () => options.scheduler!.wake() : undefined,
+    }),
+  );
   app.route('/api/integrations', integrationRoutes(services));
   app.route('/messaging', messagingRoutes(services));
   app.route('/voice', voiceRoutes(services));

@@ -18,6 +18,7 @@ import {
 import { embedderFrom, ensureEmbeddingTable } from './knowledge/embeddings';
 import type { VectorIndex } from './knowledge/retrieve';
 import { admissionFrom } from './lib/admission';
+import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -32,6 +33,11 @@ export interface ServerConfig {
   logLevel?: string;
   /** An in-memory database starts from this PGlite dump (tests; see db/client.ts). */
   pgliteTemplate?: Blob;
+  /**
+   * The scheduler of outbound calls: its clock, lease … (tests); `pollMs` between rounds;
+   * `manual`: no rounds of its own (a test runs them with runOnce).
+   */
+  scheduler?: SchedulerOptions & { pollMs?: number; manual?: boolean };
   /** Where provider keys (OPENAI_API_KEY …) are read from; defaults to process.env. */
   env?: Record<string, string | undefined>;
 }
@@ -111,12 +117,20 @@ export async function createServer(config: ServerConfig) {
     { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector, logger) },
     Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
   );
+  // Scheduled outbound calls: the event rows are the jobs, claimed when due (scheduling/).
+  const schedulerPollMs = config.scheduler?.pollMs ?? Number(env.PARLEY_SCHEDULER_POLL_MS ?? 1000);
+  const scheduler = startScheduler(
+    schedulerDeps({ db: database.db, secrets, env, logger }, config.scheduler),
+    Number.isFinite(schedulerPollMs) && schedulerPollMs > 0 ? schedulerPollMs : 1000,
+    { manual: config.scheduler?.manual },
+  );
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
   const closeDb = database.close.bind(database);
   database.close = async () => {
     admission?.stop();
     await replies.stop();
+    await scheduler.stop();
     await ingestion.stop();
     await unlisten();
     await unlistenCache();
@@ -131,6 +145,7 @@ export async function createServer(config: ServerConfig) {
     env,
     vector,
     replies,
+    scheduler,
     admission,
     consoleDir: config.consoleDir,
     chatbotDir: config.chatbotDir,
@@ -138,5 +153,5 @@ export async function createServer(config: ServerConfig) {
     sessions,
     trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
   });
-  return { app, database, auth, logger, ingestion, sessions, replies, admission };
+  return { app, database, auth, logger, ingestion, sessions, replies, admission, scheduler };
 }

@@ -10,7 +10,8 @@ import {
   createVoiceBackendClient,
   type FetchLike,
 } from '@parley/api-client';
-import { createServer } from '../src/server';
+import { createServer, type ServerConfig } from '../src/server';
+import type { Scheduler } from '../src/scheduling/scheduler';
 import { pgliteTemplate } from './pgliteTemplate';
 
 /**
@@ -40,6 +41,8 @@ export interface TestServer {
   db: import('../src/db/client').Db;
   /** pgvector available (always on PGlite; Debian's PostgreSQL has none). */
   hasVector: boolean;
+  /** The server's scheduler of outbound calls (tests run rounds with `runOnce(scheduler.deps)`). */
+  scheduler: Scheduler;
   close(): Promise<void>;
   /** A browser-like user: its own cookie jar, Origin header, and the contract clients. */
   newUser(): TestUser;
@@ -53,11 +56,14 @@ export async function startTestServer(
     chatbotDir?: string;
     /** Share another test server's PostgreSQL database (it stays when this one closes). */
     databaseUrl?: string;
+    /** The outbound-call scheduler's options (an injectable clock, a long pollMs …). */
+    scheduler?: ServerConfig['scheduler'];
   } = {},
 ): Promise<TestServer> {
   const shared = Boolean(options.databaseUrl);
   const databaseUrl = options.databaseUrl ?? (await freshPostgresUrl());
-  const { app, database } = await createServer({
+  const { app, database, scheduler } = await createServer({
+    scheduler: options.scheduler,
     databaseUrl,
     dataDir: null,
     secret: 'test-secret-test-secret-test-secret-0123',
@@ -77,6 +83,7 @@ export async function startTestServer(
     kind: database.kind,
     db: database.db,
     hasVector: database.hasVector,
+    scheduler,
     newUser: () => new TestUser(url),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

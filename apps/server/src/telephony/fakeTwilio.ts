@@ -19,6 +19,8 @@ export interface FakeTwilioAccount {
   failWith?: { status: number; message: string; code?: number };
   /** Fail this many message sends (Messages.json) with a 503 before the next ones succeed. */
   failMessages?: number;
+  /** Fail this many calls (Calls.json) with a 400 before the next ones are placed. */
+  failCalls?: number;
 }
 
 /**
@@ -73,6 +75,26 @@ export function fakeTwilioHttpClient(account: FakeTwilioAccount) {
           status: 'queued',
         });
       }
+      if (/\/Accounts\/AC\w+\/Calls\.json$/.test(path) && opts.method.toUpperCase() === 'POST') {
+        if (account.failCalls && account.failCalls > 0) {
+          account.failCalls--;
+          return reply(400, {
+            code: 21215,
+            message: 'Account not authorized to call this number',
+            status: 400,
+          });
+        }
+        const data = opts.data ?? {};
+        return reply(201, {
+          sid: `CA${String(calls.length).padStart(32, '0')}`,
+          from: data.From,
+          to: data.To,
+          status: 'queued',
+        });
+      }
+      const callUpdate = /\/Accounts\/AC\w+\/Calls\/(CA\w+)\.json$/.exec(path);
+      if (callUpdate && opts.method.toUpperCase() === 'POST')
+        return reply(200, { sid: callUpdate[1], status: 'in-progress' });
       const acct = /\/Accounts\/(AC\w+)\.json$/.exec(path);
       if (acct)
         return reply(200, { sid: acct[1], friendly_name: 'Test Account', status: 'active' });

@@ -25,6 +25,27 @@ export interface OutboundCall {
   twiml: string;
 }
 
+/** An outbound call placed for a scheduled event (answering-machine detection on). */
+export interface OutboundDial {
+  from: string;
+  to: string;
+  /** Where the provider fetches the call's instructions once it is answered (Twilio: TwiML URL). */
+  answerUrl: string;
+  /** Where the provider reports the call's progress and end. */
+  statusUrl: string;
+  /** Where the provider reports answering-machine detection's result. */
+  amdUrl: string;
+  /** What the agent is calling about (the event's message_template). */
+  purpose: string | null;
+}
+
+export interface DialResult {
+  providerCallId: string;
+  status: string;
+  /** The sandbox decides a call's outcome when dialled (its control for the number). */
+  sandboxOutcome?: string;
+}
+
 export interface SendResult {
   providerMessageId: string;
   status: string;
@@ -61,6 +82,10 @@ export interface TelephonyProvider {
   sendSms(message: OutboundMessage): Promise<SendResult>;
   sendWhatsApp(message: OutboundMessage): Promise<SendResult>;
   placeCall(call: OutboundCall): Promise<SendResult>;
+  /** Dials a scheduled call: asynchronous answering-machine detection, callbacks to this server. */
+  dial(call: OutboundDial): Promise<DialResult>;
+  /** Replaces a live call's instructions (a voicemail message after the beep). */
+  updateCall(providerCallId: string, twiml: string): Promise<void>;
   validateWebhook(request: WebhookRequest): boolean;
 }
 
@@ -71,5 +96,16 @@ export function webhookTargets(publicUrl: string): WebhookTargets {
     voiceUrl: `${base}/webhooks/twilio/voice`,
     messagingUrl: `${base}/webhooks/twilio/messaging`,
     statusUrl: `${base}/webhooks/twilio/status`,
+  };
+}
+
+/** Where a scheduled call's webhooks go (the event id in the path). */
+export function outboundCallTargets(publicUrl: string, eventId: string) {
+  const base = publicUrl.replace(/\/+$/, '');
+  const id = encodeURIComponent(eventId);
+  return {
+    answerUrl: `${base}/webhooks/twilio/outbound/${id}/answer`,
+    statusUrl: `${base}/webhooks/twilio/outbound/${id}/status`,
+    amdUrl: `${base}/webhooks/twilio/outbound/${id}/amd`,
   };
 }

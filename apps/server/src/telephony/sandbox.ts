@@ -2,9 +2,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import twilio from 'twilio';
 import { friendlyPhoneNumber } from '@parley/api-client';
 import type { Db } from '../db/client';
-import { telephonyOutbox } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { sandboxCallOutcomes, telephonyOutbox } from '../db/schema';
 import type {
+  DialResult,
   OutboundCall,
+  OutboundDial,
   OutboundMessage,
   ProviderNumber,
   SendResult,
@@ -121,6 +124,30 @@ export function createSandboxProvider(
     sendSms: (m: OutboundMessage) => record('sms', m.from, m.to, m.body),
     sendWhatsApp: (m: OutboundMessage) => record('whatsapp', m.from, m.to, m.body),
     placeCall: (c: OutboundCall) => record('call', c.from, c.to, null, { twiml: c.twiml }),
+    /**
+     * A dialled call goes into the outbox (kind 'call') and is answered, unless the sandbox
+     * control for that number set another outcome (no-answer, busy, voicemail, failed).
+     */
+    async dial(c: OutboundDial): Promise<DialResult> {
+      const [control] = await db
+        .select({ outcome: sandboxCallOutcomes.outcome })
+        .from(sandboxCallOutcomes)
+        .where(
+          and(
+            eq(sandboxCallOutcomes.organizationId, orgId),
+            eq(sandboxCallOutcomes.phoneNumber, c.to),
+          ),
+        )
+        .limit(1);
+      const outcome = control?.outcome ?? 'answered';
+      const sent = await record('call', c.from, c.to, c.purpose, {
+        outcome,
+        ...(outcome === 'voicemail' ? { voicemail: c.purpose ?? '' } : {}),
+      });
+      return { providerCallId: sent.providerMessageId, status: 'queued', sandboxOutcome: outcome };
+    },
+    // A sandbox call has no live leg to change: its voicemail is recorded when dialled.
+    updateCall: async () => {},
     validateWebhook: (req: WebhookRequest) =>
       Boolean(req.signature) &&
       twilio.validateRequest(sandboxKey, req.signature!, req.url, req.params ?? {}),

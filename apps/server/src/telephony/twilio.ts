@@ -5,6 +5,7 @@ import { twilioCredentialsSchema } from '@parley/api-client';
 import { allowNoHost, checkOutboundUrl, guardedLookup } from '../lib/outbound';
 import type {
   OutboundCall,
+  OutboundDial,
   OutboundMessage,
   ProviderNumber,
   SendResult,
@@ -165,6 +166,25 @@ export function createTwilioProvider(
       ),
     placeCall: async (c: OutboundCall) =>
       sent(await client.calls.create({ from: c.from, to: c.to, twiml: c.twiml })),
+    async dial(c: OutboundDial) {
+      const call = await client.calls.create({
+        from: c.from,
+        to: c.to,
+        url: c.answerUrl,
+        method: 'POST',
+        statusCallback: c.statusUrl,
+        statusCallbackMethod: 'POST',
+        statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+        machineDetection: 'DetectMessageEnd',
+        asyncAmd: 'true',
+        asyncAmdStatusCallback: c.amdUrl,
+        asyncAmdStatusCallbackMethod: 'POST',
+      });
+      return { providerCallId: call.sid, status: call.status };
+    },
+    async updateCall(providerCallId: string, twiml: string) {
+      await client.calls(providerCallId).update({ twiml });
+    },
     validateWebhook: (req: WebhookRequest) => validateTwilioWebhook(credentials.authToken, req),
   };
 }

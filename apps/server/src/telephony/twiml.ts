@@ -8,6 +8,8 @@ export interface StreamParameters {
   to: string;
   call_sid: string;
   token: string;
+  /** An outbound call's purpose (the scheduled event's message_template). */
+  purpose?: string;
 }
 
 /** Connects the call's media stream to the voice worker's phone transport. */

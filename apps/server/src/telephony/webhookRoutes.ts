@@ -5,6 +5,8 @@ import { decryptCredentials, integrationsByAccount } from '../integrations/store
 import type { WebhookRequest } from './provider';
 import { publicUrlOf, serverTwilioCredentials } from './resolve';
 import { validateTwilioWebhook } from './twilio';
+import type { Scheduler } from '../scheduling/scheduler';
+import { answerOutboundCall, outboundAmd, outboundStatus } from '../scheduling/outbound';
 import {
   answerInboundCall,
   recordCallStatus,
@@ -82,8 +84,30 @@ async function verifiedTwilio(
 const xml = (c: Context, body: string) => c.body(body, 200, { 'Content-Type': 'text/xml' });
 
 /** /webhooks/twilio/*: voice (answer a call), status (a call ended), messaging (SMS, WhatsApp). */
-export function webhookRoutes(services: Services) {
+export function webhookRoutes(services: Services, scheduler?: Scheduler) {
   const app = new Hono();
+  // A scheduled call's answer, answering-machine result and status (scheduling/outbound.ts).
+  if (scheduler) {
+    app.post('/twilio/outbound/:id/answer', async (c) => {
+      const { ctx, params } = await verifiedTwilio(c, services);
+      return xml(
+        c,
+        await answerOutboundCall(scheduler.deps, c.req.param('id'), params, ctx.orgIds),
+      );
+    });
+    app.post('/twilio/outbound/:id/amd', async (c) => {
+      const { ctx, params } = await verifiedTwilio(c, services);
+      await outboundAmd(scheduler.deps, c.req.param('id'), params, ctx.orgIds);
+      return c.body(null, 204);
+    });
+    app.post('/twilio/outbound/:id/status', async (c) => {
+      const { ctx, params } = await verifiedTwilio(c, services);
+      await recordCallStatus(ctx, params);
+      const { ended } = await outboundStatus(scheduler.deps, c.req.param('id'), params, ctx.orgIds);
+      if (ended) scheduler.wake();
+      return c.body(null, 204);
+    });
+  }
   app.post('/twilio/voice', async (c) => {
     const { ctx, params } = await verifiedTwilio(c, services);
     const answer = await answerInboundCall(ctx, params);

@@ -4,13 +4,19 @@ import { anyAnswerSchema } from '../schemas/common';
 import {
   readPhoneNumbers,
   readVoiceToken,
+  doNotCallResponseSchema,
+  sandboxOutcomesResponseSchema,
   scheduledEventSchema,
   scheduledListResponseSchema,
+  schedulingSettingsResponseSchema,
   voiceAgentsByOrgResponseSchema,
   voiceCallDetailSchema,
   voiceCallListResponseSchema,
   voiceTokenResponseSchema,
+  type CallOutcome,
   type CreateScheduledRequest,
+  type SchedulingSettings,
+  type UpdateScheduledRequest,
 } from '../schemas/voice';
 import {
   assignResponseSchema,
@@ -24,10 +30,25 @@ import {
   type SyncRequest,
 } from '../schemas/telephony';
 
+/** Filters of GET /scheduled/organization/{org}/schedules. */
+export type ScheduledQuery = {
+  agent_id?: string;
+  call_type?: string;
+  status?: string;
+  limit?: number;
+  offset?: number;
+};
+
 /** The voice backend (tokens, phone numbers, agents by org, scheduled calls), default base '/voice'. */
 export function createVoiceBackendClient(options: HttpOptions) {
   const http = createHttp({ ...options, errorStyle: 'voice' });
   const enc = encodeURIComponent;
+  const scheduledPage = (org: string, query?: ScheduledQuery, signal?: AbortSignal) =>
+    http('GET', `/scheduled/organization/${enc(org)}/schedules`, {
+      query,
+      schema: scheduledListResponseSchema,
+      signal,
+    });
   return {
     generateToken: async (agentName: string) =>
       readVoiceToken(
@@ -106,27 +127,56 @@ export function createVoiceBackendClient(options: HttpOptions) {
       ).outbox,
     createScheduled: (body: CreateScheduledRequest) =>
       http('POST', '/scheduled/create', { json: body, schema: scheduledEventSchema }),
-    updateScheduled: (id: string, body: Partial<CreateScheduledRequest>) =>
+    updateScheduled: (id: string, body: UpdateScheduledRequest) =>
       http('PUT', `/scheduled/${enc(id)}`, {
         json: { ...body, scheduled_id: id },
         schema: scheduledEventSchema,
       }),
-    listScheduled: async (
-      org: string,
-      query?: {
-        agent_id?: string;
-        call_type?: string;
-        status?: string;
-        limit?: number;
-        offset?: number;
-      },
-    ) =>
+    listScheduled: async (org: string, query?: ScheduledQuery) =>
+      (await scheduledPage(org, query)).scheduled_events,
+    /** The list with its total, the breaker's state and whether calls go to the sandbox. */
+    scheduledPage: (org: string, query?: ScheduledQuery, signal?: AbortSignal) =>
+      scheduledPage(org, query, signal),
+    schedulingSettings: (org: string) =>
+      http('GET', `/scheduled/organization/${enc(org)}/settings`, {
+        schema: schedulingSettingsResponseSchema,
+      }),
+    updateSchedulingSettings: (org: string, body: SchedulingSettings) =>
+      http('PUT', `/scheduled/organization/${enc(org)}/settings`, {
+        json: body,
+        schema: schedulingSettingsResponseSchema,
+      }),
+    /** Resume dialling after the circuit breaker paused it. */
+    resumeDialing: (org: string) =>
+      http('POST', `/scheduled/organization/${enc(org)}/resume`, {
+        schema: schedulingSettingsResponseSchema,
+      }),
+    sandboxOutcomes: async (org: string) =>
       (
-        await http('GET', `/scheduled/organization/${enc(org)}/schedules`, {
-          query,
-          schema: scheduledListResponseSchema,
+        await http('GET', `/scheduled/organization/${enc(org)}/sandbox-outcomes`, {
+          schema: sandboxOutcomesResponseSchema,
         })
-      ).scheduled_events,
+      ).outcomes,
+    setSandboxOutcome: (org: string, body: { phone_number: string; outcome: CallOutcome }) =>
+      http('PUT', `/scheduled/organization/${enc(org)}/sandbox-outcomes`, {
+        json: body,
+        schema: sandboxOutcomesResponseSchema,
+      }),
+    doNotCall: async (org: string) =>
+      (
+        await http('GET', `/scheduled/organization/${enc(org)}/do-not-call`, {
+          schema: doNotCallResponseSchema,
+        })
+      ).numbers,
+    addDoNotCall: (org: string, body: { phone_number: string; reason?: string }) =>
+      http('POST', `/scheduled/organization/${enc(org)}/do-not-call`, {
+        json: body,
+        schema: doNotCallResponseSchema,
+      }),
+    removeDoNotCall: (org: string, phoneNumber: string) =>
+      http('DELETE', `/scheduled/organization/${enc(org)}/do-not-call/${enc(phoneNumber)}`, {
+        schema: doNotCallResponseSchema,
+      }),
     /** The agent's calls, newest first (the call log). */
     callsForAgent: async (agentName: string, signal?: AbortSignal) =>
       (

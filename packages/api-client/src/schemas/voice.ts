@@ -118,6 +118,37 @@ export const voiceAgentsByOrgResponseSchema = z.object({
 });
 export type VoiceAgentsByOrg = z.infer<typeof voiceAgentsByOrgResponseSchema>;
 
+/** Outcomes of one dialled attempt. */
+export const callOutcomes = ['answered', 'voicemail', 'no-answer', 'busy', 'failed'] as const;
+export type CallOutcome = (typeof callOutcomes)[number];
+/** What the sandbox does with a call to a number (the Outbound tab's sandbox control). */
+export const sandboxOutcomes = callOutcomes;
+
+/** Statuses of a scheduled event: scheduled → in_progress → completed | failed | expired | cancelled. */
+export const scheduledStatuses = [
+  'scheduled',
+  'in_progress',
+  'completed',
+  'failed',
+  'expired',
+  'cancelled',
+] as const;
+export type ScheduledStatus = (typeof scheduledStatuses)[number];
+
+/** One attempt of a scheduled call (newest first in the event's `attempts`). */
+export const scheduledAttemptSchema = z.object({
+  attempt: z.number().int(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  /** answered, voicemail, no-answer, busy, failed; null while the call runs. */
+  outcome: z.string().nullable(),
+  provider_call_id: z.string().nullable(),
+  duration_s: z.number().nullable(),
+  conversation_id: z.string().nullable(),
+  error: z.string().nullable().optional(),
+});
+export type ScheduledAttempt = z.infer<typeof scheduledAttemptSchema>;
+
 export const scheduledEventSchema = z.looseObject({
   scheduled_id: z.string(),
   organization_id: z.string(),
@@ -129,6 +160,12 @@ export const scheduledEventSchema = z.looseObject({
   max_retries: z.number(),
   status: z.string(),
   message_template: z.string().nullable().optional(),
+  /** Why the event is where it is (waiting for the calling window, on the do-not-call list …). */
+  status_reason: z.string().nullable().optional(),
+  next_attempt_at: z.string().nullable().optional(),
+  attempts: z.array(scheduledAttemptSchema).default([]),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
 });
 export type ScheduledEvent = z.infer<typeof scheduledEventSchema>;
 
@@ -138,37 +175,117 @@ export const scheduleMessages = {
   timeRequired: 'Scheduled time is required',
   timePast: 'Scheduled time must be in the future',
   summary: 'Please fix the validation errors below.',
+  flexible: 'Flexible time must be between 0 and 60 minutes',
+  retries: 'Max retries must be between 1 and 10',
+  callType: 'Only outbound_call is supported',
+  // §8
+  scheduled: 'Outbound call scheduled successfully!',
+  updated: 'Scheduled event updated successfully!',
+  deleted: 'Scheduled event deleted successfully!',
+  scheduleFailed: (msg: string) => `Failed to schedule outbound call: ${msg}`,
+  updateFailed: 'Failed to update scheduled event',
+  updateFailedReason: (reason: string) => `Failed to update scheduled event: ${reason}`,
+  deleteFailed: (msg: string) => `Failed to delete scheduled event: ${msg}`,
+  deleteConfirm: 'Are you sure you want to delete this scheduled event?',
 } as const;
+
+const flexibleSchema = z
+  .number({ error: scheduleMessages.flexible })
+  .int(scheduleMessages.flexible)
+  .min(0, scheduleMessages.flexible)
+  .max(60, scheduleMessages.flexible);
+const retriesSchema = z
+  .number({ error: scheduleMessages.retries })
+  .int(scheduleMessages.retries)
+  .min(1, scheduleMessages.retries)
+  .max(10, scheduleMessages.retries);
 
 export const createScheduledRequestSchema = z.object({
   organization_id: z.string().min(1, 'organization_id is required'),
-  agent_id: z.string().min(1, scheduleMessages.agent),
-  call_type: z.literal('outbound_call').default('outbound_call'),
-  recipient_phone: z.string().regex(phonePattern, phoneFormatMessage),
+  agent_id: z.string({ error: scheduleMessages.agent }).min(1, scheduleMessages.agent),
+  call_type: z
+    .literal('outbound_call', { error: scheduleMessages.callType })
+    .default('outbound_call'),
+  recipient_phone: z.string({ error: phoneFormatMessage }).regex(phonePattern, phoneFormatMessage),
   scheduled_time: z.iso.datetime({ offset: true, error: scheduleMessages.timeRequired }),
-  flexible_time_minutes: z.number().int().min(0).max(60).default(0),
-  max_retries: z.number().int().min(1).max(10).default(3),
-  message_template: z.string().max(2000).optional(),
+  flexible_time_minutes: flexibleSchema.default(0),
+  max_retries: retriesSchema.default(3),
+  message_template: z.string().max(2000, 'message_template: at most 2000 characters').optional(),
 });
 export type CreateScheduledRequest = z.input<typeof createScheduledRequestSchema>;
-export const updateScheduledRequestSchema = createScheduledRequestSchema
-  .pick({
-    scheduled_time: true,
-    flexible_time_minutes: true,
-    max_retries: true,
-    recipient_phone: true,
-    agent_id: true,
-  })
-  .extend({ scheduled_id: z.string().optional() });
+/** PUT /voice/scheduled/{id}: the fields to change (the id also goes as scheduled_id). */
+export const updateScheduledRequestSchema = z.object({
+  scheduled_id: z.string().optional(),
+  agent_id: createScheduledRequestSchema.shape.agent_id.optional(),
+  recipient_phone: createScheduledRequestSchema.shape.recipient_phone.optional(),
+  scheduled_time: createScheduledRequestSchema.shape.scheduled_time.optional(),
+  flexible_time_minutes: flexibleSchema.optional(),
+  max_retries: retriesSchema.optional(),
+  message_template: z.string().max(2000).nullable().optional(),
+  call_type: createScheduledRequestSchema.shape.call_type.optional(),
+});
+export type UpdateScheduledRequest = z.input<typeof updateScheduledRequestSchema>;
+
+/** The organization's dialling is paused by the circuit breaker (null when dialling). */
+export const dialingPausedSchema = z.object({ since: z.string(), reason: z.string() }).nullable();
+
 export const scheduledListResponseSchema = z.object({
   scheduled_events: z.array(scheduledEventSchema),
+  total: z.number().int().optional(),
+  dialing_paused: dialingPausedSchema.optional(),
+  /** True while the organization's calls go to the sandbox. */
+  sandbox: z.boolean().optional(),
 });
+export type ScheduledListResponse = z.infer<typeof scheduledListResponseSchema>;
 export const scheduledListQuerySchema = z.object({
   agent_id: z.string().optional(),
-  call_type: z.string().optional(),
-  status: z.string().optional(),
+  call_type: z.literal('outbound_call', { error: scheduleMessages.callType }).optional(),
+  status: z
+    .enum(scheduledStatuses, { error: `must be one of ${scheduledStatuses.join(', ')}` })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   offset: z.coerce.number().int().min(0).optional(),
+});
+
+/** "HH:MM" from 00:00 to 24:00. */
+const clockTime = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be a time HH:MM from 00:00 to 24:00');
+/** GET/PUT /voice/scheduled/organization/{org}/settings ("00:00"–"24:00" = any time). */
+export const schedulingSettingsSchema = z.object({
+  calling_window_start: clockTime,
+  calling_window_end: clockTime,
+  max_concurrent_calls: z.number().int().min(1, 'must be 1 to 100').max(100, 'must be 1 to 100'),
+});
+export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
+export const schedulingSettingsResponseSchema = schedulingSettingsSchema.extend({
+  dialing_paused: dialingPausedSchema,
+});
+export type SchedulingSettingsResponse = z.infer<typeof schedulingSettingsResponseSchema>;
+export const defaultSchedulingSettings: SchedulingSettings = {
+  calling_window_start: '08:00',
+  calling_window_end: '21:00',
+  max_concurrent_calls: 5,
+};
+
+/** The sandbox control: what happens to calls dialled to a number. */
+export const sandboxOutcomeRequestSchema = z.object({
+  phone_number: z.string().regex(phonePattern, phoneFormatMessage),
+  outcome: z.enum(sandboxOutcomes, { error: `must be one of ${sandboxOutcomes.join(', ')}` }),
+});
+export const sandboxOutcomesResponseSchema = z.object({
+  outcomes: z.array(sandboxOutcomeRequestSchema),
+});
+
+/** The organization's do-not-call list. */
+export const doNotCallRequestSchema = z.object({
+  phone_number: z.string().regex(phonePattern, phoneFormatMessage),
+  reason: z.string().max(500).optional(),
+});
+export const doNotCallResponseSchema = z.object({
+  numbers: z.array(
+    z.object({ phone_number: z.string(), reason: z.string(), created_at: z.string() }),
+  ),
 });
 
 // ---------- call log (issue 14): every call is a conversation with channel 'voice' ----------

@@ -144,6 +144,18 @@ export interface DashboardApi {
   unassignPhoneNumber(phoneId: string, agentId: string): Promise<void>;
   listMailboxMappings(): Promise<unknown[]>;
 
+  // ---- scheduled outbound calls (issue 26) ----
+  /** /voice/scheduled/*: list, create, edit, delete, Resume, the sandbox's outcome control. */
+  scheduling: Pick<
+    import('@parley/api-client').VoiceBackendClient,
+    | 'scheduledPage'
+    | 'createScheduled'
+    | 'updateScheduled'
+    | 'deleteScheduled'
+    | 'resumeDialing'
+    | 'setSandboxOutcome'
+  >;
+
   // ---- SMS and WhatsApp (issue 16) ----
   /** GET /messaging/{channel}/phone-numbers and the telephony provider in use. */
   channelPage(channel: MessagingChannel, orgId: string, signal?: AbortSignal): Promise<ChannelPage>;

@@ -192,6 +192,14 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       });
       return { message: r.message ?? whatsappMessages.sent };
     },
+    scheduling: {
+      scheduledPage: (org, query, signal) => voice.scheduledPage(org, query, signal),
+      createScheduled: (body) => voice.createScheduled(body),
+      updateScheduled: (id, body) => voice.updateScheduled(id, body),
+      deleteScheduled: (id) => voice.deleteScheduled(id),
+      resumeDialing: (org) => voice.resumeDialing(org),
+      setSandboxOutcome: (org, body) => voice.setSandboxOutcome(org, body),
+    },
     simulateInbound: async (orgId, { channel, from, to, text }) => {
       const r = await voice.simulateEvent(orgId, { event: channel, from, to, text });
       return { answeredBy: r.answered_by };

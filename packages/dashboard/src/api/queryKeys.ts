@@ -8,6 +8,7 @@ export const queryKeys = {
   /** The agent's call log, and one call with its transcript. */
   calls: (agentId: string) => ['voice-calls', agentId] as const,
   call: (conversationId: string) => ['voice-call', conversationId] as const,
+  scheduled: (orgId: string) => ['scheduled', orgId] as const,
   availablePhoneNumbers: (orgId: string) => ['phone-numbers', orgId, 'available'] as const,
   channelPage: (channel: string, orgId: string) => ['channel', channel, orgId, 'numbers'] as const,
   channelMessages: (channel: string, orgId: string) =>

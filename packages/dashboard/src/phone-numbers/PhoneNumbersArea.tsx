@@ -4,6 +4,7 @@ import { useAgents } from '../api/hooks';
 import { PhoneNumbersScreen, type Notice, type PhoneNumbersTab } from './PhoneNumbersScreen';
 import { AddAgentModal, type AgentOption } from './AddAgentModal';
 import { EditAssignmentModal } from './EditAssignmentModal';
+import { ScheduledCallsArea } from '../scheduling';
 import { noFilters, type PhoneFilters } from './phoneFilters';
 import { assignFailureMessage, syncFailureMessage, unassignFailureMessage } from './phoneMessages';
 import {
@@ -94,6 +95,7 @@ export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: s
           setEditing(row);
         }}
         onUnassign={(row) => runUnassign(row)}
+        outbound={<ScheduledCallsArea orgId={orgId} />}
       />
       <AddAgentModal
         open={adding}

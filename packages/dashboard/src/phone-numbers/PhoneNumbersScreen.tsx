@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Badge,
   Banner,
@@ -63,6 +64,8 @@ export interface PhoneNumbersScreenProps {
   onEdit: (row: PhoneNumber) => void;
   onUnassign: (row: PhoneNumber) => void;
   onRetry?: () => void;
+  /** The Outbound side: the Scheduled Events view (scheduling/). */
+  outbound?: ReactNode;
 }
 
 const channelLabels: Record<ChannelFilter, string> = {
@@ -209,7 +212,9 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
         value={props.tab}
         onValueChange={(v) => props.onTabChange(v as PhoneNumbersTab)}
       />
-      {props.tab === 'outbound' ? (
+      {props.tab === 'outbound' && props.outbound ? (
+        props.outbound
+      ) : props.tab === 'outbound' ? (
         <EmptyState
           title="No scheduled calls yet"
           hint="Outbound calls scheduled for your agents will be listed here. Scheduling comes in a later release."

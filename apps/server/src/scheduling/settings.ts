@@ -1,0 +1,184 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  defaultSchedulingSettings,
+  type SchedulingSettings,
+  type SchedulingSettingsResponse,
+} from '@parley/api-client';
+import type { Db } from '../db/client';
+import { doNotCall, messagingOptOuts, sandboxCallOutcomes, schedulingSettings } from '../db/schema';
+
+type SettingsRow = typeof schedulingSettings.$inferSelect;
+
+/** The breaker trips when at least this many of the last `breakerWindow` attempts failed at the provider. */
+export const breakerWindow = 10;
+export const breakerThreshold = 5;
+
+/** The organization's settings row (created with the defaults on first use). */
+export async function settingsRow(db: Pick<Db, 'insert' | 'select'>, orgId: string) {
+  const [found] = await db
+    .select()
+    .from(schedulingSettings)
+    .where(eq(schedulingSettings.organizationId, orgId));
+  if (found) return found;
+  await db.insert(schedulingSettings).values({ organizationId: orgId }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(schedulingSettings)
+    .where(eq(schedulingSettings.organizationId, orgId));
+  return row!;
+}
+
+export function settingsWire(row: SettingsRow): SchedulingSettingsResponse {
+  return {
+    calling_window_start: row.callingWindowStart,
+    calling_window_end: row.callingWindowEnd,
+    max_concurrent_calls: row.maxConcurrentCalls,
+    dialing_paused: row.pausedAt
+      ? { since: row.pausedAt.toISOString(), reason: row.pausedReason ?? '' }
+      : null,
+  };
+}
+
+export async function getSettings(db: Db, orgId: string) {
+  return settingsWire(await settingsRow(db, orgId));
+}
+
+export async function putSettings(db: Db, orgId: string, body: SchedulingSettings) {
+  await settingsRow(db, orgId);
+  const [row] = await db
+    .update(schedulingSettings)
+    .set({
+      callingWindowStart: body.calling_window_start,
+      callingWindowEnd: body.calling_window_end,
+      maxConcurrentCalls: body.max_concurrent_calls,
+      updatedAt: new Date(),
+    })
+    .where(eq(schedulingSettings.organizationId, orgId))
+    .returning();
+  return settingsWire(row!);
+}
+
+/** Resume: the breaker closes and its count starts again. */
+export async function resumeDialing(db: Db, orgId: string) {
+  await settingsRow(db, orgId);
+  const [row] = await db
+    .update(schedulingSettings)
+    .set({ pausedAt: null, pausedReason: null, recentFailures: [], updatedAt: new Date() })
+    .where(eq(schedulingSettings.organizationId, orgId))
+    .returning();
+  return settingsWire(row!);
+}
+
+/** The breaker's verdict on the last attempts (newest last): trip or not. */
+export function breakerTrips(recent: readonly boolean[]): boolean {
+  return recent.slice(-breakerWindow).filter(Boolean).length >= breakerThreshold;
+}
+
+/**
+ * Records one attempt's result at the provider (inside the caller's transaction); trips the
+ * breaker (dialling paused until Resume) when at least half of the last 10 failed there.
+ */
+export async function recordProviderResult(
+  tx: Pick<Db, 'insert' | 'select' | 'update'>,
+  orgId: string,
+  failed: boolean,
+  now: Date,
+) {
+  const row = await settingsRow(tx, orgId);
+  const recent = [...row.recentFailures, failed].slice(-breakerWindow);
+  const trips = !row.pausedAt && breakerTrips(recent);
+  await tx
+    .update(schedulingSettings)
+    .set({
+      recentFailures: recent,
+      ...(trips
+        ? {
+            pausedAt: now,
+            pausedReason: `${recent.filter(Boolean).length} of the last ${recent.length} calls failed at the telephony provider`,
+          }
+        : {}),
+    })
+    .where(eq(schedulingSettings.organizationId, orgId));
+  return trips;
+}
+
+/** Why a number must not be called (the do-not-call list, or an SMS STOP from it), or null. */
+export async function doNotCallReason(
+  db: Db,
+  orgId: string,
+  phone: string,
+): Promise<string | null> {
+  const [listed] = await db
+    .select({ reason: doNotCall.reason })
+    .from(doNotCall)
+    .where(and(eq(doNotCall.organizationId, orgId), eq(doNotCall.phoneNumber, phone)))
+    .limit(1);
+  if (listed)
+    return `Not dialled: ${phone} is on the do-not-call list${listed.reason ? ` (${listed.reason})` : ''}`;
+  const [stopped] = await db
+    .select({ keyword: messagingOptOuts.keyword })
+    .from(messagingOptOuts)
+    .where(and(eq(messagingOptOuts.organizationId, orgId), eq(messagingOptOuts.endUser, phone)))
+    .limit(1);
+  if (stopped) return `Not dialled: ${phone} opted out by sending ${stopped.keyword}`;
+  return null;
+}
+
+export async function listDoNotCall(db: Db, orgId: string) {
+  const rows = await db
+    .select()
+    .from(doNotCall)
+    .where(eq(doNotCall.organizationId, orgId))
+    .orderBy(sql`${doNotCall.createdAt} desc`);
+  return rows.map((r) => ({
+    phone_number: r.phoneNumber,
+    reason: r.reason,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+export async function addDoNotCall(db: Db, orgId: string, phone: string, reason = '') {
+  await db
+    .insert(doNotCall)
+    .values({ organizationId: orgId, phoneNumber: phone, reason })
+    .onConflictDoNothing();
+}
+
+export async function removeDoNotCall(db: Db, orgId: string, phone: string) {
+  await db
+    .delete(doNotCall)
+    .where(and(eq(doNotCall.organizationId, orgId), eq(doNotCall.phoneNumber, phone)));
+}
+
+export async function listSandboxOutcomes(db: Db, orgId: string) {
+  const rows = await db
+    .select()
+    .from(sandboxCallOutcomes)
+    .where(eq(sandboxCallOutcomes.organizationId, orgId))
+    .orderBy(sandboxCallOutcomes.phoneNumber);
+  return rows.map((r) => ({ phone_number: r.phoneNumber, outcome: r.outcome }));
+}
+
+/** Sets the sandbox's outcome for calls to a number ('answered' removes the control). */
+export async function setSandboxOutcome(db: Db, orgId: string, phone: string, outcome: string) {
+  if (outcome === 'answered') {
+    await db
+      .delete(sandboxCallOutcomes)
+      .where(
+        and(
+          eq(sandboxCallOutcomes.organizationId, orgId),
+          eq(sandboxCallOutcomes.phoneNumber, phone),
+        ),
+      );
+    return;
+  }
+  await db
+    .insert(sandboxCallOutcomes)
+    .values({ organizationId: orgId, phoneNumber: phone, outcome })
+    .onConflictDoUpdate({
+      target: [sandboxCallOutcomes.organizationId, sandboxCallOutcomes.phoneNumber],
+      set: { outcome, updatedAt: new Date() },
+    });
+}
+
+export { defaultSchedulingSettings };

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createOrganization, newUser, openTab, signUp } from './helpers';
+
+/** A `datetime-local` value `ms` from now in the browser's own time zone (seconds included). */
+const localInput = (page: Page, ms: number) =>
+  page.evaluate((offset) => {
+    const d = new Date(Date.now() + offset);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  }, ms);
+
+test('Outbound: create a schedule (validation first) → the sandbox answers → status and attempts update without a reload; edit; delete', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const user = newUser('dialer');
+  await signUp(page, user);
+  await createOrganization(page, 'Dial Org');
+
+  await openTab(page, 'Agents');
+  await page.getByRole('button', { name: 'Create New Agent' }).click();
+  const createAgent = page.getByRole('dialog', { name: 'Create Agent' });
+  await createAgent.getByLabel('Agent Identifier').fill('caller');
+  await createAgent.getByRole('button', { name: 'Create Agent' }).click();
+  await expect(createAgent).toBeHidden();
+
+  // The calling window opens at any hour here, so the test does not depend on the time of day.
+  const settings = await page.request.put('/voice/scheduled/organization/Dial%20Org/settings', {
+    headers: { Origin: baseURL! },
+    data: { calling_window_start: '00:00', calling_window_end: '24:00', max_concurrent_calls: 5 },
+  });
+  expect(settings.status()).toBe(200);
+
+  await openTab(page, 'Phone Numbers');
+  await page.getByRole('tab', { name: 'Outbound' }).click();
+  await expect(page.getByText('No scheduled events found')).toBeVisible();
+  await expect(page.getByText('0 scheduled events')).toBeVisible();
+
+  // Create: the submit rule and §5's messages first.
+  await page.getByRole('button', { name: 'Create Schedule' }).click();
+  const modal = page.getByRole('dialog', { name: 'Create Scheduled Event' });
+  const submit = modal.getByRole('button', { name: 'Scheduled Event' });
+  await expect(submit).toBeDisabled();
+  await modal.getByRole('combobox', { name: 'Agent' }).click();
+  await page.getByRole('option', { name: 'caller' }).click();
+  await modal.getByLabel(/Recipient phone/).fill('12345');
+  await modal.getByLabel('Scheduled time').fill(await localInput(page, -60_000));
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(modal.getByText('Please fix the validation errors below.')).toBeVisible();
+  await expect(
+    modal.getByText('Please enter a valid phone number (e.g., +1234567890)'),
+  ).toBeVisible();
+  await expect(modal.getByText('Scheduled time must be in the future')).toBeVisible();
+
+  await modal.getByLabel(/Recipient phone/).fill('+14155550177');
+  await modal.getByLabel('Scheduled time').fill(await localInput(page, 15_000));
+  await modal.getByLabel('Message template (optional)').fill('Your order ships today.');
+  await submit.click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByText('Outbound call scheduled successfully!')).toBeVisible();
+  await expect(page.getByText('1 scheduled events')).toBeVisible();
+
+  // The sandbox dials when due and answers: status and attempts change in place.
+  const pane = page.getByRole('region', { name: 'Scheduled event details' });
+  await expect(pane.getByText('+14155550177', { exact: true })).toBeVisible();
+  await expect(pane.getByText('Your order ships today.')).toBeVisible();
+  await expect(pane.getByText('No attempts yet.')).toBeVisible();
+  await expect(pane.getByText('Attempt 1')).toBeVisible({ timeout: 60_000 });
+  await expect(pane.getByText('Answered')).toBeVisible({ timeout: 30_000 });
+  await expect(pane.locator('[data-status]')).toHaveText('completed');
+  // The answered call's transcript opens from its attempt ('All calls' goes back to the event).
+  await pane.getByRole('button', { name: 'Transcript' }).click();
+  await expect(pane.getByRole('button', { name: 'All calls' })).toBeVisible();
+  await pane.getByRole('button', { name: 'All calls' }).click();
+
+  // Edit a pending event.
+  await page.getByRole('button', { name: 'Create Schedule' }).click();
+  await modal.getByRole('combobox', { name: 'Agent' }).click();
+  await page.getByRole('option', { name: 'caller' }).click();
+  await modal.getByLabel(/Recipient phone/).fill('+14155550178');
+  await modal.getByLabel('Scheduled time').fill(await localInput(page, 24 * 3_600_000));
+  await submit.click();
+  await expect(modal).toBeHidden();
+  await expect(pane.getByText('+14155550178', { exact: true })).toBeVisible();
+  await pane.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Scheduled Event' });
+  const retries = edit.getByRole('textbox', { name: 'Max retries' });
+  await retries.fill('5');
+  await retries.press('Tab');
+  await edit.getByRole('button', { name: 'Update Event' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Scheduled event updated successfully!')).toBeVisible();
+  await expect(pane.locator('dd').filter({ hasText: /^5$/ })).toBeVisible();
+
+  // Delete asks first; a pending event is cancelled.
+  await pane.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(
+    confirm.getByText('Are you sure you want to delete this scheduled event?'),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Scheduled event deleted successfully!')).toBeVisible();
+  await expect(pane.locator('[data-status]')).toHaveText('cancelled');
+  await expect(page.getByText('2 scheduled events')).toBeVisible();
+});

@@ -1,0 +1,3 @@
+export { ScheduledCallsArea } from './ScheduledCallsArea';
+export { ScheduledEventsView } from './ScheduledEventsView';
+export { ScheduleModal } from './ScheduleModal';

@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UpdateScheduledRequest } from '@parley/api-client';
+import { useDashboardApi } from '../api/ApiContext';
+import { queryKeys } from '../api/queryKeys';
+import { schedulingRefetchInterval, type ScheduleForm } from './scheduleForm';
+
+/** The organization's scheduled events, asked again every 2 s while a call runs or one is due soon. */
+export function useScheduledEvents(orgId: string) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.scheduled(orgId),
+    queryFn: ({ signal }) => api.scheduling.scheduledPage(orgId, { limit: 500 }, signal),
+    retry: false,
+    refetchInterval: (q) => schedulingRefetchInterval(q.state.data?.scheduled_events),
+  });
+}
+
+function useReload(orgId: string) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: queryKeys.scheduled(orgId) });
+}
+
+/** The form's values as the API takes them (the local time as an instant). */
+export function requestOf(form: ScheduleForm) {
+  return {
+    agent_id: form.agent_id,
+    recipient_phone: form.recipient_phone.trim(),
+    scheduled_time: new Date(form.scheduled_time).toISOString(),
+    flexible_time_minutes: form.flexible_time_minutes,
+    max_retries: form.max_retries,
+    message_template: form.message_template.trim() || undefined,
+  };
+}
+
+export function useCreateScheduled(orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReload(orgId);
+  return useMutation({
+    mutationFn: (form: ScheduleForm) =>
+      api.scheduling.createScheduled({
+        organization_id: orgId,
+        call_type: 'outbound_call',
+        ...requestOf(form),
+      }),
+    onSettled: reload,
+  });
+}
+
+export function useUpdateScheduled(orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReload(orgId);
+  return useMutation({
+    mutationFn: ({ id, form }: { id: string; form: ScheduleForm }) => {
+      const body: UpdateScheduledRequest = {
+        ...requestOf(form),
+        message_template: form.message_template.trim() || null,
+      };
+      return api.scheduling.updateScheduled(id, body);
+    },
+    onSettled: reload,
+  });
+}
+
+export function useDeleteScheduled(orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReload(orgId);
+  return useMutation({
+    mutationFn: (id: string) => api.scheduling.deleteScheduled(id),
+    onSettled: reload,
+  });
+}
+
+export function useResumeDialing(orgId: string) {
+  const api = useDashboardApi();
+  const reload = useReload(orgId);
+  return useMutation({ mutationFn: () => api.scheduling.resumeDialing(orgId), onSettled: reload });
+}
+
+export function useSandboxOutcome(orgId: string) {
+  const api = useDashboardApi();
+  return useMutation({
+    mutationFn: (body: { phone_number: string; outcome: string }) =>
+      api.scheduling.setSandboxOutcome(orgId, body as { phone_number: string; outcome: 'busy' }),
+  });
+}
