@@ -8,6 +8,7 @@ import {
   phoneNumbers,
   webhookEvents,
 } from '../db/schema';
+import { withoutControlCharacters } from '@parley/api-client';
 import { optKeyword } from '../messaging/optOut';
 import { defaultPhoneStreamUrl, phoneStreamToken } from './phoneStreamToken';
 import {
@@ -50,6 +51,15 @@ export interface VoiceAnswer {
 
 const stripChannel = (address: string) => address.replace(/^whatsapp:/, '');
 
+/**
+ * A provider's fields with control characters (NUL …, not tabs or line breaks) removed: what
+ * the other party sent is stored cleaned, never refused by the database (a NUL is).
+ */
+export const cleanParams = (params: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, withoutControlCharacters(String(v))]),
+  );
+
 async function numberCalled(ctx: InboundContext, to: string) {
   const [row] = await ctx.db
     .select()
@@ -75,8 +85,9 @@ async function numberCalled(ctx: InboundContext, to: string) {
  */
 export async function answerInboundCall(
   ctx: InboundContext,
-  params: Record<string, string>,
+  fields: Record<string, string>,
 ): Promise<VoiceAnswer> {
+  const params = cleanParams(fields);
   const callSid = params.CallSid ?? '';
   const from = params.From ?? '';
   const to = params.To ?? params.Called ?? '';
@@ -155,7 +166,8 @@ export async function answerInboundCall(
 const finalCallStatuses = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
 
 /** A call's status callback: a finished call ends its conversation (once per status). */
-export async function recordCallStatus(ctx: InboundContext, params: Record<string, string>) {
+export async function recordCallStatus(ctx: InboundContext, fields: Record<string, string>) {
+  const params = cleanParams(fields);
   const callSid = params.CallSid ?? '';
   const status = params.CallStatus ?? '';
   const [fresh] = await ctx.db
@@ -187,7 +199,8 @@ export async function recordCallStatus(ctx: InboundContext, params: Record<strin
  * Messages to a number without an agent are stored on no agent's conversation and not answered.
  * The answer here is an empty response at once.
  */
-export async function recordInboundMessage(ctx: InboundContext, params: Record<string, string>) {
+export async function recordInboundMessage(ctx: InboundContext, fields: Record<string, string>) {
+  const params = cleanParams(fields);
   const whatsapp = (params.From ?? '').startsWith('whatsapp:');
   const channel = whatsapp ? ('whatsapp' as const) : ('sms' as const);
   const from = stripChannel(params.From ?? '');

@@ -179,6 +179,8 @@ export const integrationSchema = z.object({
   configured: z.boolean(),
   /** Field → masked value (only the last 4 characters shown). */
   masked: z.record(z.string(), z.string()),
+  /** Where the provider calls this integration (WhatsApp Cloud: its own callback URL). */
+  callback_url: z.string().optional(),
   last_tested_at: z.string().nullable(),
   last_test_ok: z.boolean().nullable(),
   last_test_message: z.string().nullable(),
