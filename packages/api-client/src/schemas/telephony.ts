@@ -242,6 +242,18 @@ export const integrationProviders = [
     fields: [{ name: 'api_key', label: 'API key' }],
     voices: false,
   },
+  {
+    // Meta's WhatsApp Cloud API: each integration has its own callback URL (shown once saved).
+    provider: 'whatsapp_cloud',
+    label: 'WhatsApp Cloud API',
+    fields: [
+      { name: 'phone_number_id', label: 'Phone number ID' },
+      { name: 'access_token', label: 'Access token' },
+      { name: 'app_secret', label: 'App secret' },
+      { name: 'verify_token', label: 'Verify token' },
+    ],
+    voices: false,
+  },
 ] as const;
 export type IntegrationProviderInfo = (typeof integrationProviders)[number];
 export type IntegrationProviderName = IntegrationProviderInfo['provider'];
