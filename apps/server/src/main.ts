@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
 import { createServer } from './server';
 import { widgetFiles } from './widgets';
+import { resolveDataDir } from './lib/dataDir';
 
 const port = Number(process.env.PORT ?? 3000);
-const dataDir = resolve(process.env.PARLEY_DATA_DIR ?? './data');
+const dataDir = resolveDataDir(process.env);
 const { app, database, logger } = await createServer({
   databaseUrl: process.env.DATABASE_URL,
   dataDir,
