@@ -5,7 +5,8 @@
 // - 4 concurrent ~8 MB nested JSON bodies streamed to /webhooks/* (refused at the 1 MB limit).
 // The server runs in its own process (PGlite, as a default install), the probes and the posts
 // in this one. One JSON line per figure: the webhook's answer (status, ms) and /healthz p50, p95,
-// max (goals: p95 ≤ 100 ms, max ≤ 500 ms). `npm run bench -- webhooks`.
+// max (goals: p95 ≤ 100 ms, max ≤ 500 ms), and the same probes of the idle server first (the
+// peer: what this machine's load alone costs). `npm run bench -- webhooks`.
 import { createHmac } from 'node:crypto';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -157,6 +158,10 @@ async function main() {
     // Warm-up: one message stored, a few probes.
     await post(payload(number, 'wamid.WARM', 1));
     await probe(url, new Promise((r) => setTimeout(r, 200)));
+    // The peer: /healthz with nothing else to do, on this machine now (its load shows here).
+    const idleRun = timed(() => new Promise((r) => setTimeout(r, 1500)));
+    const idleHealth = await probe(url, idleRun);
+    report('idle server (the peer: no webhook)', { status: 200, ms: 0 }, idleHealth);
 
     const flood = payload(number, 'wamid.FLOOD', 5000);
     const floodRun = timed(() => post(flood));

@@ -178,6 +178,23 @@ describe("Meta's WhatsApp Cloud API webhook: one callback per integration", () =
     expect(out[0]).toMatchObject({ kind: 'whatsapp', fromNumber: number.phone_number });
   });
 
+  it('a batch is stored whole; a STOP in it opts its sender out (no reply to them)', async () => {
+    const body = payload([
+      { id: 'wamid.B1', from: '15005550521', body: 'Hello' },
+      { id: 'wamid.B2', from: '15005550522', body: 'STOP' },
+      { id: 'wamid.B3', from: '15005550522', body: 'And one more thing' },
+      { id: 'wamid.B1', from: '15005550521', body: 'Hello' },
+    ]);
+    const res = await post(body, sign(body));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ stored: 3 });
+    const sent = (to: string) =>
+      server.db.select().from(telephonyOutbox).where(eq(telephonyOutbox.toNumber, to));
+    await expect.poll(async () => (await sent('+15005550521')).length, { timeout: 10_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await sent('+15005550522')).toHaveLength(0);
+  });
+
   it("a signed message for the other organization's integration is stored only for it", async () => {
     // The other organization has no WhatsApp number with this address: nothing is stored, and
     // the first organization's number is never reached through the other's callback.

@@ -2,12 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { toValidationError, withoutControlCharacters } from '@parley/api-client';
+import { toValidationError } from '@parley/api-client';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { decryptCredentials, registerIntegrationProvider } from '../integrations/store';
 import { integrations } from '../db/schema';
-import { recordInboundMessage } from '../telephony/inbound';
+import { recordInboundMessages } from '../telephony/inbound';
 
 /** The integration of Meta's WhatsApp Cloud API: each has its own callback path. */
 export const whatsappCloudProvider = 'whatsapp_cloud';
@@ -182,34 +182,33 @@ export function whatsappCloudRoutes(services: Services) {
         `entry: A webhook may carry at most ${maxWhatsappCloudEvents} messages and statuses (this one has ${count}); nothing was stored`,
       );
     }
+    // Each change's messages to the integration's own number (its app may serve others) are
+    // stored as one batch; the event loop gets a turn between batches.
     let stored = 0;
     for (const entry of payload.entry) {
       for (const change of entry.changes ?? []) {
         const value = change.value;
         const to = value?.metadata?.display_phone_number;
-        // Only events of this integration's own number (its app may serve others).
         if (!to || value?.metadata?.phone_number_id !== row.accountId) continue;
-        for (const m of value.messages ?? []) {
-          if (m.type !== 'text' || !m.from || !m.id) continue;
-          const result = await recordInboundMessage(
-            {
-              db: services.db,
-              env: services.env,
-              provider: whatsappCloudProvider,
-              account: row.accountId ?? '',
-              orgIds: [row.organizationId],
-              anyProvider: true,
-              replies: services.replies,
-            },
-            {
-              MessageSid: withoutControlCharacters(m.id),
-              From: `whatsapp:${e164(m.from)}`,
-              To: `whatsapp:${e164(to)}`,
-              Body: m.text?.body ?? '',
-            },
-          );
-          if (result.stored) stored++;
-        }
+        const batch = (value.messages ?? [])
+          .filter((m) => m.type === 'text' && m.from && m.id)
+          .map((m) => ({ messageSid: m.id!, from: e164(m.from!), body: m.text?.body ?? '' }));
+        if (!batch.length) continue;
+        stored += await recordInboundMessages(
+          {
+            db: services.db,
+            env: services.env,
+            provider: whatsappCloudProvider,
+            account: row.accountId ?? '',
+            orgIds: [row.organizationId],
+            anyProvider: true,
+            replies: services.replies,
+          },
+          'whatsapp',
+          e164(to),
+          batch,
+        );
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
     return c.json({ success: true, stored });
