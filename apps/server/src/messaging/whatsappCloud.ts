@@ -87,12 +87,20 @@ export const whatsappCloudPayloadSchema = z.looseObject({
 });
 export type WhatsappCloudPayload = z.infer<typeof whatsappCloudPayloadSchema>;
 
-/** How many messages and statuses a payload holds (what the cap counts). */
-export function eventCount(payload: WhatsappCloudPayload): number {
+/**
+ * How many messages and statuses a payload holds (what the cap counts), read before the payload
+ * is validated: what is not an array counts nothing.
+ */
+export function eventCount(json: unknown): number {
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+  const field = (v: unknown, k: string): unknown =>
+    v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
   let count = 0;
-  for (const entry of payload.entry)
-    for (const change of entry.changes ?? [])
-      count += (change.value?.messages?.length ?? 0) + (change.value?.statuses?.length ?? 0);
+  for (const entry of list(field(json, 'entry')))
+    for (const change of list(field(entry, 'changes'))) {
+      const value = field(change, 'value');
+      count += list(field(value, 'messages')).length + list(field(value, 'statuses')).length;
+    }
   return count;
 }
 
@@ -168,10 +176,12 @@ export function whatsappCloudRoutes(services: Services) {
     } catch {
       malformed(services, c, row.id, 'body: Malformed JSON');
     }
-    const parsed = whatsappCloudPayloadSchema.safeParse(json);
-    if (!parsed.success) malformed(services, c, row.id, toValidationError(parsed.error).error);
-    const payload = parsed.data;
-    const count = eventCount(payload);
+    // The cap is checked before the shape (a cheap count), so an oversized body costs no validation.
+    const count = eventCount(json);
+    if (count <= maxWhatsappCloudEvents) {
+      const parsed = whatsappCloudPayloadSchema.safeParse(json);
+      if (!parsed.success) malformed(services, c, row.id, toValidationError(parsed.error).error);
+    }
     if (count > maxWhatsappCloudEvents) {
       services.logger.warn(
         { path: c.req.path, integration: row.id, events: count },
@@ -184,6 +194,7 @@ export function whatsappCloudRoutes(services: Services) {
     }
     // Each change's messages to the integration's own number (its app may serve others) are
     // stored as one batch; the event loop gets a turn between batches.
+    const payload = json as WhatsappCloudPayload;
     let stored = 0;
     for (const entry of payload.entry) {
       for (const change of entry.changes ?? []) {
