@@ -46,8 +46,18 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The largest request body: the 10 MB upload limit plus room for the multipart envelope. */
 export const maxRequestBytes = uploadLimits.maxBytes + 64 * 1024;
 
+/**
+ * The largest webhook body: providers' real payloads are a few KB, and a webhook's signature is
+ * checked on these bytes before anything is parsed, so what an unauthenticated request costs is
+ * bounded by this.
+ */
+export const maxWebhookBytes = 1024 * 1024;
+const isWebhook = (path: string) => path === '/webhooks' || path.startsWith('/webhooks/');
+
 /** A body over the limit, named by what the route takes. */
 function tooLarge(path: string): never {
+  if (isWebhook(path))
+    throw new HttpError(413, 'body: A webhook request is larger than the 1 MB limit');
   if (path.endsWith('/documents/file'))
     throw new HttpError(400, 'file: The file is larger than the 10 MB limit');
   if (path.endsWith('/documents'))
@@ -147,15 +157,22 @@ export function createApp(options: AppOptions) {
   app.use('*', securityHeaders(services.env));
   app.use('*', compressAnswers());
   // GET and HEAD requests carry no body: skipped, since asking for the body builds a full Request.
+  // Webhooks (/webhooks/*) take at most 1 MB, everything else the upload limit.
   const limitBody = bodyLimit({ maxSize: maxRequestBytes, onError: (c) => tooLarge(c.req.path) });
+  const limitWebhook = bodyLimit({
+    maxSize: maxWebhookBytes,
+    onError: (c) => tooLarge(c.req.path),
+  });
   // A body of a declared length (not chunked) is checked by its header alone: bodyLimit first asks
   // for the body, which builds a full web Request around the socket (a chat pays for it).
   app.use('*', (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const webhook = isWebhook(c.req.path);
+    const max = webhook ? maxWebhookBytes : maxRequestBytes;
     const length = c.req.header('Content-Length');
     if (length && /^\d+$/.test(length) && !c.req.header('Transfer-Encoding'))
-      return Number(length) > maxRequestBytes ? tooLarge(c.req.path) : next();
-    return limitBody(c, next);
+      return Number(length) > max ? tooLarge(c.req.path) : next();
+    return (webhook ? limitWebhook : limitBody)(c, next);
   });
   // A state-changing request empties this process's tenancy cache once it is answered, so the
   // next request here reads the change even before the database's NOTIFY arrives. The public

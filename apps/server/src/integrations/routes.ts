@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { integrationProviderSchema, setIntegrationRequestSchema } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
@@ -13,6 +13,7 @@ import {
   decryptCredentials,
 } from './store';
 import { listProviderVoices, providersWithVoices } from './voiceProviders';
+import { publicUrlOf } from '../telephony/resolve';
 
 const credentialsAction = 'change provider credentials';
 
@@ -28,23 +29,27 @@ export function integrationRoutes({ db, secrets, env }: Services) {
   const manage = async (org: string, userId: string, action: string) =>
     (await requireRole(db, userId, org, managers, action)).orgId;
   const provider = (value: string) => check(integrationProviderSchema, value, 'provider');
+  /** Callback URLs start at PUBLIC_URL, else at the address the console reached. */
+  const base = (c: Context) => publicUrlOf(env) ?? new URL(c.req.url).origin;
 
   app.get('/organization/:org', async (c) => {
     const org = await scope(c.req.param('org'), c.get('user').id);
-    return c.json({ integrations: (await listIntegrations(db, org)).map(integrationToWire) });
+    return c.json({
+      integrations: (await listIntegrations(db, org)).map((r) => integrationToWire(r, base(c))),
+    });
   });
   app.get('/organization/:org/:provider', async (c) => {
     const org = await scope(c.req.param('org'), c.get('user').id);
     const row = await findIntegration(db, org, provider(c.req.param('provider')));
     if (!row) throw notFound('Integration');
-    return c.json(integrationToWire(row));
+    return c.json(integrationToWire(row, base(c)));
   });
   app.put('/organization/:org/:provider', async (c) => {
     const org = await manage(c.req.param('org'), c.get('user').id, credentialsAction);
     const name = provider(c.req.param('provider'));
     const body = await readJson(c, setIntegrationRequestSchema);
     return c.json(
-      integrationToWire(await saveIntegration(db, secrets, org, name, body.credentials)),
+      integrationToWire(await saveIntegration(db, secrets, org, name, body.credentials), base(c)),
     );
   });
   app.post('/organization/:org/:provider/test', async (c) => {

@@ -18,6 +18,8 @@ import { voiceProviderRules } from './voiceProviders';
 interface ProviderRules {
   schema?: z.ZodType<Record<string, string>>;
   accountId?: (credentials: Record<string, string>) => string;
+  /** The provider's webhook path for one integration (e.g. WhatsApp Cloud's, one per integration). */
+  callbackPath?: (integrationId: string) => string;
   test?: (
     credentials: Record<string, string>,
     env: Record<string, string | undefined>,
@@ -44,9 +46,12 @@ export function registerIntegrationProvider(provider: string, providerRules: Pro
 
 type Row = typeof integrations.$inferSelect;
 
-export function integrationToWire(row: Row): Integration {
+/** The wire form; `baseUrl` (PUBLIC_URL or the request's origin) completes a callback URL. */
+export function integrationToWire(row: Row, baseUrl?: string): Integration {
+  const callbackPath = rules.get(row.provider)?.callbackPath?.(row.id);
   return {
     provider: row.provider,
+    ...(callbackPath && baseUrl ? { callback_url: `${baseUrl}${callbackPath}` } : {}),
     configured: true,
     masked: row.masked,
     last_tested_at: row.lastTestedAt?.toISOString() ?? null,

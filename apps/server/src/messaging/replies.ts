@@ -5,6 +5,7 @@ import { agents, conversations, messageReplies, messages, messagingOptOuts } fro
 import type { Services } from '../lib/env';
 import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
+import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -114,7 +115,24 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     await setReply(db, job.id, { status: 'skipped', lastError: 'The agent gave no answer' });
     return 'skipped';
   }
-  await setReply(db, job.id, { status: 'sending', attempts: job.attempts + 1 });
+  // Within the organization's sending limit: the answer is marked 'sending' (it counts from now)
+  // under the channel's send lock. Over the limit, the reply waits until a place frees; the wait
+  // is not an attempt.
+  try {
+    await reserveSend(db, sendLimitsOf(deps.env), job.organizationId, job.channel, async (tx) => {
+      await tx.update(messages).set({ status: 'sending' }).where(eq(messages.id, replyMessageId));
+      await setReply(tx, job.id, { status: 'sending', attempts: job.attempts + 1 });
+    });
+  } catch (error) {
+    if (!(error instanceof SendLimitError)) throw error;
+    deps.logger.warn({ reply: job.id, retryAfter: error.retryAfter }, error.message);
+    await setReply(db, job.id, {
+      status: 'pending',
+      lastError: error.message,
+      nextAttemptAt: new Date(Date.now() + error.retryAfter * 1000),
+    });
+    return 'pending';
+  }
   try {
     const { provider } = await telephonyFor(deps, job.organizationId);
     const message = { from: job.fromNumber, to: job.toNumber, body: replyText };

@@ -15,6 +15,7 @@ import { membershipsOf, requireMembership } from '../lib/tenancy';
 import { conversations, messages, messagingOptOuts, phoneNumbers } from '../db/schema';
 import type { Db } from '../db/client';
 import { telephonyFor } from '../telephony/resolve';
+import { checkSendLimit, lockSendCounter, sendLimitsOf, sendLimitsReport } from './sendLimits';
 
 type Channel = 'sms' | 'whatsapp';
 /** The Outbound page's list: this many threads, this many messages each. */
@@ -117,6 +118,14 @@ async function lastInbound(db: Db, orgId: string, channel: Channel, ours: string
 export function messagingRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  // A bad PARLEY_SEND_LIMIT* setting stops the server at start, naming the variable.
+  const limits = sendLimitsOf(services.env);
+
+  /** The organization's sending limits and what it sent in the last minute and day. */
+  app.get('/send-limits', async (c) => {
+    const orgId = await orgOf(c, db);
+    return c.json(await sendLimitsReport(db, limits, orgId));
+  });
 
   app.get('/phone-numbers/available', async (c) => {
     const orgId = await orgOf(c, db);
@@ -323,6 +332,42 @@ function numberWire(r: NumberRow) {
   };
 }
 
+/** The `Idempotency-Key` header: a retry with the same key answers the first send (24 h). */
+function idempotencyKeyOf(c: Context): string | null {
+  const key = c.req.header('Idempotency-Key');
+  if (key === undefined) return null;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new HttpError(400, 'Idempotency-Key: must be 1 to 255 printable characters');
+  return key;
+}
+
+/** The organization's message on the channel sent with this idempotency key in the last day. */
+async function sentWithKey(tx: Db, orgId: string, channel: Channel, key: string) {
+  const [row] = await tx
+    .select({ message: messages, conversation: conversations })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(conversations.organizationId, orgId),
+        eq(conversations.channel, channel),
+        eq(messages.direction, 'outbound'),
+        sql`${messages.metadata}->>'idempotency_key' = ${key}`,
+        sql`${messages.createdAt} > now() - interval '1 day'`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A member's send: the message is recorded ('sending', on the thread with the recipient) before
+ * the provider is called, in the transaction that checks the organization's sending limit (429
+ * when reached); the provider's answer then completes it ('failed' with the reason when the
+ * provider refused). A failure after the provider accepted the message therefore never leads to
+ * a second send: the row is there, and a retry with the same Idempotency-Key answers the first
+ * send (or 409 while it is under way) instead of sending again.
+ */
 async function send(
   c: Context,
   services: Services,
@@ -334,77 +379,120 @@ async function send(
   words: { sendFailed: string; sent: string },
 ) {
   const { db } = services;
+  const key = idempotencyKeyOf(c);
   const { provider } = await telephonyFor(services, orgId);
+  const answer = (
+    conversationId: string,
+    result: { providerMessageId: string | null; status: string | null },
+    replayed = false,
+  ) =>
+    c.json({
+      success: true,
+      message: words.sent,
+      ...(replayed ? { replayed: true } : {}),
+      data: {
+        message_sid: result.providerMessageId,
+        status: result.status,
+        from_number: number.phoneNumber,
+        to_number: to,
+        channel,
+        conversation_id: conversationId,
+        provider: provider.name,
+      },
+      timestamp: new Date().toISOString(),
+    });
+
+  const reserved = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await lockSendCounter(tx, orgId, channel);
+    if (key) {
+      const first = await sentWithKey(tx, orgId, channel, key);
+      if (first) return { replay: first } as const;
+    }
+    await checkSendLimit(tx, sendLimitsOf(services.env), orgId, channel);
+    // Stored on the thread with the recipient, also from a number without an agent (the thread
+    // then has none).
+    const [existing] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.organizationId, orgId),
+          number.agentName
+            ? eq(conversations.agentName, number.agentName)
+            : isNull(conversations.agentName),
+          eq(conversations.channel, channel),
+          eq(conversations.endUser, to),
+          eq(conversations.agentAddress, number.phoneNumber),
+        ),
+      )
+      .orderBy(desc(conversations.updatedAt))
+      .limit(1);
+    const conversationId =
+      existing?.id ??
+      (
+        await tx
+          .insert(conversations)
+          .values({
+            agentName: number.agentName,
+            organizationId: orgId,
+            channel,
+            endUser: to,
+            agentAddress: number.phoneNumber,
+          })
+          .returning({ id: conversations.id })
+      )[0]!.id;
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        conversationId,
+        role: 'assistant',
+        content: text,
+        direction: 'outbound',
+        author: 'member',
+        provider: provider.name,
+        status: 'sending',
+        metadata: key ? { idempotency_key: key } : {},
+      })
+      .returning({ id: messages.id });
+    await tx
+      .update(conversations)
+      .set({ updatedAt: new Date() })
+      .where(eq(conversations.id, conversationId));
+    return { conversationId, messageId: row!.id } as const;
+  });
+
+  if ('replay' in reserved) {
+    const { message, conversation } = reserved.replay!;
+    if (message.status === 'sending')
+      throw new HttpError(409, 'Idempotency-Key: this message is already being sent');
+    if (message.status === 'failed')
+      throw new HttpError(
+        409,
+        sendFailedMessage(
+          words.sendFailed,
+          `this message was tried once and failed (${message.error ?? 'unknown error'}); send it again with a new Idempotency-Key`,
+        ),
+      );
+    return answer(conversation.id, message, true);
+  }
+
   let result;
   try {
     const message = { from: number.phoneNumber, to, body: text };
     result =
       channel === 'sms' ? await provider.sendSms(message) : await provider.sendWhatsApp(message);
   } catch (error) {
-    throw new HttpError(
-      503,
-      sendFailedMessage(words.sendFailed, String((error as Error)?.message ?? '')),
-    );
+    const reason = String((error as Error)?.message ?? '');
+    await db
+      .update(messages)
+      .set({ status: 'failed', error: reason.slice(0, 500) || 'Unknown error' })
+      .where(eq(messages.id, reserved.messageId));
+    throw new HttpError(503, sendFailedMessage(words.sendFailed, reason));
   }
-  // Stored on the thread with the recipient, also from a number without an agent (the thread
-  // then has none).
-  const [existing] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.organizationId, orgId),
-        number.agentName
-          ? eq(conversations.agentName, number.agentName)
-          : isNull(conversations.agentName),
-        eq(conversations.channel, channel),
-        eq(conversations.endUser, to),
-        eq(conversations.agentAddress, number.phoneNumber),
-      ),
-    )
-    .orderBy(desc(conversations.updatedAt))
-    .limit(1);
-  const conversationId =
-    existing?.id ??
-    (
-      await db
-        .insert(conversations)
-        .values({
-          agentName: number.agentName,
-          organizationId: orgId,
-          channel,
-          endUser: to,
-          agentAddress: number.phoneNumber,
-        })
-        .returning({ id: conversations.id })
-    )[0]!.id;
-  await db.insert(messages).values({
-    conversationId,
-    role: 'assistant',
-    content: text,
-    direction: 'outbound',
-    author: 'member',
-    provider: provider.name,
-    providerMessageId: result.providerMessageId,
-    status: result.status || 'sent',
-  });
   await db
-    .update(conversations)
-    .set({ updatedAt: new Date() })
-    .where(eq(conversations.id, conversationId));
-  const timestamp = new Date().toISOString();
-  return c.json({
-    success: true,
-    message: words.sent,
-    data: {
-      message_sid: result.providerMessageId,
-      status: result.status,
-      from_number: number.phoneNumber,
-      to_number: to,
-      channel,
-      conversation_id: conversationId,
-      provider: provider.name,
-    },
-    timestamp,
-  });
+    .update(messages)
+    .set({ providerMessageId: result.providerMessageId, status: result.status || 'sent' })
+    .where(eq(messages.id, reserved.messageId));
+  return answer(reserved.conversationId, result);
 }

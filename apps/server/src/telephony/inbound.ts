@@ -8,6 +8,7 @@ import {
   phoneNumbers,
   webhookEvents,
 } from '../db/schema';
+import { withoutControlCharacters } from '@parley/api-client';
 import { optKeyword } from '../messaging/optOut';
 import { defaultPhoneStreamUrl, phoneStreamToken } from './phoneStreamToken';
 import {
@@ -50,6 +51,15 @@ export interface VoiceAnswer {
 
 const stripChannel = (address: string) => address.replace(/^whatsapp:/, '');
 
+/**
+ * A provider's fields with control characters (NUL …, not tabs or line breaks) removed: what
+ * the other party sent is stored cleaned, never refused by the database (a NUL is).
+ */
+export const cleanParams = (params: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, withoutControlCharacters(String(v))]),
+  );
+
 async function numberCalled(ctx: InboundContext, to: string) {
   const [row] = await ctx.db
     .select()
@@ -75,8 +85,9 @@ async function numberCalled(ctx: InboundContext, to: string) {
  */
 export async function answerInboundCall(
   ctx: InboundContext,
-  params: Record<string, string>,
+  fields: Record<string, string>,
 ): Promise<VoiceAnswer> {
+  const params = cleanParams(fields);
   const callSid = params.CallSid ?? '';
   const from = params.From ?? '';
   const to = params.To ?? params.Called ?? '';
@@ -155,7 +166,8 @@ export async function answerInboundCall(
 const finalCallStatuses = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
 
 /** A call's status callback: a finished call ends its conversation (once per status). */
-export async function recordCallStatus(ctx: InboundContext, params: Record<string, string>) {
+export async function recordCallStatus(ctx: InboundContext, fields: Record<string, string>) {
+  const params = cleanParams(fields);
   const callSid = params.CallSid ?? '';
   const status = params.CallStatus ?? '';
   const [fresh] = await ctx.db
@@ -187,7 +199,8 @@ export async function recordCallStatus(ctx: InboundContext, params: Record<strin
  * Messages to a number without an agent are stored on no agent's conversation and not answered.
  * The answer here is an empty response at once.
  */
-export async function recordInboundMessage(ctx: InboundContext, params: Record<string, string>) {
+export async function recordInboundMessage(ctx: InboundContext, fields: Record<string, string>) {
+  const params = cleanParams(fields);
   const whatsapp = (params.From ?? '').startsWith('whatsapp:');
   const channel = whatsapp ? ('whatsapp' as const) : ('sms' as const);
   const from = stripChannel(params.From ?? '');
@@ -322,4 +335,168 @@ export async function recordInboundMessage(ctx: InboundContext, params: Record<s
   });
   if (result.replyQueued) ctx.replies?.wake();
   return result;
+}
+
+/**
+ * Lets the event loop answer other requests (e.g. /healthz) between a batch's statements: on the
+ * embedded database a statement runs on this thread, and statements chained in one transaction
+ * would otherwise hold it for the whole batch.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One message of a batch to one of our numbers (a provider delivering several at once). */
+export interface InboundItem {
+  messageSid: string;
+  /** The sender's address (E.164). */
+  from: string;
+  body: string;
+}
+
+/**
+ * Several messages to one number on one channel (a WhatsApp Cloud delivery), stored as a batch in
+ * one transaction with a fixed number of statements whatever their count: the senders'
+ * conversations found and the missing ones created together, every message inserted by one
+ * statement (each provider id once), and the agent's replies queued by one statement for the
+ * senders who have not opted out. STOP/START messages take the one-by-one path first (they change
+ * opt-outs). Returns how many messages were new.
+ */
+export async function recordInboundMessages(
+  ctx: InboundContext,
+  channel: 'sms' | 'whatsapp',
+  to: string,
+  batch: InboundItem[],
+): Promise<number> {
+  const seen = new Set<string>();
+  const items = batch
+    .map((m) => ({
+      messageSid: withoutControlCharacters(m.messageSid),
+      from: withoutControlCharacters(m.from),
+      body: withoutControlCharacters(m.body),
+    }))
+    .filter((m) => m.messageSid && m.from && !seen.has(m.messageSid) && seen.add(m.messageSid));
+  const prefix = channel === 'whatsapp' ? 'whatsapp:' : '';
+  const keywords = items.filter((m) => optKeyword(m.body));
+  const plain = items.filter((m) => !optKeyword(m.body));
+  let stored = 0;
+  // STOP/START first: a sender who opts out in this batch gets no reply to its other messages.
+  for (const m of keywords) {
+    const result = await recordInboundMessage(ctx, {
+      MessageSid: m.messageSid,
+      From: `${prefix}${m.from}`,
+      To: `${prefix}${to}`,
+      Body: m.body,
+    });
+    if (result.stored) stored++;
+  }
+  const number = plain.length ? await numberCalled(ctx, to) : null;
+  if (number) {
+    const agentName = number.agentName ?? null;
+    const senders = [...new Set(plain.map((m) => m.from))];
+    const queued = await ctx.db.transaction(async (tx) => {
+      const thread = and(
+        agentName
+          ? eq(conversations.agentName, agentName)
+          : and(
+              isNull(conversations.agentName),
+              eq(conversations.organizationId, number.organizationId),
+            ),
+        eq(conversations.channel, channel),
+        eq(conversations.agentAddress, number.phoneNumber),
+      );
+      const threadOf = new Map<string, string>();
+      await turn();
+      for (const row of await tx
+        .select({ id: conversations.id, endUser: conversations.endUser })
+        .from(conversations)
+        .where(and(thread, inArray(conversations.endUser, senders)))
+        .orderBy(desc(conversations.updatedAt)))
+        if (!threadOf.has(row.endUser)) threadOf.set(row.endUser, row.id);
+      const missing = senders.filter((s) => !threadOf.has(s));
+      await turn();
+      if (missing.length)
+        for (const row of await tx
+          .insert(conversations)
+          .values(
+            missing.map((endUser) => ({
+              agentName,
+              organizationId: number.organizationId,
+              channel,
+              endUser,
+              agentAddress: number.phoneNumber,
+            })),
+          )
+          .returning({ id: conversations.id, endUser: conversations.endUser }))
+          threadOf.set(row.endUser, row.id);
+      await turn();
+      const inserted = await tx
+        .insert(messages)
+        .values(
+          plain.map((m) => ({
+            conversationId: threadOf.get(m.from)!,
+            role: 'user',
+            content: m.body,
+            direction: 'inbound' as const,
+            author: 'visitor' as const,
+            provider: ctx.provider,
+            providerMessageId: m.messageSid,
+            status: 'received',
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          sid: messages.providerMessageId,
+        });
+      stored += inserted.length;
+      if (!inserted.length) return 0;
+      await turn();
+      await tx
+        .update(conversations)
+        .set({ updatedAt: new Date() })
+        .where(inArray(conversations.id, [...new Set(inserted.map((r) => r.conversationId))]));
+      // A number without an agent: the messages are kept on their threads, nobody answers them.
+      if (!agentName) return 0;
+      await turn();
+      const optedOut = new Set(
+        (
+          await tx
+            .select({ endUser: messagingOptOuts.endUser })
+            .from(messagingOptOuts)
+            .where(
+              and(
+                eq(messagingOptOuts.organizationId, number.organizationId),
+                eq(messagingOptOuts.channel, channel),
+                eq(messagingOptOuts.ourNumber, number.phoneNumber),
+                inArray(messagingOptOuts.endUser, senders),
+              ),
+            )
+        ).map((r) => r.endUser),
+      );
+      const senderOf = new Map(plain.map((m) => [m.messageSid, m.from]));
+      const replies = inserted
+        .map((r) => ({ ...r, from: senderOf.get(r.sid ?? '')! }))
+        .filter((r) => !optedOut.has(r.from));
+      if (!replies.length) return 0;
+      await turn();
+      return (
+        await tx
+          .insert(messageReplies)
+          .values(
+            replies.map((r) => ({
+              organizationId: number.organizationId,
+              inboundMessageId: r.id,
+              conversationId: r.conversationId,
+              channel,
+              fromNumber: number.phoneNumber,
+              toNumber: r.from,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: messageReplies.id })
+      ).length;
+    });
+    if (queued) ctx.replies?.wake();
+  }
+  return stored;
 }

@@ -36,23 +36,19 @@ async function verifiedTwilio(
 ): Promise<{ ctx: InboundContext; params: Record<string, string> }> {
   const signature = c.req.header('X-Twilio-Signature');
   if (!signature) throw new HttpError(403, invalidSignature);
+  // The raw bytes (at most the webhooks' 1 MB, see app.ts) are checked before any parsing.
   const raw = await c.req.text();
   const isJson = (c.req.header('Content-Type') ?? '').includes('application/json');
-  let params: Record<string, string>;
+  let params: Record<string, string> = {};
   let accountSid: string;
   const request: WebhookRequest = { url: signedUrl(c, services.env), signature };
   if (isJson) {
+    // A JSON webhook is signed over the URL and the body's SHA-256: its account is found with a
+    // scan of the raw text, and the JSON is parsed only once the signature matched (below).
     request.rawBody = raw;
-    try {
-      const body = JSON.parse(raw) as Record<string, unknown>;
-      params = Object.fromEntries(
-        Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-      );
-      accountSid = String(body.AccountSid ?? body.account_sid ?? '');
-    } catch {
-      throw new HttpError(403, invalidSignature);
-    }
+    accountSid = jsonAccountSid.exec(raw)?.[1] ?? '';
   } else {
+    // A form's signature covers its fields: they are read first (linear, within the limit).
     params = Object.fromEntries(new URLSearchParams(raw));
     request.params = params;
     accountSid = params.AccountSid ?? '';
@@ -68,6 +64,7 @@ async function verifiedTwilio(
   const serverValid =
     server?.accountSid === accountSid && validateTwilioWebhook(server.authToken, request);
   if (!orgIds.length && !serverValid) throw new HttpError(403, invalidSignature);
+  if (isJson) params = signedJsonFields(raw);
   return {
     ctx: {
       db: services.db,
@@ -79,6 +76,24 @@ async function verifiedTwilio(
     },
     params,
   };
+}
+
+/** The account of a JSON webhook, read from the raw text (no parsing before the signature). */
+const jsonAccountSid = /"(?:AccountSid|account_sid)"\s*:\s*"(AC[0-9a-fA-F]{32})"/;
+
+/** A signed JSON body's top-level fields as strings; not an object → 400. */
+function signedJsonFields(raw: string): Record<string, string> {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'body: Malformed JSON');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError(400, 'body: must be a JSON object');
+  return Object.fromEntries(
+    Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
 }
 
 const xml = (c: Context, body: string) => c.body(body, 200, { 'Content-Type': 'text/xml' });

@@ -327,6 +327,56 @@ describe('status and messaging webhooks', () => {
   });
 });
 
+describe('what a webhook may carry', () => {
+  it('a signed JSON body is parsed only after its signature matched; signed but malformed › 400', async () => {
+    const post = (body: string, token = authToken) => {
+      const hash = createHash('sha256').update(body).digest('hex');
+      const url = `${publicUrl}/webhooks/twilio/status?bodySHA256=${hash}`;
+      return fetch(`${server.url}/webhooks/twilio/status?bodySHA256=${hash}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Twilio-Signature': twilio.getExpectedTwilioSignature(token, url, {}),
+        },
+        body,
+      });
+    };
+    // Not valid JSON: unsigned (or signed with another token) it is refused before parsing.
+    const broken = `{"AccountSid":"${accountSid}","CallSid":`;
+    expect((await post(broken, 'another-token-0000')).status).toBe(403);
+    expect((await post(broken)).status).toBe(400);
+    expect((await post(`[{"AccountSid":"${accountSid}"}]`)).status).toBe(400);
+  });
+
+  it('an inbound SMS with a NUL is stored with the control characters removed (200)', async () => {
+    const res = await postForm('/webhooks/twilio/messaging', {
+      AccountSid: accountSid,
+      MessageSid: 'SM0NUL1',
+      From: '+15005550016',
+      To: '+14155550100',
+      Body: 'Hi\u0000 there\u001b!\nBye',
+    });
+    expect(res.status).toBe(200);
+    const [stored] = await server.db
+      .select()
+      .from(messages)
+      .where(eq(messages.providerMessageId, 'SM0NUL1'));
+    expect(stored!.content).toBe('Hi there!\nBye');
+  });
+
+  it('a webhook body over 1 MB › 413 naming the limit', async () => {
+    const res = await postForm('/webhooks/twilio/messaging', {
+      AccountSid: accountSid,
+      MessageSid: 'SM0BIG1',
+      From: '+15005550017',
+      To: '+14155550100',
+      Body: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(res.text).toContain('larger than the 1 MB limit');
+  });
+});
+
 describe('integrations store', () => {
   it('bad credentials › 400 naming the field; another organization › 404', async () => {
     const bad = await user.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {

@@ -6,6 +6,7 @@ import {
   channelMessagesResponseSchema,
   emailMappingsResponseSchema,
   receivingNumberMappingsSchema,
+  sendLimitsResponseSchema,
   sendResponseSchema,
   smsMappingSchema,
   stripPlus,
@@ -49,6 +50,8 @@ export function createMessagingClient(options: HttpOptions) {
       schema: channelMessagesResponseSchema,
       signal,
     });
+  /** The same key on a retried send makes the server answer the first send, not send again. */
+  const idempotency = (key?: string) => (key ? { 'Idempotency-Key': key } : undefined);
   return {
     smsNumbers: async (organizationId?: string) =>
       (await available(organizationId)).filter((n) => n.sms_enabled),
@@ -75,13 +78,21 @@ export function createMessagingClient(options: HttpOptions) {
         query: org(organizationId),
         schema: receivingNumberMappingsSchema,
       }),
-    sendSms: (form: {
-      from_number: string;
-      to_number: string;
-      message_text: string;
-      context?: string;
-      organization_id?: string;
-    }) => http('POST', '/sms/send-message', { form, schema: sendResponseSchema }),
+    sendSms: (
+      form: {
+        from_number: string;
+        to_number: string;
+        message_text: string;
+        context?: string;
+        organization_id?: string;
+      },
+      idempotencyKey?: string,
+    ) =>
+      http('POST', '/sms/send-message', {
+        form,
+        headers: idempotency(idempotencyKey),
+        schema: sendResponseSchema,
+      }),
     mapWhatsapp: (form: {
       receiving_number: string;
       agent_url: string;
@@ -98,14 +109,29 @@ export function createMessagingClient(options: HttpOptions) {
         query: org(organizationId),
         schema: anyAnswerSchema,
       }),
-    sendWhatsapp: (form: {
-      to_number: string;
-      message_text: string;
-      message_type?: string;
-      context?: string;
-      receiving_number?: string;
-      organization_id?: string;
-    }) => http('POST', '/whatsapp/send-message', { form, schema: sendResponseSchema }),
+    sendWhatsapp: (
+      form: {
+        to_number: string;
+        message_text: string;
+        message_type?: string;
+        context?: string;
+        receiving_number?: string;
+        organization_id?: string;
+      },
+      idempotencyKey?: string,
+    ) =>
+      http('POST', '/whatsapp/send-message', {
+        form,
+        headers: idempotency(idempotencyKey),
+        schema: sendResponseSchema,
+      }),
+    /** The organization's sending limits and what it sent in the last minute and day. */
+    sendLimits: (organizationId?: string, signal?: AbortSignal) =>
+      http('GET', '/send-limits', {
+        query: org(organizationId),
+        schema: sendLimitsResponseSchema,
+        signal,
+      }),
     mailMappings: (signal?: AbortSignal) =>
       http('GET', '/mail/agent-mappings', { schema: emailMappingsResponseSchema, signal }),
     mapMailbox: (query: {

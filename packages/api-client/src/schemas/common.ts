@@ -36,3 +36,14 @@ export const phonePattern = /^\+[1-9]\d{1,14}$/;
 export const phoneFormatMessage = 'Please enter a valid phone number (e.g., +1234567890)';
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailFormatMessage = 'Please enter a valid email address';
+
+/**
+ * Control characters other than tab, line feed and carriage return (NUL, ESC, DEL, C1 …):
+ * never part of a message a person writes, refused by PostgreSQL (NUL) or invisible mischief.
+ */
+export const controlCharacters = /(?![\t\n\r])\p{Cc}/u;
+export const controlCharactersMessage =
+  'must not contain control characters (such as NUL); only tabs and line breaks are allowed';
+/** The text with those control characters removed (inbound messages are stored this way). */
+export const withoutControlCharacters = (text: string) =>
+  text.replace(new RegExp(controlCharacters.source, 'gu'), '');

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { emailFormatMessage, emailPattern, phoneFormatMessage, phonePattern } from './common';
+import {
+  controlCharacters,
+  controlCharactersMessage,
+  emailFormatMessage,
+  emailPattern,
+  phoneFormatMessage,
+  phonePattern,
+} from './common';
 
 export const availableNumbersResponseSchema = z.looseObject({
   phone_numbers: z.array(z.unknown()),
@@ -72,7 +79,12 @@ export const smsSendRequestSchema = z.object({
     .trim()
     .min(1, { message: smsMessages.to, abort: true })
     .regex(phonePattern, phoneFormatMessage),
-  message_text: z.string({ error: smsMessages.text }).trim().min(1, smsMessages.text).max(1600),
+  message_text: z
+    .string({ error: smsMessages.text })
+    .trim()
+    .min(1, smsMessages.text)
+    .max(1600)
+    .refine((t) => !controlCharacters.test(t), controlCharactersMessage),
   context: z.string().optional(),
 });
 export type SmsSendRequest = z.infer<typeof smsSendRequestSchema>;
@@ -93,7 +105,8 @@ export const whatsappSendRequestSchema = z.object({
     .string({ error: whatsappMessages.text })
     .trim()
     .min(1, whatsappMessages.text)
-    .max(4096),
+    .max(4096)
+    .refine((t) => !controlCharacters.test(t), controlCharactersMessage),
   message_type: z.enum(['text', 'template', 'media']).default('text'),
   context: z.string().optional(),
   receiving_number: z.string().optional(),
@@ -184,6 +197,23 @@ export const sendMessageFormSchema = z.object({
   receiving_number: z.string().optional(),
 });
 export type SendMessageForm = z.input<typeof sendMessageFormSchema>;
+
+/** One channel's sending limits and usage (GET /messaging/send-limits). */
+export const sendLimitChannelSchema = z.object({
+  channel: z.enum(['sms', 'whatsapp', 'email', 'call']),
+  per_minute: z.number().int(),
+  per_day: z.number().int(),
+  sent_last_minute: z.number().int(),
+  sent_last_day: z.number().int(),
+});
+export type SendLimitChannel = z.infer<typeof sendLimitChannelSchema>;
+export const sendLimitsResponseSchema = z.object({
+  organization_id: z.string(),
+  /** The operator set this organization's own limits (PARLEY_SEND_LIMITS_BY_ORG). */
+  custom: z.boolean(),
+  channels: z.array(sendLimitChannelSchema),
+});
+export type SendLimits = z.infer<typeof sendLimitsResponseSchema>;
 
 /** Send failure text: '{base}: {reason or Unknown error}'. */
 export function sendFailedMessage(base: string, reason?: string | null): string {

@@ -179,6 +179,8 @@ export const integrationSchema = z.object({
   configured: z.boolean(),
   /** Field → masked value (only the last 4 characters shown). */
   masked: z.record(z.string(), z.string()),
+  /** Where the provider calls this integration (WhatsApp Cloud: its own callback URL). */
+  callback_url: z.string().optional(),
   last_tested_at: z.string().nullable(),
   last_test_ok: z.boolean().nullable(),
   last_test_message: z.string().nullable(),
@@ -238,6 +240,18 @@ export const integrationProviders = [
     provider: 'deepgram',
     label: 'Deepgram',
     fields: [{ name: 'api_key', label: 'API key' }],
+    voices: false,
+  },
+  {
+    // Meta's WhatsApp Cloud API: each integration has its own callback URL (shown once saved).
+    provider: 'whatsapp_cloud',
+    label: 'WhatsApp Cloud API',
+    fields: [
+      { name: 'phone_number_id', label: 'Phone number ID' },
+      { name: 'access_token', label: 'Access token' },
+      { name: 'app_secret', label: 'App secret' },
+      { name: 'verify_token', label: 'Verify token' },
+    ],
     voices: false,
   },
 ] as const;

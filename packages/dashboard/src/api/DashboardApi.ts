@@ -3,6 +3,10 @@
  * implementation (createDashboardApi) sits on @parley/api-client; stories use the same
  * implementation with MSW answering the HTTP calls, so nothing here is mocked in-process.
  */
+import type { SendLimits } from '@parley/api-client';
+
+export type { SendLimits };
+
 export interface SessionUser {
   userId: string;
   firstName: string;
@@ -171,6 +175,8 @@ export interface DashboardApi {
   sendSms(orgId: string, input: SmsSendInput): Promise<{ message: string }>;
   /** POST /messaging/whatsapp/send-message; the server's success message. */
   sendWhatsapp(orgId: string, input: WhatsappSendInput): Promise<{ message: string }>;
+  /** GET /messaging/send-limits: the organization's sending limits and usage per channel. */
+  sendLimits(orgId: string, signal?: AbortSignal): Promise<SendLimits>;
   /** POST /voice/telephony/organization/{org}/simulate (sandbox only). */
   simulateInbound(
     orgId: string,

@@ -28,6 +28,9 @@ import {
 } from '@parley/api-client';
 import type { AgentSummary, DashboardApi } from './DashboardApi';
 
+/** One key per send: a retried request (a proxy, a reconnect) is answered, not sent twice. */
+const newIdempotencyKey = () => globalThis.crypto.randomUUID();
+
 export interface DashboardApiOptions {
   /** Origin of the server ('' = same origin). Each service sits under its base path. */
   origin?: string;
@@ -176,20 +179,22 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
         : messaging.unassignWhatsapp(number, orgId));
     },
     sendSms: async (orgId, input) => {
-      const r = await messaging.sendSms({
-        ...input,
-        context: input.context?.trim() || undefined,
-        organization_id: orgId,
-      });
+      const r = await messaging.sendSms(
+        { ...input, context: input.context?.trim() || undefined, organization_id: orgId },
+        newIdempotencyKey(),
+      );
       return { message: r.message ?? smsMessages.sent };
     },
     sendWhatsapp: async (orgId, input) => {
-      const r = await messaging.sendWhatsapp({
-        ...input,
-        context: input.context?.trim() || undefined,
-        receiving_number: input.receiving_number?.trim() || undefined,
-        organization_id: orgId,
-      });
+      const r = await messaging.sendWhatsapp(
+        {
+          ...input,
+          context: input.context?.trim() || undefined,
+          receiving_number: input.receiving_number?.trim() || undefined,
+          organization_id: orgId,
+        },
+        newIdempotencyKey(),
+      );
       return { message: r.message ?? whatsappMessages.sent };
     },
     scheduling: {
@@ -200,6 +205,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       resumeDialing: (org) => voice.resumeDialing(org),
       setSandboxOutcome: (org, body) => voice.setSandboxOutcome(org, body),
     },
+    sendLimits: (orgId, signal) => messaging.sendLimits(orgId, signal),
     simulateInbound: async (orgId, { channel, from, to, text }) => {
       const r = await voice.simulateEvent(orgId, { event: channel, from, to, text });
       return { answeredBy: r.answered_by };

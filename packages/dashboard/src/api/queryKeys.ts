@@ -13,4 +13,5 @@ export const queryKeys = {
   channelPage: (channel: string, orgId: string) => ['channel', channel, orgId, 'numbers'] as const,
   channelMessages: (channel: string, orgId: string) =>
     ['channel', channel, orgId, 'messages'] as const,
+  sendLimits: (orgId: string) => ['send-limits', orgId] as const,
 };

@@ -20,6 +20,16 @@ const someConfigured: Integration[] = [
   configured('openai', { api_key: '••••••••••••••••9f3a' }),
   configured('elevenlabs', { api_key: '••••••••••••••••7c21' }),
   configured('deepgram', { api_key: '••••••••••••••••0d4e' }),
+  {
+    ...configured('whatsapp_cloud', {
+      phone_number_id: '••••••••7890',
+      access_token: '••••••••••••••••k3Qz',
+      app_secret: '••••••••••••9a1b',
+      verify_token: '••••••••0001',
+    }),
+    callback_url:
+      'https://parley.example.com/webhooks/whatsapp-cloud/0b6f3c1e-5a2d-4c8e-9f10-2b3c4d5e6f70',
+  },
 ];
 
 const meta = {
@@ -55,6 +65,13 @@ export const Configured: Story = {
     const c = within(canvasElement);
     const openai = c.getByRole('region', { name: 'OpenAI' });
     await expect(within(openai).getByLabelText('Stored OpenAI API key')).toHaveTextContent(/9f3a$/);
+    // WhatsApp Cloud: the integration's own callback URL, to copy.
+    const cloud = c.getByRole('region', { name: 'WhatsApp Cloud API' });
+    await expect(
+      within(cloud).getByRole('textbox', { name: 'WhatsApp Cloud API callback URL' }),
+    ).toHaveValue(
+      'https://parley.example.com/webhooks/whatsapp-cloud/0b6f3c1e-5a2d-4c8e-9f10-2b3c4d5e6f70',
+    );
   },
 };
 

@@ -5,7 +5,16 @@ import {
   type IntegrationProviderInfo,
   type IntegrationTestResult,
 } from '@parley/api-client';
-import { Badge, Banner, Button, Card, ConfirmDialog, Spinner, TextField } from '@parley/ui';
+import {
+  Badge,
+  Banner,
+  Button,
+  Card,
+  ConfirmDialog,
+  CopyField,
+  Spinner,
+  TextField,
+} from '@parley/ui';
 import * as styles from './integrations.css';
 
 /** What is under way (or came back) for one provider. */
@@ -122,6 +131,15 @@ function ProviderCard({ info, stored, activity, onSave, onTest, onRemove }: Prov
       ) : (
         <p className={styles.muted}>Not configured</p>
       )}
+      {stored?.callback_url ? (
+        <div>
+          <CopyField label={`${info.label} callback URL`} value={stored.callback_url} />
+          <p className={styles.muted}>
+            This integration&apos;s own callback URL: paste it at Meta with its verify token. Events
+            are accepted only when signed with its app secret.
+          </p>
+        </div>
+      ) : null}
       <form onSubmit={submit} className={styles.form} aria-label={`${info.label} key`}>
         {info.fields.map((f) => (
           <TextField

@@ -34,6 +34,10 @@ export const SmsSendAndSimulate: Story = {
     await expect(await c.findByText('Thanks for your message: "Open today?"')).toBeVisible();
     await userEvent.click(c.getByRole('button', { name: 'Send SMS Message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send SMS Message' });
+    // The organization's sending limit and what it sent (the agent's reply) under the fields.
+    await expect(await within(dialog).findByLabelText('Sending limit')).toHaveTextContent(
+      'Sending limit: 60 SMS messages a minute, 1,000 a day for this organization. Sent: 1 in the last minute, 1 in the last day.',
+    );
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: /To Number/ }),
       '+15005550777',

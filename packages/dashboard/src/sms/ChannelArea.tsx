@@ -17,6 +17,7 @@ import {
   useAssignChannelNumber,
   useChannelMessages,
   useChannelPage,
+  useSendLimits,
   useSendSms,
   useSendWhatsapp,
   useSimulateInbound,
@@ -54,6 +55,10 @@ export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
   const [sendError, setSendError] = useState<string | null>(null);
   const [simulating, setSimulating] = useState<string | null>(null);
   const [simulateError, setSimulateError] = useState<string | null>(null);
+  // The organization's sending limits, read while a send modal is open.
+  const limits = useSendLimits(orgId, sending);
+  const limitsOf = (c: MessagingChannel) =>
+    limits.data?.channels.find((l) => l.channel === c) ?? null;
 
   const agents: AgentOption[] = useMemo(
     () => (agentsQuery.data?.agents ?? []).map((a) => ({ id: a.id, label: agentDisplayName(a) })),
@@ -180,6 +185,7 @@ export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
           busy={sendSms.isPending}
           error={sendError}
           onDismissError={() => setSendError(null)}
+          limits={limitsOf('sms')}
           onSend={(values) =>
             sendSms.mutate(values, {
               onSuccess: (r) => onSent(r.message),
@@ -195,6 +201,7 @@ export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
           busy={sendWhatsapp.isPending}
           error={sendError}
           onDismissError={() => setSendError(null)}
+          limits={limitsOf('whatsapp')}
           onSend={(values) =>
             sendWhatsapp.mutate(values, {
               onSuccess: (r) => onSent(r.message),

@@ -1,5 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
+import type { SendLimitChannel } from '@parley/api-client';
 import { Banner, Button } from '@parley/ui';
+import { sendLimitText } from './sendLimitText';
 import { bannerMs } from '../phone-numbers/PhoneNumbersScreen';
 import * as pn from '../phone-numbers/phoneNumbers.css';
 
@@ -15,8 +17,22 @@ export interface SendFormProps {
   error?: string | null;
   onDismissError?: () => void;
   onCancel: () => void;
+  /** The organization's sending limit and usage on this channel (null: not known yet). */
+  limits?: SendLimitChannel | null;
   /** The channel's fields. */
   children: ReactNode;
+}
+
+/** The sending limit under the fields: the limit and usage, or a warning once it is reached. */
+export function SendLimitNote({ limits }: { limits: SendLimitChannel }) {
+  const text = sendLimitText(limits);
+  return text.reached ? (
+    <Banner tone="warning" title={text.reached} message={`${text.limit} ${text.usage}`} />
+  ) : (
+    <p className={pn.muted} aria-label="Sending limit">
+      {text.limit} {text.usage}
+    </p>
+  );
 }
 
 /**
@@ -40,6 +56,7 @@ export function SendForm(props: SendFormProps) {
         />
       ) : null}
       {props.children}
+      {props.limits ? <SendLimitNote limits={props.limits} /> : null}
       {props.error ? (
         <Banner
           key={props.error}

@@ -73,7 +73,47 @@ export const Failure: Story = {
   },
 };
 
+export const WithLimit: Story = {
+  args: {
+    limits: {
+      channel: 'sms',
+      per_minute: 60,
+      per_day: 1000,
+      sent_last_minute: 3,
+      sent_last_day: 12,
+    },
+  },
+  play: async () => {
+    await screen.findByRole('dialog', { name: 'Send SMS Message' });
+    await expect(screen.getByLabelText('Sending limit')).toHaveTextContent(
+      'Sending limit: 60 SMS messages a minute, 1,000 a day for this organization. Sent: 3 in the last minute, 12 in the last day.',
+    );
+  },
+};
+
+export const LimitReached: Story = {
+  args: {
+    limits: {
+      channel: 'sms',
+      per_minute: 60,
+      per_day: 1000,
+      sent_last_minute: 60,
+      sent_last_day: 240,
+    },
+    error:
+      'Failed to send SMS message: Sending limit reached: 60 SMS messages per minute for this organization. Try again later, or ask the operator to raise the limit.',
+  },
+  play: async () => {
+    await screen.findByRole('dialog', { name: 'Send SMS Message' });
+    await expect(
+      screen.getByText('Sending limit reached: 60 SMS messages per minute. Try again in a minute.'),
+    ).toBeVisible();
+  },
+};
+
 const dark = { globals: { theme: 'dark' } };
+export const WithLimitDark: Story = { ...WithLimit, ...dark };
+export const LimitReachedDark: Story = { ...LimitReached, ...dark };
 export const EmptyDark: Story = { ...Empty, ...dark };
 export const ValidationErrorsDark: Story = { ...ValidationErrors, ...dark };
 export const SendingDark: Story = { ...Sending, ...dark };

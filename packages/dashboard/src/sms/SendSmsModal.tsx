@@ -1,3 +1,4 @@
+import type { SendLimitChannel } from '@parley/api-client';
 import { Dialog, TextArea, TextField } from '@parley/ui';
 import { canSubmitSms, validateSmsSend, type SmsSendValues } from './sendForm';
 import { SendForm } from './SendForm';
@@ -14,6 +15,8 @@ export interface SendSmsModalProps {
   /** The send failure ('Failed to send SMS message: …'), cleared after 5 s. */
   error?: string | null;
   onDismissError?: () => void;
+  /** The organization's sending limit and usage on this channel, shown under the fields. */
+  limits?: SendLimitChannel | null;
   onSend: (values: SmsSendValues) => void;
 }
 
@@ -46,6 +49,7 @@ function SmsForm(props: SendSmsModalProps) {
       busy={props.busy}
       error={props.error}
       onDismissError={props.onDismissError}
+      limits={props.limits}
       onCancel={() => props.onOpenChange(false)}
     >
       <TextField

@@ -46,7 +46,22 @@ function useReloadNumbers(channel: MessagingChannel, orgId: string) {
 
 function useReloadMessages(channel: MessagingChannel, orgId: string) {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: queryKeys.channelMessages(channel, orgId) });
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: queryKeys.channelMessages(channel, orgId) }),
+      qc.invalidateQueries({ queryKey: queryKeys.sendLimits(orgId) }),
+    ]);
+}
+
+/** The organization's sending limits and usage (read while a send modal is open). */
+export function useSendLimits(orgId: string, enabled: boolean) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.sendLimits(orgId),
+    queryFn: ({ signal }) => api.sendLimits(orgId, signal),
+    enabled,
+    retry: false,
+  });
 }
 
 /** Assigning goes through the number's agent (the phone-numbers call): one mapping per number. */

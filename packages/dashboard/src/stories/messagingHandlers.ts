@@ -4,6 +4,7 @@ import type {
   ChannelMessage,
   ChannelMessagesResponse,
   PhoneNumberWire,
+  SendLimits,
   SimulateEventResponse,
   TelephonyStatus,
 } from '@parley/api-client';
@@ -68,6 +69,8 @@ export function messagingBackend(
     listStatus?: number;
     whatsappWindowOpen?: boolean;
     latencyMs?: number | 'infinite';
+    /** The organization's per-minute sending limit (GET /messaging/send-limits; default 60). */
+    sendLimitPerMinute?: number;
   } = {},
 ) {
   let numbers = [...(options.numbers ?? fixtureNumbersWire)];
@@ -137,6 +140,26 @@ export function messagingBackend(
         });
       },
     ),
+    http.get('*/messaging/send-limits', async () => {
+      await wait();
+      // What the threads hold as sent (the fixture's threads serve both channels).
+      const sent = (channel: string) =>
+        channel === 'sms' || channel === 'whatsapp'
+          ? threads.flatMap((t) => t.messages).filter((m) => m.direction === 'outbound').length
+          : 0;
+      const body: SendLimits = {
+        organization_id: 'org-1',
+        custom: false,
+        channels: (['sms', 'whatsapp', 'email', 'call'] as const).map((channel) => ({
+          channel,
+          per_minute: options.sendLimitPerMinute ?? 60,
+          per_day: 1000,
+          sent_last_minute: Math.min(sent(channel), options.sendLimitPerMinute ?? 60),
+          sent_last_day: sent(channel),
+        })),
+      };
+      return HttpResponse.json(body);
+    }),
     http.post('*/messaging/:channel/send-message', async ({ params, request }) => {
       await wait();
       const form = new URLSearchParams(await request.text());

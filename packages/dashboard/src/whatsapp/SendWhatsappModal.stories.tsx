@@ -75,7 +75,45 @@ export const OutsideWindow: Story = {
   },
 };
 
+export const WithLimit: Story = {
+  args: {
+    limits: {
+      channel: 'whatsapp',
+      per_minute: 600,
+      per_day: 50000,
+      sent_last_minute: 12,
+      sent_last_day: 4210,
+    },
+  },
+  play: async () => {
+    await screen.findByRole('dialog', { name: 'WhatsApp Send Message' });
+    await expect(screen.getByLabelText('Sending limit')).toHaveTextContent(
+      'Sending limit: 600 WhatsApp messages a minute, 50,000 a day for this organization. Sent: 12 in the last minute, 4,210 in the last day.',
+    );
+  },
+};
+
+export const LimitReached: Story = {
+  args: {
+    limits: {
+      channel: 'whatsapp',
+      per_minute: 60,
+      per_day: 1000,
+      sent_last_minute: 4,
+      sent_last_day: 1000,
+    },
+  },
+  play: async () => {
+    await screen.findByRole('dialog', { name: 'WhatsApp Send Message' });
+    await expect(
+      screen.getByText(/^Sending limit reached: 1,000 WhatsApp messages per day\./),
+    ).toBeVisible();
+  },
+};
+
 const dark = { globals: { theme: 'dark' } };
+export const WithLimitDark: Story = { ...WithLimit, ...dark };
+export const LimitReachedDark: Story = { ...LimitReached, ...dark };
 export const EmptyDark: Story = { ...Empty, ...dark };
 export const ValidationErrorsDark: Story = { ...ValidationErrors, ...dark };
 export const SendingDark: Story = { ...Sending, ...dark };

@@ -1,3 +1,4 @@
+import type { SendLimitChannel } from '@parley/api-client';
 import { Dialog, Select, TextArea, TextField } from '@parley/ui';
 import { canSubmitWhatsapp, validateWhatsappSend, type WhatsappSendValues } from '../sms/sendForm';
 import { SendForm } from '../sms/SendForm';
@@ -13,6 +14,8 @@ export interface SendWhatsappModalProps {
   /** The send failure ('Failed to send WhatsApp message: …'), cleared after 5 s. */
   error?: string | null;
   onDismissError?: () => void;
+  /** The organization's sending limit and usage on this channel, shown under the fields. */
+  limits?: SendLimitChannel | null;
   onSend: (values: WhatsappSendValues) => void;
 }
 
@@ -52,6 +55,7 @@ function WhatsappForm(props: SendWhatsappModalProps) {
       busy={props.busy}
       error={props.error}
       onDismissError={props.onDismissError}
+      limits={props.limits}
       onCancel={() => props.onOpenChange(false)}
     >
       <TextField
