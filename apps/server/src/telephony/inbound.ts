@@ -9,7 +9,7 @@ import {
   webhookEvents,
 } from '../db/schema';
 import { optKeyword } from '../messaging/optOut';
-import { defaultPhoneStreamUrl, phoneStreamToken } from './phoneStreamToken';
+import { defaultPhoneStreamUrl, phoneStreamParameters, phoneStreamToken } from './phoneStreamToken';
 import {
   emptyMessagingTwiml,
   notConfiguredMessage,
@@ -127,18 +127,30 @@ export async function answerInboundCall(
           channel: 'voice',
           endUser: from,
           agentAddress: number.phoneNumber,
-          metadata: { call_sid: callSid, provider: ctx.provider, direction: 'inbound' },
+          metadata: {
+            call_sid: callSid,
+            provider: ctx.provider,
+            direction: 'inbound',
+            transport: 'phone',
+            from,
+            to: number.phoneNumber,
+          },
         })
         .returning({ id: conversations.id });
+      // The worker takes this call (and only this one) with the token, once, within 5 minutes.
+      const token = phoneStreamToken(secret, {
+        agentId: number.agentName,
+        organizationId: number.organizationId,
+        callId: conversation!.id,
+        callSid,
+        from,
+        to: number.phoneNumber,
+      });
       answer = {
-        twiml: streamTwiml(ctx.env.PARLEY_PHONE_STREAM_URL || defaultPhoneStreamUrl, {
-          agent_id: number.agentName,
-          organization_id: number.organizationId,
-          from,
-          to: number.phoneNumber,
-          call_sid: callSid,
-          token: phoneStreamToken(secret, number.agentName, callSid),
-        }),
+        twiml: streamTwiml(
+          ctx.env.PARLEY_PHONE_STREAM_URL || defaultPhoneStreamUrl,
+          phoneStreamParameters(token),
+        ),
         answeredBy: 'agent',
         agentId: number.agentName,
         conversationId: conversation!.id,
