@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import {
@@ -14,16 +13,8 @@ import { recordInboundMessage } from '../telephony/inbound';
 
 /** The integration of Meta's WhatsApp Cloud API: found by the webhook's phone_number_id. */
 export const whatsappCloudProvider = 'whatsapp_cloud';
+// Its credentials' format: whatsappCloudCredentialsSchema (the contract).
 registerIntegrationProvider(whatsappCloudProvider, {
-  schema: z.object({
-    phone_number_id: z
-      .string()
-      .trim()
-      .regex(/^\d{5,30}$/, 'must be the numeric phone number ID'),
-    access_token: z.string().trim().min(1, 'is required'),
-    app_secret: z.string().trim().min(1, 'is required'),
-    verify_token: z.string().trim().min(8, 'must be at least 8 characters'),
-  }),
   accountId: (c) => c.phone_number_id!,
 });
 

@@ -17,7 +17,7 @@ import { verifyCallToken } from '@parley/api-client/call-token';
 
 const publicUrl = 'https://parley.example.com';
 const accountSid = `AC${'1'.repeat(32)}`;
-const authToken = 'twilio-auth-token-0001';
+const authToken = '5f3c9a1e7b2d4c6a8e0f1b3d5a7c0001';
 const account: FakeTwilioAccount = {
   numbers: [
     {
@@ -367,7 +367,7 @@ describe('integrations store', () => {
     await stranger.withOrg('Stranger');
     expect((await stranger.raw('GET', `/api/integrations/organization/${orgId}`)).status).toBe(404);
     const put = await stranger.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {
-      credentials: { account_sid: accountSid, auth_token: 'mine' },
+      credentials: { account_sid: accountSid, auth_token: 'c0ffee00c0ffee00c0ffee00c0ffee00' },
     });
     expect(put.status).toBe(404);
     const list = await user.raw('GET', `/api/integrations/organization/${orgId}`);
