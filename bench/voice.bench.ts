@@ -49,6 +49,7 @@ import {
 import { startFakeProvider } from '../apps/server/test/fakeProviders';
 import { TestUser } from '../apps/server/test/harness';
 import { modelFirstByteMs, pct } from './modelTiming';
+import { roomCallTokenTtlSeconds, signCallToken } from '@parley/api-client/call-token';
 
 const role = process.argv[2];
 if (role === 'model') {
@@ -58,13 +59,13 @@ if (role === 'model') {
   console.log(`READY ${JSON.stringify({ url: fake.url })}`);
 } else if (role === 'server') {
   const modelUrl = process.argv[3]!;
-  const { server, user, agentName } = await serverWithAgent(
+  const { server, user, agentName, orgId } = await serverWithAgent(
     { typing_volume: 0, model_live_url: `${modelUrl}/v1`, system_prompt: 'Be brief.' },
     { PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1' },
   );
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
   console.log(
-    `READY ${JSON.stringify({ url: server.url, agentName, cookies: [...user.cookies] })}`,
+    `READY ${JSON.stringify({ url: server.url, agentName, orgId, cookies: [...user.cookies] })}`,
   );
 } else {
   await main();
@@ -83,16 +84,31 @@ async function main() {
 
   const model = await child<{ url: string }>('model');
   const fake = model.ready;
-  const parley = await child<{ url: string; agentName: string; cookies: Array<[string, string]> }>(
-    'server',
-    fake.url,
-  );
+  const parley = await child<{
+    url: string;
+    agentName: string;
+    orgId: string;
+    cookies: Array<[string, string]>;
+  }>('server', fake.url);
   const server = parley.ready;
   const agentName = server.agentName;
   const user = new TestUser(server.url);
   for (const [name, value] of server.cookies) user.cookies.set(name, value);
   const vad = await silero.VAD.load();
   const client = new ServerClient({ baseUrl: server.url, secret: workerSecret });
+  /** A browser call's token, as the server signs it into the room dispatch. */
+  const callToken = (name: string) =>
+    signCallToken(
+      workerSecret,
+      {
+        transport: 'livekit',
+        agent_id: agentName,
+        organization_id: server.orgId,
+        room: `room-${name}`,
+        caller: `visitor-${name}`,
+      },
+      { ttlSeconds: roomCallTokenTtlSeconds },
+    );
 
   /** One call of the agent on custom audio; `llm` replaces our runtime (the peer). */
   async function open(name: string, llm?: InstanceType<typeof openai.LLM>) {
@@ -100,8 +116,7 @@ async function main() {
     const sink = new CollectingSink(24000);
     const call = await startCall({
       server: client,
-      agentName,
-      caller: { identity: `visitor-${name}`, transport: 'livekit', room: `room-${name}` },
+      callToken: callToken(name),
       vad,
       io: { input, output: new SinkAudioOutput(sink) },
       localStt: { jsgf: callerGrammar },
@@ -132,11 +147,7 @@ async function main() {
   // each, one after the other, straight through the two LLMs (no audio), with varied questions.
   const warmTurns = Number(process.env.BENCH_VOICE_WARM ?? 300);
   if (warmTurns > 0) {
-    const warmCall = await client.startCall({
-      agent_name: agentName,
-      caller: 'warm-up',
-      transport: 'livekit',
-    });
+    const warmCall = await client.claimCall(callToken('warm-up'));
     const sides = [
       new ParleyLLM(client, () => warmCall),
       new openai.LLM({ model: 'gpt-4o', baseURL: `${fake.url}/v1`, apiKey: 'no-key' }),

@@ -1,20 +1,33 @@
 import { defineAgent, log, type JobContext, type JobProcess, type VAD } from '@livekit/agents';
 import * as silero from '@livekit/agents-plugin-silero';
+import { callTokenReasons, verifyCallToken, type CallToken } from '@parley/api-client/call-token';
 import { startCall } from './callSession';
 import { ServerClient } from './serverClient';
 import { readSettings } from './settings';
 
-/** The agent a dispatched room is for: the dispatch metadata, else the room name `parley-{agent}-{suffix}`. */
-export function agentNameOfJob(metadata: string | undefined, roomName: string | undefined): string {
+/**
+ * The call token of a dispatched room (the dispatch metadata's `call_token`, signed by the server
+ * when it issued the caller's LiveKit token): checked here (signature, expiry, this room), and
+ * redeemed with the server when the call starts. A job without a valid one is refused.
+ */
+export function callTokenOfJob(
+  metadata: string | undefined,
+  roomName: string | undefined,
+  secret: string,
+  now: number = Date.now(),
+): CallToken {
+  let value: unknown;
   try {
-    const parsed = JSON.parse(metadata || '{}') as { agent_name?: unknown };
-    if (typeof parsed.agent_name === 'string' && parsed.agent_name) return parsed.agent_name;
+    value = (JSON.parse(metadata || '{}') as { call_token?: unknown }).call_token;
   } catch {
     /* not JSON */
   }
-  const match = /^parley-(.+)-[0-9a-f]{8}$/.exec(roomName ?? '');
-  if (match) return match[1]!;
-  throw new Error('the job names no agent (dispatch metadata agent_name)');
+  if (!value) throw new Error('the job carries no call token (dispatch metadata call_token)');
+  const verdict = verifyCallToken(secret, value, now);
+  if (!verdict.ok) throw new Error(`the job's call token ${callTokenReasons[verdict.reason]}`);
+  if (verdict.claims.transport !== 'livekit' || verdict.claims.room !== roomName)
+    throw new Error("the job's call token is for another room");
+  return verdict.claims;
 }
 
 /**
@@ -28,12 +41,13 @@ export default defineAgent({
   entry: async (ctx: JobContext) => {
     const settings = readSettings();
     await ctx.connect();
-    const agentName = agentNameOfJob(ctx.job.metadata, ctx.room.name);
+    const callToken = callTokenOfJob(ctx.job.metadata, ctx.room.name, settings.workerSecret);
     const participant = await ctx.waitForParticipant();
+    if (callToken.caller && participant.identity !== callToken.caller)
+      log().warn({ identity: participant.identity }, 'another participant than the token names');
     const call = await startCall({
       server: new ServerClient({ baseUrl: settings.serverUrl, secret: settings.workerSecret }),
-      agentName,
-      caller: { identity: participant.identity, transport: 'livekit', room: ctx.room.name },
+      callToken,
       vad: ctx.proc.userData.vad as VAD,
       room: ctx.room,
       hangUp: async () => {

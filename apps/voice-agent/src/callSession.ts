@@ -1,6 +1,7 @@
 import { log, voice, type llm as llmTypes, type VAD } from '@livekit/agents';
 import type { Room } from '@livekit/rtc-node';
-import type { CallTransport, VoiceWorkerConfig } from '@parley/api-client';
+import type { VoiceWorkerConfig } from '@parley/api-client';
+import type { CallToken } from '@parley/api-client/call-token';
 import type { SinkAudioOutput } from './audioIo';
 import { CallBehaviour, systemClock, type Clock, type EndedBy } from './callBehaviour';
 import type { PocketsphinxOptions } from './local/pocketsphinxStt';
@@ -9,20 +10,13 @@ import { createStt, createTts, offlineVoiceNotice, planStt, planTts } from './pr
 import type { ServerClient } from './serverClient';
 import { typingSound, typingSoundSource } from './typingSound';
 
-export interface CallerInfo {
-  /** The LiveKit participant identity or the caller's number. */
-  identity: string;
-  transport: CallTransport;
-  room?: string;
-  from?: string;
-  to?: string;
-  callSid?: string;
-}
-
 export interface CallOptions {
   server: ServerClient;
-  agentName: string;
-  caller: CallerInfo;
+  /**
+   * The call token the server signed for this call (the phone stream's parameters, the room
+   * dispatch's metadata): the worker takes the call with it, then reads the call's agent.
+   */
+  callToken: CallToken;
   vad: VAD;
   /** A LiveKit room (browser and widget calls): the session's room I/O. */
   room?: Room;
@@ -80,32 +74,35 @@ export function turnFigures(
 }
 
 /**
- * One call: loads the agent's configuration, opens its call log, builds the AgentSession (Silero
+ * One call: takes the call with its token (the server opens or hands over its call log), reads
+ * the call's agent configuration, builds the AgentSession (Silero
  * VAD, the agent's transcriber, the agent's model through our runtime, the agent's voice) on a
  * room or on custom audio, and runs the call behaviour. Phone and browser calls share this code.
  */
 export async function startCall(options: CallOptions): Promise<Call> {
-  const logger = log().child({ agent: options.agentName, transport: options.caller.transport });
-  const { server } = options;
-  const config = await server.agentConfig(options.agentName);
+  const { server, callToken } = options;
+  const logger = log().child({ agent: callToken.agent_id, transport: callToken.transport });
+  const callId = await server.claimCall(callToken);
+  let config: VoiceWorkerConfig;
+  try {
+    config = await server.callAgent(callId);
+  } catch (err) {
+    // The call was taken but cannot be answered (its agent is gone): it ends at once, logged.
+    await server
+      .endCall(callId, 'error', String((err as Error).message ?? err))
+      .catch(() => undefined);
+    throw err;
+  }
   const ttsPlan = planTts(config.tts_config, config.tts_api_key);
   const sttPlan = planStt(config.stt_config, config.stt_api_key);
   const fallbacks = [ttsPlan, sttPlan].flatMap((p) =>
     p.plugin === 'local' && p.fallback ? [p.fallback] : [],
   );
   const offlineVoice = fallbacks.length > 0;
-  if (offlineVoice) logger.warn({ fallbacks }, 'offline voice');
-
-  const callId = await server.startCall({
-    agent_name: config.agent_name,
-    caller: options.caller.identity,
-    transport: options.caller.transport,
-    room: options.caller.room,
-    from: options.caller.from,
-    to: options.caller.to,
-    call_sid: options.caller.callSid,
-    offline_voice: offlineVoice,
-  });
+  if (offlineVoice) {
+    logger.warn({ fallbacks }, 'offline voice');
+    await server.offlineVoice(callId);
+  }
 
   // Runtime answers and the framework's figures for them arrive in either order: pair them up.
   const answers: RuntimeAnswer[] = [];

@@ -30,14 +30,7 @@ async function main() {
       onCall: (info, io, hangUp) =>
         startCall({
           server,
-          agentName: info.agentId,
-          caller: {
-            identity: info.from || info.callSid,
-            transport: 'phone',
-            from: info.from,
-            to: info.to,
-            callSid: info.callSid,
-          },
+          callToken: info.callToken,
           vad,
           io,
           hangUp,

@@ -3,12 +3,15 @@ import * as cartesia from '@livekit/agents-plugin-cartesia';
 import * as deepgram from '@livekit/agents-plugin-deepgram';
 import * as elevenlabs from '@livekit/agents-plugin-elevenlabs';
 import * as openai from '@livekit/agents-plugin-openai';
-import { voiceWorkerName as serverWorkerName } from '../../server/src/voice/tokenRoutes';
-import { agentNameOfJob } from './agent';
+import {
+  roomCallTokenTtlSeconds,
+  signCallToken,
+  type CallToken,
+} from '@parley/api-client/call-token';
+import { callTokenOfJob } from './agent';
 import { EspeakTTS } from './local/espeakTts';
 import { PocketsphinxSTT } from './local/pocketsphinxStt';
 import { createStt, createTts, espeakVoiceFor, planStt, planTts } from './providers';
-import { voiceWorkerName } from './workerName';
 
 const key = 'sk-test-key';
 
@@ -258,12 +261,42 @@ describe('stt_config → transcriber plugin', () => {
 });
 
 describe('dispatch', () => {
-  it('registers under the name the token endpoint dispatches', () => {
-    expect(voiceWorkerName).toBe(serverWorkerName);
+  const secret = 'worker-secret-for-dispatch-tests-0123';
+  const room = 'parley-clinic_1-1a2b3c4d';
+  const token = (now?: number): CallToken =>
+    signCallToken(
+      secret,
+      {
+        transport: 'livekit',
+        agent_id: 'clinic_1',
+        organization_id: 'org-1',
+        room,
+        caller: 'visitor-1a2b3c4d',
+      },
+      { ttlSeconds: roomCallTokenTtlSeconds, now },
+    );
+  const metadata = (callToken: unknown) =>
+    JSON.stringify({ agent_name: 'clinic_1', call_token: callToken });
+
+  it('takes the call token the server signed into the dispatch metadata', () => {
+    const signed = token();
+    expect(callTokenOfJob(metadata(signed), room, secret)).toEqual(signed);
   });
-  it('reads the agent from the dispatch metadata, else from the room name', () => {
-    expect(agentNameOfJob('{"agent_name":"clinic_1"}', 'whatever')).toBe('clinic_1');
-    expect(agentNameOfJob('', 'parley-clinic_abc_1-1a2b3c4d')).toBe('clinic_abc_1');
-    expect(() => agentNameOfJob('', 'random-room')).toThrow(/names no agent/);
+  it('refuses a job without a token, with a changed field, for another room, or expired', () => {
+    expect(() => callTokenOfJob('{"agent_name":"clinic_1"}', room, secret)).toThrow(
+      /no call token/,
+    );
+    expect(() => callTokenOfJob('not json', room, secret)).toThrow(/no call token/);
+    expect(() =>
+      callTokenOfJob(metadata({ ...token(), agent_id: 'other_agent' }), room, secret),
+    ).toThrow(/signature does not match/);
+    expect(() => callTokenOfJob(metadata(token()), room, 'another-secret')).toThrow(
+      /signature does not match/,
+    );
+    expect(() => callTokenOfJob(metadata(token()), 'parley-other-00000000', secret)).toThrow(
+      /another room/,
+    );
+    const issued = Date.now() - (roomCallTokenTtlSeconds + 1) * 1000;
+    expect(() => callTokenOfJob(metadata(token(issued)), room, secret)).toThrow(/has expired/);
   });
 });

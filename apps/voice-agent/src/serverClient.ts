@@ -4,10 +4,10 @@ import {
   voiceCallStartResponseSchema,
   voiceChatLineSchema,
   voiceWorkerConfigSchema,
-  type VoiceCallStartRequest,
   type VoiceChatLine,
   type VoiceWorkerConfig,
 } from '@parley/api-client';
+import type { CallToken } from '@parley/api-client/call-token';
 import type { EndedBy, UtteranceKind } from './callBehaviour';
 
 export interface ServerClientOptions {
@@ -130,14 +130,24 @@ export class ServerClient {
     return this.request(path, { method: 'POST', body: JSON.stringify(body), signal });
   }
 
-  async agentConfig(agentName: string): Promise<VoiceWorkerConfig> {
-    const res = await this.request(`/agents/${encodeURIComponent(agentName)}/config`);
+  /**
+   * Takes the call the server signed this token for (once: a second use is refused); resolves
+   * with the call's id.
+   */
+  async claimCall(callToken: CallToken): Promise<string> {
+    const res = await this.post('/calls', { call_token: callToken });
+    return voiceCallStartResponseSchema.parse(await res.json()).conversation_id;
+  }
+
+  /** What the live call needs of its agent (voice, transcriber and their keys, behaviour). */
+  async callAgent(callId: string): Promise<VoiceWorkerConfig> {
+    const res = await this.request(`/calls/${callId}/agent`);
     return voiceWorkerConfigSchema.parse(await res.json());
   }
 
-  async startCall(body: VoiceCallStartRequest): Promise<string> {
-    const res = await this.post('/calls', body);
-    return voiceCallStartResponseSchema.parse(await res.json()).conversation_id;
+  /** The call speaks or listens with the keyless local fallback. */
+  async offlineVoice(callId: string): Promise<void> {
+    await this.post(`/calls/${callId}/offline-voice`, { offline_voice: true });
   }
 
   async addUtterance(callId: string, text: string, kind: UtteranceKind): Promise<void> {

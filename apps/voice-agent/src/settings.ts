@@ -1,4 +1,4 @@
-import { voiceWorkerName } from './workerName';
+import { voiceWorkerName } from '@parley/api-client/call-token';
 
 /** The worker's environment (README: "Voice worker"). */
 export interface WorkerSettings {

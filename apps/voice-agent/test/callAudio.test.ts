@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VAD } from '@livekit/agents';
 import { mulaw } from '../src/phone/mulaw';
 import { WebSocket } from 'ws';
-import { phoneStreamToken } from '../../server/src/voice/phoneStreamToken';
 import {
   PHONE_SAMPLE_RATE,
   PHONE_STREAM_PATH,
@@ -15,8 +14,10 @@ import { ServerClient } from '../src/serverClient';
 import type { TestServer, TestUser } from '../../server/test/harness';
 import {
   CollectingSink,
+  answeredPhoneCall,
   callerGrammar,
   callerSpeech,
+  dispatchedCall,
   serverWithAgent,
   until,
   workerSecret,
@@ -26,9 +27,10 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
   let server: TestServer;
   let user: TestUser;
   let agentName: string;
+  let orgId: string;
   let vad: VAD;
   beforeAll(async () => {
-    ({ server, user, agentName } = await serverWithAgent({ typing_volume: 0 }));
+    ({ server, user, agentName, orgId } = await serverWithAgent({ typing_volume: 0 }));
     vad = await silero.VAD.load();
   });
   afterAll(async () => {
@@ -40,10 +42,11 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
     const sink = new CollectingSink(24000);
     const client = new ServerClient({ baseUrl: server.url, secret: workerSecret });
     const prepared = vi.spyOn(client, 'prepare');
+    // The call the server offered the worker in the room's dispatch (its signed call token).
+    const dispatched = await dispatchedCall(user, agentName);
     const call = await startCall({
       server: client,
-      agentName,
-      caller: { identity: 'visitor-test', transport: 'livekit', room: 'room-test' },
+      callToken: dispatched.callToken,
       vad,
       io: { input, output: new SinkAudioOutput(sink) },
       localStt: { jsgf: callerGrammar },
@@ -111,14 +114,7 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
       onCall: (info, io, hangUp) =>
         startCall({
           server: client,
-          agentName: info.agentId,
-          caller: {
-            identity: info.from,
-            transport: 'phone',
-            from: info.from,
-            to: info.to,
-            callSid: info.callSid,
-          },
+          callToken: info.callToken,
           vad,
           io,
           hangUp,
@@ -127,28 +123,32 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
     });
     try {
       const url = `ws://127.0.0.1:${phone.port}${PHONE_STREAM_PATH}`;
-      const callSid = 'CA0123456789abcdef';
-
-      // A stream whose token does not verify is refused (policy violation) and never becomes a call.
-      const refused = new WebSocket(url);
-      await new Promise((r) => refused.once('open', r));
-      refused.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
-      refused.send(
+      // The server answered a call to the agent's number: TwiML with the phone stream token.
+      const answered = await answeredPhoneCall(user, orgId, agentName);
+      const callSid = answered.parameters.call_sid!;
+      const start = (streamSid: string, customParameters: Record<string, string>) =>
         JSON.stringify({
           event: 'start',
-          streamSid: 'MZrefused',
+          streamSid,
           start: {
+            streamSid,
             callSid,
-            customParameters: {
-              agent_id: agentName,
-              call_sid: callSid,
-              token: phoneStreamToken('wrong-secret', agentName, callSid),
-            },
+            mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+            customParameters,
           },
-        }),
-      );
-      const code = await new Promise<number>((r) => refused.once('close', (c: number) => r(c)));
-      expect(code).toBe(1008);
+        });
+      /** A stream whose start is refused: closed with this code, and never a call. */
+      async function refusedStream(customParameters: Record<string, string>) {
+        const ws = new WebSocket(url);
+        await new Promise((r) => ws.once('open', r));
+        ws.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
+        ws.send(start('MZrefused', customParameters));
+        return new Promise<number>((r) => ws.once('close', (c: number) => r(c)));
+      }
+
+      // A stream whose token does not verify (a field changed: another caller) is refused
+      // (policy violation) and never becomes a call.
+      expect(await refusedStream({ ...answered.parameters, from: '+15550009999' })).toBe(1008);
 
       const twilio = new WebSocket(url);
       const received: Array<{
@@ -173,25 +173,7 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
         PHONE_SAMPLE_RATE;
       await new Promise((r) => twilio.once('open', r));
       twilio.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
-      twilio.send(
-        JSON.stringify({
-          event: 'start',
-          streamSid: 'MZ1',
-          start: {
-            streamSid: 'MZ1',
-            callSid,
-            mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
-            customParameters: {
-              agent_id: agentName,
-              organization_id: 'org',
-              from: '+15550001111',
-              to: '+15550002222',
-              call_sid: callSid,
-              token: phoneStreamToken(workerSecret, agentName, callSid),
-            },
-          },
-        }),
-      );
+      twilio.send(start('MZ1', answered.parameters));
       await until('the initial message as media and a mark', () =>
         received.some((m) => m.event === 'mark'),
       );
@@ -229,13 +211,19 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
         return d.ended_at ? d : undefined;
       });
       expect(detail).toMatchObject({
+        conversation_id: answered.callId,
         transport: 'phone',
         from: '+15550001111',
-        to: '+15550002222',
+        to: answered.to,
         ended_by: 'caller',
       });
       expect(detail.transcript.map((t) => t.speaker)).toEqual(['agent', 'caller', 'agent']);
       expect(detail.transcript[1]!.text).toBe('what are your opening hours');
+      // The token is used once: the same stream again (a replay) is closed and opens no call.
+      const replay = new WebSocket(url);
+      await new Promise((r) => replay.once('open', r));
+      replay.send(start('MZreplay', answered.parameters));
+      await new Promise((r) => replay.once('close', r));
       expect(
         (await user.voice.callsForAgent(agentName)).filter((c) => c.transport === 'phone'),
       ).toHaveLength(1);

@@ -1,6 +1,8 @@
 import { AudioFrame } from '@livekit/rtc-node';
 import { createKnowledgeClient, newAgentId, type AgentUpdateRequest } from '@parley/api-client';
-import { startTestServer, type TestServer } from '../../server/test/harness';
+import type { CallToken } from '@parley/api-client/call-token';
+import { startTestServer, type TestServer, type TestUser } from '../../server/test/harness';
+import { callTokenOfJob } from '../src/agent';
 import type { AudioSink } from '../src/audioIo';
 import { framesToPcm, pcmToFrames, silenceFrames } from '../src/local/audio';
 import { ESPEAK_SAMPLE_RATE, EspeakTTS } from '../src/local/espeakTts';
@@ -18,13 +20,71 @@ export const callerGrammar = phraseGrammar([
 export const openingHours =
   'Opening hours: the clinic is open Monday to Friday from 8 to 18 and Saturday from 9 to 14. Sunday closed.';
 
+const testLivekit = {
+  LIVEKIT_URL: 'ws://127.0.0.1:7880',
+  LIVEKIT_API_KEY: 'APIvoicetests',
+  LIVEKIT_API_SECRET: 'voice-tests-livekit-secret-0123456789abcdef',
+};
+
+/**
+ * A browser call as the server offers it to the worker: the caller's token from
+ * POST /voice/tokens/generate, and the call token the server put in its room dispatch (read
+ * and checked as the LiveKit job does).
+ */
+export async function dispatchedCall(
+  user: TestUser,
+  agentName: string,
+): Promise<{ room: string; identity: string; callToken: CallToken }> {
+  const issued = await user.voice.generateToken(agentName);
+  const claims = JSON.parse(Buffer.from(issued.token.split('.')[1]!, 'base64url').toString()) as {
+    roomConfig: { agents: Array<{ metadata: string }> };
+  };
+  const metadata = claims.roomConfig.agents[0]!.metadata;
+  const room = issued.room_name ?? '';
+  return {
+    room,
+    identity: issued.participant_identity ?? '',
+    callToken: callTokenOfJob(metadata, room, workerSecret),
+  };
+}
+
+/**
+ * A phone call as the server answers it (the sandbox provider's simulated inbound call, signed
+ * and checked like Twilio's webhook): a number of the organization assigned to the agent, and
+ * the stream `<Parameter>`s (the phone stream token) of the TwiML it answered.
+ */
+export async function answeredPhoneCall(
+  user: TestUser,
+  orgId: string,
+  agentName: string,
+  from = '+15550001111',
+) {
+  await user.voice.syncAllProviders({ organization_id: orgId });
+  const numbers = (await user.voice.phoneNumberPage(orgId)).phone_numbers;
+  const number = numbers.find((n) => n.voice_enabled)!;
+  if (number.agent_id !== agentName) await user.voice.assign(number.phone_id, agentName);
+  const answer = await user.voice.simulateEvent(orgId, {
+    event: 'voice',
+    from,
+    to: number.phone_number,
+  });
+  const parameters = Object.fromEntries(
+    [...answer.twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
+  return { to: number.phone_number, callId: answer.conversation_id!, parameters };
+}
+
 /** The Parley server in-process (PGlite), an organization, an agent with a knowledge base. */
 export async function serverWithAgent(
   settings: Partial<AgentUpdateRequest> = {},
   env: Record<string, string | undefined> = {},
 ) {
   const server: TestServer = await startTestServer({
-    env: { PARLEY_WORKER_SECRET: workerSecret, ...env },
+    // LiveKit settings only to sign callers' tokens (no LiveKit server is reached), unless given.
+    env: { PARLEY_WORKER_SECRET: workerSecret, ...testLivekit, ...env },
   });
   const user = server.newUser();
   const orgId = await user.withOrg('Clinic');

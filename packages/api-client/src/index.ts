@@ -11,6 +11,7 @@ export * from './schemas/knowledge';
 export * from './schemas/voice';
 export * from './schemas/telephony';
 export * from './phoneFormat';
+export * from './secrets';
 export * from './schemas/messaging';
 export * from './clients/agentService';
 export * from './clients/appService';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   chatbotChatRequestSchema,
+  isMaskedSecret,
   modelConfigRequestSchema,
   modelMessages,
   promptConfigRequestSchema,
@@ -10,7 +11,6 @@ import {
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
 import { agents, apps, knowledgeBases, member } from '../db/schema';
-import { isMaskedSecret } from '../lib/agents';
 import { collect, forgetAgentKeys, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { checkModelLiveUrl } from '../runtime/model';
 import { visibleTo } from '../knowledge/access';

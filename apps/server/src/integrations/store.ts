@@ -1,22 +1,26 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { twilioCredentialsSchema, type Integration } from '@parley/api-client';
-import type { z } from 'zod';
+import {
+  integrationCredentialSchemas,
+  knownIntegrationProviders,
+  maskSecret,
+  type Integration,
+  type KnownIntegrationProvider,
+} from '@parley/api-client';
 import type { Db } from '../db/client';
 import { integrations } from '../db/schema';
 import { HttpError } from '../lib/http';
-import { maskSecret } from '../lib/agents';
 import type { SecretBox } from '../lib/secrets';
 import { testTwilioCredentials } from '../telephony/twilio';
 import { voiceProviderRules } from './voiceProviders';
 
 /**
- * The integrations store: per organization, one JSON secret per provider (twilio now; the voice
- * providers' keys later), encrypted at rest; only masked values (last 4) leave the server.
- * Providers with a known shape are checked against it (fields named `credentials.<name>`), and
- * may name a non-secret account id that webhooks use to find the organization.
+ * The integrations store: per organization, one JSON secret per provider, encrypted at rest;
+ * only masked values (`maskSecret`: the last 4 of a long enough secret) leave the server. Only the
+ * known providers are accepted, each checked against its real format in the contract
+ * (`integrationCredentialSchemas`: fields named `credentials.<name>`); a provider may name a
+ * non-secret account id that webhooks use to find the organization.
  */
 interface ProviderRules {
-  schema?: z.ZodType<Record<string, string>>;
   accountId?: (credentials: Record<string, string>) => string;
   /** The provider's webhook path for one integration (e.g. WhatsApp Cloud's, one per integration). */
   callbackPath?: (integrationId: string) => string;
@@ -30,7 +34,6 @@ const rules = new Map<string, ProviderRules>([
   [
     'twilio',
     {
-      schema: twilioCredentialsSchema,
       accountId: (c) => c.account_sid!,
       test: (c) => testTwilioCredentials({ accountSid: c.account_sid!, authToken: c.auth_token! }),
     },
@@ -101,22 +104,26 @@ export async function saveIntegration(
   provider: string,
   credentials: Record<string, string>,
 ): Promise<Row> {
-  const rule = rules.get(provider);
-  let checked = credentials;
-  if (rule?.schema) {
-    const parsed = rule.schema.safeParse(credentials);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = `credentials.${issue.path.map(String).join('.') || 'body'}`;
-      throw new HttpError(400, `${field}: ${issue.message}`, {
-        issues: [{ field, message: issue.message }],
-      });
-    }
-    checked = parsed.data;
+  if (!(knownIntegrationProviders as readonly string[]).includes(provider)) {
+    const message = `must be one of ${knownIntegrationProviders.join(', ')}`;
+    throw new HttpError(400, `provider: ${message}`, {
+      issues: [{ field: 'provider', message }],
+    });
   }
-  const masked = Object.fromEntries(
-    Object.entries(checked).map(([k, v]) => [k, maskSecret(v) ?? '']),
-  );
+  const rule = rules.get(provider);
+  const parsed =
+    integrationCredentialSchemas[provider as KnownIntegrationProvider].safeParse(credentials);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    // An unknown field is named itself; otherwise the field the issue is about.
+    const unknown = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+    const name = unknown ?? (issue.path.map(String).join('.') || 'body');
+    const message = unknown ? `is not a ${provider} credential` : issue.message;
+    const field = `credentials.${name}`;
+    throw new HttpError(400, `${field}: ${message}`, { issues: [{ field, message }] });
+  }
+  const checked = parsed.data;
+  const masked = Object.fromEntries(Object.entries(checked).map(([k, v]) => [k, maskSecret(v)]));
   const values = {
     credentialsEncrypted: box.encrypt(JSON.stringify(checked)),
     masked,

@@ -159,7 +159,10 @@ describe.each(cases)('$label key', ({ provider, label, wrong }) => {
     });
     expect(spaces).toMatchObject({
       status: 400,
-      body: { error: 'credentials.api_key: must be printable characters without spaces' },
+      body: {
+        error:
+          'credentials.api_key: must be printable characters without spaces or control characters',
+      },
     });
     const short = await user.raw('PUT', at(provider), { credentials: { api_key: 'abc' } });
     expect(short.body.error).toBe('credentials.api_key: must be at least 8 characters');

@@ -1,4 +1,4 @@
-import { apiKeyCredentialsSchema, type IntegrationVoice } from '@parley/api-client';
+import type { IntegrationVoice } from '@parley/api-client';
 import { guardedFetch, readCappedBody, type FetchFn } from '../lib/outbound';
 
 /**
@@ -231,12 +231,11 @@ export async function listProviderVoices(
   return { ok: true, voices: api.parseVoices(result.body) };
 }
 
-/** The store's rules for each provider: an `api_key` field and the 'Test' above. */
+/** The store's rules for each provider: the 'Test' above (the `api_key` format is the contract's). */
 export function voiceProviderRules() {
   return voiceProviderNames.map((provider) => ({
     provider,
     rules: {
-      schema: apiKeyCredentialsSchema,
       test: (credentials: Record<string, string>, env: Env) =>
         testProviderKey(provider, credentials.api_key!, env),
     },

@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { agentDisplayName, type AgentUpdateRequest } from '@parley/api-client';
+import {
+  agentDisplayName,
+  isMaskedSecret,
+  maskSecret,
+  type AgentUpdateRequest,
+} from '@parley/api-client';
 import type { Db } from '../db/client';
 import { agents, apps, member } from '../db/schema';
 import { notFound } from './http';
@@ -8,19 +13,11 @@ import { forgetAgentKeys } from '../runtime/chat';
 
 export type AgentRow = typeof agents.$inferSelect;
 
-/** Only the last 4 characters of a secret leave the server. */
-export function maskSecret(value: string | null | undefined): string | null {
-  if (!value) return null;
-  return `${'•'.repeat(Math.max(4, value.length - 4))}${value.slice(-4)}`;
-}
-
-/** Whether a submitted key is the masked form we sent out (then the stored key is kept). */
-export const isMaskedSecret = (value: string) => value.includes('•');
-
 function maskedStored(box: SecretBox | undefined, stored: string | null): string | null {
   if (!stored) return null;
   try {
-    return maskSecret(box ? box.decrypt(stored) : stored);
+    // Only the masked form leaves the server (the last 4 of a long enough key; else '••••').
+    return maskSecret(box ? box.decrypt(stored) : stored) || null;
   } catch {
     return '••••';
   }

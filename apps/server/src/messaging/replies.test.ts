@@ -10,7 +10,7 @@ import { claimReply } from './replies';
 
 const publicUrl = 'https://parley.example.com';
 const accountSid = `AC${'7'.repeat(32)}`;
-const authToken = 'twilio-auth-token-0007';
+const authToken = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d0007';
 const ours = '+14155550100';
 const unassigned = '+14155550101';
 const account: FakeTwilioAccount = {

@@ -16,16 +16,8 @@ export const whatsappCloudProvider = 'whatsapp_cloud';
 export const whatsappCloudCallbackPath = (integrationId: string) =>
   `/webhooks/whatsapp-cloud/${integrationId}`;
 
+// Its credentials' format: whatsappCloudCredentialsSchema (the contract).
 registerIntegrationProvider(whatsappCloudProvider, {
-  schema: z.object({
-    phone_number_id: z
-      .string()
-      .trim()
-      .regex(/^\d{5,30}$/, 'must be the numeric phone number ID'),
-    access_token: z.string().trim().min(1, 'is required'),
-    app_secret: z.string().trim().min(1, 'is required'),
-    verify_token: z.string().trim().min(8, 'must be at least 8 characters'),
-  }),
   accountId: (c) => c.phone_number_id!,
   callbackPath: whatsappCloudCallbackPath,
 });

@@ -1,6 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { conversations, scheduledEvents } from '../db/schema';
-import { defaultPhoneStreamUrl, phoneStreamToken } from '../telephony/phoneStreamToken';
+import {
+  defaultPhoneStreamUrl,
+  phoneStreamParameters,
+  phoneStreamToken,
+} from '../telephony/phoneStreamToken';
 import { telephonyFor } from '../telephony/resolve';
 import { sayTwiml, streamTwiml } from '../telephony/twiml';
 import twilio from 'twilio';
@@ -79,13 +83,17 @@ export async function answerOutboundCall(
     SET attempts = jsonb_set(attempts, ARRAY[(jsonb_array_length(attempts) - 1)::text, 'conversation_id'],
                              to_jsonb(${conversation!.id}::text))
     WHERE id = ${event.id} AND current_call_id = ${callSid}`);
-  return streamTwiml(deps.env.PARLEY_PHONE_STREAM_URL || defaultPhoneStreamUrl, {
-    agent_id: event.agentName,
-    organization_id: event.organizationId,
+  // The worker takes this call (and only this one) with the call token, once, within 5 minutes.
+  const token = phoneStreamToken(secret, {
+    agentId: event.agentName,
+    organizationId: event.organizationId,
+    callId: conversation!.id,
+    callSid,
     from,
     to: event.recipientPhone,
-    call_sid: callSid,
-    token: phoneStreamToken(secret, event.agentName, callSid),
+  });
+  return streamTwiml(deps.env.PARLEY_PHONE_STREAM_URL || defaultPhoneStreamUrl, {
+    ...phoneStreamParameters(token),
     ...(event.messageTemplate ? { purpose: event.messageTemplate } : {}),
   });
 }

@@ -10,13 +10,13 @@ import {
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { fakeTwilioHttpClient, type FakeTwilioAccount } from '../telephony/fakeTwilio';
 import { setTwilioHttpClient } from '../telephony/twilio';
-import { phoneStreamToken } from '../telephony/phoneStreamToken';
+import { pickCallToken, verifyCallToken } from '@parley/api-client/call-token';
 import { ManualClock } from './clock';
 import { runOnce } from './scheduler';
 
 const publicUrl = 'https://parley.example.com';
 const accountSid = `AC${'2'.repeat(32)}`;
-const authToken = 'twilio-auth-token-0002';
+const authToken = '0123456789abcdef0123456789abcd02';
 const account: FakeTwilioAccount = {
   numbers: [
     {
@@ -139,11 +139,25 @@ describe('dialling through Twilio (its REST wire format, signed webhooks)', () =
     expect(answer.text).toContain(
       '<Parameter name="purpose" value="Reminder: your order ships today."/>',
     );
-    expect(answer.text).toContain(
-      `<Parameter name="token" value="${phoneStreamToken('worker-secret', agentId, callSid)}"/>`,
+    // The stream's parameters are a call token signed for this call (the worker checks it).
+    const parameters = Object.fromEntries(
+      [...answer.text.matchAll(/<Parameter name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
     );
+    const checked = verifyCallToken('worker-secret', pickCallToken(parameters));
+    expect(checked.ok).toBe(true);
     const linked = await eventOf(event.scheduled_id);
     expect(linked.attempts[0]!.conversation_id).toMatch(/^[0-9a-f-]{36}$/);
+    if (checked.ok) {
+      expect(checked.claims).toMatchObject({
+        agent_id: agentId,
+        call_sid: callSid,
+        call_id: linked.attempts[0]!.conversation_id,
+        to: '+12125550180',
+      });
+    }
 
     const before = fake.calls.length;
     expect(

@@ -10,7 +10,7 @@ import {
 } from '../db/schema';
 import { withoutControlCharacters } from '@parley/api-client';
 import { optKeyword } from '../messaging/optOut';
-import { defaultPhoneStreamUrl, phoneStreamToken } from './phoneStreamToken';
+import { defaultPhoneStreamUrl, phoneStreamParameters, phoneStreamToken } from './phoneStreamToken';
 import {
   emptyMessagingTwiml,
   notConfiguredMessage,
@@ -138,18 +138,30 @@ export async function answerInboundCall(
           channel: 'voice',
           endUser: from,
           agentAddress: number.phoneNumber,
-          metadata: { call_sid: callSid, provider: ctx.provider, direction: 'inbound' },
+          metadata: {
+            call_sid: callSid,
+            provider: ctx.provider,
+            direction: 'inbound',
+            transport: 'phone',
+            from,
+            to: number.phoneNumber,
+          },
         })
         .returning({ id: conversations.id });
+      // The worker takes this call (and only this one) with the token, once, within 5 minutes.
+      const token = phoneStreamToken(secret, {
+        agentId: number.agentName,
+        organizationId: number.organizationId,
+        callId: conversation!.id,
+        callSid,
+        from,
+        to: number.phoneNumber,
+      });
       answer = {
-        twiml: streamTwiml(ctx.env.PARLEY_PHONE_STREAM_URL || defaultPhoneStreamUrl, {
-          agent_id: number.agentName,
-          organization_id: number.organizationId,
-          from,
-          to: number.phoneNumber,
-          call_sid: callSid,
-          token: phoneStreamToken(secret, number.agentName, callSid),
-        }),
+        twiml: streamTwiml(
+          ctx.env.PARLEY_PHONE_STREAM_URL || defaultPhoneStreamUrl,
+          phoneStreamParameters(token),
+        ),
         answeredBy: 'agent',
         agentId: number.agentName,
         conversationId: conversation!.id,

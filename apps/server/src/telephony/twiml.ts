@@ -1,19 +1,10 @@
 import twilio from 'twilio';
 
-/** Parameters the voice worker reads from the stream's `start.customParameters`. */
-export interface StreamParameters {
-  agent_id: string;
-  organization_id: string;
-  from: string;
-  to: string;
-  call_sid: string;
-  token: string;
-  /** An outbound call's purpose (the scheduled event's message_template). */
-  purpose?: string;
-}
-
-/** Connects the call's media stream to the voice worker's phone transport. */
-export function streamTwiml(streamUrl: string, parameters: StreamParameters): string {
+/**
+ * Connects the call's media stream to the voice worker's phone transport; the worker reads the
+ * parameters (the phone stream token's fields) from the stream's `start.customParameters`.
+ */
+export function streamTwiml(streamUrl: string, parameters: Record<string, string>): string {
   const response = new twilio.twiml.VoiceResponse();
   const stream = response.connect().stream({ url: streamUrl });
   for (const [name, value] of Object.entries(parameters)) stream.parameter({ name, value });

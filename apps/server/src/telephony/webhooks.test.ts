@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import twilio from 'twilio';
@@ -13,11 +13,11 @@ import { startTestServer, type TestServer, type TestUser } from '../../test/harn
 import { conversations, integrations, messages, webhookEvents } from '../db/schema';
 import { fakeTwilioHttpClient, type FakeTwilioAccount } from './fakeTwilio';
 import { setTwilioHttpClient } from './twilio';
-import { phoneStreamToken } from './phoneStreamToken';
+import { verifyCallToken } from '@parley/api-client/call-token';
 
 const publicUrl = 'https://parley.example.com';
 const accountSid = `AC${'1'.repeat(32)}`;
-const authToken = 'twilio-auth-token-0001';
+const authToken = '5f3c9a1e7b2d4c6a8e0f1b3d5a7c0001';
 const account: FakeTwilioAccount = {
   numbers: [
     {
@@ -201,9 +201,6 @@ describe('POST /webhooks/twilio/voice', () => {
     expect(res.text).toContain('<Parameter name="from" value="+15005550006"/>');
     expect(res.text).toContain('<Parameter name="to" value="+14155550100"/>');
     expect(res.text).toContain('<Parameter name="call_sid" value="CA0001"/>');
-    const token = createHmac('sha256', 'worker-secret').update(`${agentId}:CA0001`).digest('hex');
-    expect(phoneStreamToken('worker-secret', agentId, 'CA0001')).toBe(token);
-    expect(res.text).toContain(`<Parameter name="token" value="${token}"/>`);
     const [conversation] = await server.db
       .select()
       .from(conversations)
@@ -215,6 +212,18 @@ describe('POST /webhooks/twilio/voice', () => {
       endUser: '+15005550006',
       agentAddress: '+14155550100',
     });
+    // The phone stream token: signed over these fields and the call's id, 5 minutes, once.
+    const parameters = Object.fromEntries(
+      [...res.text.matchAll(/<Parameter name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    );
+    expect(parameters).toMatchObject({ transport: 'phone', call_id: conversation!.id });
+    const verdict = verifyCallToken('worker-secret', parameters);
+    expect(verdict.ok).toBe(true);
+    expect(Number(parameters.expires) - Date.now() / 1000).toBeGreaterThan(250);
+    expect(Number(parameters.expires) - Date.now() / 1000).toBeLessThanOrEqual(300);
     expect(await counts()).toEqual({
       ...before,
       conversations: before.conversations + 1,
@@ -408,7 +417,7 @@ describe('integrations store', () => {
     await stranger.withOrg('Stranger');
     expect((await stranger.raw('GET', `/api/integrations/organization/${orgId}`)).status).toBe(404);
     const put = await stranger.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {
-      credentials: { account_sid: accountSid, auth_token: 'mine' },
+      credentials: { account_sid: accountSid, auth_token: 'c0ffee00c0ffee00c0ffee00c0ffee00' },
     });
     expect(put.status).toBe(404);
     const list = await user.raw('GET', `/api/integrations/organization/${orgId}`);

@@ -5,13 +5,13 @@ import {
   toolsDefaults,
   type VoiceCall,
   type VoiceCallDetail,
-  type VoiceCallStartRequest,
+  type CallTokenWire,
   type VoiceCallTurn,
   type VoiceWorkerConfig,
 } from '@parley/api-client';
 import type { Db } from '../db/client';
-import { agents, conversations, member, messages } from '../db/schema';
-import { notFound } from '../lib/http';
+import { agents, conversations, member, messages, webhookEvents } from '../db/schema';
+import { HttpError, notFound } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
 import { integrationCredentials } from '../integrations/store';
 
@@ -116,27 +116,135 @@ export async function orgVoiceKeys(
   return keys;
 }
 
-/** Opens the call's conversation (channel 'voice'); the transcript accrues on it. */
-export async function startCall(db: Db, agent: AgentRow, input: VoiceCallStartRequest) {
+/** The namespace of redeemed call-token nonces in webhook_events (each processed once). */
+export const callTokenEvents = 'call-token';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Redeems a call token whose signature and expiry were checked: records its nonce (a second
+ * redemption, on any server process, is 409) and opens the call to the worker, in one
+ * transaction. A phone token names the call its webhook opened, which must still be live and of
+ * the token's agent, organization and CallSid; a room token (browser, widget) opens its call now.
+ * Answers the call's id. The agent must still be the organization's (else 404).
+ */
+export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(webhookEvents)
+      .values({
+        provider: callTokenEvents,
+        eventId: claims.nonce,
+        organizationId: claims.organization_id,
+        result: { call_id: claims.call_id, transport: claims.transport },
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEvents.eventId });
+    if (!fresh) {
+      const message = 'has already been used';
+      throw new HttpError(409, `call_token: ${message}`, {
+        issues: [{ field: 'call_token', message }],
+      });
+    }
+    const [agent] = await tx
+      .select({ agentName: agents.agentName })
+      .from(agents)
+      .where(
+        and(
+          eq(agents.agentName, claims.agent_id),
+          eq(agents.organizationId, claims.organization_id),
+        ),
+      )
+      .limit(1);
+    if (!agent) throw notFound('Agent');
+    if (claims.transport === 'phone') {
+      if (!uuidPattern.test(claims.call_id)) throw notFound('Call');
+      const [call] = await tx
+        .update(conversations)
+        .set({
+          metadata: sql`${conversations.metadata} || ${JSON.stringify({
+            transport: 'phone',
+            from: claims.from,
+            to: claims.to,
+            call_sid: claims.call_sid,
+            worker_claimed: true,
+          })}::jsonb`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(conversations.id, claims.call_id),
+            eq(conversations.channel, 'voice'),
+            eq(conversations.agentName, claims.agent_id),
+            eq(conversations.organizationId, claims.organization_id),
+            isNull(conversations.endedAt),
+            sql`${conversations.metadata}->>'call_sid' = ${claims.call_sid}`,
+            sql`coalesce(${conversations.metadata}->>'worker_claimed', 'false') <> 'true'`,
+          ),
+        )
+        .returning({ id: conversations.id });
+      if (!call) throw notFound('Call');
+      return call.id;
+    }
+    const [row] = await tx
+      .insert(conversations)
+      .values({
+        agentName: agent.agentName,
+        organizationId: claims.organization_id,
+        channel: 'voice',
+        endUser: claims.caller || claims.room || 'caller',
+        metadata: {
+          transport: 'livekit',
+          room: claims.room || null,
+          from: null,
+          to: null,
+          call_sid: null,
+          offline_voice: false,
+          worker_claimed: true,
+        },
+      })
+      .returning({ id: conversations.id });
+    return row!.id;
+  });
+}
+
+/**
+ * A live call the worker has claimed (its token redeemed, not ended) and the agent answering it;
+ * anything else (unknown, ended, never claimed, agent gone) is 404.
+ */
+export async function liveCallAgent(db: Db, id: string): Promise<AgentRow> {
+  if (!uuidPattern.test(id)) throw notFound('Call');
   const [row] = await db
-    .insert(conversations)
-    .values({
-      agentName: agent.agentName,
-      organizationId: agent.organizationId,
-      channel: 'voice',
-      endUser: input.caller,
-      agentAddress: input.to ?? null,
-      metadata: {
-        transport: input.transport,
-        room: input.room ?? null,
-        from: input.from ?? null,
-        to: input.to ?? null,
-        call_sid: input.call_sid ?? null,
-        offline_voice: input.offline_voice ?? false,
-      },
+    .select({ agent: agents })
+    .from(conversations)
+    .innerJoin(
+      agents,
+      and(
+        eq(agents.agentName, conversations.agentName),
+        eq(agents.organizationId, conversations.organizationId),
+      ),
+    )
+    .where(
+      and(
+        eq(conversations.id, id),
+        eq(conversations.channel, 'voice'),
+        isNull(conversations.endedAt),
+        sql`${conversations.metadata}->>'worker_claimed' = 'true'`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound('Call');
+  return row.agent;
+}
+
+/** The call speaks or listens with the keyless local fallback (the call log's 'offline voice'). */
+export async function markOfflineVoice(db: Db, id: string, offline: boolean) {
+  await db
+    .update(conversations)
+    .set({
+      metadata: sql`${conversations.metadata} || ${JSON.stringify({ offline_voice: offline })}::jsonb`,
     })
-    .returning({ id: conversations.id });
-  return row!.id;
+    .where(and(eq(conversations.id, id), eq(conversations.channel, 'voice')));
 }
 
 /** A voice conversation by id (any organization: the worker is trusted server-wide), or 404. */

@@ -3,14 +3,15 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  agentNameSchema,
   voiceCallEndRequestSchema,
+  voiceCallOfflineVoiceRequestSchema,
   voiceCallMessageRequestSchema,
   voiceCallStartRequestSchema,
   voiceChatRequestSchema,
   voiceTurnMetricsRequestSchema,
   type VoiceChatLine,
 } from '@parley/api-client';
+import { callTokenReasons, verifyCallToken } from '@parley/api-client/call-token';
 import { agents, conversations } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
@@ -29,9 +30,11 @@ const encoder = new TextEncoder();
 type ConversationRow = typeof conversations.$inferSelect;
 import {
   addAgentUtterance,
+  claimCall,
   endCall,
+  liveCallAgent,
+  markOfflineVoice,
   recordTurnMetrics,
-  startCall,
   voiceConversation,
   workerConfigOf,
   orgVoiceKeys,
@@ -57,8 +60,8 @@ export function requireWorker(env: Record<string, string | undefined>): Middlewa
 const callIdSchema = z.uuid('id must be a call id (UUID)');
 
 /**
- * /voice/internal — the voice worker's calls (apps/voice-agent): an agent's call configuration,
- * the call log (start, agent utterances, turn figures, end) and each caller turn through the same
+ * /voice/internal — the voice worker's calls (apps/voice-agent): taking a call with its signed
+ * call token, the live call's agent configuration, the call log (start, agent utterances, turn figures, end) and each caller turn through the same
  * runtime as /v1/chat-messages (prompt, history, knowledge, offline responder).
  */
 export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['retrieve']) {
@@ -66,12 +69,6 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   const deps: RuntimeDeps = { ...services, retrieve };
   const app = new Hono();
   app.use('/*', requireWorker(services.env));
-
-  async function agentNamed(agentName: string) {
-    const [row] = await db.select().from(agents).where(eq(agents.agentName, agentName)).limit(1);
-    if (!row) throw notFound('Agent');
-    return row;
-  }
 
   /**
    * The agent answering a call, read through the tenant cache (a caller turn makes no round trip
@@ -123,18 +120,39 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     return { known, facts, agent };
   }
 
-  app.get('/agents/:agentName/config', async (c) => {
-    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
-    const agent = await agentNamed(agentName);
-    // The agent's own keys first, then the organization's Integrations, then the server's.
+  /**
+   * The worker takes a call with the token the server signed for it (the phone stream's or the
+   * room dispatch's): a forged or expired token is 403, a token used before 409 (on any server
+   * process: its nonce is recorded in the database), a call no longer live 404.
+   */
+  app.post('/calls', async (c) => {
+    const { call_token } = await readJson(c, voiceCallStartRequestSchema);
+    const verdict = verifyCallToken(services.env.PARLEY_WORKER_SECRET ?? '', call_token);
+    if (!verdict.ok) {
+      const message = callTokenReasons[verdict.reason];
+      throw new HttpError(403, `call_token: ${message}`, {
+        issues: [{ field: 'call_token', message }],
+      });
+    }
+    return c.json({ conversation_id: await claimCall(db, call_token) }, 201);
+  });
+
+  /**
+   * What a live call needs of its agent (voice, transcriber, their keys, the call behaviour): only
+   * for a call the worker has claimed and that has not ended; anything else is 404. The agent's
+   * own keys first, then the organization's Integrations, then the server's.
+   */
+  app.get('/calls/:id/agent', async (c) => {
+    const agent = await liveCallAgent(db, check(callIdSchema, c.req.param('id'), 'id'));
     const orgKeys = await orgVoiceKeys(db, services.secrets, agent);
     return c.json(workerConfigOf(agent, services.env, orgKeys));
   });
 
-  app.post('/calls', async (c) => {
-    const body = await readJson(c, voiceCallStartRequestSchema);
-    const agent = await agentNamed(check(agentNameSchema, body.agent_name, 'agent_name'));
-    return c.json({ conversation_id: await startCall(db, agent, body) }, 201);
+  app.post('/calls/:id/offline-voice', async (c) => {
+    const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
+    const body = await readJson(c, voiceCallOfflineVoiceRequestSchema);
+    await markOfflineVoice(db, conv.id, body.offline_voice);
+    return c.json({ success: true });
   });
 
   app.post('/calls/:id/chat', async (c) => {

@@ -2,15 +2,17 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { AccessToken, RoomAgentDispatch, RoomConfiguration } from 'livekit-server-sdk';
 import { agentNameSchema } from '@parley/api-client';
+import {
+  roomCallTokenTtlSeconds,
+  signCallToken,
+  voiceWorkerName,
+} from '@parley/api-client/call-token';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound } from '../lib/http';
 import { findAgentForUser } from '../lib/agents';
 import { agentForKey } from '../runtime/chat';
 import { consoleCallerPrefix, widgetCallerPrefix } from './callLog';
 import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
-
-/** The LiveKit worker that joins voice rooms (apps/voice-agent registers under this name). */
-export const voiceWorkerName = 'parley-voice-agent';
 
 export const voiceNotConfigured =
   'Voice is not configured on this server: set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET and restart it.';
@@ -37,15 +39,18 @@ export function voiceTokenRoutes(services: Services) {
     const auth = c.req.header('Authorization');
     // The identity says where the caller is (the call log's browser / widget column).
     let callerPrefix = widgetCallerPrefix;
+    let organizationId: string;
     if (auth?.toLowerCase().startsWith('bearer ')) {
       const agent = await agentForKey(services.db, auth.slice(7).trim());
       if (agent.agentName !== agentName) throw notFound('Agent');
       assertOriginAllowed(c.req.header('Origin'), agent.allowedOrigins);
+      organizationId = agent.organizationId;
     } else {
       const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
       if (!session) throw new HttpError(401, 'Unauthorized');
-      await findAgentForUser(services.db, session.user.id, agentName);
+      const { agent } = await findAgentForUser(services.db, session.user.id, agentName);
       callerPrefix = consoleCallerPrefix;
+      organizationId = agent.organizationId;
     }
     const { LIVEKIT_URL: url, LIVEKIT_API_KEY: key, LIVEKIT_API_SECRET: secret } = services.env;
     if (!url || !key || !secret) throw new HttpError(503, voiceNotConfigured);
@@ -61,11 +66,26 @@ export function voiceTokenRoutes(services: Services) {
       canSubscribe: true,
       canPublishData: true,
     });
+    // The worker takes this room's call (and only this one) with the call token, once.
+    const workerSecret = services.env.PARLEY_WORKER_SECRET;
+    const callToken = workerSecret
+      ? signCallToken(
+          workerSecret,
+          {
+            transport: 'livekit',
+            agent_id: agentName,
+            organization_id: organizationId,
+            room: roomName,
+            caller: identity,
+          },
+          { ttlSeconds: roomCallTokenTtlSeconds },
+        )
+      : undefined;
     token.roomConfig = new RoomConfiguration({
       agents: [
         new RoomAgentDispatch({
           agentName: voiceWorkerName,
-          metadata: JSON.stringify({ agent_name: agentName }),
+          metadata: JSON.stringify({ agent_name: agentName, call_token: callToken }),
         }),
       ],
     });

@@ -4,7 +4,12 @@ import { log } from '@livekit/agents';
 import { AudioFrame, AudioResampler } from '@livekit/rtc-node';
 import { mulaw } from './mulaw';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { verifyPhoneStreamToken } from '../../../server/src/voice/phoneStreamToken';
+import {
+  callTokenReasons,
+  pickCallToken,
+  verifyCallToken,
+  type CallToken,
+} from '@parley/api-client/call-token';
 import { PushAudioInput, SinkAudioOutput, type AudioSink } from '../audioIo';
 
 /** Twilio Media Streams audio: μ-law, 8 kHz, mono. */
@@ -33,6 +38,8 @@ export type TwilioInbound =
   | { event: 'stop'; streamSid?: string };
 
 export interface PhoneCallInfo {
+  /** The phone stream token (verified here; the server redeems it once when the call starts). */
+  callToken: CallToken;
   agentId: string;
   organizationId: string;
   from: string;
@@ -138,15 +145,20 @@ export function handleTwilioSocket(ws: WebSocket, secret: string, onCall: PhoneC
         const p = message.start.customParameters ?? {};
         const callSid = message.start.callSid || p.call_sid || '';
         const agentId = p.agent_id ?? '';
-        if (
-          (p.call_sid && p.call_sid !== callSid) ||
-          !verifyPhoneStreamToken(secret, agentId, callSid, p.token ?? '')
-        ) {
-          logger.warn({ agentId, callSid }, 'phone stream refused: the token does not verify');
+        // The phone stream token: signed by the server over the call, unexpired, for this call.
+        const verdict = verifyCallToken(secret, pickCallToken(p));
+        const refusal = !verdict.ok
+          ? `the token ${callTokenReasons[verdict.reason]}`
+          : verdict.claims.transport !== 'phone' || verdict.claims.call_sid !== callSid
+            ? 'the token is for another call'
+            : null;
+        if (!verdict.ok || refusal) {
+          logger.warn({ agentId, callSid }, `phone stream refused: ${refusal}`);
           over = true;
           ws.close(1008, 'invalid stream token');
           return;
         }
+        const callToken = verdict.claims;
         const streamSid = message.streamSid || message.start.streamSid || '';
         sink = new TwilioSink(ws, streamSid);
         input = new PushAudioInput();
@@ -155,10 +167,11 @@ export function handleTwilioSocket(ws: WebSocket, secret: string, onCall: PhoneC
         const io = { input, output };
         starting = onCall(
           {
-            agentId,
-            organizationId: p.organization_id ?? '',
-            from: p.from ?? '',
-            to: p.to ?? '',
+            callToken,
+            agentId: callToken.agent_id,
+            organizationId: callToken.organization_id,
+            from: callToken.from,
+            to: callToken.to,
             callSid,
             streamSid,
           },

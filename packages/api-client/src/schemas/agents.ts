@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerApiKeySchema } from './model';
 
 // ---------- identifier (agents-and-knowledge §5, §9) ----------
 
@@ -65,7 +66,7 @@ export type AgentKind = z.infer<typeof agentKindSchema>;
 
 export const cartesiaTtsSchema = z.object({
   voice_id: z.string().optional(),
-  tts_api_key: z.string().optional(),
+  tts_api_key: providerApiKeySchema.optional(),
   model: z.string().default('sonic-2'),
   speed: z.number().min(-2).max(2).optional(),
   language: z.string().optional(),
@@ -73,14 +74,14 @@ export const cartesiaTtsSchema = z.object({
 export const openAiTtsSchema = z.object({
   model: z.string().default('tts-1'),
   speed: z.number().min(0.25).max(4).default(1),
-  api_key: z.string().optional(),
+  api_key: providerApiKeySchema.optional(),
   voice: z.string().default('alloy'),
   response_format: z.enum(['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']).default('mp3'),
   language: z.string().default('en'),
 });
 export const elevenLabsTtsSchema = z.object({
   voice_id: z.string().optional(),
-  api_key: z.string().optional(),
+  api_key: providerApiKeySchema.optional(),
   model_id: z.string().default('eleven_v3'),
   speed: z.number().optional(),
   stability: z.number().min(0).max(1).default(0.5),
@@ -106,7 +107,7 @@ export const ttsConfigSchema = z.object({
 export type TtsConfig = z.infer<typeof ttsConfigSchema>;
 
 export const deepgramSttSchema = z.object({
-  api_key: z.string().optional(),
+  api_key: providerApiKeySchema.optional(),
   model: z.string().default('nova-2'),
   language: z.string().default('en-US'),
   punctuate: z.boolean().default(true),
@@ -114,7 +115,7 @@ export const deepgramSttSchema = z.object({
   interim_results: z.boolean().default(false),
 });
 export const openAiSttSchema = z.object({
-  api_key: z.string().optional(),
+  api_key: providerApiKeySchema.optional(),
   model: z.string().default('whisper-1'),
   language: z.string().nullable().default(null),
 });
@@ -217,9 +218,9 @@ export const agentUpdateRequestSchema = z.object({
   max_call_duration: z.number().int().min(0).max(600).optional(),
   system_prompt: z.string().max(agentTextLimits.system_prompt).optional(),
   /** The create payload additionally carries the model (§3). */
-  model_provider: z.string().optional(),
-  model_name: z.string().optional(),
-  model_api_key: z.string().optional(),
+  model_provider: z.string().max(200, 'must be at most 200 characters').optional(),
+  model_name: z.string().max(200, 'must be at most 200 characters').optional(),
+  model_api_key: providerApiKeySchema.optional(),
   model_live_url: z.string().optional(),
   /** Display name and description (our server keeps them; the spec's UI reads them). */
   name: z.string().max(agentTextLimits.name).optional(),

@@ -22,6 +22,20 @@ export const modelProviders = {
 } as const;
 export type ModelProviderName = keyof typeof modelProviders;
 
+/**
+ * A provider API key an agent carries (model, voice, transcriber): bounded, printable ASCII
+ * without spaces or control characters; '' clears it, and the masked form the server sent out
+ * ('••••abcd') stands for the stored key.
+ */
+export const providerApiKeySchema = z
+  .string()
+  .trim()
+  .max(512, 'must be at most 512 characters')
+  .refine(
+    (value) => value === '' || value.includes('•') || /^[\x21-\x7e]+$/.test(value),
+    'must be printable characters without spaces or control characters',
+  );
+
 /** 'langgenius/{provider}/{provider}' (§3). */
 export function apiProviderId(provider: string): string {
   const p = provider.toLowerCase();
@@ -61,9 +75,9 @@ export const datasetConfigsSchema = z.object({
   reranking_enable: z.literal(false),
 });
 export const modelConfigRequestSchema = z.object({
-  provider: z.string().min(1, 'provider is required'),
-  model: z.string().min(1, 'model is required'),
-  api_key: z.string().optional(),
+  provider: z.string().min(1, 'provider is required').max(200, 'must be at most 200 characters'),
+  model: z.string().min(1, 'model is required').max(200, 'must be at most 200 characters'),
+  api_key: providerApiKeySchema.optional(),
   chatbot_api_key: z.string().min(1, 'chatbot_api_key is required'),
   app_id: z.uuid().optional(),
   dataset_configs: datasetConfigsSchema.optional(),

@@ -148,9 +148,19 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 // ---------- integrations: one JSON secret per provider and organization ----------
 
-export const integrationProviderSchema = z
-  .string()
-  .regex(/^[a-z][a-z0-9_-]{1,39}$/, 'provider must be a lowercase provider name');
+/** The providers an organization may give credentials for (any other name is refused). */
+export const knownIntegrationProviders = [
+  'twilio',
+  'whatsapp_cloud',
+  'openai',
+  'elevenlabs',
+  'cartesia',
+  'deepgram',
+] as const;
+export type KnownIntegrationProvider = (typeof knownIntegrationProviders)[number];
+export const integrationProviderSchema = z.enum(knownIntegrationProviders, {
+  error: `must be one of ${knownIntegrationProviders.join(', ')}`,
+});
 
 /** The secret's fields: names to non-empty strings (at most 20 fields, 4 KB each). */
 export const integrationCredentialsSchema = z
@@ -166,12 +176,47 @@ export const setIntegrationRequestSchema = z.object({
 });
 export type SetIntegrationRequest = z.infer<typeof setIntegrationRequestSchema>;
 
-/** Twilio's credentials: the Account SID (AC + 32 hex) and the Auth Token. */
-export const twilioCredentialsSchema = z.object({
-  account_sid: z
-    .string()
-    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC followed by 32 hex digits)'),
-  auth_token: z.string().min(1, 'auth_token is required'),
+/** A required credential string ('is required' when missing), trimmed. */
+const credential = () =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string'),
+    })
+    .trim();
+/** Printable ASCII without spaces or control characters (what API keys and tokens are made of). */
+const printable = /^[\x21-\x7e]+$/;
+const printableMessage = 'must be printable characters without spaces or control characters';
+
+/**
+ * Twilio's credentials: the Account SID (AC + 32 hex) and the Auth Token (32 hex), as the
+ * Console shows them. (API key SIDs, SK + 32 hex, are not used by Parley.)
+ */
+export const twilioCredentialsSchema = z.strictObject({
+  account_sid: credential().regex(
+    /^AC[0-9a-fA-F]{32}$/,
+    'must be a Twilio Account SID (AC followed by 32 hex digits)',
+  ),
+  auth_token: credential().regex(
+    /^[0-9a-fA-F]{32}$/,
+    'must be a Twilio Auth Token (32 hex digits)',
+  ),
+});
+
+/** Meta's WhatsApp Cloud API: the number's id, a system user's access token, the app secret. */
+export const whatsappCloudCredentialsSchema = z.strictObject({
+  phone_number_id: credential().regex(/^\d{5,30}$/, 'must be the numeric phone number ID'),
+  access_token: credential()
+    .min(32, 'must be at least 32 characters (a Meta access token)')
+    .max(2048, 'must be at most 2048 characters')
+    .regex(printable, printableMessage),
+  app_secret: credential().regex(
+    /^[0-9a-fA-F]{32}$/,
+    'must be the Meta app secret (32 hex digits)',
+  ),
+  verify_token: credential()
+    .min(8, 'must be at least 8 characters')
+    .max(256, 'must be at most 256 characters')
+    .regex(printable, printableMessage),
 });
 
 export const integrationSchema = z.object({
@@ -198,14 +243,25 @@ export const integrationTestResponseSchema = z.object({
 export type IntegrationTestResult = z.infer<typeof integrationTestResponseSchema>;
 
 /** The voice and model providers' credentials: one API key (printable, no spaces). */
-export const apiKeyCredentialsSchema = z.object({
-  api_key: z
-    .string({ error: 'api_key is required' })
-    .trim()
+export const apiKeyCredentialsSchema = z.strictObject({
+  api_key: credential()
     .min(8, 'must be at least 8 characters')
     .max(512, 'must be at most 512 characters')
-    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces'),
+    .regex(printable, printableMessage),
 });
+
+/** Each known provider's credentials, checked when saved (fields named `credentials.<name>`). */
+export const integrationCredentialSchemas: Record<
+  KnownIntegrationProvider,
+  z.ZodType<Record<string, string>>
+> = {
+  twilio: twilioCredentialsSchema,
+  whatsapp_cloud: whatsappCloudCredentialsSchema,
+  openai: apiKeyCredentialsSchema,
+  elevenlabs: apiKeyCredentialsSchema,
+  cartesia: apiKeyCredentialsSchema,
+  deepgram: apiKeyCredentialsSchema,
+};
 
 /** The providers the console offers, their credential fields, and whether voices can be listed. */
 export const integrationProviders = [

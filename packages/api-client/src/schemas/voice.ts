@@ -350,7 +350,7 @@ export type VoiceCallDetail = z.infer<typeof voiceCallDetailSchema>;
 
 // ---------- the voice worker's internal calls (bearer PARLEY_WORKER_SECRET) ----------
 
-/** GET /voice/internal/agents/{agentName}/config — everything a call needs. */
+/** GET /voice/internal/calls/{id}/agent — everything a live call needs of its agent. */
 export const voiceWorkerConfigSchema = z.object({
   agent_name: z.string(),
   organization_id: z.string(),
@@ -369,20 +369,38 @@ export const voiceWorkerConfigSchema = z.object({
 });
 export type VoiceWorkerConfig = z.infer<typeof voiceWorkerConfigSchema>;
 
-/** POST /voice/internal/calls — a call starts. */
-export const voiceCallStartRequestSchema = z.object({
-  agent_name: z.string().min(1, 'agent_name is required').max(200),
-  /** Who is calling: the LiveKit participant identity or the caller's number. */
-  caller: z.string().min(1, 'caller is required').max(200),
+/**
+ * A call token as it travels (see `@parley/api-client/call-token`): the signed fields and the
+ * signature, each a bounded string (checked, and the nonce recorded, by the server); a field
+ * the token does not use may be left out ('').
+ */
+const tokenField = z.string().max(256, 'must be at most 256 characters');
+export const callTokenWireSchema = z.object({
   transport: callTransportSchema,
-  room: z.string().max(200).optional(),
-  from: z.string().max(64).optional(),
-  to: z.string().max(64).optional(),
-  call_sid: z.string().max(64).optional(),
-  offline_voice: z.boolean().optional(),
+  agent_id: tokenField.min(1, 'agent_id is required'),
+  organization_id: tokenField.min(1, 'organization_id is required'),
+  call_id: tokenField.default(''),
+  call_sid: tokenField.default(''),
+  from: tokenField.default(''),
+  to: tokenField.default(''),
+  room: tokenField.default(''),
+  caller: tokenField.default(''),
+  expires: z.string().regex(/^\d{1,12}$/, 'must be seconds since the epoch'),
+  nonce: tokenField.min(1, 'nonce is required'),
+  token: tokenField.min(1, 'token is required'),
 });
+export type CallTokenWire = z.infer<typeof callTokenWireSchema>;
+
+/**
+ * POST /voice/internal/calls — the worker takes a call with the token the server signed for it
+ * (phone: the call the webhook opened; browser and widget: a call opened now). Once per token.
+ */
+export const voiceCallStartRequestSchema = z.object({ call_token: callTokenWireSchema });
 export type VoiceCallStartRequest = z.infer<typeof voiceCallStartRequestSchema>;
 export const voiceCallStartResponseSchema = z.object({ conversation_id: z.string() });
+
+/** POST /voice/internal/calls/{id}/offline-voice — the call speaks or listens with the local fallback. */
+export const voiceCallOfflineVoiceRequestSchema = z.object({ offline_voice: z.boolean() });
 
 /** POST /voice/internal/calls/{id}/chat — one caller turn through the agent runtime (NDJSON). */
 export const voiceChatRequestSchema = z.object({

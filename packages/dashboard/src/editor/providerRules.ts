@@ -1,4 +1,4 @@
-import { toolsLimits, type ModelProviderName } from '@parley/api-client';
+import { isMaskedSecret, toolsLimits, type ModelProviderName } from '@parley/api-client';
 import {
   modelsOf,
   speedRanges,
@@ -106,24 +106,15 @@ export const speedText = (speed: number) => `${speed}x`;
 
 // ---------------------------------------------------------------- keys (spec §5, §9)
 
-/** Keys the server sends back masked ('••••abcd') stand for a stored user key. */
-export const isMaskedKey = (key: string) => key.includes('•');
-
 /**
  * A model key that starts with sk-, gsk_ or sk-ant- and differs from the provider's default is
  * user-configured: the field is then locked and masked. A masked stored key counts too.
  */
 export function isUserConfiguredKey(key: string, defaultKey = ''): boolean {
   if (!key) return false;
-  if (isMaskedKey(key)) return true;
+  // Keys the server sends back masked ('••••abcd') stand for a stored user key.
+  if (isMaskedSecret(key)) return true;
   return /^(sk-|gsk_|sk-ant-)/.test(key) && key !== defaultKey;
-}
-
-/** Masked display: only the last 4 characters show. */
-export function maskKey(key: string): string {
-  if (!key) return '';
-  if (isMaskedKey(key)) return key;
-  return `${'•'.repeat(Math.max(4, key.length - 4))}${key.slice(-4)}`;
 }
 
 /** The widget expects agent keys that start with app- or sk- (spec §2 banners, §9). */

@@ -15,7 +15,7 @@ const configured = (provider: string, masked: Record<string, string>): Integrati
 const someConfigured: Integration[] = [
   configured('twilio', {
     account_sid: '••••••••••••••••••••••••••••••1234',
-    auth_token: '••••••••abcd',
+    auth_token: `${'•'.repeat(28)}abcd`, // a 32-hex Auth Token
   }),
   configured('openai', { api_key: '••••••••••••••••9f3a' }),
   configured('elevenlabs', { api_key: '••••••••••••••••7c21' }),

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { FetchLike, Integration } from '@parley/api-client';
+import { maskSecret, type FetchLike, type Integration } from '@parley/api-client';
 import { IntegrationsArea } from './IntegrationsArea';
 
 const wait = { timeout: 5000 };
-const mask = (v: string) => `${'•'.repeat(Math.max(4, v.length - 4))}${v.slice(-4)}`;
 
 /** The server's integrations routes in memory; `hold` keeps the next PUT pending until released. */
 function fakeServer(options: { failList?: boolean } = {}) {
@@ -17,7 +16,9 @@ function fakeServer(options: { failList?: boolean } = {}) {
   const wire = (provider: string): Integration => ({
     provider,
     configured: true,
-    masked: Object.fromEntries(Object.entries(stored.get(provider)!).map(([k, v]) => [k, mask(v)])),
+    masked: Object.fromEntries(
+      Object.entries(stored.get(provider)!).map(([k, v]) => [k, maskSecret(v)]),
+    ),
     last_tested_at: null,
     last_test_ok: null,
     last_test_message: null,

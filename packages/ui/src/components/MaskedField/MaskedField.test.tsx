@@ -6,15 +6,15 @@ import { maskValue } from './maskValue';
 import { expectNoAxeViolations } from '../../test/axe';
 
 describe('maskValue', () => {
-  it('given a long value › keeps only the last four characters', () => {
+  it('given 12 characters or more › keeps only the last four characters', () => {
     expect(maskValue('sk-live-1234')).toBe('••••••••1234');
-    expect(maskValue('abcde')).toBe('•bcde');
+    expect(maskValue('sk-live-abcd1234')).toBe('••••••••••••1234');
   });
 
-  it('given four characters or fewer › masks them all', () => {
+  it('given fewer than 12 characters › masks them all as ••••', () => {
+    expect(maskValue('abcde')).toBe('••••');
     expect(maskValue('1234')).toBe('••••');
-    expect(maskValue('abc')).toBe('•••');
-    expect(maskValue('x')).toBe('•');
+    expect(maskValue('x')).toBe('••••');
   });
 
   it('given an empty value › returns an empty string', () => {
@@ -22,8 +22,8 @@ describe('maskValue', () => {
   });
 
   it('given characters outside the BMP › counts each as one character', () => {
-    expect(maskValue('ab🔑cdef')).toBe('•••cdef');
-    expect(maskValue('🔑🔑')).toBe('••');
+    expect(maskValue('ab🔑cdefghijk')).toBe('••••••••hijk');
+    expect(maskValue('🔑🔑')).toBe('••••');
   });
 });
 

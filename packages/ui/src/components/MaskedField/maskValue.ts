@@ -1,14 +1,6 @@
-/** The character that stands in for each hidden character. */
-export const MASK_CHAR = '•';
-
 /**
- * Masks a secret for display: every character but the last four becomes '•', so the length
- * stays recognisable ('sk-live-1234' → '••••••••1234'). Values of four characters or fewer are
- * masked completely (showing them would reveal the whole secret); '' stays ''. Counts Unicode code
- * points, so an emoji is one character.
+ * Masks a secret for display: the one masking function of Parley (`@parley/api-client/secrets`,
+ * which the server uses too). At least 12 characters: only the last four show, the rest as '•'
+ * ('sk-live-1234' → '••••••••1234'); shorter: '••••' whole; '' stays ''. Code points counted.
  */
-export function maskValue(value: string): string {
-  const chars = Array.from(value);
-  if (chars.length <= 4) return MASK_CHAR.repeat(chars.length);
-  return MASK_CHAR.repeat(chars.length - 4) + chars.slice(-4).join('');
-}
+export { maskSecret as maskValue, MASK_CHAR } from '@parley/api-client/secrets';
