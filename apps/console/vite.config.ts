@@ -5,20 +5,6 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 /**
- * The production build runs the React API on preact/compat (a tenth of react-dom's size), with
- * page-unique ids (src/preactCompat.js).
- */
-const preact = [
-  {
-    find: /^react$/,
-    replacement: fileURLToPath(new URL('./src/preactCompat.js', import.meta.url)),
-  },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx(?:-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
-];
-
-/**
  * V8's explicit compile hint (see packages/chat-widget/vite.config.ts): each chunk's functions are
  * compiled while it streams in, on a background thread, not on the main thread at first call.
  */
@@ -33,11 +19,13 @@ const compileHint: Plugin = {
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), vanillaExtractPlugin(), compileHint],
-  resolve: { alias: command === 'build' ? preact : [] },
-  // The build-time render of the login page (src/loginPrerender.tsx) bundles every dependency,
-  // so they all run on the same preact/compat as the browser's.
+  // The console runs React (react-dom) everywhere: the build, the tests and Storybook. Only the
+  // widgets (packages/chat-widget, packages/voice-widget) alias React to preact/compat.
+  // The build-time render of the pages (src/prerender.tsx) bundles every dependency (the
+  // workspace packages' vanilla-extract styles included), so it renders the very components the
+  // browser hydrates.
   ssr: isSsrBuild ? { noExternal: true } : undefined,
   build: {
     manifest: true,
