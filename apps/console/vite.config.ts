@@ -17,10 +17,39 @@ const compileHint: Plugin = {
   },
 };
 
+/** The npm package a bundled module comes from ('react-dom', '@radix-ui/react-slider'), or null. */
+function packageOf(moduleId: string): string | null {
+  const match = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleId.replace(/\\/g, '/'));
+  return match ? match[1]! : null;
+}
+
+/**
+ * Writes .vite/packages.json beside the manifest: each chunk's file → the npm packages bundled
+ * into it. scripts/check-bundle-packages.mjs reads it to prove which runtime the console ships
+ * (react-dom, never preact).
+ */
+const packageReport: Plugin = {
+  name: 'parley-package-report',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const report: Record<string, string[]> = {};
+    for (const file of Object.values(bundle))
+      if (file.type === 'chunk')
+        report[file.fileName] = [
+          ...new Set(file.moduleIds.map(packageOf).filter((p): p is string => p !== null)),
+        ].sort();
+    this.emitFile({
+      type: 'asset',
+      fileName: '.vite/packages.json',
+      source: `${JSON.stringify(report, null, 2)}\n`,
+    });
+  },
+};
+
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), vanillaExtractPlugin(), compileHint],
+  plugins: [react(), vanillaExtractPlugin(), compileHint, packageReport],
   // The console runs React (react-dom) everywhere: the build, the tests and Storybook. Only the
   // widgets (packages/chat-widget, packages/voice-widget) alias React to preact/compat.
   // The build-time render of the pages (src/prerender.tsx) bundles every dependency (the
