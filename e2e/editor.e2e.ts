@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrganization, newUser, openTab, signUp } from './helpers';
+import { createAgent, createOrganization, newUser, signUp } from './helpers';
 
 /**
  * Nothing the user typed or saved is lost (issue 12 §1), end to end: edit → reload → every
@@ -7,16 +7,6 @@ import { createOrganization, newUser, openTab, signUp } from './helpers';
  * Key keeps the stored key until a valid new one, and Cancel returns to it. Then the phone
  * layout: a 400 px navbar in one row with the tabs in a menu, and documents as stacked cards.
  */
-
-async function newAgent(page: Page, prefix: string) {
-  await openTab(page, 'Agents');
-  await page.getByRole('button', { name: 'Create New Agent' }).click();
-  const create = page.getByRole('dialog', { name: 'Create Agent' });
-  await create.getByLabel('Agent Identifier').fill(prefix);
-  await create.getByLabel('Agent Identifier').press('Enter');
-  await expect(create).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`agent=${prefix}_`));
-}
 
 const saved = (page: Page) =>
   expect(page.getByRole('status', { name: 'Auto-save status' })).toContainText(
@@ -29,7 +19,7 @@ test('edit → reload: nothing lost; an invalid field never blocks the others; R
 }) => {
   await signUp(page, newUser('editor'));
   await createOrganization(page, 'Editor Org');
-  await newAgent(page, 'keeper');
+  await createAgent(page, 'keeper');
 
   // Read-only until Edit.
   await expect(page.getByLabel('Nudge Text')).toBeDisabled();

@@ -34,3 +34,14 @@ export async function createOrganization(page: Page, name: string) {
 export async function openTab(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name }).click();
 }
+
+/** Agents tab → Create New Agent → identifier → the new agent's editor opens (agent=<prefix>_…). */
+export async function createAgent(page: Page, prefix: string) {
+  await openTab(page, 'Agents');
+  await page.getByRole('button', { name: 'Create New Agent' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Agent' });
+  await create.getByLabel('Agent Identifier').fill(prefix);
+  await create.getByLabel('Agent Identifier').press('Enter');
+  await expect(create).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`agent=${prefix}_`));
+}

@@ -5,20 +5,6 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 /**
- * The production build runs the React API on preact/compat (a tenth of react-dom's size), with
- * page-unique ids (src/preactCompat.js).
- */
-const preact = [
-  {
-    find: /^react$/,
-    replacement: fileURLToPath(new URL('./src/preactCompat.js', import.meta.url)),
-  },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx(?:-dev)?-runtime$/, replacement: 'preact/jsx-runtime' },
-];
-
-/**
  * V8's explicit compile hint (see packages/chat-widget/vite.config.ts): each chunk's functions are
  * compiled while it streams in, on a background thread, not on the main thread at first call.
  */
@@ -31,13 +17,44 @@ const compileHint: Plugin = {
   },
 };
 
+/** The npm package a bundled module comes from ('react-dom', '@radix-ui/react-slider'), or null. */
+function packageOf(moduleId: string): string | null {
+  const match = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleId.replace(/\\/g, '/'));
+  return match ? match[1]! : null;
+}
+
+/**
+ * Writes .vite/packages.json beside the manifest: each chunk's file → the npm packages bundled
+ * into it. scripts/check-bundle-packages.mjs reads it to prove which runtime the console ships
+ * (react-dom, never preact).
+ */
+const packageReport: Plugin = {
+  name: 'parley-package-report',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const report: Record<string, string[]> = {};
+    for (const file of Object.values(bundle))
+      if (file.type === 'chunk')
+        report[file.fileName] = [
+          ...new Set(file.moduleIds.map(packageOf).filter((p): p is string => p !== null)),
+        ].sort();
+    this.emitFile({
+      type: 'asset',
+      fileName: '.vite/packages.json',
+      source: `${JSON.stringify(report, null, 2)}\n`,
+    });
+  },
+};
+
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), vanillaExtractPlugin(), compileHint],
-  resolve: { alias: command === 'build' ? preact : [] },
-  // The build-time render of the login page (src/loginPrerender.tsx) bundles every dependency,
-  // so they all run on the same preact/compat as the browser's.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), vanillaExtractPlugin(), compileHint, packageReport],
+  // The console runs React (react-dom) everywhere: the build, the tests and Storybook. Only the
+  // widgets (packages/chat-widget, packages/voice-widget) alias React to preact/compat.
+  // The build-time render of the pages (src/prerender.tsx) bundles every dependency (the
+  // workspace packages' vanilla-extract styles included), so it renders the very components the
+  // browser hydrates.
   ssr: isSsrBuild ? { noExternal: true } : undefined,
   build: {
     manifest: true,
