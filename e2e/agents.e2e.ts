@@ -22,7 +22,8 @@ test('sign up → organization → create, inspect and delete an agent', async (
   await expect(dialog).toBeHidden();
 
   await expect(page.getByText('Acme Labs').first()).toBeVisible();
-  await expect(page.getByText(`Welcome back, ${user.firstName}`)).toBeVisible();
+  // The first visit says Welcome (not Welcome back).
+  await expect(page.getByText(`Welcome, ${user.firstName}`)).toBeVisible();
 
   await openTab(page, 'Agents');
   await expect(page).toHaveURL(/tab=agents/);

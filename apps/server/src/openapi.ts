@@ -5,7 +5,15 @@ import * as api from '@parley/api-client';
 import { deleteSchema, feedbackSchema, renameSchema, stopSchema } from './runtime/difyRoutes';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-type Auth = 'session' | 'agentKey' | 'knowledgeKey' | 'none';
+type Auth =
+  | 'session'
+  | 'agentKey'
+  | 'knowledgeKey'
+  | 'sessionOrAgentKey'
+  | 'workerKey'
+  | 'twilioSignature'
+  | 'metaSignature'
+  | 'none';
 
 interface Operation {
   method: Method;
@@ -20,11 +28,79 @@ interface Operation {
   query?: Record<string, string>;
   /** multipart/form-data upload instead of JSON. */
   multipart?: boolean;
+  /** The body may be form-encoded as well as JSON (the SMS service's calls). */
+  form?: boolean;
+  /** The answer's media type when not JSON (TwiML, a challenge echo, a page). */
+  produces?: 'text/xml' | 'text/plain' | 'text/html';
 }
+
+type Extras = Omit<Operation, 'method' | 'path' | 'summary' | 'tag' | 'auth'>;
+/** One operation on one line: `op('get', '/voice/x/:id', 'What it does', 'Tag', 'session', { response })`. */
+const op = (
+  method: Method,
+  path: string,
+  summary: string,
+  tag: string,
+  auth: Auth,
+  extras: Extras = {},
+): Operation => ({ method, path, summary, tag, auth, ...extras });
 
 const ok = z.object({ result: z.literal('success') });
 
-/** Every /api and /v1 call the server answers (a test compares these with the mounted routes). */
+const orgQuery = { organization_id: 'The organization (else the user’s only one)' };
+
+/** The voice backend, the messaging service and the provider webhooks: one line per route. */
+// prettier-ignore
+const serviceOperations: Operation[] = [
+  // ---- /voice: the voice backend (spec channels-and-shell §7) ----
+  op('post', '/voice/tokens/generate', 'A LiveKit token that dispatches the voice worker into a new room', 'Voice', 'sessionOrAgentKey', { query: { agent_name: 'Required: the agent' }, response: api.voiceTokenResponseSchema }),
+  op('get', '/voice/agents/by-org/:org', "An organization's agents, keyed by name", 'Voice', 'session', { response: api.voiceAgentsByOrgResponseSchema }),
+  op('get', '/voice/calls/agent/:agentId', "An agent's calls, newest first", 'Voice', 'session', { response: api.voiceCallListResponseSchema }),
+  op('get', '/voice/calls/:conversationId', 'One call with its turns', 'Voice', 'session', { response: api.voiceCallDetailSchema }),
+  op('get', '/voice/phone-numbers/organization/:org', "An organization's phone numbers", 'Phone numbers', 'session', { response: api.phoneNumberListResponseSchema }),
+  op('get', '/voice/phone-numbers/status/available', 'Numbers free to assign', 'Phone numbers', 'session', { query: orgQuery }),
+  op('post', '/voice/phone-numbers/sync-all-providers', 'Sync the numbers from the telephony provider', 'Phone numbers', 'session', { body: api.syncRequestSchema, response: api.syncResponseSchema }),
+  op('post', '/voice/phone-numbers/:phoneId/assign/:agentName', 'Assign an agent to a number (voice)', 'Phone numbers', 'session', { response: api.assignResponseSchema }),
+  op('put', '/voice/phone-numbers/:phoneId/assign', 'Assign (agent_id) or unassign (null) a number', 'Phone numbers', 'session', { body: api.putAssignBodySchema }),
+  op('post', '/voice/phone-numbers/:phoneId/unassign/:agentId', "Unassign a number's agent", 'Phone numbers', 'session'),
+  op('delete', '/voice/phone-numbers/:phoneId/unassign/:agentId', "Unassign a number's agent", 'Phone numbers', 'session'),
+  op('post', '/voice/phone-numbers/:phoneId/unassign', "Unassign a number's agent (agent_id in the body)", 'Phone numbers', 'session', { body: api.unassignBodySchema }),
+  op('get', '/voice/telephony/organization/:org', "The organization's telephony provider and its state", 'Telephony', 'session', { response: api.telephonyStatusSchema }),
+  op('get', '/voice/telephony/organization/:org/outbox', "The sandbox's outbox (messages and calls it sent)", 'Telephony', 'session', { response: api.outboxResponseSchema }),
+  op('post', '/voice/telephony/organization/:org/simulate', 'Simulate an inbound call or message (sandbox)', 'Telephony', 'session', { body: api.simulateEventRequestSchema, response: api.simulateEventResponseSchema }),
+  op('get', '/voice/internal/agents/:agentName/config', "The voice worker: an agent's call configuration", 'Voice worker', 'workerKey', { response: api.voiceWorkerConfigSchema }),
+  op('post', '/voice/internal/calls', 'The voice worker: a call started', 'Voice worker', 'workerKey', { body: api.voiceCallStartRequestSchema, response: api.voiceCallStartResponseSchema }),
+  op('post', '/voice/internal/calls/:id/chat', "The voice worker: the agent's answer to a caller's turn (streamed lines)", 'Voice worker', 'workerKey', { body: api.voiceChatRequestSchema }),
+  op('post', '/voice/internal/calls/:id/prepare', "The voice worker: start answering a caller's turn early", 'Voice worker', 'workerKey', { body: api.voiceChatRequestSchema }),
+  op('post', '/voice/internal/calls/:id/messages', "The voice worker: a turn of the call's transcript", 'Voice worker', 'workerKey', { body: api.voiceCallMessageRequestSchema }),
+  op('post', '/voice/internal/calls/:id/metrics', "The voice worker: a turn's latencies", 'Voice worker', 'workerKey', { body: api.voiceTurnMetricsRequestSchema }),
+  op('post', '/voice/internal/calls/:id/end', 'The voice worker: the call ended', 'Voice worker', 'workerKey', { body: api.voiceCallEndRequestSchema }),
+  // ---- /messaging: the SMS service (spec channels-and-shell §7) ----
+  op('get', '/messaging/phone-numbers/available', "The organization's numbers that can send messages", 'Messaging', 'session', { query: orgQuery, response: api.availableNumbersResponseSchema }),
+  op('get', '/messaging/sms/phone-numbers', "The organization's SMS numbers", 'SMS', 'session', { query: orgQuery, response: api.availableNumbersResponseSchema }),
+  op('get', '/messaging/sms/list-receiving-number-agents', 'The agent answering each SMS number', 'SMS', 'session', { query: orgQuery, response: api.receivingNumberMappingsSchema }),
+  op('get', '/messaging/sms/messages', 'SMS threads, most recently active first', 'SMS', 'session', { query: orgQuery, response: api.channelMessagesResponseSchema }),
+  op('delete', '/messaging/sms/unassign-receiving-number-agent/:number', "Unassign an SMS number's agent", 'SMS', 'session', { query: orgQuery, response: api.sendResponseSchema }),
+  op('post', '/messaging/sms/send-message', 'Send an SMS', 'SMS', 'session', { form: true, body: api.smsSendRequestSchema, response: api.sendResponseSchema }),
+  op('get', '/messaging/whatsapp/phone-numbers', "The organization's WhatsApp numbers", 'WhatsApp', 'session', { query: orgQuery, response: api.availableNumbersResponseSchema }),
+  op('get', '/messaging/whatsapp/list-receiving-number-agents', 'The agent answering each WhatsApp number', 'WhatsApp', 'session', { query: orgQuery, response: api.receivingNumberMappingsSchema }),
+  op('get', '/messaging/whatsapp/messages', 'WhatsApp threads, most recently active first', 'WhatsApp', 'session', { query: orgQuery, response: api.channelMessagesResponseSchema }),
+  op('delete', '/messaging/whatsapp/unassign-receiving-number-agent/:number', "Unassign a WhatsApp number's agent", 'WhatsApp', 'session', { query: orgQuery, response: api.sendResponseSchema }),
+  op('post', '/messaging/whatsapp/send-message', 'Send a WhatsApp message', 'WhatsApp', 'session', { form: true, body: api.whatsappSendRequestSchema, response: api.sendResponseSchema }),
+  // ---- /webhooks: providers call these (signature checked on the raw body first) ----
+  op('post', '/webhooks/twilio/voice', 'Twilio: an inbound call (answers TwiML)', 'Webhooks', 'twilioSignature', { form: true, produces: 'text/xml' }),
+  op('post', '/webhooks/twilio/status', "Twilio: a call's status changed", 'Webhooks', 'twilioSignature', { form: true }),
+  op('post', '/webhooks/twilio/messaging', 'Twilio: an inbound SMS or WhatsApp message (answers TwiML)', 'Webhooks', 'twilioSignature', { form: true, produces: 'text/xml' }),
+  op('get', '/webhooks/whatsapp-cloud', 'Meta WhatsApp Cloud: verification (echoes hub.challenge)', 'Webhooks', 'none', { query: { 'hub.mode': "Required: 'subscribe'", 'hub.verify_token': 'Required: the verify token', 'hub.challenge': 'Required: echoed back' }, produces: 'text/plain' }),
+  op('post', '/webhooks/whatsapp-cloud', 'Meta WhatsApp Cloud: inbound messages and statuses', 'Webhooks', 'metaSignature'),
+  // ---- health ----
+  op('get', '/healthz', 'The server is up', 'Health', 'none'),
+];
+
+/**
+ * Every call the server answers (openapi.test.ts fails when a mounted route is missing here).
+ * A new route: one `op(...)` line with its contract schemas.
+ */
 export const operations: Operation[] = [
   {
     method: 'get',
@@ -516,6 +592,7 @@ export const operations: Operation[] = [
     auth: 'none',
     response: api.publicAgentSchema,
   },
+  ...serviceOperations,
   // ---- this document ----
   {
     method: 'get',
@@ -527,6 +604,7 @@ export const operations: Operation[] = [
   {
     method: 'get',
     path: '/api/reference',
+    produces: 'text/html',
     summary: 'This reference as a web page',
     tag: 'Reference',
     auth: 'none',
@@ -540,17 +618,111 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return out;
 }
 
-const security: Record<Exclude<Auth, 'none'>, string> = {
-  session: 'session',
-  agentKey: 'agentKey',
-  knowledgeKey: 'knowledgeKey',
-};
+/** The contract's exported schemas by name (`smsSendRequestSchema` → `SmsSendRequest`). */
+const contractNames = new Map<unknown, string>();
+for (const [name, value] of Object.entries({
+  ...api,
+  stopSchema,
+  renameSchema,
+  deleteSchema,
+  feedbackSchema,
+}))
+  if (value instanceof z.ZodType && name.endsWith('Schema'))
+    contractNames.set(value, name[0]!.toUpperCase() + name.slice(1, -'Schema'.length));
+
+/**
+ * components.schemas, filled as operations refer to them: a named contract schema is written
+ * once and referenced (`$ref`); a request (input) and an answer (output) of the same schema
+ * differ where defaults apply, so a schema used both ways gets `…Input` for its request form.
+ */
+class SchemaComponents {
+  readonly schemas: Record<string, unknown> = {};
+  private readonly named = new Map<string, string>();
+
+  ref(schema: z.ZodType, io: 'input' | 'output'): unknown {
+    const base = contractNames.get(schema);
+    if (!base) return jsonSchema(schema, io);
+    const key = `${io}:${base}`;
+    let name = this.named.get(key);
+    if (!name) {
+      name =
+        this.named.has(`${io === 'input' ? 'output' : 'input'}:${base}`) || base in this.schemas
+          ? `${base}${io === 'input' ? 'Input' : 'Output'}`
+          : base;
+      this.named.set(key, name);
+      this.schemas[name] = jsonSchema(schema, io);
+    }
+    return { $ref: `#/components/schemas/${name}` };
+  }
+}
+
+const securitySchemes = {
+  session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+  agentKey: { type: 'http', scheme: 'bearer', description: 'The agent key (app-…)' },
+  knowledgeKey: { type: 'http', scheme: 'bearer', description: 'A knowledge-base API key' },
+  workerKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'PARLEY_WORKER_SECRET, shared by the server and the voice worker',
+  },
+  twilioSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Twilio-Signature',
+    description:
+      "Twilio's request signature (the account's auth token over the public URL and the parameters)",
+  },
+  metaSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Hub-Signature-256',
+    description: 'sha256=HMAC of the raw body with the Meta app secret',
+  },
+} as const;
+
+/** An operation's security requirement: one scheme, either of two, or none. */
+function securityOf(auth: Auth): Array<Record<string, string[]>> {
+  if (auth === 'none') return [];
+  if (auth === 'sessionOrAgentKey') return [{ session: [] }, { agentKey: [] }];
+  return [{ [auth]: [] }];
+}
 
 /** Hono ':param' → OpenAPI '{param}'. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-/** The OpenAPI 3.1 document of the server's /api and /v1 calls, from the zod contract. */
+/** The request body: the contract's schema (JSON, or form fields too), a form, or a file upload. */
+function requestBodyOf(op: Operation, components: SchemaComponents) {
+  const types = op.form
+    ? ['application/json', 'application/x-www-form-urlencoded']
+    : ['application/json'];
+  let content: Record<string, { schema: unknown }>;
+  if (op.body)
+    content = Object.fromEntries(
+      types.map((t) => [t, { schema: components.ref(op.body!, 'input') }]),
+    );
+  else if (op.form)
+    content = {
+      'application/x-www-form-urlencoded': {
+        schema: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    };
+  else if (op.multipart)
+    content = {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+          required: ['file'],
+        },
+      },
+    };
+  else return {};
+  return { requestBody: { required: true, content } };
+}
+
+/** The OpenAPI 3.1 document of every call the server answers, from the zod contract. */
 export function openApiDocument(serverUrl = '/') {
+  const components = new SchemaComponents();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const path = openApiPath(op.path);
@@ -577,39 +749,19 @@ export function openApiDocument(serverUrl = '/') {
       summary: op.summary,
       tags: [op.tag],
       operationId: `${op.method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string = '') => c.toUpperCase())}`,
-      ...(op.auth === 'none' ? { security: [] } : { security: [{ [security[op.auth]]: [] }] }),
+      security: securityOf(op.auth),
       ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
-      ...(op.body
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'application/json': { schema: jsonSchema(op.body, 'input') } },
-            },
-          }
-        : op.multipart
-          ? {
-              requestBody: {
-                required: true,
-                content: {
-                  'multipart/form-data': {
-                    schema: {
-                      type: 'object',
-                      properties: {
-                        file: { type: 'string', contentMediaType: 'application/octet-stream' },
-                      },
-                      required: ['file'],
-                    },
-                  },
-                },
-              },
-            }
-          : {}),
+      ...requestBodyOf(op, components),
       responses: {
         '200': {
           description: 'OK',
           content: {
-            [op.path === '/api/reference' ? 'text/html' : 'application/json']: {
-              schema: op.response ? jsonSchema(op.response, 'output') : {},
+            [op.produces ?? 'application/json']: {
+              schema: op.produces
+                ? { type: 'string' }
+                : op.response
+                  ? components.ref(op.response, 'output')
+                  : {},
             },
             ...(op.path === '/v1/chat-messages'
               ? { 'text/event-stream': { schema: { type: 'string' } } }
@@ -626,16 +778,10 @@ export function openApiDocument(serverUrl = '/') {
       title: 'Parley API',
       version: '1.0.0',
       description:
-        'The console API (/api, session cookie) and the Dify-compatible runtime (/v1, bearer agent key app-… or knowledge-base key).',
+        'The console API (/api, session cookie), the Dify-compatible runtime (/v1, bearer agent key app-… or knowledge-base key), the voice backend (/voice), the messaging service (/messaging) and the provider webhooks (/webhooks, signature-checked).',
     },
     servers: [{ url: serverUrl }],
-    components: {
-      securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
-        agentKey: { type: 'http', scheme: 'bearer', description: 'The agent key (app-…)' },
-        knowledgeKey: { type: 'http', scheme: 'bearer', description: 'A knowledge-base API key' },
-      },
-    },
+    components: { securitySchemes, schemas: components.schemas },
     paths,
   };
 }
@@ -654,6 +800,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 
 /** A readable reference page rendered on the server (no script, no external host). */
 export function referencePage(doc: ReturnType<typeof openApiDocument>): string {
+  const deref = (schema: unknown) => {
+    const ref = (schema as { $ref?: string } | undefined)?.$ref;
+    return ref ? doc.components.schemas[ref.split('/').pop()!] : schema;
+  };
   const rows = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const o = op as {
@@ -670,9 +820,9 @@ export function referencePage(doc: ReturnType<typeof openApiDocument>): string {
         )
         .join('');
       const body = o.requestBody
-        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(Object.values(o.requestBody.content)[0]!.schema, null, 2))}</pre></details>`
+        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(deref(Object.values(o.requestBody.content)[0]!.schema), null, 2))}</pre></details>`
         : '';
-      const answer = o.responses['200']?.content?.['application/json']?.schema;
+      const answer = deref(o.responses['200']?.content?.['application/json']?.schema);
       const response =
         answer && Object.keys(answer).length
           ? `<details><summary>Response</summary><pre>${escapeHtml(JSON.stringify(answer, null, 2))}</pre></details>`

@@ -37,6 +37,14 @@ describe('humanizeMessage', () => {
       'Could not connect the voice call. The voice service did not answer; please try again in a moment.',
     ],
     ['The operation was aborted due to timeout', 'The request took too long and was stopped'],
+    [
+      'model_live_url: A base URL cannot have a query string',
+      'Model Live URL: A base URL cannot have a query string.',
+    ],
+    [
+      'chatbot_api: The host example.invalid cannot be found.',
+      'Agent URL: The host example.invalid cannot be found.',
+    ],
   ])('%s → %s', (raw, plain) => {
     expect(humanizeMessage(raw)).toBe(plain);
   });

@@ -131,7 +131,13 @@ export function humanizeMessage(text: string): string {
   if (m && m[1] && m[2]) {
     const [, field, reason] = m;
     const known = fieldLabels[field] !== undefined || field.includes('.') || field.includes('_');
-    if (known) return `${fieldLabel(field)} ${plainReason(reason, field)}`;
+    if (!known) return raw;
+    const plain = plainReason(reason, field);
+    // 'is too long (…)' continues the label; a sentence of its own ('A base URL cannot have a
+    // query string') follows it after a colon and ends with a full stop, never run on.
+    if (/^[A-Z]/.test(plain))
+      return `${fieldLabel(field)}: ${/[.!?]$/.test(plain) ? plain : `${plain}.`}`;
+    return `${fieldLabel(field)} ${plain}`;
   }
   return raw;
 }

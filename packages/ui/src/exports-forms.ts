@@ -11,6 +11,8 @@ export { SearchField } from './components/SearchField';
 export type { SearchFieldProps } from './components/SearchField';
 export { Switch } from './components/Switch';
 export type { SwitchProps } from './components/Switch';
+export { RadioGroup } from './components/RadioGroup';
+export type { RadioGroupProps, RadioOption } from './components/RadioGroup';
 export { Select } from './components/Select';
 export type { SelectProps, SelectItem } from './components/Select';
 export { Slider } from './components/Slider';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { crawl, crawlLimits, htmlToText, isPublicAddress } from './fetchUrl';
+import { crawl, crawlLimits, htmlToText, isPublicAddress, unreachableMessage } from './fetchUrl';
 
 let server: Server;
 let base = '';
@@ -106,6 +106,24 @@ describe('crawl (hostile input)', () => {
     await expect(crawl(`${base}/huge`, { allowHost })).rejects.toThrow('2 MB');
     await expect(crawl(`${base}/binary`, { allowHost })).rejects.toThrow(
       'Unsupported content type',
+    );
+  });
+  it("says why a page could not be reached, never Node's 'fetch failed'", async () => {
+    // A closed port on an allowed host: the connection is refused.
+    const gone = createServer().listen(0, '127.0.0.1');
+    await once(gone, 'listening');
+    const closed = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/page`;
+    gone.close();
+    await once(gone, 'close');
+    await expect(crawl(closed, { allowHost: (h) => h === '127.0.0.1' })).rejects.toThrow(
+      '127.0.0.1 refused the connection',
+    );
+    // A name that cannot resolve (.invalid is reserved for that).
+    await expect(crawl('http://no-such-site.invalid/')).rejects.toThrow(
+      /^The site no-such-site\.invalid was not found\. Check the address$/,
+    );
+    expect(unreachableMessage('example.com', new TypeError('fetch failed'))).toBe(
+      'example.com could not be reached',
     );
   });
   it('the time limit covers the whole download, not only idle gaps', async () => {

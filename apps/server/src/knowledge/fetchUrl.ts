@@ -29,6 +29,20 @@ const crawlMessage = (error: unknown): string => {
   return (error as Error).message;
 };
 
+/** Why a page could not be loaded, in a user's words (not Node's 'fetch failed'). */
+export function unreachableMessage(host: string, error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ?? (error as { code?: string }).code ?? '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
+    return `The site ${host} was not found. Check the address`;
+  if (code === 'ECONNREFUSED') return `${host} refused the connection`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return `${host} closed the connection before answering`;
+  if (/CERT|SSL|TLS/i.test(code) || /certificate/i.test(cause?.message ?? ''))
+    return `${host} has no valid security certificate`;
+  return `${host} could not be reached`;
+}
+
 function checkUrl(raw: string, allowHost: AllowHost): URL {
   try {
     return checkOutboundUrl(raw, allowHost);
@@ -88,7 +102,9 @@ export async function crawl(
     if (error instanceof CrawlError) throw error;
     if (signal.aborted) throw new CrawlError('The page took too long to answer');
     const cause = (error as { cause?: unknown }).cause;
-    throw new CrawlError(crawlMessage(cause instanceof OutboundError ? cause : error));
+    if (error instanceof OutboundError || cause instanceof OutboundError)
+      throw new CrawlError(crawlMessage(cause instanceof OutboundError ? cause : error));
+    throw new CrawlError(unreachableMessage(url.hostname, error));
   }
   const finalUrl = res.url || url.toString();
   if (res.status < 200 || res.status >= 300)

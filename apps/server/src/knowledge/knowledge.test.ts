@@ -63,7 +63,15 @@ describe('knowledge bases over HTTP', () => {
       permission: 'only_me',
       documentCount: 0,
     });
-    expect((kb as Record<string, unknown>).warning).toMatch(/full-text search only/);
+    expect((kb as Record<string, unknown>).warning).toMatch(
+      /this knowledge base is indexed with full-text search only/,
+    );
+    // A document added to it is named as one.
+    const added = await client.addText(kb.id, { name: 'note.txt', content: 'A short note.' });
+    expect((added as Record<string, unknown>).warning).toMatch(
+      /this document is indexed with full-text search only/,
+    );
+    await waitForStatus(owner, kb.id, added.id, 'completed');
     expect((await client.list()).map((k) => k.name)).toContain('Handbook');
     // The status icon (spec §4): an empty base is ready; one indexing a document is processing.
     const listed = (await client.list()).find((k) => k.id === kb.id) as Record<string, unknown>;

@@ -30,8 +30,9 @@ type Ctx = Context<AppEnv>;
 const { content: _content, ...documentColumns } = getTableColumns(documents);
 
 /** Without full-text-only embeddings configured, high_quality bases say so. */
-export const fullTextOnlyWarning =
-  'High-quality (vector) indexing needs an embedding provider, which is not configured on this server: this document is indexed with full-text search only.';
+/** The warning of a high_quality base or document on a server without vector search. */
+export const fullTextOnlyWarning = (subject: 'document' | 'knowledge base') =>
+  `High-quality (vector) indexing needs an embedding provider, which is not configured on this server: this ${subject} is indexed with full-text search only.`;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -131,8 +132,10 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     characters: s.content.length,
     hitCount: s.hitCount,
   });
-  const warningFor = (technique: string) =>
-    technique === 'high_quality' && !services.vector ? { warning: fullTextOnlyWarning } : {};
+  const warningFor = (technique: string, subject: 'document' | 'knowledge base' = 'document') =>
+    technique === 'high_quality' && !services.vector
+      ? { warning: fullTextOnlyWarning(subject) }
+      : {};
 
   async function addDocument(
     kb: typeof knowledgeBases.$inferSelect,
@@ -223,7 +226,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
         undefined,
         chosen.map((m) => m.userId),
       ),
-      ...warningFor(kb.indexingTechnique),
+      ...warningFor(kb.indexingTechnique, 'knowledge base'),
     });
   });
 

@@ -1,3 +1,6 @@
+import type { Db } from '../db/client';
+import { messageReplies, messages } from '../db/schema';
+
 /** Keywords that opt a person out of a number's messages (carriers' and Twilio's standard set). */
 export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'];
 /** Keywords that opt them back in. */
@@ -12,4 +15,63 @@ export function optKeyword(body: string): { kind: 'opt_out' | 'opt_in'; keyword:
   if (optOutKeywords.includes(word)) return { kind: 'opt_out', keyword: word };
   if (optInKeywords.includes(word)) return { kind: 'opt_in', keyword: word };
   return null;
+}
+
+/** The usual confirmations (as carriers and Twilio word them), sent to the person. */
+export const optConfirmations = {
+  opt_out:
+    'You have been unsubscribed and will not receive any more messages from this number. Reply START to resubscribe.',
+  opt_in:
+    'You have been resubscribed and will receive messages from this number again. Reply STOP to unsubscribe.',
+} as const;
+
+/**
+ * Whether we send the confirmation ourselves: Twilio answers STOP and START on SMS itself (and
+ * refuses our messages to a number that opted out), so only its SMS is left to it.
+ */
+export const sendsOwnConfirmation = (provider: string, channel: 'sms' | 'whatsapp') =>
+  !(provider === 'twilio' && channel === 'sms');
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Queues the confirmation of a STOP or START as a ready reply (its text set, so the reply worker
+ * sends it as is, through the organization's provider, without asking the agent), and stores it
+ * on the conversation as our answer.
+ */
+export async function queueOptConfirmation(
+  tx: Tx,
+  kind: 'opt_out' | 'opt_in',
+  job: {
+    organizationId: string;
+    inboundMessageId: string;
+    conversationId: string;
+    channel: 'sms' | 'whatsapp';
+    fromNumber: string;
+    toNumber: string;
+  },
+): Promise<boolean> {
+  const text = optConfirmations[kind];
+  const [answer] = await tx
+    .insert(messages)
+    .values({
+      conversationId: job.conversationId,
+      role: 'assistant',
+      content: text,
+      direction: 'outbound',
+      author: 'agent',
+      status: 'queued',
+    })
+    .returning({ id: messages.id });
+  const queued = await tx
+    .insert(messageReplies)
+    .values({ ...job, replyText: text, replyMessageId: answer!.id })
+    .onConflictDoNothing()
+    .returning({ id: messageReplies.id });
+  return queued.length > 0;
+}
+
+/** A queued confirmation of an opt-out is sent although the person has just opted out. */
+export function isOptOutConfirmation(job: { replyText: string | null }): boolean {
+  return job.replyText === optConfirmations.opt_out;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optConfirmations } from './optOut';
 import { and, asc, eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { newAgentId, toolsDefaults, type PhoneNumberWire } from '@parley/api-client';
@@ -255,5 +256,37 @@ describe('sandbox: the whole loop from the console', () => {
         content: outbox[0]!.body,
       });
     }
+  });
+
+  it('STOP and START are confirmed to the person (the usual texts), not answered by the agent', async () => {
+    const u = server.newUser();
+    const org = await u.withOrg('Sandbox Optout Org');
+    const agent = newAgentId('opt');
+    await u.agents.update(agent, { organization_id: org, ...toolsDefaults, status: 'active' });
+    await u.voice.syncAllProviders({ organization_id: org });
+    const number = (await u.voice.phoneNumberPage(org)).phone_numbers.find((n) => n.sms_enabled)!;
+    await u.voice.assign(number.phone_id, agent);
+    const from = '+15005550301';
+    const outboxTo = () =>
+      server.db
+        .select()
+        .from(telephonyOutbox)
+        .where(eq(telephonyOutbox.toNumber, from))
+        .orderBy(asc(telephonyOutbox.createdAt));
+    await u.voice.simulateEvent(org, { event: 'sms', to: number.phone_number, from, text: 'STOP' });
+    const [stop] = await until(outboxTo, (rows) => rows.length > 0);
+    expect(stop!.body).toBe(optConfirmations.opt_out);
+    expect(stop!.body).toMatch(/unsubscribed.*Reply START to resubscribe\./);
+    // Opted out: an ordinary message gets no answer.
+    await u.voice.simulateEvent(org, { event: 'sms', to: number.phone_number, from, text: 'Hi?' });
+    await u.voice.simulateEvent(org, {
+      event: 'sms',
+      to: number.phone_number,
+      from,
+      text: 'START',
+    });
+    const rows = await until(outboxTo, (r) => r.length > 1);
+    expect(rows.map((r) => r.body)).toEqual([optConfirmations.opt_out, optConfirmations.opt_in]);
+    expect(rows[1]!.body).toMatch(/resubscribed/);
   });
 });

@@ -6,6 +6,7 @@ import type { Services } from '../lib/env';
 import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
 import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
+import { isOptOutConfirmation } from './optOut';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -79,7 +80,7 @@ const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>)
  */
 export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<ReplyRow['status']> {
   const { db } = deps;
-  if (await isOptedOut(db, job)) {
+  if (!isOptOutConfirmation(job) && (await isOptedOut(db, job))) {
     await setReply(db, job.id, { status: 'skipped', lastError: 'The recipient opted out' });
     return 'skipped';
   }

@@ -3,6 +3,7 @@ import {
   agentNameSchema,
   availableQuerySchema,
   phoneIdSchema,
+  humanizeMessage,
   phoneMessages,
   putAssignBodySchema,
   syncRequestSchema,
@@ -72,7 +73,9 @@ export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptio
       result = await syncNumbers(db, orgId, provider, webhooks);
     } catch (error) {
       services.logger.warn({ err: error, orgId }, 'phone number sync failed');
-      const reason = error instanceof Error ? error.message : String(error);
+      // The spec's form, with the provider's reason in words ('Could not reach api.twilio.com',
+      // not 'getaddrinfo ENOTFOUND api.twilio.com').
+      const reason = humanizeMessage(error instanceof Error ? error.message : String(error));
       throw new HttpError(503, phoneMessages.syncFailedProvider(reason));
     }
     return c.json({

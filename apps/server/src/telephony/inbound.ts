@@ -9,7 +9,7 @@ import {
   webhookEvents,
 } from '../db/schema';
 import { withoutControlCharacters } from '@parley/api-client';
-import { optKeyword } from '../messaging/optOut';
+import { optKeyword, queueOptConfirmation, sendsOwnConfirmation } from '../messaging/optOut';
 import { defaultPhoneStreamUrl, phoneStreamParameters, phoneStreamToken } from './phoneStreamToken';
 import {
   emptyMessagingTwiml,
@@ -290,12 +290,31 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
       endUser: from,
     };
     const keyword = optKeyword(body);
+    // STOP and START are confirmed to the person (the usual text), not answered by the agent.
+    const confirmed =
+      keyword && sendsOwnConfirmation(ctx.provider, channel)
+        ? await queueOptConfirmation(tx, keyword.kind, {
+            organizationId: number.organizationId,
+            inboundMessageId: stored.id,
+            conversationId,
+            channel,
+            fromNumber: number.phoneNumber,
+            toNumber: from,
+          })
+        : false;
     if (keyword?.kind === 'opt_out') {
       await tx
         .insert(messagingOptOuts)
         .values({ ...optKey, keyword: keyword.keyword })
         .onConflictDoNothing();
-      return { ...none, stored: true, conversationId, agentName, optOut: 'opt_out' as const };
+      return {
+        ...none,
+        stored: true,
+        conversationId,
+        agentName,
+        optOut: 'opt_out' as const,
+        replyQueued: confirmed,
+      };
     }
     if (keyword?.kind === 'opt_in') {
       await tx
@@ -308,7 +327,14 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
             eq(messagingOptOuts.endUser, from),
           ),
         );
-      return { ...none, stored: true, conversationId, agentName, optOut: 'opt_in' as const };
+      return {
+        ...none,
+        stored: true,
+        conversationId,
+        agentName,
+        optOut: 'opt_in' as const,
+        replyQueued: confirmed,
+      };
     }
     const [optedOut] = await tx
       .select({ keyword: messagingOptOuts.keyword })

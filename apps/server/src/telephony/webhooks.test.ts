@@ -183,6 +183,14 @@ describe('sync against Twilio (fake httpClient)', () => {
       expect(res.status).toBe(503);
       expect(res.body.detail).toBe('Failed to sync phone numbers from Twilio: Authenticate');
       expect((await user.voice.phoneNumberPage(orgId)).count).toBe(2);
+      // A system error reads in words, in the same form.
+      account.failWith = { status: 500, message: 'getaddrinfo ENOTFOUND api.twilio.com' };
+      const offline = await user.raw('POST', '/voice/phone-numbers/sync-all-providers', {
+        organization_id: orgId,
+      });
+      expect(offline.body.detail).toBe(
+        'Failed to sync phone numbers from Twilio: Could not reach api.twilio.com',
+      );
     } finally {
       delete account.failWith;
     }

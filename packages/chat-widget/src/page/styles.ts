@@ -1,11 +1,12 @@
 /**
  * The public chat page's layout on top of the widget's stylesheet (styles.ts): the panel fills
- * the page (a centred column on wide screens), and a dark variant under `html.dark`.
+ * the page (a centred column on wide screens) to the phone's visible height (100dvh: the input
+ * sits at the bottom, never mid-screen), and a dark variant under `html.dark`.
  */
 export const pageCss = `
 html,body{margin:0;height:100%;background:#f8fafc}
 body{overflow:hidden}
-.page{height:100%;display:flex;justify-content:center}
+.page{height:100vh;height:100dvh;display:flex;justify-content:center}
 .page .panel{position:static;width:100%;max-width:800px;height:100%;max-height:none;border-radius:0;box-shadow:none;animation:none}
 .page .title{font-size:18px}
 .page .log{padding:16px}

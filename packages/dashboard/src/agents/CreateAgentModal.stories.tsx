@@ -30,7 +30,8 @@ export const IdentifierRules: Story = {
     await expect(await screen.findByText(agentPrefixMessages.long)).toBeVisible();
     await expect(args.onCreate).not.toHaveBeenCalled();
     await userEvent.clear(field);
-    await userEvent.click(screen.getByRole('radio', { name: /Action Agent \(AI Employee\)/ }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Action Agent (AI Employee)' }));
+    await expect(screen.getByRole('radiogroup', { name: 'Agent type' })).toBeVisible();
     await userEvent.type(field, 'sales_automation{Enter}');
     await expect(args.onCreate).toHaveBeenCalledWith({
       prefix: 'sales_automation',

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, Button, Dialog, TextField } from '@parley/ui';
+import { Banner, Button, Dialog, RadioGroup, TextField } from '@parley/ui';
 import { validateAgentPrefix } from '@parley/api-client';
 import type { AgentKind } from '../api/DashboardApi';
 import * as styles from './agents.css';
@@ -16,6 +16,9 @@ export const agentKinds: ReadonlyArray<{ value: AgentKind; label: string; hint: 
     hint: 'Function calling and tools; streaming replies.',
   },
 ];
+
+/** The kind's mark, on the Create Agent choice and on the agent's card. */
+export const agentKindIcons: Record<AgentKind, string> = { knowledge: '📚', action: '⚡' };
 
 export const agentIdentifierHelp =
   "3-50 characters, lowercase letters, numbers, and underscores only. This will be used as your agent's unique identifier.";
@@ -68,24 +71,18 @@ export function CreateAgentModal({
       description="Choose what kind of agent to build and give it an identifier."
     >
       <form className={styles.form} onSubmit={submit} noValidate>
-        <fieldset className={styles.kinds}>
-          <legend className={styles.legend}>Agent type</legend>
-          {agentKinds.map((k) => (
-            <label key={k.value} className={styles.kindOption}>
-              <input
-                type="radio"
-                name="agent-kind"
-                value={k.value}
-                checked={kind === k.value}
-                onChange={() => setKind(k.value)}
-              />
-              <span className={styles.kindText}>
-                <span className={styles.kindTitle}>{k.label}</span>
-                <span className={styles.muted}>{k.hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          label="Agent type"
+          name="agent-kind"
+          options={agentKinds.map((k) => ({
+            value: k.value,
+            label: k.label,
+            hint: k.hint,
+            icon: agentKindIcons[k.value],
+          }))}
+          value={kind}
+          onValueChange={setKind}
+        />
         <TextField
           label="Agent Identifier"
           value={prefix}

@@ -30,3 +30,19 @@ export const Deleting: Story = {
 };
 
 export const ConfirmDark: Story = { globals: { theme: 'dark' } };
+
+/** A 49-character name without spaces stays inside the dialog (no sideways scroll), at 400 px too. */
+const longName = 'customer-support-agent-for-the-northern-region-01';
+export const LongName: Story = {
+  args: { agentName: longName },
+  play: async () => {
+    await expect(longName).toHaveLength(49);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Agent' });
+    await expect(dialog).toHaveTextContent(`"${longName}"`);
+    await expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth);
+    const box = dialog.getBoundingClientRect();
+    await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(screen.getByRole('button', { name: 'Delete Agent' })).toBeVisible();
+  },
+};
+export const LongNameDark: Story = { ...LongName, globals: { theme: 'dark' } };

@@ -211,6 +211,8 @@ export function AgentDetail({
                     slot(settings.widget, config)
                   ) : (
                     <WidgetTab
+                      headingLevel={3}
+                      showTitle={false}
                       agentName={name}
                       agentId={agentId}
                       apiUrl={config.chatbot_api}

@@ -35,6 +35,7 @@ const sections: AgentDetailViewProps['sections'] = {
   configurations: <Placeholder text="Initial message, nudges, typing volume, max call duration" />,
   widget: (
     <WidgetTab
+      showTitle={false}
       agentName="support"
       apiUrl={storyRuntimeUrl}
       apiKey={storyAgentKey}
@@ -211,6 +212,23 @@ export const LongNameAndDescription: Story = {
         'Qualifies inbound leads, answers pricing questions and books demos with the sales team. It hands over to a human when a prospect asks for a custom contract or a discount beyond policy.',
     },
   },
+  play: async ({ canvasElement, args }) => {
+    // The id stays on one line (never broken mid-string); the whole id is in its title.
+    const id = within(canvasElement).getByText(`ID: ${args.agent!.id}`);
+    const range = document.createRange();
+    range.selectNodeContents(id);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    await expect(lines.size).toBe(1);
+    await expect(id).toHaveAttribute('title', args.agent!.id);
+    // One 'Widget Configuration' heading: the section's, not a second one inside it.
+    await expect(
+      within(canvasElement).getAllByRole('heading', { name: 'Widget Configuration' }),
+    ).toHaveLength(1);
+  },
+};
+export const LongNameAndDescriptionDark: Story = {
+  ...LongNameAndDescription,
+  globals: { theme: 'dark' },
 };
 
 export const PhoneSize: Story = {

@@ -148,7 +148,7 @@ export function AgentDetailHeaderCard({
             {agent.name}
           </h1>
           {agent.description ? <p className={styles.description}>{agent.description}</p> : null}
-          <p className={styles.agentId}>
+          <p className={styles.agentId} title={agent.id}>
             {texts.idLabel}: {agent.id}
           </p>
         </div>
@@ -331,7 +331,7 @@ export function AgentDetailView({
               data-active={t.value === tab ? 'true' : undefined}
             >
               <h2 id={`${id}-${t.value}`} className={styles.sectionHeading}>
-                {t.label}
+                {t.heading}
               </h2>
               {sections[t.value] ?? <p className={styles.muted}>{texts.emptySection}</p>}
             </section>

@@ -65,6 +65,11 @@ export interface WidgetTabProps {
   allowedOrigins?: AllowedOriginsFieldProps;
   /** Level of the 'Widget Configuration' heading (default 3: inside the detail's section). */
   headingLevel?: 2 | 3;
+  /**
+   * Shows the 'Widget Configuration' heading (default). Off where the surrounding section
+   * already carries it (the agent detail), so the heading is not doubled.
+   */
+  showTitle?: boolean;
 }
 
 /**
@@ -80,6 +85,7 @@ export function WidgetTab({
   onRefresh,
   allowedOrigins,
   headingLevel = 3,
+  showTitle = true,
 }: WidgetTabProps) {
   const id = useId();
   const url = apiUrl?.trim() ?? '';
@@ -90,7 +96,8 @@ export function WidgetTab({
     [origin, url, key, agentName, agentId],
   );
   const Title = `h${headingLevel}` as const;
-  const Sub = `h${headingLevel + 1}` as 'h3' | 'h4';
+  // Under the title, or directly under the surrounding section's heading (level 2) without it.
+  const Sub = (showTitle ? `h${headingLevel + 1}` : `h${headingLevel}`) as 'h2' | 'h3' | 'h4';
   const logCopyError = (error: unknown) => console.error('Failed to copy script:', error);
 
   const input = { origin, apiUrl: url, apiKey: key, agentName, agentId };
@@ -109,7 +116,7 @@ export function WidgetTab({
 
   return (
     <div className={styles.widget}>
-      <Title className={styles.widgetHeading}>{widgetTexts.title}</Title>
+      {showTitle ? <Title className={styles.widgetHeading}>{widgetTexts.title}</Title> : null}
       {!key ? (
         <Banner
           tone="error"

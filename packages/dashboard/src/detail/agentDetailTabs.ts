@@ -1,9 +1,10 @@
 /** The agent detail's tabs, in order (spec: agents-and-knowledge §2 Agent detail view). */
 export const agentDetailTabs = [
-  { value: 'model', label: 'Model' },
-  { value: 'voice', label: 'Voice & Transcriber' },
-  { value: 'configurations', label: 'Configurations' },
-  { value: 'widget', label: 'Widget' },
+  { value: 'model', label: 'Model', heading: 'Model' },
+  { value: 'voice', label: 'Voice & Transcriber', heading: 'Voice & Transcriber' },
+  { value: 'configurations', label: 'Configurations', heading: 'Configurations' },
+  // The section's one heading is the spec's 'Widget Configuration' (the tab says 'Widget').
+  { value: 'widget', label: 'Widget', heading: 'Widget Configuration' },
 ] as const;
 
 export type AgentDetailTab = (typeof agentDetailTabs)[number]['value'];

@@ -51,12 +51,16 @@ export const description = style({
   overflowWrap: 'anywhere',
 });
 
+/** One line, never broken inside the id; a longer id ends in an ellipsis (whole in its title). */
 export const agentId = style({
   margin: 0,
   fontFamily: vars.font.mono,
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
-  overflowWrap: 'anywhere',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  maxWidth: '100%',
 });
 
 export const actions = style({
@@ -70,22 +74,27 @@ export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars
 
 export const sections = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 
+/** A section looks like the editor's panels (the ui Card): same padding, border, shadow, gap. */
 export const section = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
-  padding: vars.space.lg,
+  padding: vars.space.xl,
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
   // Clear the dashboard's sticky navbar when a tab scrolls here.
   scrollMarginTop: '128px',
   minWidth: 0,
 });
 
+/** As the Card title of the other panels. */
 export const sectionHeading = style({
   margin: 0,
-  fontSize: vars.fontSize.xl,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  lineHeight: 1.3,
   color: vars.color.text,
 });
 

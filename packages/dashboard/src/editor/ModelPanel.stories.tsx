@@ -134,6 +134,34 @@ export const StoredMaskedKey: Story = {
   },
 };
 
+/** The key field's placeholder is the chosen provider's own prefix (never 'sk-...' for Anthropic). */
+export const KeyPlaceholderPerProvider: Story = {
+  render: (args) => (
+    <div className={styles.storyStack}>
+      {(['Anthropic', 'Groq', 'Google'] as const).map((provider) => (
+        <ModelPanel
+          key={provider}
+          {...args}
+          title={`Model (${provider})`}
+          value={{ ...storySettings.model, provider, apiKey: '' }}
+        />
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const keys = within(canvasElement).getAllByLabelText('Model API Key');
+    await expect(keys.map((k) => k.getAttribute('placeholder'))).toEqual([
+      'sk-ant-...',
+      'gsk_...',
+      'AIza...',
+    ]);
+  },
+};
+export const KeyPlaceholderPerProviderDark: Story = {
+  ...KeyPlaceholderPerProvider,
+  globals: { theme: 'dark' },
+};
+
 /** Invalid URLs are named beside their fields (the others keep saving). */
 export const InvalidFields: Story = {
   args: {

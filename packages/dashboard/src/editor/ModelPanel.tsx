@@ -10,6 +10,7 @@ import {
   type BadgeTone,
 } from '@parley/ui';
 import { modelOptionsFor, modelProviderOptions } from './options';
+import { modelKeyPlaceholder } from './providerRules';
 import { fieldMaxLength, problemText, type CheckedField, type FieldProblems } from './fieldRules';
 import type { ModelSettings } from './types';
 import type { KnowledgeItem } from './useAgentSettings';
@@ -161,7 +162,7 @@ export function ModelPanel({
             onChange={(apiKey) => onChange({ apiKey })}
             onBlur={onApiKeyBlur}
             autoComplete="off"
-            placeholder="sk-..."
+            placeholder={modelKeyPlaceholder(value.provider)}
             disabled={disabled}
           />
         )}

@@ -101,6 +101,11 @@ export function settingsProblems(s: EditorSettings): FieldProblems {
   return out;
 }
 
+/** A model-config field is left out of the model save (its success would not be the whole truth). */
+export function blocksModelSave(problems: FieldProblems): boolean {
+  return Boolean(problems.liveUrl || problems.agentUrl);
+}
+
 /** 'Initial Message is too long (…)': the label and the reason. */
 export const problemText = (field: CheckedField, reason: string) =>
   `${checkedFieldLabels[field]} ${reason}`;

@@ -7,6 +7,7 @@ import {
   formatDuration,
   isUserConfiguredKey,
   isValidAgentKeyFormat,
+  modelKeyPlaceholder,
   parseDurationText,
   parseMaxCallDuration,
   parseMaxNudges,
@@ -184,6 +185,14 @@ describe('keys (spec §5, §9)', () => {
     expect(isUserConfiguredKey('sk-default', 'sk-default')).toBe(false);
     expect(isUserConfiguredKey('pk-abc')).toBe(false);
     expect(isUserConfiguredKey('')).toBe(false);
+  });
+  it("shows each provider's own key prefix as the placeholder, never sk- for the others", () => {
+    expect(modelKeyPlaceholder('OpenAI')).toBe('sk-...');
+    expect(modelKeyPlaceholder('Anthropic')).toBe('sk-ant-...');
+    expect(modelKeyPlaceholder('Groq')).toBe('gsk_...');
+    expect(modelKeyPlaceholder('Google')).toBe('AIza...');
+    expect(modelKeyPlaceholder('XAI')).toBe('xai-...');
+    expect(modelKeyPlaceholder('DeepSeek')).toBe('sk-...');
   });
   it('given a masked stored key › user-configured', () => {
     expect(isUserConfiguredKey('••••••abcd', 'sk-default')).toBe(true);

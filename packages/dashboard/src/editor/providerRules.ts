@@ -117,6 +117,22 @@ export function isUserConfiguredKey(key: string, defaultKey = ''): boolean {
   return /^(sk-|gsk_|sk-ant-)/.test(key) && key !== defaultKey;
 }
 
+/** How each provider's keys begin, as the key field's placeholder shows them. */
+export const modelKeyPrefixes: Record<ModelProviderName, string> = {
+  OpenAI: 'sk-',
+  Anthropic: 'sk-ant-',
+  DeepSeek: 'sk-',
+  Groq: 'gsk_',
+  XAI: 'xai-',
+  Google: 'AIza',
+};
+
+/** The model key field's placeholder: the provider's own key prefix ('sk-ant-...' for Anthropic). */
+export function modelKeyPlaceholder(provider: ModelProviderName): string {
+  const prefix = modelKeyPrefixes[provider];
+  return prefix ? `${prefix}...` : `Paste your ${provider} API key`;
+}
+
 /** The widget expects agent keys that start with app- or sk- (spec §2 banners, §9). */
 export const isValidAgentKeyFormat = (key: string) => /^(app-|sk-)/.test(key);
 

@@ -367,6 +367,31 @@ describe('useAgentSettings › one invalid field never blocks the others', () =>
     expect(last).not.toHaveProperty('model_live_url');
   });
 
+  it("an invalid Model Live URL shows only 'Not saved: …', never a green success beside it", async () => {
+    const { result, bodies } = setup(agentWithKey);
+    await waitFor(() => expect(result.current.settings).not.toBeNull());
+    act(() => result.current.actions.changeModel({ liveUrl: 'wss://live' }));
+    act(() => result.current.actions.changeModel({ model: 'GPT-4o Mini' }));
+    expect(result.current.blockedText).toMatch(/^Not saved: Model Live URL must be a web address/);
+    await advance(2000);
+    // The model config went out without the URL…
+    await waitFor(() => expect(bodies('POST', '/api/model-config').length).toBeGreaterThan(0));
+    expect(bodies('POST', '/api/model-config').at(-1)).not.toHaveProperty('model_live_url');
+    await advance(100);
+    // …and no 'Model configuration saved successfully' contradicts the strip.
+    expect(result.current.autosave.message).toBeNull();
+    // Once the URL is fixed, the next save reports its success again.
+    act(() => result.current.actions.changeModel({ liveUrl: 'https://models.example.com/v1' }));
+    expect(result.current.blockedText).toBeNull();
+    await advance(2000);
+    await waitFor(() =>
+      expect(result.current.autosave.message).toEqual({
+        tone: 'success',
+        text: 'Model configuration saved successfully',
+      }),
+    );
+  });
+
   it('a failed save names the field in plain words', async () => {
     const { result } = setup(agentWithKey, {
       'POST /api/agents/update/a1': () =>

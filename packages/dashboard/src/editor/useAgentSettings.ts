@@ -40,7 +40,13 @@ import {
   updateTranscriber,
   updateVoice,
 } from './providerRules';
-import { blockingText, modelKeyProblem, settingsProblems, type FieldProblems } from './fieldRules';
+import {
+  blockingText,
+  blocksModelSave,
+  modelKeyProblem,
+  settingsProblems,
+  type FieldProblems,
+} from './fieldRules';
 import type {
   EditorDefaults,
   EditorSettings,
@@ -297,6 +303,8 @@ export function useAgentSettings(
         }
         if (channel === 'model') {
           const r = await api.saveModelConfig(toModelConfigRequest(s.model, undefined, problems));
+          // A field left out ('Not saved: …') is the one truth shown: no green success beside it.
+          if (blocksModelSave(problems)) return;
           return {
             message: r.warning
               ? modelMessages.modelSavedLocally(r.warning)
@@ -578,6 +586,17 @@ export function useAgentSettings(
       snapshot.savingChannel === 'prompt' ||
       snapshot.savingChannel === 'knowledge');
 
+  const blockedText = blockingText(problems);
+  // While a field cannot be saved the strip says 'Not saved: …'; a green success of the fields
+  // that did save would contradict it at the same moment, so it is not shown.
+  const shownSnapshot = useMemo(
+    () =>
+      blockedText && snapshot.message?.tone === 'success'
+        ? { ...snapshot, message: null }
+        : snapshot,
+    [blockedText, snapshot],
+  );
+
   return {
     loading: agentQuery.isPending,
     loadError: agentQuery.error
@@ -593,10 +612,10 @@ export function useAgentSettings(
     keyLocked,
     keyDraft,
     problems,
-    blockedText: blockingText(problems),
+    blockedText,
     keyTest,
     canTestKey: Boolean(api.testAgentKey),
-    autosave: snapshot,
+    autosave: shownSnapshot,
     statusText: autosaveStatusText(snapshot),
     knowledge: {
       items: knowledgeItems,

@@ -17,6 +17,11 @@ export interface ChangeVoiceModalProps {
   onChoose: (voiceId: string) => void;
 }
 
+/** 'a Cartesia', 'an ElevenLabs', 'an OpenAI': the article goes by the first sound of the name. */
+export function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 /**
  * 'Change voice': the provider's voices with a short preview where the provider has one, or a
  * typed voice ID (props in, events out).
@@ -33,7 +38,7 @@ export function ChangeVoiceModal(props: ChangeVoiceModalProps) {
       open={open}
       onOpenChange={onOpenChange}
       title="Change voice"
-      description={`Choose a ${providerLabel} voice or type its ID.`}
+      description={`Choose ${withArticle(providerLabel)} voice or type its ID.`}
       footer={
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           Cancel

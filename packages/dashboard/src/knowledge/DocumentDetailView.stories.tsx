@@ -38,7 +38,7 @@ export const Segments: Story = {
     );
     await userEvent.keyboard('{Escape}');
     const third = c.getByRole('article', { name: /^Chunk-03/ });
-    await userEvent.click(within(third).getByRole('switch', { name: 'Enabled' }));
+    await userEvent.click(within(third).getByRole('switch', { name: 'Disabled' }));
     await expect(args.onToggleSegment).toHaveBeenCalledWith('seg_3', true);
     await userEvent.click(c.getByRole('button', { name: 'Reindex' }));
     await expect(args.onReindex).toHaveBeenCalled();

@@ -6,7 +6,8 @@ import { formatDate } from './knowledgeList';
 import {
   characterCount,
   charactersLabel,
-  offLabel,
+  enabledLabel,
+  segmentsLabel,
   segmentLabel,
   segmentPreview,
   wordsLabel,
@@ -53,14 +54,13 @@ function SegmentItem({
       >
         <div className={styles.sectionHeader}>
           <h3 id={titleId} className={styles.segmentTitle}>
-            {segmentLabel(index)}{' '}
-            {segment.enabled ? null : (
-              <Badge tone="neutral" aria-label="Switched off">
-                {offLabel}
-              </Badge>
-            )}
+            {segmentLabel(index)}
           </h3>
-          <Switch label="Enabled" checked={segment.enabled} onCheckedChange={onToggle} />
+          <Switch
+            label={enabledLabel(segment.enabled)}
+            checked={segment.enabled}
+            onCheckedChange={onToggle}
+          />
         </div>
         {preview.truncated ? (
           <Tooltip size="text" content={segment.content}>
@@ -114,11 +114,11 @@ export function DocumentDetailView({
         <Badge tone={statusTone(document.status)} dot>
           {status}
         </Badge>
-        <Badge>{document.enabled ? 'Enabled' : `${offLabel}: switched off`}</Badge>
+        <Badge>{enabledLabel(document.enabled)}</Badge>
       </div>
       <p className={styles.meta}>
         <span>{document.wordCount.toLocaleString('en-US')} words</span>
-        <span>{segments.length} segments</span>
+        <span>{segmentsLabel(segments.length)}</span>
         <span>Created {formatDate(document.createdAt)}</span>
       </p>
       {status === 'error' && document.error ? (

@@ -40,7 +40,7 @@ export const Indexing: Story = {
     await expect(badgeOf(scan, 'error')).toHaveAttribute('data-tone', 'danger');
     await expect(within(scan).getByText('file: The PDF has no extractable text')).toBeVisible();
     const old = c.getByRole('row', { name: /Old FAQ/ });
-    await userEvent.click(within(old).getByRole('switch', { name: 'Enabled' }));
+    await userEvent.click(within(old).getByRole('switch', { name: 'Disabled' }));
     await expect(args.onToggle).toHaveBeenCalledWith('doc_old', true);
     await userEvent.click(within(start).getByRole('button', { name: 'Getting started.md' }));
     await expect(args.onOpen).toHaveBeenCalledWith('doc_start');

@@ -2,7 +2,7 @@ import { Badge, Banner, Button, Card, EmptyState, IconButton, Switch, Table } fr
 import type { KnowledgeDocument } from '@parley/api-client';
 import { anyIndexing, statusLabel, statusTone } from './documentStatus';
 import { formatDate } from './knowledgeList';
-import { offLabel } from './segments';
+import { enabledLabel } from './segments';
 import { TrashIcon } from '../icons';
 import * as styles from './knowledge.css';
 
@@ -105,11 +105,10 @@ export function DocumentListView({
               render: (d) => (
                 <span className={styles.statusCell}>
                   <Switch
-                    label="Enabled"
+                    label={enabledLabel(d.enabled)}
                     checked={d.enabled}
                     onCheckedChange={(enabled) => onToggle(d.id, enabled)}
                   />
-                  {d.enabled ? null : <Badge tone="neutral">{offLabel}</Badge>}
                 </span>
               ),
             },

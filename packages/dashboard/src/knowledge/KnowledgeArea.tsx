@@ -14,7 +14,8 @@ export function KnowledgeArea() {
     setParams({
       tab: 'knowledge-base',
       ...(kb ? { kb } : {}),
-      ...(next && next !== 'list' ? { section: next } : {}),
+      // With a base selected, the list is named in the URL: without it the base's documents open.
+      ...(next && (next !== 'list' || kb) ? { section: next } : {}),
     });
   return (
     <KnowledgeBaseTab

@@ -62,7 +62,8 @@ export const CreatedWithWarning: Story = {
     notice: {
       tone: 'warning',
       title: 'Knowledge base "Product documentation" created.',
-      message: 'No embedding key is configured: documents are indexed with full-text search only.',
+      message:
+        'High-quality (vector) indexing needs an embedding provider, which is not configured on this server: this knowledge base is indexed with full-text search only.',
     },
   },
   play: async ({ canvasElement }) => {

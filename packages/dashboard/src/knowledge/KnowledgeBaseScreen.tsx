@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Banner, Tabs } from '@parley/ui';
-import type { Notice } from './knowledgeErrors';
+import { noticeClearMs, type Notice } from './knowledgeErrors';
 import { availableSections, type KnowledgeSection } from './knowledgeSections';
 import { indexingBadge } from './knowledgeList';
 import * as styles from './knowledge.css';
@@ -63,7 +63,7 @@ export function KnowledgeBaseScreen({
               message={notice.message}
               dismissible
               onDismiss={onDismissNotice}
-              autoDismissMs={notice.tone === 'success' ? 5000 : undefined}
+              autoDismissMs={noticeClearMs}
             />
           ) : null}
           <Tabs

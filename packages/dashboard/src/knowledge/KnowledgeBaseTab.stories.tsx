@@ -345,10 +345,11 @@ export const SegmentsAndToggles: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const row = await c.findByRole('row', { name: /Old FAQ\.txt/ });
-    const docSwitch = within(row).getByRole('switch', { name: 'Enabled' });
+    const docSwitch = within(row).getByRole('switch', { name: 'Disabled' });
     await expect(docSwitch).not.toBeChecked();
     await userEvent.click(docSwitch);
     await waitFor(() => expect(docSwitch).toBeChecked());
+    await expect(docSwitch).toHaveAccessibleName('Enabled');
     await expect(
       within(c.getByRole('row', { name: /Scanned contract/ })).getByText(
         'file: The PDF has no extractable text',
@@ -366,10 +367,11 @@ export const SegmentsAndToggles: Story = {
     );
     await userEvent.unhover(within(second).getByText(/…$/));
     const third = c.getByRole('article', { name: /^Chunk-03/ });
-    const segSwitch = within(third).getByRole('switch', { name: 'Enabled' });
+    const segSwitch = within(third).getByRole('switch', { name: 'Disabled' });
     await expect(segSwitch).not.toBeChecked();
     await userEvent.click(segSwitch);
     await waitFor(() => expect(segSwitch).toBeChecked());
+    await expect(segSwitch).toHaveAccessibleName('Enabled');
     await userEvent.click(c.getByRole('button', { name: /Back to documents/ }));
     await expect(await c.findByRole('row', { name: /Pricing page/ })).toBeVisible();
   },

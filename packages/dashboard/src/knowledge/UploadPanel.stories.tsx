@@ -152,6 +152,44 @@ export const CrawlFailed: Story = {
   },
 };
 
+export const UrlNotAWebAddress: Story = {
+  args: { initialState: { mode: 'url' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const importUrl = c.getByRole('button', { name: 'Import URL' });
+    await userEvent.type(c.getByRole('textbox', { name: /^URL/ }), 'not a url');
+    await expect(importUrl).toBeDisabled();
+    await expect(c.getByRole('textbox', { name: /^URL/ })).toHaveAccessibleDescription(
+      /Enter a full web address starting with http:\/\/ or https:\/\//,
+    );
+    await userEvent.clear(c.getByRole('textbox', { name: /^URL/ }));
+    await userEvent.type(c.getByRole('textbox', { name: /^URL/ }), 'https://example.com/help');
+    await expect(importUrl).toBeEnabled();
+    await userEvent.click(importUrl);
+    await expect(args.onUpload).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: 'url', url: 'https://example.com/help' }),
+    );
+  },
+};
+export const UrlNotAWebAddressDark: Story = { ...UrlNotAWebAddress, globals: { theme: 'dark' } };
+
+export const CrawlUnreachable: Story = {
+  args: {
+    initialState: { mode: 'url', url: 'https://no-such-site.invalid/' },
+    notice: {
+      tone: 'error',
+      title: 'Failed to crawl URL:',
+      message: 'The site no-such-site.invalid was not found. Check the address.',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert');
+    await expect(alert).toHaveTextContent('Failed to crawl URL:');
+    await expect(alert).not.toHaveTextContent(/fetch failed|must be a valid/);
+  },
+};
+export const CrawlUnreachableDark: Story = { ...CrawlUnreachable, globals: { theme: 'dark' } };
+
 export const ConfigurationRequired: Story = {
   args: {
     initialState: { mode: 'url', url: 'https://example.com' },
@@ -201,6 +239,8 @@ export const AllStates: Story = {
           message: 'The address resolves to a private network',
         }}
       />
+      <p className={frames.caption}>From URL: not a web address (Import disabled)</p>
+      <UploadPanel {...args} initialState={{ mode: 'url', url: 'not a url' }} />
       <p className={frames.caption}>From URL: configuration required</p>
       <UploadPanel
         {...args}

@@ -14,7 +14,7 @@ import type { IndexingTechnique } from '@parley/api-client';
 import { ChunkSettingsFields } from './ChunkSettingsFields';
 import { hasErrors, validateChunkSettings, type ChunkSettings } from './chunkSettings';
 import { indexingTechniqueOptions } from './createKnowledgeForm';
-import type { Notice } from './knowledgeErrors';
+import { noticeClearMs, type Notice } from './knowledgeErrors';
 import {
   acceptedFileTypes,
   canUpload,
@@ -22,6 +22,7 @@ import {
   maxUploadBytes,
   nameAfterFilePicked,
   uploadModes,
+  urlFieldError,
   urlUploadName,
   type AddDocumentInput,
   type UploadMode,
@@ -186,6 +187,7 @@ export function UploadPanel({
                   value={url}
                   onChange={setUrl}
                   placeholder="https://example.com/help/article"
+                  errorMessage={urlFieldError(url)}
                   isRequired
                   disabled={busy}
                 />
@@ -235,6 +237,7 @@ export function UploadPanel({
             message={notice.message}
             dismissible={Boolean(onDismissNotice)}
             onDismiss={onDismissNotice}
+            autoDismissMs={noticeClearMs}
           />
         ) : null}
         <div className={styles.formActions}>

@@ -57,8 +57,29 @@ describe('knowledge error texts (spec §8)', () => {
     expect(crawlFailure(error)).toEqual({
       tone: 'error',
       title: 'Failed to crawl URL:',
-      message: 'Could not reach host',
+      message: 'Could not reach host.',
     });
+  });
+
+  it('given a refused address or a raw system text › words a user understands', () => {
+    const invalid = new ApiError('url: url must be a valid http(s) URL', 400, {
+      error: 'url: url must be a valid http(s) URL',
+    });
+    expect(crawlFailure(invalid).message).toBe(
+      'Enter a full web address starting with http:// or https://.',
+    );
+    const raw = new ApiError('fetch failed', 422, { error: 'fetch failed' });
+    expect(crawlFailure(raw).message).toBe(
+      'The page could not be reached. Check the address and try again.',
+    );
+    const status = new ApiError('The page answered HTTP 404', 422, {});
+    expect(crawlFailure(status)).toEqual({
+      tone: 'error',
+      title: 'Failed to crawl URL:',
+      message: 'The page answered HTTP 404.',
+    });
+    for (const e of [invalid, raw, status])
+      expect(crawlFailure(e).message).not.toMatch(/^url:|fetch failed|must be a valid/);
   });
 
   it('given configurationRequired › the alert is headed Configuration Required', () => {
@@ -67,7 +88,7 @@ describe('knowledge error texts (spec §8)', () => {
       configurationRequired: true,
     });
     expect(crawlFailure(error).title).toBe('Configuration Required');
-    expect(crawlFailure(error).message).toBe('No crawler key configured');
+    expect(crawlFailure(error).message).toBe('No crawler key configured.');
   });
 
   it('gives the three reindex outcomes', () => {

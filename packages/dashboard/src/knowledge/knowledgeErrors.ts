@@ -1,4 +1,11 @@
-import { ApiError, ContractError, knowledgeMessages, messageOf } from '@parley/api-client';
+import {
+  ApiError,
+  ContractError,
+  humanizeMessage,
+  knowledgeMessages,
+  messageOf,
+} from '@parley/api-client';
+import { webAddressRule } from './uploadRules';
 
 /**
  * The caller's session as the tab sees it: signed in, signed out ('You are not logged in…') or
@@ -46,6 +53,9 @@ export function errorMessage(error: unknown): string {
   return describe(error, (message) => message);
 }
 
+/** Every banner of the tab clears itself after 5000 ms (spec: 'banners 5000 ms'). */
+export const noticeClearMs = 5000;
+
 export interface Notice {
   tone: 'success' | 'warning' | 'error' | 'info';
   title: string;
@@ -69,8 +79,24 @@ export function crawlFailure(error: unknown): Notice {
     title: configurationRequired(error)
       ? knowledgeMessages.configurationRequired
       : knowledgeMessages.crawlFailed,
-    message: errorMessage(error),
+    message: crawlReason(error),
   };
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * Why a URL import failed, in a user's words: the server's crawl reason ('The page answered HTTP
+ * 404'), the address rule for a refused URL (never 'url: url must be a valid http(s) URL'), and
+ * plain sentences for system texts (never 'fetch failed').
+ */
+export function crawlReason(error: unknown): string {
+  return describe(error, (raw) => {
+    if (/^url: /i.test(raw)) return sentence(webAddressRule);
+    if (/^(TypeError: )?(fetch failed|Failed to fetch)$/i.test(raw))
+      return 'The page could not be reached. Check the address and try again.';
+    return sentence(humanizeMessage(raw));
+  });
 }
 
 /** Reindex outcomes (spec §8): started, started with a warning (message and warning), failed. */

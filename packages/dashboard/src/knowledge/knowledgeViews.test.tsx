@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DocumentDetailView } from './DocumentDetailView';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { KnowledgeBaseCard } from './KnowledgeBaseCard';
+import { KnowledgeBaseScreen } from './KnowledgeBaseScreen';
+import { noticeClearMs } from './knowledgeErrors';
 
 const doc = {
   id: 'd1',
@@ -16,7 +18,7 @@ const doc = {
 const text = 'Opening hours are nine to five. '.repeat(10).trim();
 
 describe('DocumentDetailView', () => {
-  it('shows the real character count and the words, and labels switched-off parts Off', () => {
+  it('shows the real character count and the words, and labels switched-off parts Disabled', () => {
     render(
       <DocumentDetailView
         document={doc}
@@ -29,8 +31,10 @@ describe('DocumentDetailView', () => {
     const segment = screen.getByRole('article', { name: /Chunk-01/ });
     expect(within(segment).getByText(`${text.length} characters`)).toBeInTheDocument();
     expect(within(segment).getByText('60 words')).toBeInTheDocument();
-    expect(within(segment).getByText('Off')).toBeInTheDocument();
-    expect(screen.getByText('Off: switched off')).toBeInTheDocument();
+    // A switched-off segment and document read their real state, never 'Enabled'.
+    expect(within(segment).getByRole('switch', { name: 'Disabled' })).not.toBeChecked();
+    expect(within(segment).queryByText('Enabled')).toBeNull();
+    expect(screen.getByText('Disabled', { selector: '[data-tone] > span' })).toBeInTheDocument();
   });
 
   it('shows the full text of a long segment on keyboard focus', async () => {
@@ -93,5 +97,36 @@ describe('KnowledgeBaseCard', () => {
       />,
     );
     expect(screen.getByText(label).closest('[data-status]')).toHaveAttribute('data-status', status);
+  });
+});
+
+describe('KnowledgeBaseScreen', () => {
+  it('given a full-text-only warning › the banner clears itself after 5000 ms', () => {
+    vi.useFakeTimers();
+    try {
+      const onDismissNotice = vi.fn();
+      render(
+        <KnowledgeBaseScreen
+          section="list"
+          onSectionChange={() => {}}
+          hasSelection={false}
+          notice={{
+            tone: 'warning',
+            title: 'Knowledge base "Docs" created.',
+            message: 'this knowledge base is indexed with full-text search only.',
+          }}
+          onDismissNotice={onDismissNotice}
+        />,
+      );
+      expect(screen.getByText(/this knowledge base is indexed/)).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(noticeClearMs - 1));
+      expect(screen.getByText(/this knowledge base is indexed/)).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.queryByText(/this knowledge base is indexed/)).toBeNull();
+      expect(onDismissNotice).toHaveBeenCalledTimes(1);
+      expect(noticeClearMs).toBe(5000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { charactersLabel, formatScore, segmentLabel, segmentPreview } from './segments';
+import {
+  charactersLabel,
+  formatScore,
+  segmentLabel,
+  segmentPreview,
+  segmentsLabel,
+} from './segments';
 
 describe('segments (spec §2)', () => {
   it('labels segments Chunk-01, Chunk-02 … Chunk-10, Chunk-100', () => {
@@ -25,5 +31,11 @@ describe('segments (spec §2)', () => {
     expect(charactersLabel(1)).toBe('1 character');
     expect(charactersLabel(1234)).toBe('1,234 characters');
     expect(formatScore(0.87654)).toBe('0.8765');
+  });
+  it('counts segments with the plural rules: 1 segment, 0 and 2 segments', () => {
+    expect(segmentsLabel(1)).toBe('1 segment');
+    expect(segmentsLabel(0)).toBe('0 segments');
+    expect(segmentsLabel(2)).toBe('2 segments');
+    expect(segmentsLabel(1200)).toBe('1,200 segments');
   });
 });

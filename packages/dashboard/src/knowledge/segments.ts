@@ -16,12 +16,19 @@ export function characterCount(text: string): number {
   return [...text].length;
 }
 
+/** '1 segment', '12 segments' (English plural rules). */
+export function segmentsLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} ${new Intl.PluralRules('en-US').select(count) === 'one' ? 'segment' : 'segments'}`;
+}
+
 export function wordsLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'word' : 'words'}`;
 }
 
-/** A switched-off document or segment is labelled so (issue 12). */
-export const offLabel = 'Off';
+/** What a document's or segment's switch reads: its real state (issues 12 and 27). */
+export function enabledLabel(enabled: boolean): 'Enabled' | 'Disabled' {
+  return enabled ? 'Enabled' : 'Disabled';
+}
 
 export function charactersLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'character' : 'characters'}`;

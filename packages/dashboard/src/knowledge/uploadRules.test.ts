@@ -6,6 +6,7 @@ import {
   fileUploadName,
   nameAfterFilePicked,
   progressPercent,
+  urlFieldError,
   urlUploadName,
   type UploadFormState,
 } from './uploadRules';
@@ -30,6 +31,22 @@ describe('canUpload (spec §5)', () => {
   it('url mode needs only a url (the name is optional)', () => {
     expect(canUpload('url', { ...empty, name: 'Docs' })).toBe(false);
     expect(canUpload('url', { ...empty, url: 'https://example.com' })).toBe(true);
+  });
+
+  it('url mode needs a full http(s) web address', () => {
+    for (const url of [
+      'not a url',
+      'example.com/page',
+      'ftp://example.com',
+      'https://',
+      'http:// x',
+    ])
+      expect(canUpload('url', { ...empty, url }), url).toBe(false);
+    expect(urlFieldError('not a url')).toBe(
+      'Enter a full web address starting with http:// or https://',
+    );
+    expect(urlFieldError('')).toBeUndefined();
+    expect(urlFieldError(' https://example.com/help?q=1 ')).toBeUndefined();
   });
 });
 

@@ -32,8 +32,28 @@ export function canUpload(mode: UploadMode, form: UploadFormState): boolean {
     case 'file':
       return has(form.name) && form.file !== null;
     case 'url':
-      return has(form.url);
+      return isWebAddress(form.url);
   }
+}
+
+/** The rule a URL must meet to be imported: a full http:// or https:// address with a host. */
+export const webAddressRule = 'Enter a full web address starting with http:// or https://';
+
+/** A full http(s) address with a host ('example.com/page' or 'not a url' are not). */
+export function isWebAddress(value: string): boolean {
+  const text = value.trim();
+  if (!/^https?:\/\//i.test(text) || /\s/.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The URL field's message: none while empty or valid, else the rule. */
+export function urlFieldError(value: string): string | undefined {
+  return value.trim() && !isWebAddress(value) ? webAddressRule : undefined;
 }
 
 /**

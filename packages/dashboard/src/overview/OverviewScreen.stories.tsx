@@ -32,3 +32,14 @@ export const Loading: Story = {
 };
 
 export const LoadedDark: Story = { globals: { theme: 'dark' } };
+
+/** The first visit says 'Welcome', not 'Welcome back'. */
+export const FirstVisit: Story = {
+  args: { returning: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Welcome, Ada')).toBeVisible();
+    await expect(c.queryByText(/Welcome back/)).toBeNull();
+  },
+};
+export const FirstVisitDark: Story = { ...FirstVisit, globals: { theme: 'dark' } };

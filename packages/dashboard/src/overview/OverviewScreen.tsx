@@ -5,6 +5,8 @@ import * as styles from './overview.css';
 
 export interface OverviewScreenProps {
   firstName: string;
+  /** False on the first visit: 'Welcome, {name}' then, 'Welcome back, {name}' afterwards. */
+  returning?: boolean;
   stats?: DashboardStats;
   loading?: boolean;
   onOpenTab: (tab: DashboardTabId) => void;
@@ -27,13 +29,19 @@ const quickActions: ReadonlyArray<{ label: string; tab: DashboardTabId; hint: st
 
 const systemStatus = ['AI Services Operational', 'Communication Active', 'Database Connected'];
 
-export function OverviewScreen({ firstName, stats, loading, onOpenTab }: OverviewScreenProps) {
+export function OverviewScreen({
+  firstName,
+  returning = true,
+  stats,
+  loading,
+  onOpenTab,
+}: OverviewScreenProps) {
   return (
     <div className={styles.overview}>
       <section className={styles.welcome} aria-labelledby="overview-welcome">
         <div>
           <h1 id="overview-welcome" className={styles.heading}>
-            Welcome back, {firstName}
+            {returning ? 'Welcome back' : 'Welcome'}, {firstName}
           </h1>
           <p className={styles.muted}>Here is what is happening with your agents today.</p>
         </div>

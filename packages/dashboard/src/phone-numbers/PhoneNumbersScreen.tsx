@@ -75,13 +75,16 @@ const channelLabels: Record<ChannelFilter, string> = {
 };
 const channelItems = channelFilterValues.map((v) => ({ value: v, label: channelLabels[v] }));
 
-function ChannelBadge({ label, enabled }: { label: string; enabled: boolean }) {
+/** A channel's chip: ✓ and plain when enabled, ✕ and struck through when not (not colour alone). */
+export function ChannelBadge({ label, enabled }: { label: string; enabled: boolean }) {
   return (
     <Badge
       tone={enabled ? 'success' : 'neutral'}
       aria-label={`${label} ${enabled ? 'enabled' : 'disabled'}`}
+      data-enabled={enabled}
+      className={styles.channelChip}
     >
-      {label}
+      <span aria-hidden="true">{enabled ? '✓' : '✕'}</span> {label}
     </Badge>
   );
 }
@@ -161,6 +164,7 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
   const body = (
     <NumbersTable
       caption="Inbound phone numbers"
+      stackOnPhone
       columns={columns}
       rows={visible}
       loading={props.loading}

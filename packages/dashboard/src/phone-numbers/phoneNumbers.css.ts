@@ -29,6 +29,13 @@ export const filters = style({
   },
 });
 export const channels = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+/** A channel chip: a disabled channel is struck through (besides its ✕ and its colour). */
+export const channelChip = style({
+  selectors: { '&[data-enabled="false"]': { textDecoration: 'line-through' } },
+});
+
+export const noticeToggle = style({ alignSelf: 'flex-start', marginTop: vars.space.xs });
 export const agentCell = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
 export const numberText = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });

@@ -15,7 +15,7 @@ import {
   type DashboardTabId,
 } from './tabs';
 import { useThemePreference } from './useThemePreference';
-import { OverviewScreen } from '../overview/OverviewScreen';
+import { OverviewArea } from '../overview/OverviewArea';
 import { firstNameOf } from '../overview/stats';
 import { isIntegrationsView } from '../integrations/links';
 
@@ -119,7 +119,8 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     );
   } else if (tab === 'overview') {
     content = (
-      <OverviewScreen
+      <OverviewArea
+        userId={user.userId}
         firstName={firstNameOf(user)}
         stats={stats.data}
         loading={stats.isPending}
