@@ -37,6 +37,15 @@ function signedOutApi(): DashboardApi {
     unassignPhoneNumber: fail,
     listCalls: fail,
     getCall: fail,
+    sendLimits: fail,
+    scheduling: {
+      scheduledPage: fail,
+      createScheduled: fail,
+      updateScheduled: fail,
+      deleteScheduled: fail,
+      resumeDialing: fail,
+      setSandboxOutcome: fail,
+    },
   };
 }
 
