@@ -35,7 +35,9 @@ import { phoneNumberRoutes } from './phone-numbers/routes';
 import { telephonyRoutes } from './telephony/routes';
 import { webhookRoutes } from './telephony/webhookRoutes';
 import { integrationRoutes } from './integrations/routes';
+import { sharedProviderRoutes } from './integrations/sharedRoutes';
 import { messagingRoutes } from './messaging/routes';
+import { mappingRoutes } from './messaging/mappings';
 import { whatsappCloudRoutes } from './messaging/whatsappCloud';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -212,6 +214,7 @@ export function createApp(options: AppOptions) {
   app.use('/api/app/*', requireSession);
   app.use('/voice/*', requireSession);
   app.use('/api/integrations/*', requireSession);
+  app.use('/api/shared-providers/*', requireSession);
   app.use('/messaging/*', requireSession);
   app.use('/api/knowledge-bases', requireSession);
   app.use('/api/knowledge-bases/*', requireSession);
@@ -229,7 +232,9 @@ export function createApp(options: AppOptions) {
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
   app.route('/voice/telephony', telephonyRoutes(services));
   app.route('/api/integrations', integrationRoutes(services));
+  app.route('/api/shared-providers', sharedProviderRoutes(services));
   app.route('/messaging', messagingRoutes(services));
+  app.route('/messaging', mappingRoutes(services));
   app.route('/voice', voiceRoutes(services));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
   app.route('/api', modelRoutes(services, retrieve));

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await user.agents.update(agent, { organization_id: org, ...toolsDefaults, status: 'active' });
   await user.voice.syncAllProviders({ organization_id: org });
   number = (await user.voice.phoneNumberPage(org)).phone_numbers.find((n) => n.whatsapp_enabled)!;
-  await user.voice.assign(number.phone_id, agent);
+  await user.voice.assign(number.phone_id, agent, ['whatsapp']);
 });
 afterAll(async () => {
   await server?.close();
