@@ -1,4 +1,5 @@
 import { Banner } from '@parley/ui';
+import { sharedProviderMessages } from '@parley/api-client';
 
 export const sandboxNoticeText =
   'No telephony account is connected, so these numbers are simulated: nothing is sent or received over a real phone network, and outgoing messages go to the sandbox outbox. Connect Twilio in Integrations to use your own numbers.';
@@ -11,6 +12,21 @@ export function SandboxNotice() {
       title="Sandbox"
       message={sandboxNoticeText}
       data-testid="sandbox-notice"
+    />
+  );
+}
+
+/**
+ * Shown where the install's shared telephony (the operator's Twilio account or configured
+ * numbers) would have been used, when it does not serve this organization.
+ */
+export function SharedTelephonyNotice() {
+  return (
+    <Banner
+      tone="info"
+      title="Shared numbers not available"
+      message={sharedProviderMessages.telephony}
+      data-testid="shared-telephony-notice"
     />
   );
 }
