@@ -5,7 +5,7 @@ import { createOrganization, newUser, openTab, signUp } from './helpers';
 const phone = 'Please enter a valid phone number (e.g., +1234567890)';
 
 /** 'Assign Agent' on the open channel tab: the agent and the first available number (E.164). */
-async function assignFirstNumber(page: Page, agent: string): Promise<string> {
+async function assignFirstNumber(page: Page, agent: string, line: string): Promise<string> {
   await page.getByRole('button', { name: 'Assign Agent' }).click();
   const dialog = page.getByRole('dialog', { name: 'Assign Agent' });
   await dialog.getByRole('combobox', { name: 'Agent prefix' }).click();
@@ -20,7 +20,8 @@ async function assignFirstNumber(page: Page, agent: string): Promise<string> {
   await option.click();
   await dialog.getByRole('button', { name: 'Assign Agent' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(`Phone number ${number} assigned successfully!`)).toBeVisible();
+  // The mapping call's line (spec §8: 'SMS mapping created successfully!').
+  await expect(page.getByText(line)).toBeVisible();
   return number;
 }
 
@@ -69,7 +70,7 @@ test('SMS: assign an agent → send from the modal (validation first) → simula
   await expect(page.getByTestId('sandbox-notice')).toBeVisible();
   const smsRows = page.getByRole('table', { name: 'SMS phone numbers' }).locator('tbody tr');
   await expect(smsRows.first()).toContainText('Unassigned');
-  const smsNumber = await assignFirstNumber(page, 'texter');
+  const smsNumber = await assignFirstNumber(page, 'texter', 'SMS mapping created successfully!');
   // Now only the assigned numbers.
   await expect(smsRows).toHaveCount(1);
   await expect(smsRows.first()).toContainText('texter');
@@ -106,7 +107,11 @@ test('SMS: assign an agent → send from the modal (validation first) → simula
   // WhatsApp, briefly: outside the 24-hour window a free-form message is refused clearly.
   await openTab(page, 'WhatsApp');
   await expect(page.getByRole('heading', { name: 'WhatsApp-Enabled Phone Numbers' })).toBeVisible();
-  const waNumber = await assignFirstNumber(page, 'texter');
+  const waNumber = await assignFirstNumber(
+    page,
+    'texter',
+    'WhatsApp mapping created successfully!',
+  );
   await page.getByRole('tab', { name: 'Outbound' }).click();
   await page.getByRole('button', { name: 'Send WhatsApp Message' }).click();
   const wa = page.getByRole('dialog', { name: 'WhatsApp Send Message' });
@@ -130,4 +135,24 @@ test('SMS: assign an agent → send from the modal (validation first) → simula
   await expect(
     page.getByRole('list', { name: 'Thread with +15005550456' }).getByRole('listitem').first(),
   ).toContainText('Yes, come by any time.');
+
+  // One agent per channel: unassigning the WhatsApp agent leaves the number's SMS agent.
+  expect(waNumber).toBe(smsNumber);
+  await page.getByRole('tab', { name: 'Inbound' }).click();
+  await page.getByRole('button', { name: `Unassign ${waNumber}` }).click();
+  await expect(page.getByText('Receiving number unassigned successfully!')).toBeVisible();
+  await openTab(page, 'SMS');
+  await expect(
+    page.getByRole('table', { name: 'SMS phone numbers' }).locator('tbody tr').filter({
+      hasText: smsNumber,
+    }),
+  ).toContainText('texter');
+  await openTab(page, 'Phone Numbers');
+  const row = page
+    .getByRole('table', { name: 'Inbound phone numbers' })
+    .locator('tbody tr')
+    .filter({ hasText: smsNumber });
+  await expect(row).toContainText('SMS: texter');
+  await expect(row).toContainText('WhatsApp: Unassigned');
+  await expect(row).toContainText('Voice: Unassigned');
 });

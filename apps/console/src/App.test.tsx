@@ -28,6 +28,7 @@ function signedOutApi(): DashboardApi {
     channelPage: fail,
     channelMessages: fail,
     unassignChannelNumber: fail,
+    mapChannelNumber: fail,
     sendSms: fail,
     sendWhatsapp: fail,
     simulateInbound: fail,

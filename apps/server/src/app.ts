@@ -35,7 +35,9 @@ import { phoneNumberRoutes } from './phone-numbers/routes';
 import { telephonyRoutes } from './telephony/routes';
 import { webhookRoutes } from './telephony/webhookRoutes';
 import { integrationRoutes } from './integrations/routes';
+import { sharedProviderRoutes } from './integrations/sharedRoutes';
 import { messagingRoutes } from './messaging/routes';
+import { mappingRoutes } from './messaging/mappings';
 import { whatsappCloudRoutes } from './messaging/whatsappCloud';
 import { scheduledRoutes } from './scheduling/routes';
 import type { Scheduler } from './scheduling/scheduler';
@@ -237,6 +239,7 @@ export function createApp(options: AppOptions) {
   app.use('/api/app/*', requireSession);
   app.use('/voice/*', requireSession);
   app.use('/api/integrations/*', requireSession);
+  app.use('/api/shared-providers/*', requireSession);
   app.use('/messaging/*', requireSession);
   app.use('/api/knowledge-bases', requireSession);
   app.use('/api/knowledge-bases/*', requireSession);
@@ -261,7 +264,9 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.route('/api/integrations', integrationRoutes(services));
+  app.route('/api/shared-providers', sharedProviderRoutes(services));
   app.route('/messaging', messagingRoutes(services));
+  app.route('/messaging', mappingRoutes(services));
   app.route('/voice', voiceRoutes(services));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
   app.route('/api', modelRoutes(services, retrieve));

@@ -104,6 +104,15 @@ const serviceOperations: Operation[] = [
 export const operations: Operation[] = [
   {
     method: 'get',
+    path: '/api/shared-providers/:org',
+    summary:
+      "The install's shared provider resources (server-wide keys, Twilio, sandbox numbers) and whether they serve the organization (id or name)",
+    tag: 'Integrations',
+    auth: 'session',
+    response: api.sharedProvidersSchema,
+  },
+  {
+    method: 'get',
     path: '/api/integrations/organization/:org',
     summary: "The organization's provider credentials, masked",
     tag: 'Integrations',

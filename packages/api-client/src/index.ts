@@ -21,6 +21,7 @@ export * from './clients/model';
 export * from './clients/knowledge';
 export * from './clients/voiceBackend';
 export * from './clients/integrations';
+export * from './clients/sharedProviders';
 export * from './clients/messaging';
 export * from './schemas/runtime';
 export * from './clients/chatRuntime';

@@ -417,8 +417,24 @@ export const phoneNumbers = pgTable(
     whatsappEnabled: boolean('whatsapp_enabled').notNull().default(false),
     inboundEnabled: boolean('inbound_enabled').notNull().default(true),
     outboundEnabled: boolean('outbound_enabled').notNull().default(true),
-    agentName: text('agent_name').references(() => agents.agentName, { onDelete: 'set null' }),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** One agent per channel (voice, SMS, WhatsApp), each assigned and unassigned on its own. */
+    voiceAgentName: text('voice_agent_name').references(() => agents.agentName, {
+      onDelete: 'set null',
+    }),
+    voiceAssignedAt: timestamp('voice_assigned_at', { withTimezone: true }),
+    smsAgentName: text('sms_agent_name').references(() => agents.agentName, {
+      onDelete: 'set null',
+    }),
+    smsAssignedAt: timestamp('sms_assigned_at', { withTimezone: true }),
+    whatsappAgentName: text('whatsapp_agent_name').references(() => agents.agentName, {
+      onDelete: 'set null',
+    }),
+    whatsappAssignedAt: timestamp('whatsapp_assigned_at', { withTimezone: true }),
+    /**
+     * The number belongs to a provider account several organizations may sync (the operator's
+     * TWILIO_*, PARLEY_SANDBOX_NUMBERS): one organization at a time holds it (see the index).
+     */
+    shared: boolean('shared').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -429,6 +445,13 @@ export const phoneNumbers = pgTable(
       t.phoneNumber,
     ),
     index('phone_numbers_lookup_idx').on(t.provider, t.providerAccount, t.phoneNumber),
+    // A shared number is held by one organization at a time: the first to assign any channel.
+    // Enforced by the database, so two processes racing for it cannot both win.
+    uniqueIndex('phone_numbers_shared_holder_uq')
+      .on(t.provider, t.providerAccount, t.phoneNumber)
+      .where(
+        sql`${t.shared} and (${t.voiceAgentName} is not null or ${t.smsAgentName} is not null or ${t.whatsappAgentName} is not null)`,
+      ),
   ],
 );
 

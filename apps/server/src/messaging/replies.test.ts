@@ -57,7 +57,11 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   await user.voice.syncAllProviders({ organization_id: orgId, configure_webhooks: false });
   const numbers: PhoneNumberWire[] = (await user.voice.phoneNumberPage(orgId)).phone_numbers;
-  await user.voice.assign(numbers.find((n) => n.phone_number === ours)!.phone_id, agentId);
+  await user.voice.assign(numbers.find((n) => n.phone_number === ours)!.phone_id, agentId, [
+    'voice',
+    'sms',
+    'whatsapp',
+  ]);
 });
 afterAll(async () => {
   setTwilioHttpClient(undefined);
@@ -218,7 +222,7 @@ describe('sandbox: the whole loop from the console', () => {
     await u.voice.syncAllProviders({ organization_id: org });
     const all = (await u.voice.phoneNumberPage(org)).phone_numbers;
     const number = all.find((n) => n.sms_enabled && n.whatsapp_enabled)!;
-    await u.voice.assign(number.phone_id, agent);
+    await u.voice.assign(number.phone_id, agent, ['sms', 'whatsapp']);
     for (const event of ['sms', 'whatsapp'] as const) {
       const from = event === 'sms' ? '+15005550201' : '+15005550202';
       const answer = await u.voice.simulateEvent(org, {

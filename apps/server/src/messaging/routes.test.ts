@@ -26,7 +26,7 @@ beforeAll(async () => {
   await user.voice.syncAllProviders({ organization_id: orgId });
   numbers = (await user.voice.phoneNumberPage(orgId)).phone_numbers;
   both = numbers.find((n) => n.sms_enabled && n.whatsapp_enabled)!;
-  await user.voice.assign(both.phone_id, agentId);
+  await user.voice.assign(both.phone_id, agentId, ['voice', 'sms', 'whatsapp']);
 });
 afterAll(async () => {
   await server?.close();
@@ -129,10 +129,10 @@ describe('/messaging/sms', () => {
     expect(send.status).toBe(400);
 
     const smsOnly = numbers.find((n) => n.sms_enabled && n !== both)!;
-    await user.voice.assign(smsOnly.phone_id, agentId);
+    await user.voice.assign(smsOnly.phone_id, agentId, ['sms']);
     await client.unassignSms(smsOnly.phone_number);
     const [row] = await server.db
-      .select({ agent: phoneNumbers.agentName })
+      .select({ agent: phoneNumbers.smsAgentName })
       .from(phoneNumbers)
       .where(eq(phoneNumbers.id, smsOnly.phone_id));
     expect(row!.agent).toBeNull();

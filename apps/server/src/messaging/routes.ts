@@ -16,6 +16,14 @@ import { conversations, messages, messagingOptOuts, phoneNumbers } from '../db/s
 import type { Db } from '../db/client';
 import { telephonyFor } from '../telephony/resolve';
 import { checkSendLimit, lockSendCounter, sendLimitsOf, sendLimitsReport } from './sendLimits';
+import { sharedProvidersServe } from '../lib/sharedProviders';
+import {
+  assertNotHeldElsewhere,
+  channelSet,
+  enabledColumn,
+  heldElsewhereSql,
+  listNumbers,
+} from '../phone-numbers/numbers';
 
 type Channel = 'sms' | 'whatsapp';
 /** The Outbound page's list: this many threads, this many messages each. */
@@ -27,7 +35,7 @@ export const templateNeededMessage =
   "Outside WhatsApp's 24-hour customer-service window: a free-form message cannot be sent. Use message_type 'template' with an approved template.";
 
 /** A form-encoded or JSON body, as an object of fields. */
-async function readFields(c: Context): Promise<Record<string, unknown>> {
+export async function readFields(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
   if ((c.req.header('Content-Type') ?? '').includes('application/json')) {
@@ -43,7 +51,7 @@ async function readFields(c: Context): Promise<Record<string, unknown>> {
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-function validate<S extends z.ZodType>(schema: S, fields: unknown): z.output<S> {
+export function validate<S extends z.ZodType>(schema: S, fields: unknown): z.output<S> {
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const body = toValidationError(parsed.error);
@@ -56,7 +64,7 @@ function validate<S extends z.ZodType>(schema: S, fields: unknown): z.output<S> 
  * The organization of a request: `organization_id` (query or body) the user belongs to, or the
  * user's only organization. Another organization's id answers 404.
  */
-async function orgOf(c: Context<AppEnv>, db: Db, fields: Record<string, unknown> = {}) {
+export async function orgOf(c: Context<AppEnv>, db: Db, fields: Record<string, unknown> = {}) {
   const userId = c.get('user').id;
   const asked = c.req.query('organization_id') ?? fields.organization_id;
   if (typeof asked === 'string' && asked) return (await requireMembership(db, userId, asked)).orgId;
@@ -65,15 +73,31 @@ async function orgOf(c: Context<AppEnv>, db: Db, fields: Record<string, unknown>
   throw new HttpError(400, 'organization_id: is required (you belong to several organizations)');
 }
 
-const channelFlag = (channel: Channel) =>
-  channel === 'sms' ? phoneNumbers.smsEnabled : phoneNumbers.whatsappEnabled;
+const channelFlag = (channel: Channel) => enabledColumn(channel);
 
+/** The channel's agent of a number (each channel has its own). */
+export const channelAgent = (r: NumberRow, channel: Channel) =>
+  channel === 'sms' ? r.smsAgentName : r.whatsappAgentName;
+
+/** The organization's numbers enabled for the channel, without those another organization holds. */
 async function numbersOf(db: Db, orgId: string, channel: Channel) {
   return db
     .select()
     .from(phoneNumbers)
-    .where(and(eq(phoneNumbers.organizationId, orgId), eq(channelFlag(channel), true)))
+    .where(
+      and(
+        eq(phoneNumbers.organizationId, orgId),
+        eq(channelFlag(channel), true),
+        sql`not ${heldElsewhereSql()}`,
+      ),
+    )
     .orderBy(phoneNumbers.phoneNumber);
+}
+
+/** Lists for an organization leave out shared numbers when the shared resources do not serve it. */
+async function listOptions(services: Services, orgId: string) {
+  const served = await sharedProvidersServe(services.db, services.env, orgId);
+  return { unservedOrgIds: served ? [] : [orgId] };
 }
 
 async function isOptedOut(db: Db, orgId: string, channel: Channel, ours: string, them: string) {
@@ -129,23 +153,23 @@ export function messagingRoutes(services: Services) {
 
   app.get('/phone-numbers/available', async (c) => {
     const orgId = await orgOf(c, db);
-    const rows = await db
-      .select()
-      .from(phoneNumbers)
-      .where(eq(phoneNumbers.organizationId, orgId))
-      .orderBy(phoneNumbers.phoneNumber);
-    return c.json({ phone_numbers: rows.map(numberWire), count: rows.length });
+    const numbers = await listNumbers(db, [orgId], await listOptions(services, orgId));
+    return c.json({ phone_numbers: numbers, count: numbers.length });
   });
 
   for (const channel of ['sms', 'whatsapp'] as const) {
     app.get(`/${channel}/phone-numbers`, async (c) => {
-      const rows = await numbersOf(db, await orgOf(c, db), channel);
-      return c.json({ phone_numbers: rows.map(numberWire), count: rows.length });
+      const orgId = await orgOf(c, db);
+      const numbers = await listNumbers(db, [orgId], {
+        ...(await listOptions(services, orgId)),
+        enabledFor: channel,
+      });
+      return c.json({ phone_numbers: numbers, count: numbers.length });
     });
 
     app.get(`/${channel}/list-receiving-number-agents`, async (c) => {
       const orgId = await orgOf(c, db);
-      const rows = (await numbersOf(db, orgId, channel)).filter((r) => r.agentName);
+      const rows = (await numbersOf(db, orgId, channel)).filter((r) => channelAgent(r, channel));
       const activity = await db
         .select({
           address: conversations.agentAddress,
@@ -160,9 +184,10 @@ export function messagingRoutes(services: Services) {
           r.phoneNumber.replace(/\D/g, ''),
           {
             receiving_number: r.phoneNumber,
-            agent_id: r.agentName,
-            agent_url: `agent:${r.agentName}`,
-            assigned_at: r.assignedAt?.toISOString() ?? null,
+            agent_id: channelAgent(r, channel),
+            agent_url: `agent:${channelAgent(r, channel)}`,
+            assigned_at:
+              (channel === 'sms' ? r.smsAssignedAt : r.whatsappAssignedAt)?.toISOString() ?? null,
             last_activity: last.get(r.phoneNumber) ?? null,
           },
         ]),
@@ -234,9 +259,10 @@ export function messagingRoutes(services: Services) {
       const digits = c.req.param('number').replace(/^\+/, '');
       if (!/^[1-9]\d{1,14}$/.test(digits))
         throw new HttpError(400, 'number: Please enter a valid phone number (e.g., +1234567890)');
+      // This channel only: the number's other channels keep their agents.
       const done = await db
         .update(phoneNumbers)
-        .set({ agentName: null, assignedAt: null, updatedAt: new Date() })
+        .set({ ...channelSet(channel, null, null), updatedAt: new Date() })
         .where(
           and(
             eq(phoneNumbers.organizationId, orgId),
@@ -270,6 +296,7 @@ export function messagingRoutes(services: Services) {
         400,
         "from_number: is not one of this organization's SMS-enabled numbers",
       );
+    await assertNotHeldElsewhere(db, number, 'from_number');
     if (await isOptedOut(db, orgId, 'sms', number.phoneNumber, body.to_number))
       throw new HttpError(
         409,
@@ -282,10 +309,24 @@ export function messagingRoutes(services: Services) {
     const fields = await readFields(c);
     const orgId = await orgOf(c, db, fields);
     const body = validate(whatsappSendRequestSchema, fields);
+    if (body.receiving_number) {
+      const [asked] = await db
+        .select()
+        .from(phoneNumbers)
+        .where(
+          and(
+            eq(phoneNumbers.organizationId, orgId),
+            eq(phoneNumbers.phoneNumber, body.receiving_number),
+            eq(phoneNumbers.whatsappEnabled, true),
+          ),
+        )
+        .limit(1);
+      if (asked) await assertNotHeldElsewhere(db, asked, 'receiving_number');
+    }
     const numbers = (await numbersOf(db, orgId, 'whatsapp')).filter(
       (n) => !body.receiving_number || n.phoneNumber === body.receiving_number,
     );
-    const number = numbers.find((n) => n.agentName) ?? numbers[0];
+    const number = numbers.find((n) => n.whatsappAgentName) ?? numbers[0];
     if (!number)
       throw new HttpError(
         400,
@@ -313,24 +354,6 @@ export function messagingRoutes(services: Services) {
 }
 
 type NumberRow = typeof phoneNumbers.$inferSelect;
-
-function numberWire(r: NumberRow) {
-  return {
-    phone_id: r.id,
-    phone_number: r.phoneNumber,
-    friendly_name: r.friendlyName,
-    organization_id: r.organizationId,
-    agent_id: r.agentName,
-    status: r.agentName ? 'assigned' : 'available',
-    voice_enabled: r.voiceEnabled,
-    sms_enabled: r.smsEnabled,
-    whatsapp_enabled: r.whatsappEnabled,
-    inbound_enabled: r.inboundEnabled,
-    outbound_enabled: r.outboundEnabled,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
 
 /** The `Idempotency-Key` header: a retry with the same key answers the first send (24 h). */
 function idempotencyKeyOf(c: Context): string | null {
@@ -381,6 +404,7 @@ async function send(
   const { db } = services;
   const key = idempotencyKeyOf(c);
   const { provider } = await telephonyFor(services, orgId);
+  const agentName = channelAgent(number, channel);
   const answer = (
     conversationId: string,
     result: { providerMessageId: string | null; status: string | null },
@@ -418,9 +442,7 @@ async function send(
       .where(
         and(
           eq(conversations.organizationId, orgId),
-          number.agentName
-            ? eq(conversations.agentName, number.agentName)
-            : isNull(conversations.agentName),
+          agentName ? eq(conversations.agentName, agentName) : isNull(conversations.agentName),
           eq(conversations.channel, channel),
           eq(conversations.endUser, to),
           eq(conversations.agentAddress, number.phoneNumber),
@@ -434,7 +456,7 @@ async function send(
         await tx
           .insert(conversations)
           .values({
-            agentName: number.agentName,
+            agentName,
             organizationId: orgId,
             channel,
             endUser: to,

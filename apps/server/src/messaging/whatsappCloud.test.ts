@@ -37,7 +37,7 @@ beforeAll(async () => {
   await user.agents.update(agent, { organization_id: org, ...toolsDefaults, status: 'active' });
   await user.voice.syncAllProviders({ organization_id: org });
   number = (await user.voice.phoneNumberPage(org)).phone_numbers.find((n) => n.whatsapp_enabled)!;
-  await user.voice.assign(number.phone_id, agent);
+  await user.voice.assign(number.phone_id, agent, ['whatsapp']);
   callback = await saveCloud(user, org, {
     phone_number_id: phoneNumberId,
     access_token: 'meta-access-token',

@@ -56,7 +56,7 @@ const stranger = () =>
 
 async function rowsOf(orgId: string) {
   return server.db
-    .select({ id: phoneNumbers.id, agent: phoneNumbers.agentName })
+    .select({ id: phoneNumbers.id, agent: phoneNumbers.voiceAgentName })
     .from(phoneNumbers)
     .where(eq(phoneNumbers.organizationId, orgId))
     .orderBy(phoneNumbers.phoneNumber);

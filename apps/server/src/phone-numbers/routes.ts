@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import {
   agentNameSchema,
   availableQuerySchema,
+  channelQuerySchema,
+  channelsQuerySchema,
   phoneIdSchema,
   humanizeMessage,
   phoneMessages,
@@ -12,6 +14,8 @@ import {
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, readJson } from '../lib/http';
 import { managers, membershipsOf, requireMembership, requireRole } from '../lib/tenancy';
+import { requireMembershipByKey } from '../lib/orgKey';
+import { sharedProvidersServe } from '../lib/sharedProviders';
 import { publicUrlOf, telephonyFor } from '../telephony/resolve';
 import { webhookTargets } from '../telephony/provider';
 import type { TwilioOptions } from '../telephony/twilio';
@@ -32,10 +36,20 @@ export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptio
   const { db, env } = services;
   const app = new Hono<AppEnv>();
 
+  /** Organizations among these that the shared provider resources do not serve. */
+  const unserved = async (orgIds: string[]) => {
+    const out: string[] = [];
+    for (const id of orgIds) if (!(await sharedProvidersServe(db, env, id))) out.push(id);
+    return out;
+  };
+
+  // The organization's id or its name serves as the key (§6).
   app.get('/organization/:org', async (c) => {
-    const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('org'));
-    const numbers = await listNumbers(db, [orgId]);
+    const { orgId } = await requireMembershipByKey(db, c.get('user').id, c.req.param('org'));
     const { status } = await telephonyFor(services, orgId, twilioOptions);
+    const numbers = await listNumbers(db, [orgId], {
+      unservedOrgIds: status.shared?.served ? [] : [orgId],
+    });
     return c.json({
       ...status,
       phone_numbers: numbers,
@@ -46,11 +60,16 @@ export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptio
 
   app.get('/status/available', async (c) => {
     const query = check(availableQuerySchema, c.req.query(), 'query');
+    const { channel } = check(channelQuerySchema, { channel: c.req.query('channel') }, 'query');
     const userId = c.get('user').id;
     const orgIds = query.organization_id
-      ? [(await requireMembership(db, userId, query.organization_id)).orgId]
+      ? [(await requireMembershipByKey(db, userId, query.organization_id)).orgId]
       : (await membershipsOf(db, userId)).map((m) => m.orgId);
-    const numbers = await listNumbers(db, orgIds, { availableOnly: true });
+    const numbers = await listNumbers(db, orgIds, {
+      availableOnly: true,
+      channel,
+      unservedOrgIds: await unserved(orgIds),
+    });
     return c.json({ phone_numbers: numbers, count: numbers.length, total_count: numbers.length });
   });
 
@@ -97,46 +116,60 @@ export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptio
   const agentParam = (c: Context<AppEnv>, name: string) =>
     check(agentNameSchema, c.req.param(name), 'agent_id');
 
-  app.post('/:phoneId/assign/:agentName', async (c) => {
-    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agent_name');
-    const { number } = await numberOf(c);
-    const wire = await assignNumber(db, number, agentName);
-    return c.json({
-      success: true,
-      message: phoneMessages.assigned(wire.phone_number),
-      phone_number: wire,
-    });
+  /** `?channel=` (voice, sms, whatsapp; default voice): the channel an unassign is about. */
+  const channelOf = (c: Context<AppEnv>) =>
+    check(channelQuerySchema, { channel: c.req.query('channel') }, 'query').channel ?? 'voice';
+  /** `?channels=voice,sms` or `?channel=`: the channels an assign sets (default voice). */
+  const channelsOf = (c: Context<AppEnv>) => {
+    const q = check(
+      channelsQuerySchema,
+      { channel: c.req.query('channel'), channels: c.req.query('channels') },
+      'query',
+    );
+    return q.channels ?? [q.channel ?? 'voice'];
+  };
+  const assigned = (wire: Awaited<ReturnType<typeof assignNumber>>) => ({
+    success: true as const,
+    message: phoneMessages.assigned(wire.phone_number),
+    phone_number: wire,
   });
 
-  // The four unassign forms (§7), in the order the console tries them.
+  app.post('/:phoneId/assign/:agentName', async (c) => {
+    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agent_name');
+    const channels = channelsOf(c);
+    const { number } = await numberOf(c);
+    return c.json(assigned(await assignNumber(db, number, agentName, channels)));
+  });
+
+  // The four unassign forms (§7), in the order the console tries them; each unassigns one
+  // channel (`?channel=`, default voice) and leaves the others' agents.
   app.post('/:phoneId/unassign/:agentId', async (c) => {
     const agentId = agentParam(c, 'agentId');
+    const channel = channelOf(c);
     const { number } = await numberOf(c);
-    return c.json(await unassignNumber(db, number, agentId));
+    return c.json(await unassignNumber(db, number, agentId, channel));
   });
   app.delete('/:phoneId/unassign/:agentId', async (c) => {
     const agentId = agentParam(c, 'agentId');
+    const channel = channelOf(c);
     const { number } = await numberOf(c);
-    return c.json(await unassignNumber(db, number, agentId));
+    return c.json(await unassignNumber(db, number, agentId, channel));
   });
   app.post('/:phoneId/unassign', async (c) => {
     const phoneId = check(phoneIdSchema, c.req.param('phoneId'), 'phone_id');
+    const channel = channelOf(c);
     const body = await readJson(c, unassignBodySchema);
     const { number } = await findNumberForUser(db, c.get('user').id, phoneId);
-    return c.json(await unassignNumber(db, number, body.agent_id));
+    return c.json(await unassignNumber(db, number, body.agent_id, channel));
   });
   app.put('/:phoneId/assign', async (c) => {
     const phoneId = check(phoneIdSchema, c.req.param('phoneId'), 'phone_id');
+    const channel = channelOf(c);
     const body = await readJson(c, putAssignBodySchema);
     const { number } = await findNumberForUser(db, c.get('user').id, phoneId);
-    if (body.agent_id === null) return c.json(await unassignNumber(db, number, null));
+    if (body.agent_id === null) return c.json(await unassignNumber(db, number, null, channel));
     const agentName = check(agentNameSchema, body.agent_id, 'agent_id');
-    const wire = await assignNumber(db, number, agentName);
-    return c.json({
-      success: true,
-      message: phoneMessages.assigned(wire.phone_number),
-      phone_number: wire,
-    });
+    return c.json(assigned(await assignNumber(db, number, agentName, [channel])));
   });
   return app;
 }

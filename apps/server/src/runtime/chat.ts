@@ -6,6 +6,7 @@ import type { RetrievalHead } from '../knowledge/retrieve';
 import { conversations, messages, type ConversationChannel } from '../db/schema';
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
+import { envForOrg } from '../lib/sharedProviders';
 import { chooseModel, languageModelFor, ModelAnswerError, modelFailureMessage } from './model';
 import { chunksOf, offlineAnswer, type Passage } from './offline';
 import { systemMessage } from './prompt';
@@ -238,7 +239,9 @@ export async function startTurn(
       'stored model key cannot be decrypted (PARLEY_SECRET changed?)',
     );
   }
-  const choice = chooseModel(agent, agentKey, deps.env);
+  // A server-wide key serves only the organizations the shared provider resources serve.
+  const env = agentKey ? deps.env : await envForOrg(db, deps.env, agent.organizationId);
+  const choice = chooseModel(agent, agentKey, env);
   const model = languageModelFor(choice, deps.env);
   const offline = model === null;
   const messageId = crypto.randomUUID();

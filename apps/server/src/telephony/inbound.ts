@@ -60,8 +60,20 @@ export const cleanParams = (params: Record<string, string>): Record<string, stri
     Object.entries(params).map(([k, v]) => [k, withoutControlCharacters(String(v))]),
   );
 
-async function numberCalled(ctx: InboundContext, to: string) {
-  const [row] = await ctx.db
+/** The column of the agent answering a channel of a number. */
+const agentColumn = (channel: 'voice' | 'sms' | 'whatsapp') =>
+  channel === 'voice'
+    ? phoneNumbers.voiceAgentName
+    : channel === 'sms'
+      ? phoneNumbers.smsAgentName
+      : phoneNumbers.whatsappAgentName;
+
+async function numberCalled(
+  ctx: InboundContext,
+  to: string,
+  channel: 'voice' | 'sms' | 'whatsapp',
+) {
+  const [found] = await ctx.db
     .select()
     .from(phoneNumbers)
     .where(
@@ -72,10 +84,22 @@ async function numberCalled(ctx: InboundContext, to: string) {
         ctx.orgIds ? inArray(phoneNumbers.organizationId, ctx.orgIds) : undefined,
       ),
     )
-    // An assigned copy first (one account shared by organizations through the env fallback).
-    .orderBy(sql`${phoneNumbers.agentName} is null`, desc(phoneNumbers.updatedAt))
+    // The copy of the organization holding the number first (a shared account: one holds it),
+    // then one whose channel has an agent.
+    .orderBy(
+      sql`not (${phoneNumbers.voiceAgentName} is not null or ${phoneNumbers.smsAgentName} is not null or ${phoneNumbers.whatsappAgentName} is not null)`,
+      sql`${agentColumn(channel)} is null`,
+      desc(phoneNumbers.updatedAt),
+    )
     .limit(1);
-  return row ?? null;
+  if (!found) return null;
+  const agentName =
+    channel === 'voice'
+      ? found.voiceAgentName
+      : channel === 'sms'
+        ? found.smsAgentName
+        : found.whatsappAgentName;
+  return { ...found, agentName };
 }
 
 /**
@@ -112,7 +136,7 @@ export async function answerInboundCall(
         duplicate: true,
       };
     }
-    const number = await numberCalled({ ...ctx, db: tx as unknown as Db }, to);
+    const number = await numberCalled({ ...ctx, db: tx as unknown as Db }, to, 'voice');
     let answer: Omit<VoiceAnswer, 'duplicate'>;
     const secret = ctx.env.PARLEY_WORKER_SECRET ?? '';
     if (!number?.agentName) {
@@ -219,7 +243,7 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
   const to = stripChannel(params.To ?? '');
   const messageSid = params.MessageSid ?? params.SmsSid ?? '';
   const body = params.Body ?? '';
-  const number = await numberCalled(ctx, to);
+  const number = await numberCalled(ctx, to, channel);
   const none = {
     twiml: emptyMessagingTwiml(),
     stored: false,

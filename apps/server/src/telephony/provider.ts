@@ -76,6 +76,11 @@ export interface TelephonyProvider {
   readonly name: TelephonyProviderName;
   /** The provider account (Twilio Account SID; 'sandbox'). */
   readonly account: string;
+  /**
+   * The account is a shared provider resource (the operator's TWILIO_*, PARLEY_SANDBOX_NUMBERS):
+   * other organizations may sync its numbers too, and each is held by one organization at a time.
+   */
+  readonly shared?: boolean;
   listNumbers(): Promise<ProviderNumber[]>;
   /** Points each number's voice and messaging webhooks at this server; returns how many. */
   configureWebhooks(numbers: ProviderNumber[], targets: WebhookTargets): Promise<number>;

@@ -80,6 +80,7 @@ beforeAll(async () => {
   await user.voice.assign(
     numbers.find((n) => n.phone_number === '+14155550100')!.phone_id,
     agentId,
+    ['voice', 'sms', 'whatsapp'],
   );
 });
 afterAll(async () => {
@@ -476,6 +477,7 @@ describe('sandbox: simulated inbound calls from the console', () => {
       provider: 'sandbox',
       sandbox: true,
       credentials: 'none',
+      shared: { configured: false, served: false },
     });
   });
 });

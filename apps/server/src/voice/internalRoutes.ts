@@ -1,3 +1,4 @@
+import { envForOrg } from '../lib/sharedProviders';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { and, eq } from 'drizzle-orm';
@@ -145,7 +146,9 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   app.get('/calls/:id/agent', async (c) => {
     const agent = await liveCallAgent(db, check(callIdSchema, c.req.param('id'), 'id'));
     const orgKeys = await orgVoiceKeys(db, services.secrets, agent);
-    return c.json(workerConfigOf(agent, services.env, orgKeys));
+    // Server-wide keys only for organizations the shared provider resources serve.
+    const env = await envForOrg(db, services.env, agent.organizationId);
+    return c.json(workerConfigOf(agent, env, orgKeys));
   });
 
   app.post('/calls/:id/offline-voice', async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../lib/env';
-import { requireMembership } from '../lib/tenancy';
+import { requireMembershipByKey } from '../lib/orgKey';
 import { z } from 'zod';
 import { agentNameSchema } from '@parley/api-client';
 import { agentsKeyedByPrefix, findAgentForUser, listAgentsOfOrg } from '../lib/agents';
@@ -11,9 +11,9 @@ import { callForUser, listCalls } from './callLog';
 export function voiceRoutes({ db }: Services) {
   const app = new Hono<AppEnv>();
   app.get('/agents/by-org/:org', async (c) => {
-    const org = c.req.param('org');
-    await requireMembership(db, c.get('user').id, org);
-    return c.json({ agents: agentsKeyedByPrefix(await listAgentsOfOrg(db, org)) });
+    // The organization's id or its name (§6).
+    const { orgId } = await requireMembershipByKey(db, c.get('user').id, c.req.param('org'));
+    return c.json({ agents: agentsKeyedByPrefix(await listAgentsOfOrg(db, orgId)) });
   });
   /** The agent's calls, newest first; another organization's agent answers 404. */
   app.get('/calls/agent/:agentId', async (c) => {

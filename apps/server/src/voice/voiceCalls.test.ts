@@ -22,7 +22,12 @@ describe('voice worker endpoints and the call log', () => {
   let bare: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
-      env: { PARLEY_WORKER_SECRET: secret, DEEPGRAM_API_KEY: 'dg-server-key' },
+      // The server's key serves every organization of this install (each test makes its own).
+      env: {
+        PARLEY_WORKER_SECRET: secret,
+        DEEPGRAM_API_KEY: 'dg-server-key',
+        PARLEY_SHARED_PROVIDER_ORGS: '*',
+      },
     });
     bare = await startTestServer();
   });

@@ -5,12 +5,22 @@ import { readPhoneNumbers } from '../schemas/voice';
 import {
   channelMessagesResponseSchema,
   emailMappingsResponseSchema,
+  mappingAnswerSchema,
+  readMappings,
   receivingNumberMappingsSchema,
   sendLimitsResponseSchema,
   sendResponseSchema,
-  smsMappingSchema,
   stripPlus,
 } from '../schemas/messaging';
+
+/** The form of §7's map-receiving-number-agent and mapping update calls. */
+export type MappingForm = {
+  receiving_number: string;
+  agent_url: string;
+  agent_api_key: string;
+  /** For a member of several organizations: which one. */
+  organization_id?: string;
+};
 
 /** The SMS / WhatsApp / mail service, default base '/messaging'. Form-encoded like the spec. */
 export function createMessagingClient(options: HttpOptions) {
@@ -59,15 +69,26 @@ export function createMessagingClient(options: HttpOptions) {
       (await available(organizationId)).filter((n) => n.whatsapp_enabled),
     channelNumbers,
     channelMessages,
-    smsMappings: () => http('GET', '/sms/mappings', { schema: z.array(smsMappingSchema) }),
-    mapSms: (form: { receiving_number: string; agent_url: string; agent_api_key: string }) =>
-      http('POST', '/sms/map-receiving-number-agent', { form, schema: anyAnswerSchema }),
-    updateSmsMapping: (
-      id: string,
-      form: { receiving_number: string; agent_url: string; agent_api_key: string },
-    ) => http('POST', `/sms/mappings/${enc(id)}`, { form, schema: anyAnswerSchema }),
-    deleteSmsMapping: (id: string) =>
-      http('DELETE', `/sms/mappings/${enc(id)}`, { schema: anyAnswerSchema }),
+    smsMappings: async (organizationId?: string) =>
+      readMappings(
+        await http('GET', '/sms/mappings', { query: org(organizationId), schema: z.unknown() }),
+      ),
+    whatsappMappings: async (organizationId?: string) =>
+      readMappings(
+        await http('GET', '/whatsapp/mappings', {
+          query: org(organizationId),
+          schema: z.unknown(),
+        }),
+      ),
+    mapSms: (form: MappingForm) =>
+      http('POST', '/sms/map-receiving-number-agent', { form, schema: mappingAnswerSchema }),
+    updateSmsMapping: (id: string, form: MappingForm) =>
+      http('POST', `/sms/mappings/${enc(id)}`, { form, schema: mappingAnswerSchema }),
+    deleteSmsMapping: (id: string, organizationId?: string) =>
+      http('DELETE', `/sms/mappings/${enc(id)}`, {
+        query: org(organizationId),
+        schema: mappingAnswerSchema,
+      }),
     unassignSms: (number: string, organizationId?: string) =>
       http('DELETE', `/sms/unassign-receiving-number-agent/${enc(stripPlus(number))}`, {
         query: org(organizationId),
@@ -93,12 +114,8 @@ export function createMessagingClient(options: HttpOptions) {
         headers: idempotency(idempotencyKey),
         schema: sendResponseSchema,
       }),
-    mapWhatsapp: (form: {
-      receiving_number: string;
-      agent_url: string;
-      agent_api_key: string;
-      phone_number_id?: string;
-    }) => http('POST', '/whatsapp/map-receiving-number-agent', { form, schema: anyAnswerSchema }),
+    mapWhatsapp: (form: MappingForm & { phone_number_id?: string }) =>
+      http('POST', '/whatsapp/map-receiving-number-agent', { form, schema: mappingAnswerSchema }),
     whatsappReceivingAgents: (organizationId?: string) =>
       http('GET', '/whatsapp/list-receiving-number-agents', {
         query: org(organizationId),

@@ -28,6 +28,7 @@ import {
   telephonyStatusSchema,
   type SimulateEventRequest,
   type SyncRequest,
+  type NumberChannel,
 } from '../schemas/telephony';
 
 /** Filters of GET /scheduled/organization/{org}/schedules. */
@@ -64,17 +65,20 @@ export function createVoiceBackendClient(options: HttpOptions) {
           signal,
         }),
       ),
-    availablePhoneNumbers: async (org?: string) =>
+    /** Numbers with no agent on `channel` (default voice). */
+    availablePhoneNumbers: async (org?: string, channel?: NumberChannel) =>
       readPhoneNumbers(
         await http('GET', '/phone-numbers/status/available', {
-          query: { organization_id: org },
+          query: { organization_id: org, channel },
           schema: z.unknown(),
         }),
       ),
     agentsByOrg: (org: string) =>
       http('GET', `/agents/by-org/${enc(org)}`, { schema: voiceAgentsByOrgResponseSchema }),
-    assign: (phoneId: string, agentName: string) =>
+    /** Assigns the agent to the number's channels (default voice only; each channel its own). */
+    assign: (phoneId: string, agentName: string, channels?: readonly NumberChannel[]) =>
       http('POST', `/phone-numbers/${enc(phoneId)}/assign/${enc(agentName)}`, {
+        query: channels?.length ? { channels: channels.join(',') } : undefined,
         schema: assignResponseSchema,
       }),
     /**
@@ -82,17 +86,26 @@ export function createVoiceBackendClient(options: HttpOptions) {
      * /unassign/{agentId}, DELETE on the same path, POST /unassign with agent_id in the body,
      * PUT /assign with agent_id null — else 'All unassign endpoint patterns failed'.
      */
-    unassign: async (phoneId: string, agentId: string) => {
+    unassign: async (phoneId: string, agentId: string, channel?: NumberChannel) => {
       const base = `/phone-numbers/${enc(phoneId)}`;
+      // Which channel's agent (default voice): the number's other channels keep theirs.
+      const query = channel ? { channel } : undefined;
       const attempts = [
-        () => http('POST', `${base}/unassign/${enc(agentId)}`, { schema: anyAnswerSchema }),
-        () => http('DELETE', `${base}/unassign/${enc(agentId)}`, { schema: anyAnswerSchema }),
+        () => http('POST', `${base}/unassign/${enc(agentId)}`, { query, schema: anyAnswerSchema }),
+        () =>
+          http('DELETE', `${base}/unassign/${enc(agentId)}`, { query, schema: anyAnswerSchema }),
         () =>
           http('POST', `${base}/unassign`, {
+            query,
             json: { agent_id: agentId },
             schema: anyAnswerSchema,
           }),
-        () => http('PUT', `${base}/assign`, { json: { agent_id: null }, schema: anyAnswerSchema }),
+        () =>
+          http('PUT', `${base}/assign`, {
+            query,
+            json: { agent_id: null },
+            schema: anyAnswerSchema,
+          }),
       ];
       let last: unknown;
       for (const attempt of attempts) {

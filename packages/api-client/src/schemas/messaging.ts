@@ -28,6 +28,58 @@ export const smsMappingSchema = z.looseObject({
 });
 export type SmsMapping = z.infer<typeof smsMappingSchema>;
 
+/**
+ * A receiving-number mapping as this server writes it (GET /sms|whatsapp/mappings): one channel
+ * of one number (its id is the number's id) and the agent answering it there.
+ */
+export const receivingMappingSchema = z.object({
+  id: z.string(),
+  receiving_number: z.string(),
+  agent_url: z.string(),
+  agent_api_key: z.string(),
+  agent_id: z.string().nullable(),
+  agent_name: z.string().nullable(),
+  /** The provider's id of the number (Twilio PN…; the sandbox's SB…). */
+  phone_number_id: z.string(),
+  channel: z.enum(['sms', 'whatsapp']),
+  created_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type ReceivingMapping = z.infer<typeof receivingMappingSchema>;
+
+/** GET /sms|whatsapp/mappings (a plain array is read too). */
+export const receivingMappingsResponseSchema = z.object({
+  success: z.literal(true),
+  mappings: z.array(receivingMappingSchema),
+  total_mappings: z.number().int(),
+});
+/** What the mapping calls answer (create, update: the mapping in `data`; delete: none). */
+export const mappingAnswerSchema = z.looseObject({
+  success: z.boolean(),
+  message: z.string(),
+  data: receivingMappingSchema.optional(),
+});
+export type MappingAnswer = z.infer<typeof mappingAnswerSchema>;
+
+/** Reads the mappings list: `{ mappings }` or a plain array. */
+export function readMappings(body: unknown): SmsMapping[] {
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object' && Array.isArray((body as { mappings?: unknown }).mappings)
+      ? (body as { mappings: unknown[] }).mappings
+      : [];
+  return list.flatMap((m) => {
+    const parsed = smsMappingSchema.safeParse(m);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export const whatsappMappingMessages = {
+  created: 'WhatsApp mapping created successfully!',
+  updated: 'WhatsApp mapping updated successfully!',
+  deleted: 'WhatsApp mapping deleted successfully!',
+} as const;
+
 /** GET /sms|whatsapp/list-receiving-number-agents: a map keyed by number. */
 export const receivingNumberMappingsSchema = z.object({
   receiving_number_mappings: z.record(

@@ -33,13 +33,60 @@ export const phoneMessages = {
   phoneIdOrAgentMissing: 'Phone ID or current agent not found. Please refresh and try again.',
 } as const;
 
+/** A number has one agent per channel, each assigned and unassigned on its own. */
+export const numberChannels = ['voice', 'sms', 'whatsapp'] as const;
+export type NumberChannel = (typeof numberChannels)[number];
+export const numberChannelLabels: Record<NumberChannel, string> = {
+  voice: 'Voice',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+export const numberChannelSchema = z.enum(numberChannels, 'channel must be voice, sms or whatsapp');
+/** `?channel=` of the phone-number assign and unassign calls (default voice). */
+export const channelQuerySchema = z.object({ channel: numberChannelSchema.optional() });
+/** `?channels=voice,sms` of the assign call: every channel named is assigned (default voice). */
+export const channelsQuerySchema = z.object({
+  channel: numberChannelSchema.optional(),
+  channels: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const list = [...new Set(v.split(',').map((c) => c.trim()))].filter(Boolean);
+      for (const c of list) {
+        if (!(numberChannels as readonly string[]).includes(c)) {
+          ctx.addIssue({ code: 'custom', message: `${c} is not a channel (voice, sms, whatsapp)` });
+          return z.NEVER;
+        }
+      }
+      if (list.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'name at least one channel' });
+        return z.NEVER;
+      }
+      return list as NumberChannel[];
+    }),
+});
+
+/** The 409 when a number of a shared account is held by another organization. */
+export const numberInUseMessage = (field: string, number: string) =>
+  `${field}: ${number} is in use by another organization`;
+
 /** A phone number as the server writes it (the tolerant reader in voice.ts reads it back). */
 export const phoneNumberWireSchema = z.object({
   phone_id: z.string(),
   phone_number: z.string(),
   friendly_name: z.string(),
+  /** The number's agent: its voice agent, else its SMS agent, else its WhatsApp agent. */
   agent_id: z.string().nullable(),
   agent_name: z.string().nullable(),
+  voice_agent_id: z.string().nullable(),
+  voice_agent_name: z.string().nullable(),
+  sms_agent_id: z.string().nullable(),
+  sms_agent_name: z.string().nullable(),
+  whatsapp_agent_id: z.string().nullable(),
+  whatsapp_agent_name: z.string().nullable(),
+  /** From an account other organizations may sync too (held by one organization at a time). */
+  shared: z.boolean(),
   organization_id: z.string(),
   status: z.enum(['available', 'assigned']),
   provider: z.enum(telephonyProviders),
@@ -60,6 +107,12 @@ export const telephonyStatusSchema = z.object({
   sandbox: z.boolean(),
   /** Where the credentials come from: the organization's integration, the server's env, none. */
   credentials: z.enum(['organization', 'server', 'none']),
+  /**
+   * The install's shared telephony (the operator's Twilio account or configured sandbox numbers):
+   * whether it exists and whether it serves this organization (its first, or one the operator
+   * lists). Configured but not served: the console says so where the shared numbers would be.
+   */
+  shared: z.object({ configured: z.boolean(), served: z.boolean() }).optional(),
 });
 export type TelephonyStatus = z.infer<typeof telephonyStatusSchema>;
 
@@ -326,3 +379,34 @@ export type IntegrationVoice = z.infer<typeof integrationVoiceSchema>;
 export const integrationVoicesResponseSchema = z.object({
   voices: z.array(integrationVoiceSchema),
 });
+
+// ---------- shared provider resources (the operator's keys and accounts) ----------
+
+/**
+ * GET /api/shared-providers/{org}: which of the install's shared resources exist (server-wide
+ * model and voice keys, the operator's Twilio account, configured sandbox numbers) and whether
+ * they serve this organization (the install's first, or one PARLEY_SHARED_PROVIDER_ORGS lists).
+ */
+export const sharedProvidersSchema = z.object({
+  organization_id: z.string(),
+  served: z.boolean(),
+  /** Model providers with a server-wide key (openai, anthropic, google, groq, deepseek, xai). */
+  model_providers: z.array(z.string()),
+  /** Voice and transcriber providers with a server-wide key (openai, elevenlabs, cartesian, deepgram). */
+  voice_providers: z.array(z.string()),
+  /** The operator's Twilio account (TWILIO_*). */
+  twilio: z.boolean(),
+  /** Numbers configured in PARLEY_SANDBOX_NUMBERS. */
+  sandbox_numbers: z.boolean(),
+});
+export type SharedProviders = z.infer<typeof sharedProvidersSchema>;
+
+/** What the console says where a shared resource would have been used but does not serve. */
+export const sharedProviderMessages = {
+  modelKey: (provider: string) =>
+    `This install's shared ${provider} key serves only its first organization and those its operator lists; add your own key here (or set one in Integrations).`,
+  voiceKey: (provider: string) =>
+    `This install's shared ${provider} key serves only its first organization and those its operator lists; add your own in Integrations.`,
+  telephony:
+    "This install's shared telephony account serves only its first organization and those its operator lists: its numbers are not offered here. Add your own Twilio account in Integrations; until then this organization uses the sandbox.",
+} as const;

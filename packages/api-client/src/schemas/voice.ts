@@ -31,6 +31,13 @@ export const phoneNumberSchema = z.looseObject({
   assigned_at: z.string().nullable().optional(),
   agent_id: z.string().nullable().optional(),
   agent_name: z.string().nullable().optional(),
+  voice_agent_id: z.string().nullable().optional(),
+  voice_agent_name: z.string().nullable().optional(),
+  sms_agent_id: z.string().nullable().optional(),
+  sms_agent_name: z.string().nullable().optional(),
+  whatsapp_agent_id: z.string().nullable().optional(),
+  whatsapp_agent_name: z.string().nullable().optional(),
+  shared: z.boolean().nullable().optional(),
   organization_id: z.string().nullable().optional(),
   status: z.string().optional(),
   voice_enabled: z.boolean().nullable().optional(),
@@ -51,6 +58,14 @@ export interface PhoneNumber {
   assigned_at: string | null;
   agent_id: string | null;
   agent_name: string | null;
+  /** The agent of each channel (a server with one agent per number: that agent on each). */
+  voice_agent_id: string | null;
+  voice_agent_name: string | null;
+  sms_agent_id: string | null;
+  sms_agent_name: string | null;
+  whatsapp_agent_id: string | null;
+  whatsapp_agent_name: string | null;
+  shared: boolean;
   organization_id: string | null;
   status: string;
   voice_enabled: boolean;
@@ -65,6 +80,13 @@ export interface PhoneNumber {
 /** Normalizes a phone number entry (number/_id aliases, 'unassigned' agent → null, status default). */
 export function toPhoneNumber(raw: PhoneNumberRaw): PhoneNumber {
   const agent = raw.agent_id && raw.agent_id !== 'unassigned' ? raw.agent_id : null;
+  const perChannel = (id: string | null | undefined, name: string | null | undefined) =>
+    id === undefined
+      ? { id: agent, name: agent ? (raw.agent_name ?? null) : null }
+      : { id: id && id !== 'unassigned' ? id : null, name: name ?? null };
+  const voice = perChannel(raw.voice_agent_id, raw.voice_agent_name);
+  const sms = perChannel(raw.sms_agent_id, raw.sms_agent_name);
+  const whatsapp = perChannel(raw.whatsapp_agent_id, raw.whatsapp_agent_name);
   return {
     phone_number: raw.phone_number ?? raw.number ?? '',
     phone_id: raw.phone_id ?? raw._id ?? '',
@@ -73,6 +95,13 @@ export function toPhoneNumber(raw: PhoneNumberRaw): PhoneNumber {
     assigned_at: raw.assigned_at ?? null,
     agent_id: agent,
     agent_name: raw.agent_name ?? null,
+    voice_agent_id: voice.id,
+    voice_agent_name: voice.name,
+    sms_agent_id: sms.id,
+    sms_agent_name: sms.name,
+    whatsapp_agent_id: whatsapp.id,
+    whatsapp_agent_name: whatsapp.name,
+    shared: raw.shared ?? false,
     organization_id: raw.organization_id ?? null,
     status: raw.status ?? 'available',
     voice_enabled: raw.voice_enabled ?? false,

@@ -62,6 +62,7 @@ export type AgentConfig = import('@parley/api-client').AgentConfig;
 export type AgentUpdate = Omit<import('@parley/api-client').AgentUpdateRequest, 'organization_id'>;
 export type KnowledgeBaseSummary = import('@parley/api-client').KnowledgeBase;
 export type PhoneNumber = import('@parley/api-client').PhoneNumber;
+export type NumberChannel = import('@parley/api-client').NumberChannel;
 export type VoiceCall = import('@parley/api-client').VoiceCall;
 export type VoiceCallDetail = import('@parley/api-client').VoiceCallDetail;
 
@@ -70,6 +71,11 @@ export interface PhoneNumberPage {
   /** The telephony provider in use; the screen shows a 'Sandbox' notice while it is the sandbox. */
   provider: string;
   sandbox: boolean;
+  /**
+   * The install's shared telephony (the operator's account or configured numbers): configured,
+   * and whether it serves this organization (else the screen says so where its numbers would be).
+   */
+  shared?: { configured: boolean; served: boolean };
 }
 
 /** The two message channels of the SMS and WhatsApp tabs. */
@@ -142,10 +148,10 @@ export interface DashboardApi {
   availablePhoneNumbers(orgId: string): Promise<PhoneNumber[]>;
   /** POST /voice/phone-numbers/sync-all-providers; the server's success message. */
   syncPhoneNumbers(orgId: string): Promise<{ message: string }>;
-  /** POST /voice/phone-numbers/{phoneId}/assign/{agentId}. */
-  assignPhoneNumber(phoneId: string, agentId: string): Promise<void>;
-  /** The four unassign forms of §7, tried in order. */
-  unassignPhoneNumber(phoneId: string, agentId: string): Promise<void>;
+  /** POST /voice/phone-numbers/{phoneId}/assign/{agentId}: the channels given (default voice). */
+  assignPhoneNumber(phoneId: string, agentId: string, channels?: NumberChannel[]): Promise<void>;
+  /** The four unassign forms of §7, tried in order; one channel (default voice). */
+  unassignPhoneNumber(phoneId: string, agentId: string, channel?: NumberChannel): Promise<void>;
   listMailboxMappings(): Promise<unknown[]>;
 
   // ---- scheduled outbound calls (issue 26) ----
@@ -169,6 +175,15 @@ export interface DashboardApi {
     orgId: string,
     signal?: AbortSignal,
   ): Promise<ChannelConversation[]>;
+  /**
+   * POST /messaging/{channel}/map-receiving-number-agent: the agent answers the number on this
+   * channel (its other channels keep theirs); the server's success line.
+   */
+  mapChannelNumber(
+    channel: MessagingChannel,
+    orgId: string,
+    input: { number: string; agentId: string; agentKey?: string | null },
+  ): Promise<{ message: string }>;
   /** DELETE /messaging/{channel}/unassign-receiving-number-agent/{number without '+'}. */
   unassignChannelNumber(channel: MessagingChannel, orgId: string, number: string): Promise<void>;
   /** POST /messaging/sms/send-message; the server's success message. */

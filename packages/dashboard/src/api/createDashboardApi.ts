@@ -150,17 +150,18 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
         numbers: readPhoneNumbers(page),
         provider: page.provider,
         sandbox: page.sandbox,
+        shared: page.shared,
       };
     },
     availablePhoneNumbers: (orgId) => voice.availablePhoneNumbers(orgId),
     syncPhoneNumbers: async (orgId) => ({
       message: (await voice.syncAllProviders({ organization_id: orgId })).message,
     }),
-    assignPhoneNumber: async (phoneId, agentId) => {
-      await voice.assign(phoneId, agentId);
+    assignPhoneNumber: async (phoneId, agentId, channels) => {
+      await voice.assign(phoneId, agentId, channels);
     },
-    unassignPhoneNumber: async (phoneId, agentId) => {
-      await voice.unassign(phoneId, agentId);
+    unassignPhoneNumber: async (phoneId, agentId, channel) => {
+      await voice.unassign(phoneId, agentId, channel);
     },
     listMailboxMappings: () => messaging.mailMappings(),
 
@@ -169,7 +170,24 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
         messaging.channelNumbers(channel, orgId, signal),
         voice.telephonyStatus(orgId),
       ]);
-      return { numbers, provider: status.provider, sandbox: status.sandbox };
+      // The channel's own agent is the one its tables show and filter by.
+      const own = numbers.map((n) => {
+        const id = channel === 'sms' ? n.sms_agent_id : n.whatsapp_agent_id;
+        const name = channel === 'sms' ? n.sms_agent_name : n.whatsapp_agent_name;
+        return { ...n, agent_id: id, agent_name: name, status: id ? 'assigned' : 'available' };
+      });
+      return { numbers: own, provider: status.provider, sandbox: status.sandbox };
+    },
+    mapChannelNumber: async (channel, orgId, { number, agentId, agentKey }) => {
+      const form = {
+        receiving_number: number,
+        agent_url: `agent:${agentId}`,
+        agent_api_key: agentKey || agentId,
+        organization_id: orgId,
+      };
+      const r =
+        channel === 'sms' ? await messaging.mapSms(form) : await messaging.mapWhatsapp(form);
+      return { message: r.message };
     },
     channelMessages: async (channel, orgId, signal) =>
       (await messaging.channelMessages(channel, orgId, signal)).conversations,

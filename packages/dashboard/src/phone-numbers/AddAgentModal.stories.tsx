@@ -38,6 +38,7 @@ export const ChooseAgentAndNumber: Story = {
       agentId: agents[0]!.id,
       phoneId: fixtureUnassignedNumbers[2]!.phone_id,
       phoneNumber: '+14155550102',
+      channels: ['voice'],
     });
     await expect(dialog).toBeVisible();
   },
@@ -48,6 +49,38 @@ export const EscapeCloses: Story = {
     await screen.findByRole('dialog', { name: 'Add Agent' });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(args.onOpenChange).toHaveBeenCalledWith(false));
+  },
+};
+
+/** Phone Numbers: voice is assigned, and the number's SMS and WhatsApp are offered too. */
+export const OfferOtherChannels: Story = {
+  args: { offerOtherChannels: true },
+  play: async ({ args }) => {
+    await screen.findByRole('dialog', { name: 'Add Agent' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Agent prefix' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'support' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Phone number' }));
+    await userEvent.click(await screen.findByRole('option', { name: '+1 415 555 0100' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Also answer SMS' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Agent' }));
+    await expect(args.onAdd).toHaveBeenCalledWith({
+      agentId: agents[0]!.id,
+      phoneId: fixtureUnassignedNumbers[0]!.phone_id,
+      phoneNumber: '+14155550100',
+      channels: ['voice', 'sms'],
+    });
+  },
+};
+
+/** A voice-only number: SMS and WhatsApp cannot be chosen, and say why. */
+export const OtherChannelsUnavailable: Story = {
+  args: { offerOtherChannels: true },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Phone number' }));
+    await userEvent.click(await screen.findByRole('option', { name: '+1 415 555 0102' }));
+    await expect(screen.getByRole('switch', { name: 'Also answer SMS' })).toBeDisabled();
+    await expect(screen.getByText('This number has no SMS.')).toBeVisible();
+    await expect(screen.getByText('This number has no WhatsApp.')).toBeVisible();
   },
 };
 
@@ -78,6 +111,8 @@ export const Busy: Story = { args: { busy: true } };
 
 const dark = { globals: { theme: 'dark' } };
 export const ChooseDark: Story = { ...dark };
+export const OfferOtherChannelsDark: Story = { ...OfferOtherChannels, ...dark };
+export const OtherChannelsUnavailableDark: Story = { ...OtherChannelsUnavailable, ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };
 export const NoAvailableNumbersDark: Story = { ...NoAvailableNumbers, ...dark };
 export const FailedDark: Story = { ...Failed, ...dark };

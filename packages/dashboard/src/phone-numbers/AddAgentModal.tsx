@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, Button, Dialog, Select, Spinner } from '@parley/ui';
+import { Banner, Button, Dialog, Select, Spinner, Switch } from '@parley/ui';
 import { dialogPhoneNumber, phoneMessages, type PhoneNumber } from '@parley/api-client';
 import * as styles from './phoneNumbers.css';
 
@@ -19,7 +19,18 @@ export interface AddAgentModalProps {
   loading?: boolean;
   busy?: boolean;
   error?: string | null;
-  onAdd: (input: { agentId: string; phoneId: string; phoneNumber: string }) => void;
+  onAdd: (input: {
+    agentId: string;
+    phoneId: string;
+    phoneNumber: string;
+    /** The channels the agent answers: voice, plus SMS / WhatsApp when offered and chosen. */
+    channels: Array<'voice' | 'sms' | 'whatsapp'>;
+  }) => void;
+  /**
+   * Phone Numbers: the agent answers calls (voice), and the number's SMS and WhatsApp may be
+   * given to it as well (each channel keeps its own agent).
+   */
+  offerOtherChannels?: boolean;
   /** The SMS and WhatsApp tabs reuse it as 'Assign Agent'. */
   title?: string;
   submitLabel?: string;
@@ -41,16 +52,22 @@ export function AddAgentModal({
   submitLabel = 'Add Agent',
   busyLabel = 'Adding...',
   description = 'Choose an agent and the phone number it answers.',
+  offerOtherChannels = false,
 }: AddAgentModalProps) {
   const [agentId, setAgentId] = useState('');
   const [phoneId, setPhoneId] = useState('');
   const [validation, setValidation] = useState<string | null>(null);
+  const [alsoSms, setAlsoSms] = useState(false);
+  const [alsoWhatsapp, setAlsoWhatsapp] = useState(false);
 
   const reset = () => {
     setAgentId('');
     setPhoneId('');
     setValidation(null);
+    setAlsoSms(false);
+    setAlsoWhatsapp(false);
   };
+  const chosen = numbers.find((n) => n.phone_id === phoneId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
@@ -63,7 +80,10 @@ export function AddAgentModal({
       setValidation(phoneMessages.phoneIdMissing);
       return;
     }
-    onAdd({ agentId, phoneId: number.phone_id, phoneNumber: number.phone_number });
+    const channels: Array<'voice' | 'sms' | 'whatsapp'> = ['voice'];
+    if (offerOtherChannels && alsoSms && number.sms_enabled) channels.push('sms');
+    if (offerOtherChannels && alsoWhatsapp && number.whatsapp_enabled) channels.push('whatsapp');
+    onAdd({ agentId, phoneId: number.phone_id, phoneNumber: number.phone_number, channels });
   };
 
   return (
@@ -106,6 +126,36 @@ export function AddAgentModal({
             disabled={numbers.length === 0}
             errorMessage={validation ?? undefined}
           />
+          {offerOtherChannels ? (
+            <>
+              <Switch
+                label="Also answer SMS"
+                description={
+                  chosen && !chosen.sms_enabled
+                    ? 'This number has no SMS.'
+                    : chosen?.sms_agent_id
+                      ? `Replaces its SMS agent (${chosen.sms_agent_name ?? chosen.sms_agent_id}).`
+                      : 'Voice is assigned here; SMS keeps its own agent unless you choose this.'
+                }
+                checked={alsoSms && Boolean(chosen?.sms_enabled ?? true)}
+                onCheckedChange={setAlsoSms}
+                disabled={Boolean(chosen && !chosen.sms_enabled)}
+              />
+              <Switch
+                label="Also answer WhatsApp"
+                description={
+                  chosen && !chosen.whatsapp_enabled
+                    ? 'This number has no WhatsApp.'
+                    : chosen?.whatsapp_agent_id
+                      ? `Replaces its WhatsApp agent (${chosen.whatsapp_agent_name ?? chosen.whatsapp_agent_id}).`
+                      : 'WhatsApp keeps its own agent unless you choose this.'
+                }
+                checked={alsoWhatsapp && Boolean(chosen?.whatsapp_enabled ?? true)}
+                onCheckedChange={setAlsoWhatsapp}
+                disabled={Boolean(chosen && !chosen.whatsapp_enabled)}
+              />
+            </>
+          ) : null}
           {error ? <Banner tone="error" title={error} /> : null}
           <div className={styles.actions}>
             <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>

@@ -15,6 +15,16 @@ import {
   useUnassignPhoneNumber,
 } from './usePhoneNumbers';
 
+/** Numbers as the Phone Numbers tab shows them: `agent_id` / `agent_name` are the voice agent's. */
+export function voiceView(numbers: readonly PhoneNumber[]): PhoneNumber[] {
+  return numbers.map((n) => ({
+    ...n,
+    agent_id: n.voice_agent_id,
+    agent_name: n.voice_agent_name,
+    status: n.voice_agent_id ? 'assigned' : 'available',
+  }));
+}
+
 /** The Phone Numbers tab: data hooks wired to the screen and its two modals. */
 export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: string }) {
   const page = usePhoneNumberPage(orgId);
@@ -33,6 +43,8 @@ export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: s
   const [editError, setEditError] = useState<string | null>(null);
   const available = useAvailablePhoneNumbers(orgId, adding);
 
+  // This tab assigns voice: a number's Agent is its voice agent (SMS and WhatsApp show beside it).
+  const voiceNumbers = useMemo(() => voiceView(page.data?.numbers ?? []), [page.data]);
   const agents: AgentOption[] = useMemo(
     () => (agentsQuery.data?.agents ?? []).map((a) => ({ id: a.id, label: agentDisplayName(a) })),
     [agentsQuery.data],
@@ -63,7 +75,8 @@ export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: s
     <>
       <PhoneNumbersScreen
         orgName={orgName}
-        numbers={page.data?.numbers ?? []}
+        numbers={voiceNumbers}
+        sharedUnavailable={Boolean(page.data?.shared?.configured && !page.data.shared.served)}
         loading={page.isPending}
         error={page.error ? phoneMessages.listFailed(messageOf(page.error)) : null}
         onRetry={() => void page.refetch()}
@@ -101,13 +114,14 @@ export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: s
         open={adding}
         onOpenChange={setAdding}
         agents={agents}
-        numbers={available.data ?? []}
+        numbers={voiceView(available.data ?? [])}
+        offerOtherChannels
         loading={available.isPending && adding}
         busy={assign.isPending}
         error={addError}
-        onAdd={({ agentId, phoneId, phoneNumber }) =>
+        onAdd={({ agentId, phoneId, phoneNumber, channels }) =>
           assign.mutate(
-            { phoneId, agentId },
+            { phoneId, agentId, channels },
             {
               onSuccess: () => {
                 setAdding(false);

@@ -179,6 +179,16 @@ export const Outbound: Story = {
 };
 
 const dark = { globals: { theme: 'dark' } };
+/** The install's shared numbers do not serve this organization: the screen says so plainly. */
+export const SharedNumbersUnavailable: Story = {
+  args: { sharedUnavailable: true },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText(/shared telephony account serves only/),
+    ).toBeVisible();
+  },
+};
+export const SharedNumbersUnavailableDark: Story = { ...SharedNumbersUnavailable, ...dark };
 export const NumbersDark: Story = { ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };
 export const EmptyDark: Story = { ...Empty, ...dark };

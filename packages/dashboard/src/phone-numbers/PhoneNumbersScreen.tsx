@@ -24,7 +24,7 @@ import {
   type ChannelFilter,
   type PhoneFilters,
 } from './phoneFilters';
-import { SandboxNotice } from './SandboxNotice';
+import { SandboxNotice, SharedTelephonyNotice } from './SandboxNotice';
 import { NumbersTable } from './NumbersTable';
 import * as styles from './phoneNumbers.css';
 
@@ -46,6 +46,8 @@ export interface PhoneNumbersScreenProps {
   error?: string | null;
   /** True while the organization uses the sandbox provider. */
   sandbox?: boolean;
+  /** The install's shared telephony exists but does not serve this organization. */
+  sharedUnavailable?: boolean;
   tab: PhoneNumbersTab;
   onTabChange: (tab: PhoneNumbersTab) => void;
   filters: PhoneFilters;
@@ -128,7 +130,25 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
       header: 'Agent',
       render: (row) => (
         <span className={styles.agentCell}>
-          <span>{row.agent_id ? (row.agent_name ?? agentPrefixOf(row)) : 'Unassigned'}</span>
+          <span className={styles.channelAgents}>
+            <span>
+              <span className={styles.channelAgentLabel}>Voice: </span>
+              {row.agent_id ? (row.agent_name ?? agentPrefixOf(row)) : 'Unassigned'}
+            </span>
+            {row.sms_enabled ? (
+              <span className={styles.channelAgentOther}>
+                SMS: {row.sms_agent_id ? (row.sms_agent_name ?? row.sms_agent_id) : 'Unassigned'}
+              </span>
+            ) : null}
+            {row.whatsapp_enabled ? (
+              <span className={styles.channelAgentOther}>
+                WhatsApp:{' '}
+                {row.whatsapp_agent_id
+                  ? (row.whatsapp_agent_name ?? row.whatsapp_agent_id)
+                  : 'Unassigned'}
+              </span>
+            ) : null}
+          </span>
           <Button
             size="sm"
             variant="ghost"
@@ -188,6 +208,7 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
           Sync Phone Numbers
         </Button>
       </div>
+      {props.sharedUnavailable ? <SharedTelephonyNotice /> : null}
       {props.sandbox ? <SandboxNotice /> : null}
       {props.syncNotice ? (
         <Banner

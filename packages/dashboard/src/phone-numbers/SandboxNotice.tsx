@@ -1,6 +1,7 @@
 import { Banner, Button } from '@parley/ui';
 import { useStoredFlag } from '../storage/storedFlag';
 import * as styles from './phoneNumbers.css';
+import { sharedProviderMessages } from '@parley/api-client';
 
 export const sandboxNoticeText =
   'No telephony account is connected, so these numbers are simulated: nothing is sent or received over a real phone network, and outgoing messages go to the sandbox outbox. Connect Twilio in Integrations to use your own numbers.';
@@ -41,4 +42,19 @@ export function SandboxNoticeView({ collapsed, onCollapsedChange }: SandboxNotic
 export function SandboxNotice() {
   const [collapsed, setCollapsed] = useStoredFlag(sandboxNoticeKey);
   return <SandboxNoticeView collapsed={collapsed} onCollapsedChange={setCollapsed} />;
+}
+
+/**
+ * Shown where the install's shared telephony (the operator's Twilio account or configured
+ * numbers) would have been used, when it does not serve this organization.
+ */
+export function SharedTelephonyNotice() {
+  return (
+    <Banner
+      tone="info"
+      title="Shared numbers not available"
+      message={sharedProviderMessages.telephony}
+      data-testid="shared-telephony-notice"
+    />
+  );
 }

@@ -47,3 +47,11 @@ export const summary = style({
   background: vars.color.surfaceSunken,
   color: vars.color.text,
 });
+/** The Agent cell: the voice agent, then the SMS and WhatsApp agents (each channel its own). */
+export const channelAgents = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});
+export const channelAgentLabel = style({ color: vars.color.textMuted });
+export const channelAgentOther = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

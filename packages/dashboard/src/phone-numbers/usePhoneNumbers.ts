@@ -43,8 +43,15 @@ export function useAssignPhoneNumber(orgId: string) {
   const api = useDashboardApi();
   const reload = useReload(orgId);
   return useMutation({
-    mutationFn: ({ phoneId, agentId }: { phoneId: string; agentId: string }) =>
-      api.assignPhoneNumber(phoneId, agentId),
+    mutationFn: ({
+      phoneId,
+      agentId,
+      channels,
+    }: {
+      phoneId: string;
+      agentId: string;
+      channels?: Array<'voice' | 'sms' | 'whatsapp'>;
+    }) => api.assignPhoneNumber(phoneId, agentId, channels),
     onSettled: reload,
   });
 }
@@ -53,8 +60,9 @@ export function useUnassignPhoneNumber(orgId: string) {
   const api = useDashboardApi();
   const reload = useReload(orgId);
   return useMutation({
+    // The Phone Numbers tab is the voice assignment: the SMS and WhatsApp agents stay.
     mutationFn: ({ phoneId, agentId }: { phoneId: string; agentId: string }) =>
-      api.unassignPhoneNumber(phoneId, agentId),
+      api.unassignPhoneNumber(phoneId, agentId, 'voice'),
     onSettled: reload,
   });
 }

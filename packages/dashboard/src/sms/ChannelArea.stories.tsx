@@ -50,6 +50,34 @@ export const SmsSendAndSimulate: Story = {
   },
 };
 
+/** Assign Agent maps the receiving number (§7) and says the spec's line. */
+export const SmsAssignAgent: Story = {
+  beforeEach: ({ msw }) => msw.use(...messagingBackend({ threads: [] }), ...backend({})),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('button', { name: 'Assign Agent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Agent' });
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: 'Agent prefix' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'support' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Phone number' }));
+    await userEvent.click(await screen.findByRole('option', { name: '+1 415 555 0103' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assign Agent' }));
+    await expect(await c.findByText('SMS mapping created successfully!')).toBeVisible();
+    await expect(await c.findByRole('button', { name: 'Unassign +14155550103' })).toBeVisible();
+  },
+};
+
+/** Unassigning a number's WhatsApp agent leaves its other channels (and its other rows) alone. */
+export const WhatsAppUnassignOneChannel: Story = {
+  args: { channel: 'whatsapp' },
+  beforeEach: ({ msw }) => msw.use(...messagingBackend({ threads: [] }), ...backend({})),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await userEvent.click(await c.findByRole('button', { name: 'Unassign +14155550100' }));
+    await expect(await c.findByText('Receiving number unassigned successfully!')).toBeVisible();
+  },
+};
+
 export const SmsSendFails: Story = {
   beforeEach: ({ msw }) => msw.use(...messagingBackend({ sendStatus: 503 }), ...backend({})),
   play: async ({ canvasElement }) => {
@@ -130,6 +158,7 @@ export const WhatsAppDark: Story = {
   beforeEach: ({ msw }) => msw.use(...messagingBackend(), ...backend({})),
   ...dark,
 };
+export const SmsAssignAgentDark: Story = { ...SmsAssignAgent, globals: { theme: 'dark' } };
 export const SmsDark: Story = {
   beforeEach: ({ msw }) => msw.use(...messagingBackend(), ...backend({})),
   ...dark,

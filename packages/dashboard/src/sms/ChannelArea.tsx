@@ -138,14 +138,19 @@ export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
         loading={agentsQuery.isPending && assigning}
         busy={assign.isPending}
         error={assignError}
-        onAdd={({ agentId, phoneId, phoneNumber }) =>
+        onAdd={({ agentId, phoneNumber }) =>
           assign.mutate(
-            { phoneId, agentId },
             {
-              onSuccess: () => {
+              number: phoneNumber,
+              agentId,
+              agentKey: agentsQuery.data?.agents.find((a) => a.id === agentId)?.chatbot_key,
+            },
+            {
+              // The server's line: 'SMS mapping created successfully!' (spec §8).
+              onSuccess: (r) => {
                 setAssigning(false);
                 setChosen(null);
-                setNotice({ tone: 'success', message: phoneMessages.assigned(phoneNumber) });
+                setNotice({ tone: 'success', message: r.message });
               },
               onError: (error) => setAssignError(channelAssignFailed(error)),
             },

@@ -64,13 +64,16 @@ export function useSendLimits(orgId: string, enabled: boolean) {
   });
 }
 
-/** Assigning goes through the number's agent (the phone-numbers call): one mapping per number. */
+/**
+ * Assigning maps the channel's receiving number to the agent (§7's map-receiving-number-agent):
+ * the number's other channels keep their agents.
+ */
 export function useAssignChannelNumber(channel: MessagingChannel, orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadNumbers(channel, orgId);
   return useMutation({
-    mutationFn: ({ phoneId, agentId }: { phoneId: string; agentId: string }) =>
-      api.assignPhoneNumber(phoneId, agentId),
+    mutationFn: (input: { number: string; agentId: string; agentKey?: string | null }) =>
+      api.mapChannelNumber(channel, orgId, input),
     onSettled: reload,
   });
 }

@@ -8,7 +8,7 @@ import type {
   SimulateEventResponse,
   TelephonyStatus,
 } from '@parley/api-client';
-import { fixtureNumbersWire } from './phoneHandlers';
+import { fixtureNumbersWire, withChannelAgent } from './phoneHandlers';
 import { fixtureAgents } from './fixtures';
 
 const at = (min: number) => new Date(Date.UTC(2025, 0, 2, 10, min)).toISOString();
@@ -125,13 +125,40 @@ export function messagingBackend(
       );
       return HttpResponse.json({ success: true, message: 'Assigned' });
     }),
+    http.post('*/messaging/:channel/map-receiving-number-agent', async ({ params, request }) => {
+      await wait();
+      const form = new URLSearchParams(await request.text());
+      const channel = String(params.channel) as 'sms' | 'whatsapp';
+      const agent = (form.get('agent_url') ?? '').replace(/^agent:/, '');
+      const number = numbers.find((n) => n.phone_number === form.get('receiving_number'));
+      if (!number)
+        return HttpResponse.json(
+          { error: "receiving_number: is not one of this organization's numbers" },
+          { status: 400, statusText: 'Bad Request' },
+        );
+      numbers = numbers.map((n) =>
+        n === number
+          ? withChannelAgent(n, channel, {
+              id: agent,
+              name: fixtureAgents.find((a) => a.id === agent)?.name ?? agent,
+            })
+          : n,
+      );
+      return HttpResponse.json({
+        success: true,
+        message:
+          channel === 'sms'
+            ? 'SMS mapping created successfully!'
+            : 'WhatsApp mapping created successfully!',
+      });
+    }),
     http.delete(
       '*/messaging/:channel/unassign-receiving-number-agent/:number',
       async ({ params }) => {
         await wait();
         numbers = numbers.map((n) =>
           n.phone_number === `+${String(params.number)}`
-            ? { ...n, agent_id: null, agent_name: null, status: 'available' }
+            ? withChannelAgent(n, String(params.channel) as 'sms' | 'whatsapp', null)
             : n,
         );
         return HttpResponse.json({

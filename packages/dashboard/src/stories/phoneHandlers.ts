@@ -17,12 +17,22 @@ function wire(
   agent: { id: string; name: string } | null = null,
   friendly?: string,
 ): PhoneNumberWire {
+  // The agent answers every channel the number has (as a number assigned before channels had
+  // their own agents reads after the migration).
+  const on = (enabled: boolean) => (enabled ? agent : null);
   return {
     phone_id: `0f8fad5b-d9cb-469f-a165-7086772895${id}`,
     phone_number: number,
     friendly_name: friendly ?? number,
     agent_id: agent?.id ?? null,
     agent_name: agent?.name ?? null,
+    voice_agent_id: on(flags[0])?.id ?? null,
+    voice_agent_name: on(flags[0])?.name ?? null,
+    sms_agent_id: on(flags[1])?.id ?? null,
+    sms_agent_name: on(flags[1])?.name ?? null,
+    whatsapp_agent_id: on(flags[2])?.id ?? null,
+    whatsapp_agent_name: on(flags[2])?.name ?? null,
+    shared: false,
     organization_id: fixtureOrg.orgId,
     status: agent ? 'assigned' : 'available',
     provider: 'sandbox',
@@ -49,12 +59,44 @@ export const fixtureNumbersWire: PhoneNumberWire[] = [
   wire('05', '+442071838750', [false, false, true], null, 'London WhatsApp'),
 ];
 export const fixtureNumbers: PhoneNumber[] = readPhoneNumbers(fixtureNumbersWire);
-export const fixtureUnassignedNumbers = fixtureNumbers.map((n) => ({
-  ...n,
+const noAgents = {
   agent_id: null,
   agent_name: null,
+  voice_agent_id: null,
+  voice_agent_name: null,
+  sms_agent_id: null,
+  sms_agent_name: null,
+  whatsapp_agent_id: null,
+  whatsapp_agent_name: null,
+};
+export const fixtureUnassignedNumbers = fixtureNumbers.map((n) => ({
+  ...n,
+  ...noAgents,
   status: 'available',
 }));
+
+type Channel = 'voice' | 'sms' | 'whatsapp';
+const channels: Channel[] = ['voice', 'sms', 'whatsapp'];
+
+/** A number with one channel's agent set (null: unassigned), its summary fields recomputed. */
+export function withChannelAgent(
+  n: PhoneNumberWire,
+  channel: Channel,
+  agent: { id: string; name: string } | null,
+): PhoneNumberWire {
+  const next = {
+    ...n,
+    [`${channel}_agent_id`]: agent?.id ?? null,
+    [`${channel}_agent_name`]: agent?.name ?? null,
+  } as PhoneNumberWire;
+  const main = channels.find((c) => next[`${c}_agent_id`]);
+  return {
+    ...next,
+    agent_id: main ? next[`${main}_agent_id`] : null,
+    agent_name: main ? next[`${main}_agent_name`] : null,
+    status: main ? 'assigned' : 'available',
+  };
+}
 
 /**
  * An in-memory voice backend for the phone-number calls (§7), typed by the contract. Sync seeds
@@ -73,18 +115,24 @@ export function phoneBackend(
   const sandbox = options.sandbox ?? true;
   const wait = () => delay(options.latencyMs ?? 50);
   const agentName = (id: string) => fixtureAgents.find((a) => a.id === id)?.name ?? id;
-  const update = (phoneId: string, agent: string | null) => {
+  const update = (phoneId: string, agent: string | null, on: Channel[] = ['voice']) => {
     numbers = numbers.map((n) =>
       n.phone_id === phoneId
-        ? {
-            ...n,
-            agent_id: agent,
-            agent_name: agent ? agentName(agent) : null,
-            status: agent ? 'assigned' : 'available',
-          }
+        ? on.reduce(
+            (acc, c) =>
+              withChannelAgent(acc, c, agent ? { id: agent, name: agentName(agent) } : null),
+            n,
+          )
         : n,
     );
     return numbers.find((n) => n.phone_id === phoneId);
+  };
+  const channelsOf = (request: Request): Channel[] => {
+    const url = new URL(request.url);
+    const list = (url.searchParams.get('channels') ?? url.searchParams.get('channel') ?? 'voice')
+      .split(',')
+      .filter((c): c is Channel => (channels as string[]).includes(c));
+    return list.length ? list : ['voice'];
   };
   const status = {
     provider: sandbox ? 'sandbox' : 'twilio',
@@ -106,9 +154,10 @@ export function phoneBackend(
         total_count: numbers.length,
       } satisfies PhoneNumberListResponse);
     }),
-    http.get('*/voice/phone-numbers/status/available', async () => {
+    http.get('*/voice/phone-numbers/status/available', async ({ request }) => {
       await wait();
-      const free = numbers.filter((n) => !n.agent_id);
+      const [channel] = channelsOf(request);
+      const free = numbers.filter((n) => !n[`${channel ?? 'voice'}_agent_id`]);
       return HttpResponse.json({
         phone_numbers: free,
         count: free.length,
@@ -126,8 +175,7 @@ export function phoneBackend(
       if (!numbers.length)
         numbers = fixtureNumbersWire.map((n) => ({
           ...n,
-          agent_id: null,
-          agent_name: null,
+          ...noAgents,
           status: 'available' as const,
         }));
       return HttpResponse.json({
@@ -141,9 +189,9 @@ export function phoneBackend(
         webhooks_configured: 0,
       } satisfies SyncResponse);
     }),
-    http.post('*/voice/phone-numbers/:phoneId/assign/:agent', async ({ params }) => {
+    http.post('*/voice/phone-numbers/:phoneId/assign/:agent', async ({ params, request }) => {
       await wait();
-      const n = update(String(params.phoneId), String(params.agent));
+      const n = update(String(params.phoneId), String(params.agent), channelsOf(request));
       if (!n) return HttpResponse.json({ detail: 'Phone number not found' }, { status: 404 });
       return HttpResponse.json({
         success: true,
@@ -151,9 +199,9 @@ export function phoneBackend(
         phone_number: n,
       } satisfies AssignResponse);
     }),
-    http.post('*/voice/phone-numbers/:phoneId/unassign/:agent', async ({ params }) => {
+    http.post('*/voice/phone-numbers/:phoneId/unassign/:agent', async ({ params, request }) => {
       await wait();
-      const n = update(String(params.phoneId), null);
+      const n = update(String(params.phoneId), null, channelsOf(request));
       if (!n) return HttpResponse.json({ detail: 'Phone number not found' }, { status: 404 });
       return HttpResponse.json({
         success: true,
