@@ -147,7 +147,7 @@ const waitValues = (at: Date, reason: string | null, now: Date) => ({
 /** The number the organization calls from: one answered by the event's agent, else any voice number. */
 async function fromNumberFor(db: Db, event: EventRow, providerName: string) {
   const rows = await db
-    .select({ number: phoneNumbers.phoneNumber, agent: phoneNumbers.agentName })
+    .select({ number: phoneNumbers.phoneNumber, agent: phoneNumbers.voiceAgentName })
     .from(phoneNumbers)
     .where(
       and(

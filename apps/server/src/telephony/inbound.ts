@@ -450,7 +450,7 @@ export async function recordInboundMessages(
     });
     if (result.stored) stored++;
   }
-  const number = plain.length ? await numberCalled(ctx, to) : null;
+  const number = plain.length ? await numberCalled(ctx, to, channel) : null;
   if (number) {
     const agentName = number.agentName ?? null;
     const senders = [...new Set(plain.map((m) => m.from))];

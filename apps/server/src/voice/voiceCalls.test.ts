@@ -88,7 +88,7 @@ describe('voice worker endpoints and the call log', () => {
       providerId: `PN${String(numberSeq).padStart(32, '0')}`,
       phoneNumber: number,
       voiceEnabled: true,
-      agentName: agentId,
+      voiceAgentName: agentId,
     });
     const callSid = `CA${String(numberSeq).padStart(32, '0')}`;
     const answer = await answerInboundCall(
