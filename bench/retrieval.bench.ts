@@ -26,7 +26,8 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { createBase } from '../apps/server/src/knowledge/retrievalFixture';
 import { retrieveSegments } from '../apps/server/src/knowledge/retrieve';
 import { chunkSettingsSchema } from '@parley/api-client';
-import { chunkDocument } from '../apps/server/src/knowledge/chunking';
+import { chunkDocument, chunkDocumentStructured } from '../apps/server/src/knowledge/chunking';
+import { joinHeadingPath } from '../apps/server/src/knowledge/worker';
 import {
   corpusNames,
   families,
@@ -53,7 +54,7 @@ const only = process.env.BENCH_EVAL_ONLY; // quality only ('quality') or latency
 
 const corporaWanted = (process.env.BENCH_EVAL_CORPORA ?? corpusNames.join(',')).split(',');
 const halfWanted = process.env.BENCH_EVAL_HALF === 'tune' ? 'tune' : 'heldout';
-const structuresWanted = (process.env.BENCH_EVAL_STRUCTURE ?? 'off').split(',');
+const structuresWanted = (process.env.BENCH_EVAL_STRUCTURE ?? 'on,off').split(',');
 type Scores = Record<string, { queries: number; recallAt4: number; mrrAt4: number }>;
 
 function score(results: Array<{ q: EvalQuery; relevant: number[]; top: number[] }>): Scores {
@@ -79,6 +80,11 @@ function score(results: Array<{ q: EvalQuery; relevant: number[]; top: number[] 
 }
 
 const chunkers: Record<string, Chunker> = {
+  on: (text, settings, name) =>
+    chunkDocumentStructured(text, settings, name).map((s) => ({
+      content: s.content,
+      headingPath: joinHeadingPath(s.headingPath),
+    })),
   off: (text, settings) => chunkDocument(text, settings).map((content) => ({ content })),
 };
 
@@ -101,10 +107,7 @@ async function evaluate(database: Database, corpus: Corpus, structure: string) {
   let next = 0;
   for (const d of docs) {
     if (!d.segments.length) continue;
-    const { segmentIds } = await base.addDocument(
-      d.name,
-      d.segments.map((s) => s.content),
-    );
+    const { segmentIds } = await base.addDocument(d.name, d.segments);
     for (const id of segmentIds) idToIndex.set(id, next++);
   }
   await db.execute(sql.raw('ANALYZE'));
