@@ -1,32 +1,42 @@
 // Retrieval benchmarks, one JSON line per figure:
-// 1. Quality on a real documentation corpus (bench/retrievalCorpus.ts: the Vercel AI SDK docs that
-//    ship in node_modules/ai/docs, split by our chunker with the product defaults; ~3,000 queries
-//    derived from it in four families: titles, sentences, dotted/slashed tokens, camelCase
-//    identifiers). recall@4 (a relevant segment in the top 4) and MRR@4 per family and overall for
+// 1. Quality over five corpora of different shapes (bench/retrievalCorpus.ts: an API reference,
+//    narrative guides, question/answer pages, license texts with numbered clauses, the AI SDK docs;
+//    all shipped in npm packages). Each corpus is split into segments by our chunker with the product
+//    defaults, once with structure on (code blocks, tables, lists and clauses kept whole, each segment
+//    with its heading path) and once off (the chunker before issue 31: sections at headings, then
+//    fixed-size windows); both systems compared get the very same segments. Queries come from the
+//    documents' text in four families (title, index term, sentence, rare token: how each is made is
+//    written in retrievalCorpus.ts and docs/benchmarks.md), each split by a hash into a tune half and
+//    a held-out half; the bench reports the held-out half (BENCH_EVAL_HALF=tune shows the other).
+//    recall@4 (a relevant segment in the top 4) and MRR@4 per corpus and per family for
 //    retrieveSegments (the function the retrieval test, the runtime and /v1/datasets/{id}/retrieve
-//    use), in the same run for MiniSearch (a BM25 library) ranking the very same segments, and for
-//    the previous retrieval (ts_rank_cd, every word first, position as tie-break) as a reference.
-//    Goal: recall@4 ≥ 1.05× MiniSearch overall, no family below it.
-// 2. Full-text latency p50/p95 at BENCH_RETRIEVAL_SEGMENTS (100000) segments made of the corpus's
-//    own sentences (seeded), title queries, on in-memory PGlite and, when one answers, on a
+//    use) and, in the same run, MiniSearch (a BM25 library, default tokenizer, the segments' text).
+//    Goal: recall@4 ≥ 1.05× MiniSearch on every corpus, no family below 1.00×, held-out half.
+// 2. Full-text latency p50/p95 at BENCH_RETRIEVAL_SEGMENTS (100000) segments made of the AI SDK
+//    corpus's own sentences (seeded), title queries, on in-memory PGlite and, when one answers, on a
 //    PostgreSQL server (BENCH_PG_URL, else TEST_DATABASE_URL, else the CI's local parley_test).
 //    Goals: p95 ≤ 50 ms on PGlite, ≤ 20 ms on PostgreSQL.
-// Knobs: BENCH_RETRIEVAL_SEGMENTS (100000), BENCH_QUERIES (200 latency queries), BENCH_EVAL_HYBRID,
-// BENCH_EVAL_EVERY (every n-th quality query), BENCH_EVAL_ONLY (quality|latency), BENCH_EVAL_VARIANTS
-// (ours,bm25-only,previous,hybrid: which of ours the quality part runs).
+// Knobs: BENCH_RETRIEVAL_SEGMENTS (100000), BENCH_QUERIES (200 latency queries), BENCH_EVAL_ONLY
+// (quality|latency), BENCH_EVAL_CORPORA (reference,guides,faq,legal,sdk), BENCH_EVAL_HALF
+// (heldout|tune), BENCH_EVAL_STRUCTURE (on,off), BENCH_EVAL_PER_HALF (150 queries per family and half).
 import pg from 'pg';
 import MiniSearch from 'minisearch';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { ensureEmbeddingTable, vectorLiteral } from '../apps/server/src/knowledge/embeddings';
 import { createBase } from '../apps/server/src/knowledge/retrievalFixture';
+import { retrieveSegments } from '../apps/server/src/knowledge/retrieve';
+import { chunkSettingsSchema } from '@parley/api-client';
+import { chunkDocument, chunkDocumentStructured } from '../apps/server/src/knowledge/chunking';
+import { joinHeadingPath } from '../apps/server/src/knowledge/worker';
 import {
-  retrieveSegments,
-  type RetrievalOptions,
-  type VectorIndex,
-} from '../apps/server/src/knowledge/retrieve';
-import { fakeEmbedding } from '../apps/server/test/fakeProviders';
-import { loadCorpus, type EvalQuery } from './retrievalCorpus';
+  corpusNames,
+  families,
+  loadCorpus,
+  norm,
+  type Chunker,
+  type Corpus,
+  type EvalQuery,
+} from './retrievalCorpus';
 
 const emit = (o: Record<string, unknown>) => console.log(JSON.stringify(o));
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -38,21 +48,169 @@ const pct = (xs: number[], p: number) => {
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 const latencyScale = Number(process.env.BENCH_RETRIEVAL_SEGMENTS ?? 100000);
 const latencyQueries = Number(process.env.BENCH_QUERIES ?? 200);
-/** Every n-th derived query is asked (1: all of them). */
-const evalEvery = Number(process.env.BENCH_EVAL_EVERY ?? 1);
 const only = process.env.BENCH_EVAL_ONLY; // quality only ('quality') or latency only ('latency')
-/** Which of our variants the quality part runs (all by default): ours,bm25-only,previous,hybrid. */
-const variantsWanted = new Set(
-  (process.env.BENCH_EVAL_VARIANTS ?? 'ours,bm25-only,previous,hybrid').split(','),
-);
 
 // ---------- 1. quality ----------
 
-const corpus = loadCorpus();
-const evalQueries = corpus.queries.filter((_, i) => i % evalEvery === 0);
-const families = ['title', 'sentence', 'token', 'identifier'] as const;
+const corporaWanted = (process.env.BENCH_EVAL_CORPORA ?? corpusNames.join(',')).split(',');
+const halfWanted = process.env.BENCH_EVAL_HALF === 'tune' ? 'tune' : 'heldout';
+const structuresWanted = (process.env.BENCH_EVAL_STRUCTURE ?? 'on,off').split(',');
+type Scores = Record<string, { queries: number; recallAt4: number; mrrAt4: number }>;
 
-/** The retrieval as it was before issue 17 (kept here as the reference it is measured against). */
+function score(results: Array<{ q: EvalQuery; relevant: number[]; top: number[] }>): Scores {
+  const out: Scores = {};
+  for (const family of [...families, 'all'] as const) {
+    const qs = results.filter((r) => family === 'all' || r.q.family === family);
+    let hits = 0;
+    let rr = 0;
+    for (const { relevant, top } of qs) {
+      const rank = top.slice(0, 4).findIndex((i) => relevant.includes(i));
+      if (rank >= 0) {
+        hits++;
+        rr += 1 / (rank + 1);
+      }
+    }
+    out[family] = {
+      queries: qs.length,
+      recallAt4: qs.length ? r3(hits / qs.length) : 0,
+      mrrAt4: qs.length ? r3(rr / qs.length) : 0,
+    };
+  }
+  return out;
+}
+
+const chunkers: Record<string, Chunker> = {
+  on: (text, settings, name) =>
+    chunkDocumentStructured(text, settings, name).map((s) => ({
+      content: s.content,
+      headingPath: joinHeadingPath(s.headingPath),
+    })),
+  off: (text, settings) => chunkDocument(text, settings).map((content) => ({ content })),
+};
+
+async function evaluate(database: Database, corpus: Corpus, structure: string) {
+  const settings = chunkSettingsSchema.parse({});
+  const docs = corpus.docs.map((d) => ({
+    name: d.name,
+    segments: chunkers[structure]!(d.text, settings, d.name),
+  }));
+  const flat = docs.flatMap((d) => d.segments);
+  const normed = flat.map((s) => norm(s.content));
+  const asked = corpus.queries
+    .filter((q) => q.half === halfWanted)
+    .map((q) => ({ q, relevant: normed.flatMap((c, i) => (c.includes(q.needle) ? [i] : [])) }))
+    .filter((x) => x.relevant.length >= 1 && x.relevant.length <= 4);
+
+  const { db } = database;
+  const base = await createBase(db);
+  const idToIndex = new Map<string, number>();
+  let next = 0;
+  for (const d of docs) {
+    if (!d.segments.length) continue;
+    const { segmentIds } = await base.addDocument(d.name, d.segments);
+    for (const id of segmentIds) idToIndex.set(id, next++);
+  }
+  await db.execute(sql.raw('ANALYZE'));
+  const input = (query: string) => ({
+    organizationId: base.organizationId,
+    knowledgeBaseIds: [base.knowledgeBaseId],
+    query,
+  });
+  const run = async (fn: (q: string) => Promise<number[]> | number[]) => {
+    const results: Array<{ q: EvalQuery; relevant: number[]; top: number[] }> = [];
+    for (const { q, relevant } of asked) results.push({ q, relevant, top: await fn(q.query) });
+    return score(results);
+  };
+  const mini = new MiniSearch<{ id: number; content: string }>({ fields: ['content'] });
+  mini.addAll(flat.map((s, id) => ({ id, content: s.content })));
+  const peer = await run((q) =>
+    mini
+      .search(q)
+      .slice(0, 4)
+      .map((r) => Number(r.id)),
+  );
+  const ours = await run(async (q) =>
+    (await retrieveSegments(db, input(q))).map((s) => idToIndex.get(s.id)!),
+  );
+  const familyRatios = Object.fromEntries(
+    families.map((f) => [
+      f,
+      peer[f]!.recallAt4 ? r3(ours[f]!.recallAt4 / peer[f]!.recallAt4) : null,
+    ]),
+  );
+  const ratio = r3(ours.all!.recallAt4 / peer.all!.recallAt4);
+  emit({
+    bench: 'retrieval-quality',
+    name: `${corpus.name}-structure-${structure}`,
+    corpus: corpus.description,
+    documents: docs.length,
+    segments: flat.length,
+    half: halfWanted,
+    structure,
+    figure: `retrieveSegments vs MiniSearch (BM25) on the same segments, ${halfWanted} queries`,
+    value: ours.all!.recallAt4,
+    unit: 'recall@4',
+    mrrAt4: ours.all!.mrrAt4,
+    peer: 'minisearch',
+    peerValue: peer.all!.recallAt4,
+    peerMrrAt4: peer.all!.mrrAt4,
+    ratio,
+    familyRatios,
+    goal: 'ratio ≥ 1.05, no family ratio below 1',
+    families: ours,
+    peerFamilies: peer,
+  });
+  return { ratio, familyRatios, recall: ours.all!.recallAt4 };
+}
+
+if (only !== 'latency') {
+  // One database, one knowledge base per corpus and structure setting.
+  const database = await openDatabase({});
+  const summary: Record<string, Record<string, unknown>> = {};
+  for (const name of corporaWanted) {
+    const corpus = loadCorpus(name);
+    for (const structure of structuresWanted) {
+      const start = performance.now();
+      const r = await evaluate(database, corpus, structure);
+      console.error(
+        `  ${name} structure ${structure}: ${r2((performance.now() - start) / 1000)} s`,
+      );
+      (summary[structure] ??= {})[name] = r;
+    }
+  }
+  await database.close();
+  for (const [structure, byCorpus] of Object.entries(summary)) {
+    const rs = Object.values(byCorpus) as Array<{
+      ratio: number;
+      familyRatios: Record<string, number | null>;
+    }>;
+    const fam = rs.flatMap((r) =>
+      Object.values(r.familyRatios).filter((x): x is number => x !== null),
+    );
+    emit({
+      bench: 'retrieval-quality',
+      name: `summary-structure-${structure}`,
+      half: halfWanted,
+      figure: 'lowest corpus ratio and lowest family ratio (recall@4, ours / MiniSearch)',
+      value: Math.min(...rs.map((r) => r.ratio)),
+      unit: 'ratio',
+      lowestFamilyRatio: Math.min(...fam),
+      goal: 'value ≥ 1.05, lowestFamilyRatio ≥ 1',
+    });
+  }
+}
+
+// ---------- 2. latency at scale ----------
+
+/** The AI SDK corpus's segments (product chunker) and title queries, both halves. */
+const latencyCorpus = (() => {
+  if (only === 'quality') return { flat: [] as string[], queries: [] as EvalQuery[] };
+  const c = loadCorpus('sdk');
+  const settings = chunkSettingsSchema.parse({});
+  return { flat: c.docs.flatMap((d) => chunkDocument(d.text, settings)), queries: c.queries };
+})();
+
+/** The retrieval as it was before issue 17 (the latency part's reference). */
 async function previousRetrieval(db: Database['db'], kbId: string, query: string) {
   const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 32);
   if (!words.length) return [];
@@ -72,153 +230,10 @@ async function previousRetrieval(db: Database['db'], kbId: string, query: string
   return all.length >= 4 || and === or ? all : ranked(or);
 }
 
-function score(results: Map<EvalQuery, number[]>) {
-  const out: Record<string, { queries: number; recallAt4: number; mrrAt4: number }> = {};
-  for (const family of [...families, 'all'] as const) {
-    const qs = [...results].filter(([q]) => family === 'all' || q.family === family);
-    let hits = 0;
-    let rr = 0;
-    for (const [q, top] of qs) {
-      const rank = top.slice(0, 4).findIndex((i) => q.relevant.includes(i));
-      if (rank >= 0) {
-        hits++;
-        rr += 1 / (rank + 1);
-      }
-    }
-    out[family] = {
-      queries: qs.length,
-      recallAt4: r3(hits / qs.length),
-      mrrAt4: r3(rr / qs.length),
-    };
-  }
-  return out;
-}
-
-if (only !== 'latency') {
-  const database = await openDatabase({});
-  const { db } = database;
-  const base = await createBase(db, 'high_quality');
-  const idToIndex = new Map<string, number>();
-  let next = 0;
-  for (const d of corpus.docs) {
-    const { segmentIds } = await base.addDocument(d.name, d.segments);
-    for (const id of segmentIds) idToIndex.set(id, next++);
-  }
-  await db.execute(sql.raw('ANALYZE'));
-  const input = (query: string) => ({
-    organizationId: base.organizationId,
-    knowledgeBaseIds: [base.knowledgeBaseId],
-    query,
-  });
-  const toIndexes = (ids: string[]) => ids.map((id) => idToIndex.get(id)!);
-
-  const run = async (fn: (q: string) => Promise<number[]> | number[]) => {
-    const results = new Map<EvalQuery, number[]>();
-    const start = performance.now();
-    for (const q of evalQueries) results.set(q, await fn(q.query));
-    console.error(`  ${evalQueries.length} queries in ${r2((performance.now() - start) / 1000)} s`);
-    return score(results);
-  };
-  const ours = (options: RetrievalOptions, vector: VectorIndex | null = null) =>
-    run(async (q) =>
-      toIndexes((await retrieveSegments(db, input(q), vector, options)).map((s) => s.id)),
-    );
-
-  const mini = new MiniSearch<{ id: number; content: string }>({ fields: ['content'] });
-  mini.addAll(corpus.flat.map((s, id) => ({ id, content: s.content })));
-  const bm25 = await run((q) =>
-    mini
-      .search(q)
-      .slice(0, 4)
-      .map((r) => Number(r.id)),
-  );
-  const variants: Array<[string, string, Awaited<ReturnType<typeof run>>]> = [];
-  if (variantsWanted.has('ours'))
-    variants.push([
-      'ours',
-      'retrieveSegments, full-text (economy): BM25 over capped candidates, every-word passages first',
-      await ours({}),
-    ]);
-  if (variantsWanted.has('bm25-only'))
-    variants.push([
-      'ours-bm25-only',
-      'the same without ranking passages holding every query word first',
-      await ours({ allWordsFirst: false }),
-    ]);
-  if (variantsWanted.has('previous'))
-    variants.push([
-      'previous',
-      'the retrieval before issue 17 (ts_rank_cd, every word first, position tie-break)',
-      await run(async (q) => toIndexes(await previousRetrieval(db, base.knowledgeBaseId, q))),
-    ]);
-  const common = {
-    bench: 'retrieval-quality',
-    corpus: `Vercel AI SDK docs (npm ai, ${corpus.docs.length} files in node_modules/ai/docs)`,
-    segments: corpus.flat.length,
-  };
-  emit({
-    ...common,
-    name: 'minisearch',
-    figure: 'MiniSearch 7 (BM25, default tokenizer) over the same segments',
-    value: bm25.all!.recallAt4,
-    unit: 'recall@4',
-    families: bm25,
-  });
-  const report = (name: string, figure: string, s: Awaited<ReturnType<typeof run>>) => {
-    const perFamily = Object.fromEntries(
-      families.map((f) => [f, r3(s[f]!.recallAt4 / bm25[f]!.recallAt4)]),
-    );
-    emit({
-      ...common,
-      name,
-      figure,
-      value: s.all!.recallAt4,
-      unit: 'recall@4',
-      mrrAt4: s.all!.mrrAt4,
-      peer: 'minisearch',
-      peerValue: bm25.all!.recallAt4,
-      ratio: r3(s.all!.recallAt4 / bm25.all!.recallAt4),
-      familyRatios: perFamily,
-      goal: 'ratio ≥ 1.05, no family ratio below 1',
-      families: s,
-    });
-  };
-  for (const [name, figure, s] of variants) report(name, figure, s);
-  if (process.env.BENCH_EVAL_HYBRID !== '0' && variantsWanted.has('hybrid')) {
-    // Hybrid as a high_quality base runs it, with the tests' fake embedding (a hashed bag of words,
-    // 1536-d) computed in process: full-text and vector lists fused by reciprocal rank.
-    // Bulk load, then the server's own DDL builds the HNSW index (faster than insert by insert).
-    await ensureEmbeddingTable(db, 1536);
-    await db.execute(sql.raw('DROP INDEX IF EXISTS segment_embeddings_hnsw'));
-    for (const [id] of idToIndex) {
-      const content = corpus.flat[idToIndex.get(id)!]!.content;
-      await db.execute(sql`INSERT INTO segment_embeddings (segment_id, knowledge_base_id, embedding)
-        VALUES (${id}::uuid, ${base.knowledgeBaseId}::uuid, ${vectorLiteral(fakeEmbedding(content))}::vector)`);
-    }
-    await ensureEmbeddingTable(db, 1536);
-    const vector: VectorIndex = {
-      embedder: {
-        model: 'fake',
-        dimensions: 1536,
-        embed: async (v) => fakeEmbedding(v),
-        embedMany: async (vs) => vs.map(fakeEmbedding),
-      },
-    };
-    report(
-      'ours-hybrid',
-      'retrieveSegments, hybrid (high_quality: full-text + pgvector with the fake embedding, RRF)',
-      await ours({}, vector),
-    );
-  }
-  await database.close();
-}
-
-// ---------- 2. latency at scale ----------
-
 /** `n` passages of 3–8 of the corpus's own sentences each (seeded), in one completed document. */
 function scaledPassages(n: number) {
-  const sentences = corpus.flat
-    .flatMap((s) => s.content.split(/(?<=[.!?])\s+|\n+/))
+  const sentences = latencyCorpus.flat
+    .flatMap((s) => s.split(/(?<=[.!?])\s+|\n+/))
     .map((s) => s.trim())
     .filter((s) => s.length > 20);
   let a = 42;
@@ -244,7 +259,7 @@ async function latency(kind: 'pglite' | 'postgres', database: Database) {
   await base.addDocument('scaled.md', scaledPassages(latencyScale));
   const seedSeconds = r2((performance.now() - start) / 1000);
   await db.execute(sql.raw('ANALYZE'));
-  const queries = corpus.queries.filter((q) => q.family === 'title').map((q) => q.query);
+  const queries = latencyCorpus.queries.filter((q) => q.family === 'title').map((q) => q.query);
   const input = (query: string) => ({
     organizationId: base.organizationId,
     knowledgeBaseIds: [base.knowledgeBaseId],

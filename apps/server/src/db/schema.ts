@@ -345,8 +345,15 @@ export const segments = pgTable(
     wordCount: integer('word_count').notNull(),
     hitCount: integer('hit_count').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
-    /** Parsed once at write time, so ranking never re-parses the text. */
-    tsv: tsvector('tsv').generatedAlwaysAs(sql`to_tsvector('english', content)`),
+    /** The headings above the passage, 'Document › Section › Subsection' (issue 31). */
+    headingPath: text('heading_path').notNull().default(''),
+    /**
+     * Parsed once at write time, so ranking never re-parses the text; the heading path's words
+     * first, with weight A (migration 0018).
+     */
+    tsv: tsvector('tsv').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', heading_path), 'A') || to_tsvector('english', content)`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chunkSettingsSchema } from '@parley/api-client';
 import {
   chunkDocument,
+  chunkDocumentStructured,
   chunkSection,
   cleanText,
   sectionHeadingLevel,
@@ -126,5 +127,87 @@ describe('chunkDocument', () => {
     expect(segs.every((s) => s.length <= 500)).toBe(true);
     expect(chunkDocument('   \n  ', defaults)).toEqual([]);
     expect(wordCount('one two  three\nfour')).toBe(4);
+  });
+});
+
+describe('structure-aware chunking (issue 31)', () => {
+  const settings = chunkSettingsSchema.parse({
+    chunkSize: 200,
+    chunkOverlap: 0,
+    minSectionSize: 50,
+    maxSectionSize: 4000,
+  });
+
+  it('a # inside a fenced code block is code, not a heading; the fence is never split', () => {
+    const code = ['```sh', '# install the tool', 'npm install parley', '# then start it', '```'];
+    const text = ['# Setup', '', 'Install first, then start the server.', '', ...code].join('\n');
+    const segments = chunkDocumentStructured(text, settings, 'guide.md');
+    expect(segments.every((s) => s.headingPath.join(' › ') === 'guide.md › Setup')).toBe(true);
+    const holding = segments.filter((s) => s.content.includes('npm install parley'));
+    expect(holding).toHaveLength(1);
+    expect(holding[0]!.content).toContain(code.join('\n'));
+  });
+
+  it('keeps table rows and nested list items whole, and carries the heading path', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `| key_${i} | the value number ${i} |`);
+    const items = Array.from(
+      { length: 8 },
+      (_, i) => `- item ${i} says something\n  - nested ${i} detail\n  - nested ${i} more`,
+    );
+    const text = ['# Doc', '## Settings', '', ...rows, '', '### Options', '', ...items].join('\n');
+    const segments = chunkDocumentStructured(text, settings, 'manual');
+    for (const s of segments) expect(s.content.length).toBeLessThanOrEqual(200);
+    for (const row of rows) expect(segments.filter((s) => s.content.includes(row)).length).toBe(1);
+    for (const item of items) expect(segments.some((s) => s.content.includes(item))).toBe(true);
+    const option = segments.find((s) => s.content.includes('nested 7 more'))!;
+    expect(option.headingPath).toEqual(['manual', 'Doc', 'Settings', 'Options']);
+  });
+
+  it('a plain-text document’s numbered clauses become its sections', () => {
+    const text = [
+      'Example License',
+      '',
+      '1. Definitions.',
+      '"Work" means the work of authorship made available under this License, in any form.',
+      '',
+      '2. Grant of Copyright License.',
+      'Each Contributor grants You a perpetual, worldwide, non-exclusive license to reproduce the Work.',
+      '',
+      '2.1 Conditions',
+      'You must give any other recipients of the Work a copy of this License.',
+    ].join('\n');
+    const segments = chunkDocumentStructured(
+      text,
+      { ...settings, minSectionSize: 50, headingPriority: 50 },
+      'Example.txt',
+    );
+    const grant = segments.find((s) => s.content.includes('perpetual'))!;
+    expect(grant.headingPath).toEqual(['Example.txt', '2 Grant of Copyright License']);
+    const conditions = segments.find((s) => s.content.includes('other recipients'))!;
+    expect(conditions.headingPath).toEqual([
+      'Example.txt',
+      '2 Grant of Copyright License',
+      '2.1 Conditions',
+    ]);
+  });
+
+  it('an indented code block stays verbatim and whole', () => {
+    const text = [
+      '# Run',
+      '',
+      'Start it:',
+      '',
+      '    # comment, not a heading',
+      '    parley start --port 3000',
+      '',
+      'Done.',
+    ].join('\n');
+    const segments = chunkDocumentStructured(text, settings);
+    expect(
+      segments.some((s) =>
+        s.content.includes('    # comment, not a heading\n    parley start --port 3000'),
+      ),
+    ).toBe(true);
+    expect(segments.every((s) => s.headingPath.join() === 'Run')).toBe(true);
   });
 });

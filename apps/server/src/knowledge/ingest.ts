@@ -75,6 +75,7 @@ export async function processJob(
     .select({
       id: documents.id,
       knowledgeBaseId: documents.knowledgeBaseId,
+      name: documents.name,
       content: documents.content,
       chunkSettings: documents.chunkSettings,
       indexingTechnique: documents.indexingTechnique,
@@ -88,7 +89,11 @@ export async function processJob(
   }
   try {
     const settings = chunkSettingsSchema.parse(doc.chunkSettings ?? {});
-    const { chunks, wordCounts, totalWords } = await chunkInWorker(doc.content ?? '', settings);
+    const { chunks, wordCounts, totalWords, headingPaths } = await chunkInWorker(
+      doc.content ?? '',
+      settings,
+      doc.name,
+    );
     doc.content = null; // the text is not needed any more: let it go before the writes
     if (chunks.length === 0) throw new Error('The document has no text to index');
     await db.delete(segments).where(eq(segments.documentId, doc.id));
@@ -105,6 +110,7 @@ export async function processJob(
             knowledgeBaseId: doc.knowledgeBaseId,
             position: i + j + 1,
             content,
+            headingPath: headingPaths[i + j] ?? '',
             wordCount: wordCounts[i + j]!,
           })),
         )

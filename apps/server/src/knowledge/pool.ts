@@ -77,15 +77,26 @@ export async function extractInWorker(
 export async function chunkInWorker(
   text: string,
   settings: ChunkSettings,
-): Promise<{ chunks: string[]; wordCounts: Uint32Array; totalWords: number }> {
-  const packed = await run<PackedChunks>({ text, settings }, 'chunk');
+  title?: string,
+): Promise<{
+  chunks: string[];
+  wordCounts: Uint32Array;
+  totalWords: number;
+  headingPaths: string[];
+}> {
+  const packed = await run<PackedChunks>({ text, settings, title }, 'chunk');
   const chunks: string[] = new Array(packed.ends.length);
   let start = 0;
   packed.ends.forEach((end, i) => {
     chunks[i] = packed.joined.slice(start, end);
     start = end;
   });
-  return { chunks, wordCounts: packed.wordCounts, totalWords: packed.totalWords };
+  return {
+    chunks,
+    wordCounts: packed.wordCounts,
+    totalWords: packed.totalWords,
+    headingPaths: chunks.length ? packed.headingPaths.split('\n') : [],
+  };
 }
 
 /** Stops the pool's threads (tests, shutdown). */

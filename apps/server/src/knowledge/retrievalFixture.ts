@@ -21,7 +21,10 @@ export async function createBase(db: Db, technique: 'economy' | 'high_quality' =
   const knowledgeBaseId = String(kb.id);
 
   /** One completed document whose segments are `passages`, in order (positions 1..n). */
-  async function addDocument(name: string, passages: string[]) {
+  async function addDocument(
+    name: string,
+    passages: Array<string | { content: string; headingPath?: string }>,
+  ) {
     const doc = rowsOf(
       await db.execute(sql`
         INSERT INTO documents (knowledge_base_id, organization_id, name, source_type, content, status, indexing_technique, chunk_settings)
@@ -31,14 +34,16 @@ export async function createBase(db: Db, technique: 'economy' | 'high_quality' =
     const documentId = String(doc.id);
     const ids: string[] = [];
     for (let offset = 0; offset < passages.length; offset += 2000) {
-      const batch = passages
-        .slice(offset, offset + 2000)
-        .map((c, i) => ({ n: offset + i + 1, c, w: wordCount(c) }));
+      const batch = passages.slice(offset, offset + 2000).map((p, i) => {
+        const c = typeof p === 'string' ? p : p.content;
+        const h = typeof p === 'string' ? '' : (p.headingPath ?? '');
+        return { n: offset + i + 1, c, h, w: wordCount(c) };
+      });
       const rows = rowsOf(
         await db.execute(sql`
-          INSERT INTO segments (document_id, knowledge_base_id, position, content, word_count)
-          SELECT ${documentId}::uuid, ${knowledgeBaseId}::uuid, t.n, t.c, t.w
-          FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS t(n int, c text, w int)
+          INSERT INTO segments (document_id, knowledge_base_id, position, content, heading_path, word_count)
+          SELECT ${documentId}::uuid, ${knowledgeBaseId}::uuid, t.n, t.c, t.h, t.w
+          FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS t(n int, c text, h text, w int)
           ORDER BY t.n
           RETURNING id, position`),
       );

@@ -234,3 +234,45 @@ describe('distinct passages', () => {
     expect(found).toHaveLength(2);
   });
 });
+
+describe('phrase, proximity, identifiers and headings (issue 31)', () => {
+  it('a query that is a sentence of a passage finds that passage first', async () => {
+    const base = await createBase(database.db);
+    const sentence = 'The licensee may not sublicense the software to a third party.';
+    await base.addDocument('terms.txt', [
+      // The same words, more often and scattered, in shorter passages.
+      'Party software: the third party may sublicense. The licensee software party may not.',
+      'Software licensee party third: sublicense may not, licensee may, party may.',
+      `${filler(1)} ${sentence} ${filler(2)}`,
+      filler(3),
+    ]);
+    const [first] = await search(base, sentence);
+    expect(first!.content).toContain(sentence);
+    expect(first!.why?.phrase).toBe(true);
+  });
+
+  it('an identifier as written ranks before its stemmed parts', async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('pg.md', [
+      'Raise the max connections count when many clients connect at the same max time.',
+      'Set max_connections in postgresql.conf and restart the server.',
+      'Clients are allowed in pg_hba.conf; useChat reads v1.2.3 of the protocol.',
+    ]);
+    expect((await search(base, 'max_connections'))[0]!.content).toContain('max_connections');
+    for (const q of ['pg_hba.conf', 'useChat', 'v1.2.3'])
+      expect((await search(base, q))[0]!.content).toContain(q);
+  });
+
+  it('words in a passage’s heading path count, and the answer says why', async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('manual.md', [
+      { content: 'Turn it on with the switch at the back.', headingPath: 'Manual › Power supply' },
+      { content: 'The supply of spare parts is listed at the end.', headingPath: 'Manual › Parts' },
+      filler(1),
+    ]);
+    const [first] = await search(base, 'power supply');
+    expect(first!.headingPath).toBe('Manual › Power supply');
+    expect(first!.why?.headingScore).toBeGreaterThan(0);
+    expect(first!.why?.matchedTerms).toEqual(expect.arrayContaining(['power', 'suppli']));
+  });
+});

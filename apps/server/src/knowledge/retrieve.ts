@@ -14,7 +14,25 @@ export interface RetrievedSegment {
   content: string;
   documentId: string;
   documentName: string;
+  /** The headings above the passage ('Document › Section › Subsection'; '' when none). */
+  headingPath: string;
   score: number;
+  /** Why full-text search found it (absent for a passage found by vector search alone). */
+  why?: RetrievalWhy;
+}
+
+/** The parts of a full-text score, for the retrieval test. */
+export interface RetrievalWhy {
+  /** The query's words (as the index holds them: lower-cased, stemmed) found in the passage. */
+  matchedTerms: string[];
+  /** BM25 over the passage's text and heading path. */
+  textScore: number;
+  /** Added for query words in the heading path. */
+  headingScore: number;
+  /** The passage holds the query as a phrase (ranked first). */
+  phrase: boolean;
+  /** How many of the query's identifiers (`max_connections`, `v1.2.3`) it holds as written. */
+  identifiers: number;
 }
 
 /** Tuning knobs; the defaults are what the product runs (the benchmark compares variants). */
@@ -59,6 +77,8 @@ export interface RetrievalHead {
 /** BM25's term-frequency saturation and length normalisation (the usual values). */
 const k1 = 1.2;
 const b = 0.75;
+/** A query word found in the passage's heading path adds this many times its idf (once). */
+const HEADING_WEIGHT = 1;
 /** At most this many passages are ranked per query phase: the bound on the work at 100k segments. */
 export const CANDIDATE_CAP = 500;
 /**
@@ -163,19 +183,27 @@ export async function retrieveSegments(
   const hybrid = Boolean(vector && hq.length && options.fusion !== 'none');
   // Enough spare passages for the overlap filter (and, in hybrid, for the fusion).
   const words = termsOf(row);
-  const fullText = await fullTextSearch(db, ids, words, hybrid ? 20 : topK * 3, options);
+  const fullText = await fullTextSearch(
+    db,
+    ids,
+    { ...words, query: input.query },
+    hybrid ? 20 : topK * 3,
+    options,
+  );
   let ranked = fullText;
   if (hybrid && vector) {
     const semantic = await vectorSearch(db, hq, await vector.embedder.embed(input.query), 20);
     ranked = fuseLists(fullText, semantic, options.allWordsFirst !== false);
   }
   const segments = distinctPassages(ranked, topK).map(
-    ({ id, content, documentId, documentName, score }) => ({
+    ({ id, content, documentId, documentName, headingPath, score, why }) => ({
       id,
       content,
       documentId,
       documentName,
+      headingPath,
       score,
+      ...(why ? { why } : {}),
     }),
   );
   if (segments.length) {
@@ -228,15 +256,27 @@ const toSegments = (result: unknown): RankedSegment[] =>
     content: String(r.content),
     documentId: String(r.document_id),
     documentName: String(r.document_name),
+    headingPath: String(r.heading_path ?? ''),
     position: Number(r.position),
     score: Number(r.score),
     allWords: r.all_words === true,
+    ...(r.terms !== undefined
+      ? {
+          why: {
+            matchedTerms: (r.terms as string[] | null) ?? [],
+            textScore: Number(r.text_score),
+            headingScore: Number(r.heading_score),
+            phrase: Number(r.phrase) > 0,
+            identifiers: Number(r.exact),
+          },
+        }
+      : {}),
   }));
 
 async function vectorSearch(db: Db, ids: string[], embedding: number[], limit: number) {
   return toSegments(
     await db.execute(sql`
-      SELECT s.id, s.content, s.document_id, s.position, d.name AS document_name,
+      SELECT s.id, s.content, s.document_id, s.position, s.heading_path, d.name AS document_name,
              1 - (e.embedding <=> ${vectorLiteral(embedding)}::vector) AS score
       FROM segment_embeddings e
       JOIN segments s ON s.id = e.segment_id
@@ -341,11 +381,11 @@ async function commonWords(db: Db): Promise<Map<string, number>> {
 async function fullTextSearch(
   db: Db,
   ids: string[],
-  words: { config: 'english' | 'simple'; terms: string[] },
+  words: { config: 'english' | 'simple'; terms: string[]; query: string },
   limit: number,
   options: RetrievalOptions,
 ): Promise<RankedSegment[]> {
-  const { config, terms } = words;
+  const { config, terms, query } = words;
   if (!terms.length) return [];
   if (config === 'simple') return stopwordSearch(db, ids, terms, limit);
   const { n, avgdl } = await corpusStats(db, ids);
@@ -382,6 +422,8 @@ async function fullTextSearch(
       ? null
       : sql`s.tsv @@ ${tsqueryOf(lexemes, '|')}::tsquery AND NOT (${phases[0]!.where})`;
   return rankCandidates(db, ids, phases, fallback, lexemes, weights, {
+    phrase: terms.length > 1 ? query.slice(0, 4000) : null,
+    exact: identifiersOf(query),
     avgdl,
     limit,
     ...options,
@@ -409,6 +451,23 @@ interface Phase {
   everyFirst?: boolean;
 }
 
+/**
+ * The query's identifiers (`pg_hba.conf`, `max_connections`, `useChat`, `v1.2.3`: inner
+ * punctuation, digits or capitals), lower-cased: the parser splits or stems some of them
+ * (`max_connections` → 'max' 'connect'), so a passage holding one as written ranks first.
+ */
+export function identifiersOf(query: string): string[] {
+  const found = query.match(/[\p{L}\p{N}_][\p{L}\p{N}_.:/@-]*[\p{L}\p{N}_]/gu) ?? [];
+  return [
+    ...new Set(
+      found
+        .filter((t) => /[_.:/@]|\p{N}/u.test(t) || /\p{Ll}\p{Lu}/u.test(t))
+        .filter((t) => t.length >= 3)
+        .map((t) => t.toLowerCase()),
+    ),
+  ].slice(0, 8);
+}
+
 async function rankCandidates(
   db: Db,
   ids: string[],
@@ -416,22 +475,35 @@ async function rankCandidates(
   fallback: SQL | null,
   lexemes: string[],
   weights: number[],
-  o: { avgdl: number; limit: number } & RetrievalOptions,
+  o: { avgdl: number; limit: number; phrase: string | null; exact: string[] } & RetrievalOptions,
 ): Promise<RankedSegment[]> {
   const live = sql`s.knowledge_base_id IN ${inList(ids)} AND s.enabled
     AND s.document_id IN (SELECT id FROM documents
       WHERE knowledge_base_id IN ${inList(ids)} AND enabled AND status = 'completed')`;
   const raw = (x: number) => sql.raw(String(x));
+  // Each word's count in the passage and its heading path (weight A positions: ts_rank with
+  // weights {D,C,B,A} = {0,0,0,1} counts those alone).
   const tfs = sql.join(
     lexemes.map(
       (l, i) =>
-        sql`${termFrequency(sql`ts_rank('{1,1,1,1}'::float4[], s.tsv, ${quoteLexeme(l)}::tsquery)`)} AS tf${raw(i)}`,
+        sql`${termFrequency(sql`ts_rank('{1,1,1,1}'::float4[], s.tsv, ${quoteLexeme(l)}::tsquery)`)} AS tf${raw(i)},
+        ${termFrequency(sql`ts_rank('{0,0,0,1}'::float4[], s.tsv, ${quoteLexeme(l)}::tsquery)`)} AS th${raw(i)}`,
     ),
     sql`, `,
   );
   // Each phase's passages with their words' counts, read while the row is at hand.
   const every = sql`s.tsv @@ ${tsqueryOf(lexemes, '&')}::tsquery`;
-  const phase = ({ where, everyFirst }: Phase) => sql`(SELECT s.id, s.word_count, ${tfs}
+  // A passage holding the query as a phrase (its words in order, stopwords' gaps kept), and how
+  // many of the query's identifiers it holds as written.
+  const phrase = o.phrase ? sql`(s.tsv @@ phraseto_tsquery('english', ${o.phrase}))::int` : sql`0`;
+  const exact = o.exact.length
+    ? sql.join(
+        o.exact.map((t) => sql`(strpos(lower(s.content), ${t}) > 0)::int`),
+        sql` + `,
+      )
+    : sql`0`;
+  const phase = ({ where, everyFirst }: Phase) => sql`(SELECT s.id, s.word_count, ${tfs},
+    ${phrase} AS phrase, ${exact} AS exact
     FROM segments s WHERE ${live} AND ${where}
     ${everyFirst ? sql`ORDER BY (${every}) DESC` : sql``} LIMIT ${CANDIDATE_CAP})`;
   const candidates = sql.join(phases.map(phase), sql` UNION ALL `);
@@ -449,21 +521,34 @@ async function rankCandidates(
     ),
     sql` + `,
   );
+  // Field weighting: a word in the heading path adds HEADING_WEIGHT times its rarity, once.
+  const heading = sql.join(
+    lexemes.map((_, i) => sql`${weights[i]! * HEADING_WEIGHT}::float8 * (t.th${raw(i)} > 0)::int`),
+    sql` + `,
+  );
+  const terms = sql`array_remove(ARRAY[${sql.join(
+    lexemes.map((l, i) => sql`CASE WHEN t.tf${raw(i)} > 0 THEN ${l}::text END`),
+    sql`, `,
+  )}], NULL)`;
   const matched = sql.join(
     lexemes.map((_, i) => sql`(t.tf${raw(i)} > 0)::int`),
     sql` + `,
   );
   const order = (x: string) =>
     sql.raw(
-      `${o.allWordsFirst !== false ? `(${x}.matched = ${lexemes.length}) DESC, ` : ''}` +
+      `${x}.phrase DESC, ${x}.exact DESC, ` +
+        `${o.allWordsFirst !== false ? `(${x}.matched = ${lexemes.length}) DESC, ` : ''}` +
         `${x}.score DESC, ${x}.matched DESC, ${x}.word_count ASC, ${x}.id ASC`,
     );
   const result = await db.execute(sql`
     WITH p AS MATERIALIZED (${candidates})${rest},
-    scored AS (SELECT t.id, t.word_count, ${score} AS score, ${matched} AS matched FROM t),
+    scored AS (SELECT t.id, t.word_count, t.phrase, t.exact, ${terms} AS terms,
+      ${score} AS text_score, ${heading} AS heading_score,
+      ${score} + ${heading} AS score, ${matched} AS matched FROM t),
     top AS MATERIALIZED (SELECT * FROM scored ORDER BY ${order('scored')} LIMIT ${o.limit})
-    SELECT s.id, s.content, s.document_id, s.position, d.name AS document_name, top.score,
-           top.matched = ${lexemes.length} AS all_words
+    SELECT s.id, s.content, s.document_id, s.position, s.heading_path, d.name AS document_name,
+           top.score, top.matched = ${lexemes.length} AS all_words, top.terms, top.text_score,
+           top.heading_score, top.phrase, top.exact
     FROM top JOIN segments s ON s.id = top.id JOIN documents d ON d.id = s.document_id
     ORDER BY ${order('top')}`);
   return toSegments(result);
@@ -488,7 +573,7 @@ async function stopwordSearch(db: Db, ids: string[], terms: string[], limit: num
           AND (${like}) AND to_tsvector('simple', s.content) @@ ${tsq}::tsquery
         LIMIT ${CANDIDATE_CAP}
       )
-      SELECT s.id, s.content, s.document_id, s.position, d.name AS document_name,
+      SELECT s.id, s.content, s.document_id, s.position, s.heading_path, d.name AS document_name,
              ts_rank_cd(to_tsvector('simple', s.content), ${tsq}::tsquery, 2) AS score
       FROM c JOIN segments s ON s.id = c.id JOIN documents d ON d.id = s.document_id
       ORDER BY score DESC, s.word_count ASC, s.id ASC

@@ -6,6 +6,7 @@ const seg = (id: string, allWords = false): RankedSegment => ({
   content: id,
   documentId: 'd',
   documentName: 'd.md',
+  headingPath: '',
   position: 1,
   score: 0,
   allWords,

@@ -5,7 +5,7 @@
  * do not survive the thread boundary).
  */
 import type { ChunkSettings } from '@parley/api-client';
-import { chunkDocument, wordCount } from './chunking';
+import { chunkDocumentStructured, wordCount } from './chunking';
 import { extractText, ParseError, type DocumentKind } from './parse';
 
 export type ExtractResult = { kind: DocumentKind; text: string } | { error: string };
@@ -31,10 +31,21 @@ export interface PackedChunks {
   ends: Uint32Array;
   wordCounts: Uint32Array;
   totalWords: number;
+  /** Each chunk's heading path ('Document › Section'), one a line. */
+  headingPaths: string;
 }
 
-export function chunk(input: { text: string; settings: ChunkSettings }): PackedChunks {
-  const chunks = chunkDocument(input.text, input.settings);
+/** Heading paths are stored and shown as one text, its parts joined by ' › '. */
+export const joinHeadingPath = (path: string[]) =>
+  path.map((p) => p.replace(/\s+/g, ' ')).join(' › ');
+
+export function chunk(input: {
+  text: string;
+  settings: ChunkSettings;
+  title?: string;
+}): PackedChunks {
+  const structured = chunkDocumentStructured(input.text, input.settings, input.title);
+  const chunks = structured.map((s) => s.content);
   const ends = new Uint32Array(chunks.length);
   const wordCounts = new Uint32Array(chunks.length);
   let at = 0;
@@ -43,5 +54,11 @@ export function chunk(input: { text: string; settings: ChunkSettings }): PackedC
     ends[i] = at;
     wordCounts[i] = wordCount(c);
   });
-  return { joined: chunks.join(''), ends, wordCounts, totalWords: wordCount(input.text) };
+  return {
+    joined: chunks.join(''),
+    ends,
+    wordCounts,
+    totalWords: wordCount(input.text),
+    headingPaths: structured.map((s) => joinHeadingPath(s.headingPath)).join('\n'),
+  };
 }
