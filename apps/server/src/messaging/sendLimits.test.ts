@@ -247,7 +247,7 @@ describe('sending limits per organization and channel', () => {
 
   it('agent replies count too: over the limit a reply waits (pending, the limit named), it is not dropped', async () => {
     await age(2 * 86_400);
-    await user.voice.assign(number.phone_id, agentId);
+    await user.voice.assign(number.phone_id, agentId, ['sms']);
     for (let i = 0; i < 3; i++) expect((await sendSms(user, '+15005550713')).status).toBe(200);
     await user.voice.simulateEvent(orgId, {
       event: 'sms',

@@ -139,13 +139,18 @@ export class SendLimitError extends HttpError {
 /**
  * What an organization sent on a channel, as the database holds it: messages leaving on the
  * channel's threads (outbound, handed to the provider: a status set and not 'failed'), or, for
- * calls, outbound voice conversations. `sentAt` is when each counts from.
+ * calls, the dials of scheduled events and other outbound voice conversations. `sentAt` is when each counts from.
  */
 function sentRows(orgId: string, channel: SendChannel) {
+  // Calls: every dial of a scheduled event (its attempts), and outbound calls placed otherwise.
   if (channel === 'call')
-    return sql`SELECT c.created_at AS sent_at FROM conversations c
+    return sql`SELECT (a->>'started_at')::timestamptz AS sent_at
+        FROM scheduled_events e, jsonb_array_elements(e.attempts) a
+        WHERE e.organization_id = ${orgId}
+      UNION ALL
+      SELECT c.created_at AS sent_at FROM conversations c
       WHERE c.organization_id = ${orgId} AND c.channel = 'voice'
-        AND c.metadata->>'direction' = 'outbound'`;
+        AND c.metadata->>'direction' = 'outbound' AND c.metadata->>'scheduled_id' IS NULL`;
   return sql`SELECT m.created_at AS sent_at FROM messages m
     JOIN conversations c ON c.id = m.conversation_id
     WHERE c.organization_id = ${orgId} AND c.channel = ${channel}

@@ -21,14 +21,16 @@ let bulk: Awaited<ReturnType<typeof orgWithAgent>>;
 let crashed: Awaited<ReturnType<typeof orgWithAgent>>;
 
 beforeAll(async () => {
+  // 100 calls due at once: above the default sending limit for calls (60 a minute), raised here.
+  const limits = { PARLEY_SEND_LIMIT_PER_MINUTE: '1000' };
   server = await startTestServer({
-    env: { PARLEY_WORKER_SECRET: 'worker-secret' },
+    env: { PARLEY_WORKER_SECRET: 'worker-secret', ...limits },
     scheduler: { clock, manual: true, instanceId: 'server' },
   });
   if (server.databaseUrl) second = await openDatabase({ url: server.databaseUrl });
   const base = {
     secrets: createSecretBox('test-secret-test-secret-test-secret-0123'),
-    env: {},
+    env: limits,
     logger: pino({ level: 'silent' }),
   };
   a = schedulerDeps(

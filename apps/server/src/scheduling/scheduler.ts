@@ -19,6 +19,7 @@ import { systemClock, type Clock } from './clock';
 import type { EventRow } from './events';
 import { afterAttempt, flexibleWindowEnd, startGraceMs } from './retry';
 import { doNotCallReason, recordProviderResult, settingsRow } from './settings';
+import { reserveSend, SendLimitError, sendLimitsOf } from '../messaging/sendLimits';
 
 export interface SchedulerOptions {
   clock?: Clock;
@@ -271,7 +272,29 @@ export async function processClaim(deps: SchedulerDeps, id: string): Promise<voi
       );
       return;
     }
-    await set({ attempts: [...attempts, attempt], updatedAt: now });
+    // The attempt counts against the organization's sending limit for calls: recorded under the
+    // organization's send lock (another event's dial waits for it). Over the limit, the call
+    // waits for the window to free inside the flexible window, else it is missed, saying why.
+    try {
+      await reserveSend(
+        db,
+        sendLimitsOf(deps.env),
+        event.organizationId,
+        'call',
+        (tx) =>
+          tx
+            .update(scheduledEvents)
+            .set({ attempts: [...attempts, attempt], updatedAt: now })
+            .where(and(eq(scheduledEvents.id, id), eq(scheduledEvents.lockedBy, deps.instanceId))),
+        now,
+      );
+    } catch (error) {
+      if (!(error instanceof SendLimitError)) throw error;
+      const next = new Date(now.getTime() + error.retryAfter * 1000);
+      if (next <= windowEnd) await set(waitValues(next, error.message, now));
+      else await missed(error.message);
+      return;
+    }
     const targets = outboundCallTargets(publicUrl ?? 'http://localhost', event.id);
     const dialled = await provider.dial({
       from,
