@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
 import { documents, segments } from '../db/schema';
+import { roomCallTokenTtlSeconds, signCallToken } from '@parley/api-client/call-token';
 
 const secret = 'worker-secret-worker-secret-0123456789';
 const hours = 'The clinic opens at eight in the morning on weekdays and at nine on Saturdays.';
@@ -18,13 +19,14 @@ describe('caller turns read ahead', () => {
   let fake: FakeProvider;
   let agentName: string;
   let documentId: string;
+  let orgId: string;
   beforeAll(async () => {
     fake = await startFakeProvider();
     server = await startTestServer({
       env: { PARLEY_WORKER_SECRET: secret, PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1' },
     });
     const user = server.newUser();
-    const orgId = await user.withOrg('Clinic');
+    orgId = await user.withOrg('Clinic');
     const kbs = createKnowledgeClient({ baseUrl: '/api/knowledge-bases', fetch: user.fetch });
     const kb = await kbs.create({ name: 'Clinic FAQ', indexingTechnique: 'economy' });
     const doc = await kbs.addText(kb.id, { name: 'hours.md', content: `# Hours\n\n${hours}` });
@@ -57,12 +59,23 @@ describe('caller turns read ahead', () => {
       headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
+  let calls = 0;
+  /** A browser call taken by the worker with the room's call token (as the dispatch carries it). */
   async function startCall() {
-    const res = await post('/calls', {
-      agent_name: agentName,
-      caller: 'visitor-1',
-      transport: 'livekit',
-    });
+    const caller = `visitor-${++calls}`;
+    const call_token = signCallToken(
+      secret,
+      {
+        transport: 'livekit',
+        agent_id: agentName,
+        organization_id: orgId,
+        room: `parley-room-${caller}`,
+        caller,
+      },
+      { ttlSeconds: roomCallTokenTtlSeconds },
+    );
+    const res = await post('/calls', { call_token });
+    expect(res.status).toBe(201);
     return ((await res.json()) as { conversation_id: string }).conversation_id;
   }
   async function prepare(callId: string, query: string) {
