@@ -3,7 +3,7 @@
  * implementation (createDashboardApi) sits on @parley/api-client; stories use the same
  * implementation with MSW answering the HTTP calls, so nothing here is mocked in-process.
  */
-import type { SendLimits } from '@parley/api-client';
+import type { SendLimits, SharedProviders } from '@parley/api-client';
 
 export type { SendLimits };
 
@@ -226,6 +226,11 @@ export interface DashboardApi {
    * response_mode blocking. Resolves when the agent answered; rejects with the reason.
    */
   testAgentKey?(agentUrl: string, agentKey: string): Promise<void>;
+  /**
+   * GET /api/shared-providers/{org}: the install's shared keys and accounts and whether they serve
+   * the organization (the editor says so where a shared model key would have been used).
+   */
+  sharedProviders?(orgId: string, signal?: AbortSignal): Promise<SharedProviders>;
   /** GET /api/knowledge-bases (empty until the knowledge issue lands: a 404 reads as none). */
   listKnowledgeBases(signal?: AbortSignal): Promise<KnowledgeBaseSummary[]>;
 }

@@ -13,6 +13,7 @@ import {
   ApiError,
   createOrgClient,
   createVoiceBackendClient,
+  createSharedProvidersClient,
   defaultModel,
   defaultSttConfig,
   defaultSystemPrompt,
@@ -66,6 +67,10 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
   const voice = createVoiceBackendClient({ baseUrl: `${origin}/voice`, ...common });
   const messaging = createMessagingClient({ baseUrl: `${origin}/messaging`, ...common });
   const model = createModelClient({ baseUrl: `${origin}/api`, ...common });
+  const shared = createSharedProvidersClient({
+    baseUrl: `${origin}/api/shared-providers`,
+    ...common,
+  });
   const knowledge = createKnowledgeClient({ baseUrl: `${origin}/api/knowledge-bases`, ...common });
   const runtimeUrl = () =>
     options.runtimeUrl ?? `${origin || globalThis.location?.origin || ''}/v1`;
@@ -247,6 +252,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       const client = createChatRuntimeClient({ baseUrl: agentUrl, apiKey: agentKey, ...common });
       await client.send('Hello', 'console-key-test');
     },
+    sharedProviders: (orgId, signal) => shared.get(orgId, signal),
     listKnowledgeBases: async (signal) => {
       try {
         return await knowledge.list(signal);

@@ -14,4 +14,5 @@ export const queryKeys = {
   channelMessages: (channel: string, orgId: string) =>
     ['channel', channel, orgId, 'messages'] as const,
   sendLimits: (orgId: string) => ['send-limits', orgId] as const,
+  sharedProviders: (orgId: string) => ['shared-providers', orgId] as const,
 };

@@ -94,6 +94,7 @@ function AgentSettingsForAgent({
         value={settings.model}
         editing={editing}
         keyLocked={s.keyLocked}
+        sharedKeyNotice={s.sharedKeyNotice}
         onProviderChange={actions.setModelProvider}
         onChange={actions.changeModel}
         onApiKeyBlur={actions.commitModelApiKey}

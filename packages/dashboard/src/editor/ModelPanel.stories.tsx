@@ -162,6 +162,24 @@ export const KeyPlaceholderPerProviderDark: Story = {
   globals: { theme: 'dark' },
 };
 
+/** The install's shared OpenAI key does not serve this organization: the key field says so. */
+export const SharedKeyNotServed: Story = {
+  args: {
+    value: { ...storySettings.model, provider: 'OpenAI', apiKey: '' },
+    sharedKeyNotice:
+      "This install's shared OpenAI key serves only its first organization and those its operator lists; add your own key here (or set one in Integrations).",
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText(/shared OpenAI key serves only its first organization/),
+    ).toBeVisible();
+  },
+};
+export const SharedKeyNotServedDark: Story = {
+  ...SharedKeyNotServed,
+  globals: { theme: 'dark' },
+};
+
 /** Invalid URLs are named beside their fields (the others keep saving). */
 export const InvalidFields: Story = {
   args: {

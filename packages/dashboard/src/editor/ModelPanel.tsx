@@ -33,6 +33,8 @@ export interface ModelPanelProps {
   onKeyDraftChange?: (text: string) => void;
   /** Cancel: back to the locked, masked stored key. */
   onCancelReplace?: () => void;
+  /** The install's shared key for the provider does not serve this organization (shown under the key field). */
+  sharedKeyNotice?: string | null;
   /** Fields that cannot be saved, with the reason (shown beside each field). */
   problems?: FieldProblems;
   /** The key test (spec §7): 'Test key' beside the agent API key. */
@@ -96,6 +98,7 @@ export function ModelPanel({
   headingLevel = 2,
   title = 'Model',
   id,
+  sharedKeyNotice,
 }: ModelPanelProps) {
   const disabled = !editing;
   const err = (field: CheckedField) => {
@@ -163,6 +166,7 @@ export function ModelPanel({
             onBlur={onApiKeyBlur}
             autoComplete="off"
             placeholder={modelKeyPlaceholder(value.provider)}
+            description={sharedKeyNotice ?? undefined}
             disabled={disabled}
           />
         )}

@@ -8,6 +8,7 @@ import {
   isUserConfiguredKey,
   isValidAgentKeyFormat,
   modelKeyPlaceholder,
+  sharedModelKeyNotice,
   parseDurationText,
   parseMaxCallDuration,
   parseMaxNudges,
@@ -201,5 +202,27 @@ describe('keys (spec §5, §9)', () => {
     expect(isValidAgentKeyFormat('app-123')).toBe(true);
     expect(isValidAgentKeyFormat('sk-123')).toBe(true);
     expect(isValidAgentKeyFormat('key-123')).toBe(false);
+  });
+});
+
+describe('sharedModelKeyNotice', () => {
+  const shared = {
+    organization_id: 'org-2',
+    served: false,
+    model_providers: ['openai'],
+    voice_providers: [],
+    twilio: false,
+    sandbox_numbers: false,
+  };
+  it('names the shared key where it would have been used but does not serve the organization', () => {
+    expect(sharedModelKeyNotice(shared, 'OpenAI', '')).toMatch(
+      /^This install's shared OpenAI key serves only its first organization/,
+    );
+  });
+  it('says nothing when the key serves it, the agent has its own key, or no shared key exists', () => {
+    expect(sharedModelKeyNotice({ ...shared, served: true }, 'OpenAI', '')).toBeNull();
+    expect(sharedModelKeyNotice(shared, 'OpenAI', 'sk-own-key-0123456789')).toBeNull();
+    expect(sharedModelKeyNotice(shared, 'Anthropic', '')).toBeNull();
+    expect(sharedModelKeyNotice(undefined, 'OpenAI', '')).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { isMaskedSecret, toolsLimits, type ModelProviderName } from '@parley/api-client';
+import {
+  isMaskedSecret,
+  sharedProviderMessages,
+  toolsLimits,
+  type ModelProviderName,
+  type SharedProviders,
+} from '@parley/api-client';
 import {
   modelsOf,
   speedRanges,
@@ -219,4 +225,19 @@ export function updateTranscriber(
     };
   }
   return next;
+}
+
+/**
+ * Where a shared model key would have been used (no key of the agent's own, the install has a
+ * server-wide key for the provider) but it does not serve this organization: what the key field
+ * says. Null otherwise.
+ */
+export function sharedModelKeyNotice(
+  shared: SharedProviders | undefined,
+  provider: ModelProviderName,
+  apiKey: string,
+): string | null {
+  if (!shared || shared.served || apiKey.trim()) return null;
+  if (!shared.model_providers.includes(provider.toLowerCase())) return null;
+  return sharedProviderMessages.modelKey(provider);
 }

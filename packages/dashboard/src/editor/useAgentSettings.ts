@@ -39,6 +39,7 @@ import {
   parseTypingVolume,
   updateTranscriber,
   updateVoice,
+  sharedModelKeyNotice,
 } from './providerRules';
 import {
   blockingText,
@@ -126,6 +127,8 @@ export interface AgentSettingsController {
   keyTest: KeyTestState;
   /** Whether this deployment can test keys. */
   canTestKey: boolean;
+  /** The install's shared model key does not serve this organization (said under the key field). */
+  sharedKeyNotice: string | null;
   autosave: AutosaveSnapshot;
   /** 'Ready', 'Unsaved changes', 'Auto-saving...', ... (spec §4). */
   statusText: string;
@@ -232,6 +235,12 @@ export function useAgentSettings(
     queryFn: ({ signal }) => api.getAgent(agentId, signal),
     retry: false,
     refetchOnWindowFocus: false,
+  });
+  const sharedQuery = useQuery({
+    queryKey: queryKeys.sharedProviders(orgId),
+    queryFn: ({ signal }) => api.sharedProviders!(orgId, signal),
+    enabled: Boolean(api.sharedProviders && orgId),
+    staleTime: 5 * 60_000,
   });
   const basesQuery = useQuery({
     queryKey: editorQueryKeys.knowledgeBases,
@@ -615,6 +624,10 @@ export function useAgentSettings(
     blockedText,
     keyTest,
     canTestKey: Boolean(api.testAgentKey),
+    sharedKeyNotice:
+      settings && !keyLocked
+        ? sharedModelKeyNotice(sharedQuery.data, settings.model.provider, settings.model.apiKey)
+        : null,
     autosave: shownSnapshot,
     statusText: autosaveStatusText(snapshot),
     knowledge: {

@@ -69,6 +69,16 @@ export function backend(options: {
     http.post('*/api/app/delete-agent', () => HttpResponse.json({ success: true })),
     // The agent detail's Calls section: no calls yet (the call log has its own view stories).
     http.get('*/voice/calls/agent/:agentId', () => HttpResponse.json({ calls: [] })),
+    http.get('*/api/shared-providers/:org', ({ params }) =>
+      HttpResponse.json({
+        organization_id: String(params.org),
+        served: true,
+        model_providers: [],
+        voice_providers: [],
+        twilio: false,
+        sandbox_numbers: false,
+      }),
+    ),
     http.get('*/voice/phone-numbers/organization/:org', () =>
       HttpResponse.json({
         phone_numbers: [
