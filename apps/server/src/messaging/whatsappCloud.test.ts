@@ -7,7 +7,8 @@ import { startTestServer, type TestServer, type TestUser } from '../../test/harn
 import { messages, telephonyOutbox } from '../db/schema';
 import { maxWhatsappCloudEvents } from './whatsappCloud';
 
-const appSecret = 'meta-app-secret-0001';
+// Realistic formats (checked when saved): a 32-hex app secret, an access token of 32+ characters.
+const appSecret = '0123456789abcdef0123456789ab0001';
 const verifyToken = 'meta-verify-token-0001';
 const phoneNumberId = '1234567890';
 let server: TestServer;
@@ -16,7 +17,7 @@ let number: PhoneNumberWire;
 let callback: string;
 /** A second organization's integration (its own secret and verify token). */
 let otherCallback: string;
-const otherSecret = 'other-app-secret-0002';
+const otherSecret = '0123456789abcdef0123456789ab0002';
 const otherToken = 'other-verify-token-0002';
 
 async function saveCloud(user: TestUser, org: string, credentials: Record<string, string>) {
@@ -40,7 +41,7 @@ beforeAll(async () => {
   await user.voice.assign(number.phone_id, agent, ['whatsapp']);
   callback = await saveCloud(user, org, {
     phone_number_id: phoneNumberId,
-    access_token: 'meta-access-token',
+    access_token: 'EAAGmetaAccessToken0123456789abcdefABCDEF',
     app_secret: appSecret,
     verify_token: verifyToken,
   });
@@ -48,7 +49,7 @@ beforeAll(async () => {
   const otherOrg = await other.withOrg('Other Cloud Org');
   otherCallback = await saveCloud(other, otherOrg, {
     phone_number_id: phoneNumberId,
-    access_token: 'other-access-token',
+    access_token: 'EAAGotherAccessToken0123456789abcdefABCDE',
     app_secret: otherSecret,
     verify_token: otherToken,
   });
@@ -192,7 +193,10 @@ describe("Meta's WhatsApp Cloud API webhook: one callback per integration", () =
       server.db.select().from(telephonyOutbox).where(eq(telephonyOutbox.toNumber, to));
     await expect.poll(async () => (await sent('+15005550521')).length, { timeout: 10_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 500));
-    expect(await sent('+15005550522')).toHaveLength(0);
+    // The STOP sender gets the opt-out confirmation only, never an agent reply.
+    const toStopper = await sent('+15005550522');
+    expect(toStopper).toHaveLength(1);
+    expect(toStopper[0]!.body).toMatch(/^You have been unsubscribed/);
   });
 
   it("a signed message for the other organization's integration is stored only for it", async () => {
