@@ -26,7 +26,7 @@ function packageOf(moduleId: string): string | null {
 /**
  * Writes .vite/packages.json beside the manifest: each chunk's file → the npm packages bundled
  * into it. scripts/check-bundle-packages.mjs reads it to prove which runtime the console ships
- * (react-dom, never preact).
+ * (react-dom, and no other React runtime: the build fails otherwise).
  */
 const packageReport: Plugin = {
   name: 'parley-package-report',
@@ -51,7 +51,7 @@ const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), vanillaExtractPlugin(), compileHint, packageReport],
   // The console runs React (react-dom) everywhere: the build, the tests and Storybook. Only the
-  // widgets (packages/chat-widget, packages/voice-widget) alias React to preact/compat.
+  // widgets (packages/chat-widget, packages/voice-widget) swap in a smaller runtime of the React API.
   // The build-time render of the pages (src/prerender.tsx) bundles every dependency (the
   // workspace packages' vanilla-extract styles included), so it renders the very components the
   // browser hydrates.
