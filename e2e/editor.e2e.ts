@@ -84,10 +84,8 @@ test('400 px: one-row navbar with the tabs in a menu; documents as stacked cards
   await page.getByRole('menuitem', { name: 'Knowledge Base' }).click();
   await expect(page).toHaveURL(/tab=knowledge-base/);
 
-  await page
-    .getByRole('button', { name: /Create/ })
-    .first()
-    .click();
+  await page.getByRole('button', { name: 'Create Knowledge Base' }).first().click();
+  await expect(page.getByRole('article', { name: 'Create Knowledge Base' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Phone Policies');
   await page.getByRole('button', { name: 'Create Knowledge Base' }).click();
   await expect(page.getByRole('article', { name: 'Add Documents' })).toBeVisible();

@@ -14,10 +14,10 @@ test('knowledge base states: warning, sections, switched-off parts, URL import',
   await createOrganization(page, 'Knowledge States Org');
   await openTab(page, 'Knowledge Base');
 
-  await page
-    .getByRole('button', { name: /Create/ })
-    .first()
-    .click();
+  // The tab loads its own chunk: wait for it instead of clicking whatever 'Create' button the
+  // previous tab still shows (a loaded CI machine once clicked 'Create New Agent' here).
+  await page.getByRole('button', { name: 'Create Knowledge Base' }).first().click();
+  await expect(page.getByRole('article', { name: 'Create Knowledge Base' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Front desk');
   await page.getByRole('button', { name: 'Create Knowledge Base' }).click();
   await expect(page).toHaveURL(/kb=/);

@@ -29,10 +29,8 @@ test('knowledge base: text and file → completed → segments → retrieval →
   await openTab(page, 'Knowledge Base');
 
   // Create: the new base opens on its documents, the selection in the URL.
-  await page
-    .getByRole('button', { name: /Create/ })
-    .first()
-    .click();
+  await page.getByRole('button', { name: 'Create Knowledge Base' }).first().click();
+  await expect(page.getByRole('article', { name: 'Create Knowledge Base' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Acme Policies');
   await page.getByLabel('Description').fill('What the front desk knows');
   await page.getByRole('button', { name: 'Create Knowledge Base' }).click();
