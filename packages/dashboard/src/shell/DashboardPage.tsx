@@ -164,6 +164,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
       <main className={styles.main}>
         {created ? (
           <Banner
+            className={styles.pageBanner}
             tone="success"
             title="Success"
             message={orgCreatedText}
