@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { newAgentId, toolsDefaults } from '@parley/api-client';
 import { messageReplies, scheduledEvents, telephonyOutbox } from '../src/db/schema';
 import { PostgresRateLimitStore } from '../src/lib/rateLimitStore';
-import { startTestServer, type TestServer, type TestUser } from './harness';
+import { freshPostgresUrl, startTestServer, type TestServer, type TestUser } from './harness';
 
 /**
  * Many server processes on one PostgreSQL (issue 32): two servers, A and B, share one database,
@@ -25,14 +26,30 @@ const env = {
 
 let a: TestServer;
 let b: TestServer | null = null;
+let shared: string | undefined;
 beforeAll(async () => {
-  a = await startTestServer({ env, scheduler: { pollMs: 100 } });
-  if (a.databaseUrl)
-    b = await startTestServer({ env, databaseUrl: a.databaseUrl, scheduler: { pollMs: 100 } });
+  shared = await freshPostgresUrl();
+  if (!shared) {
+    a = await startTestServer({ env, scheduler: { pollMs: 100 } });
+    return;
+  }
+  // Both start at once on the empty database, as a deployment's processes do: one migrates, the
+  // other waits for it (an advisory lock), and neither fails.
+  const [first, second] = await Promise.all(
+    [0, 1].map(() => startTestServer({ env, databaseUrl: shared, scheduler: { pollMs: 100 } })),
+  );
+  a = first!;
+  b = second!;
 });
 afterAll(async () => {
   await b?.close();
   await a?.close();
+  if (shared) {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(shared).pathname.slice(1)}`);
+    await admin.end();
+  }
 });
 
 /** A user of server `s` who shares `owner`'s session (the same cookies). */
