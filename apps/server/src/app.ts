@@ -16,6 +16,7 @@ import { csrfProtection } from './lib/csrf';
 import { tenantCacheOf } from './lib/tenantCache';
 import { requirePublishedAgent } from './lib/publicAccess';
 import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
+import type { RateLimitStores } from './lib/rateLimitStore';
 import { invitationRoutes, orgRoutes } from './org/routes';
 import { agentRoutes } from './agents/routes';
 import { appRoutes } from './agents/appRoutes';
@@ -82,6 +83,8 @@ export interface AppOptions {
   scheduler?: Scheduler;
   /** Admission for chat turns (created by createServer from PARLEY_ADMISSION_LAG_MS). */
   admission?: Admission | null;
+  /** Where rate limits count (createServer: PostgreSQL's table, shared by every process). */
+  rateLimits?: RateLimitStores;
   /** Widget bundle files by name (see widgets.ts); omitted in API-only tests. */
   widgetFiles?: Record<string, string>;
   /** Directory of the built console (apps/console/dist); omitted in API-only tests. */
@@ -134,6 +137,7 @@ export function createApp(options: AppOptions) {
     vector: options.vector ?? null,
     replies: options.replies,
     admission: options.admission ?? null,
+    rateLimits: options.rateLimits,
   };
   const app = new Hono<AppEnv>();
 
@@ -208,7 +212,7 @@ export function createApp(options: AppOptions) {
   for (const base of ['/api/*', '/voice/*', '/messaging/*']) app.use(base, csrf);
 
   const sessions = options.sessions ?? new SessionCache(options.auth);
-  for (const limit of authRateLimits(authLimitsFrom(services.env))) {
+  for (const limit of authRateLimits(authLimitsFrom(services.env), services.rateLimits)) {
     app.post('/api/auth/sign-in/*', limit);
     app.post('/api/auth/sign-up/*', limit);
   }

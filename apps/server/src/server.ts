@@ -19,6 +19,7 @@ import { embedderFrom, ensureEmbeddingTable } from './knowledge/embeddings';
 import { sharedProvidersServe } from './lib/sharedProviders';
 import type { VectorIndex } from './knowledge/retrieve';
 import { admissionFrom } from './lib/admission';
+import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 
 export interface ServerConfig {
@@ -151,6 +152,8 @@ export async function createServer(config: ServerConfig) {
     replies,
     scheduler,
     admission,
+    // Several processes on one PostgreSQL share their rate limits; PGlite (one process) counts in memory.
+    rateLimits: rateLimitStoresFor(database.db, database.kind),
     consoleDir: config.consoleDir,
     chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,

@@ -709,3 +709,17 @@ export const sandboxCallOutcomes = pgTable(
   },
   (t) => [uniqueIndex('sandbox_call_outcomes_uq').on(t.organizationId, t.phoneNumber)],
 );
+
+/**
+ * Rate-limit counts shared by the server processes on one PostgreSQL (lib/rateLimitStore.ts):
+ * a fixed window per limit and key. The table is UNLOGGED (migration 0020).
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
+);
