@@ -6,6 +6,8 @@ import {
   goodbyeAfterNudges,
   goodbyeAtMaxDuration,
   type BehaviourSettings,
+  openingLine,
+  maxPurposeLength,
 } from './callBehaviour';
 
 const defaults: BehaviourSettings = {
@@ -135,5 +137,27 @@ describe('call behaviour (fake clock)', () => {
     await clock.advance(3_600_000);
     expect(log).toHaveLength(1);
     expect(ends).toEqual([]);
+  });
+});
+
+describe('openingLine (a call placed for a reason)', () => {
+  it('says the initial message, then the purpose; a greeting without an end stop gets one', () => {
+    expect(openingLine('Hi, this is Ada from Acme.', 'Your appointment is tomorrow at 10.')).toBe(
+      'Hi, this is Ada from Acme. Your appointment is tomorrow at 10.',
+    );
+    expect(openingLine('Hi, this is Ada', 'Your order has shipped.')).toBe(
+      'Hi, this is Ada. Your order has shipped.',
+    );
+  });
+
+  it('without a purpose: the initial message as it is; without an initial message: the purpose', () => {
+    expect(openingLine('Hello!', null)).toBe('Hello!');
+    expect(openingLine('Hello!', '   ')).toBe('Hello!');
+    expect(openingLine('', 'Your order\n has shipped. ')).toBe('Your order has shipped.');
+    expect(openingLine('', undefined)).toBe('');
+  });
+
+  it('a purpose longer than the bound is cut to it', () => {
+    expect(openingLine('', 'x'.repeat(maxPurposeLength + 50))).toHaveLength(maxPurposeLength);
   });
 });

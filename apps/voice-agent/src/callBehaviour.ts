@@ -37,6 +37,23 @@ export interface BehaviourActions {
   end(endedBy: EndedBy, reason: string): void;
 }
 
+/** The longest purpose said on a call (the server bounds a message template; a stream could say more). */
+export const maxPurposeLength = 1000;
+
+/**
+ * The agent's opening on a call it placed for a reason (a scheduled call's message template,
+ * the phone stream's `purpose`): its initial message, then the purpose, so the person hears why
+ * they are called and the model reads both in the call's history for its later turns. Without a
+ * purpose, the initial message alone (an inbound call or a browser call).
+ */
+export function openingLine(initialMessage: string, purpose?: string | null): string {
+  const reason = (purpose ?? '').replace(/\s+/g, ' ').trim().slice(0, maxPurposeLength);
+  const greeting = initialMessage.trim();
+  if (!reason) return initialMessage;
+  if (!greeting) return reason;
+  return `${greeting}${/[.!?…]$/.test(greeting) ? '' : '.'} ${reason}`;
+}
+
 export const goodbyeAfterNudges = "I haven't heard from you, so I'll end the call now. Goodbye!";
 export const goodbyeAtMaxDuration =
   "We've reached the maximum length of this call, so I'll end it now. Thank you for calling. Goodbye!";

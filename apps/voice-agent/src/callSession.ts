@@ -3,7 +3,7 @@ import type { Room } from '@livekit/rtc-node';
 import type { VoiceWorkerConfig } from '@parley/api-client';
 import type { CallToken } from '@parley/api-client/call-token';
 import type { SinkAudioOutput } from './audioIo';
-import { CallBehaviour, systemClock, type Clock, type EndedBy } from './callBehaviour';
+import { CallBehaviour, openingLine, systemClock, type Clock, type EndedBy } from './callBehaviour';
 import type { PocketsphinxOptions } from './local/pocketsphinxStt';
 import { ParleyLLM, type RuntimeAnswer } from './parleyLlm';
 import { createStt, createTts, offlineVoiceNotice, planStt, planTts } from './providers';
@@ -18,6 +18,8 @@ export interface CallOptions {
    */
   callToken: CallToken;
   vad: VAD;
+  /** Why the agent places this call (the phone stream's `purpose`): said after its initial message. */
+  purpose?: string | null;
   /** A LiveKit room (browser and widget calls): the session's room I/O. */
   room?: Room;
   /** Custom audio (phone media streams, tests) instead of a room. */
@@ -148,7 +150,7 @@ export async function startCall(options: CallOptions): Promise<Call> {
 
   const behaviour = new CallBehaviour(
     {
-      initialMessage: config.initial_message,
+      initialMessage: openingLine(config.initial_message, options.purpose),
       nudgeText: config.nudge_text,
       nudgeInterval: config.nudge_interval,
       maxNudges: config.max_nudges,

@@ -31,6 +31,7 @@ async function main() {
         startCall({
           server,
           callToken: info.callToken,
+          purpose: info.purpose,
           vad,
           io,
           hangUp,

@@ -53,3 +53,52 @@ for (const [code, zones] of Object.entries(split)) table.set(code, zones);
 export function zonesForAreaCode(areaCode: string): string[] | null {
   return table.get(areaCode) ?? null;
 }
+
+/**
+ * Other countries that span several zones but whose geographic numbers say where they ring
+ * (their national number's leading digits), longest prefix first. Mobile and non-geographic
+ * numbers match nothing here and keep every zone of their country.
+ *
+ * Australia: 02 New South Wales and the ACT, 03 Victoria and Tasmania, 07 Queensland, 08 the
+ * west and centre (08 80 Broken Hill, 08 89 the Northern Territory, 08 8 South Australia,
+ * 08 6 / 08 9 Western Australia).
+ * Brazil (two-digit DDD area codes, also on mobiles; no daylight saving since 2019): Acre,
+ * Rondônia, Roraima, Amazonas (97: partly an hour behind Manaus), Mato Grosso and Mato Grosso do
+ * Sul have their own zones; every other DDD rings on Brasília time.
+ */
+const prefixZones: Record<string, Array<[string, string[]]>> = {
+  AU: [
+    ['880', ['Australia/Broken_Hill']],
+    ['889', ['Australia/Darwin']],
+    ['88', ['Australia/Adelaide']],
+    ['86', ['Australia/Perth']],
+    ['89', ['Australia/Perth']],
+    ['2', ['Australia/Sydney']],
+    ['3', ['Australia/Melbourne', 'Australia/Hobart']],
+    ['7', ['Australia/Brisbane']],
+  ],
+  BR: [
+    ['68', ['America/Rio_Branco']],
+    ['69', ['America/Porto_Velho']],
+    ['95', ['America/Boa_Vista']],
+    ['92', ['America/Manaus']],
+    ['97', ['America/Manaus', 'America/Eirunepe']],
+    ['65', ['America/Cuiaba']],
+    ['66', ['America/Cuiaba']],
+    ['67', ['America/Campo_Grande']],
+    ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((d): [string, string[]] => [
+      d,
+      ['America/Sao_Paulo'],
+    ]),
+  ],
+};
+
+/**
+ * The zones of a number of `country` (ISO 3166 alpha-2) from its national number's leading
+ * digits, or null when the country has no table here or the number matches none of its prefixes.
+ */
+export function zonesForNationalNumber(country: string, national: string): string[] | null {
+  for (const [prefix, zones] of prefixZones[country] ?? [])
+    if (national.startsWith(prefix)) return zones;
+  return null;
+}

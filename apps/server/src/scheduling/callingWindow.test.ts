@@ -16,8 +16,27 @@ describe('zonesForNumber', () => {
   it('given other countries › the country’s zones (several for a multi-zone country)', () => {
     expect(zonesForNumber('+442071838750')).toEqual(['Europe/London']);
     expect(zonesForNumber('+33142685300')).toEqual(['Europe/Paris']);
-    expect(zonesForNumber('+61293744000').length).toBeGreaterThan(1);
+    // An Australian mobile says nothing of where it rings: every zone of the country.
+    expect(zonesForNumber('+61412345678').length).toBeGreaterThan(1);
     expect(zonesForNumber('+999123')).toEqual(['UTC']);
+  });
+  it('given Australian and Brazilian geographic numbers › their area’s zone(s); mobiles in Brazil keep their area code', () => {
+    expect(zonesForNumber('+61293744000')).toEqual(['Australia/Sydney']);
+    expect(zonesForNumber('+61396547000')).toEqual(['Australia/Melbourne', 'Australia/Hobart']);
+    expect(zonesForNumber('+61732216000')).toEqual(['Australia/Brisbane']);
+    expect(zonesForNumber('+61892226000')).toEqual(['Australia/Perth']);
+    expect(zonesForNumber('+61882071000')).toEqual(['Australia/Adelaide']);
+    expect(zonesForNumber('+61889991000')).toEqual(['Australia/Darwin']);
+    expect(zonesForNumber('+551131234567')).toEqual(['America/Sao_Paulo']);
+    expect(zonesForNumber('+5568999123456')).toEqual(['America/Rio_Branco']);
+    expect(zonesForNumber('+5592991234567')).toEqual(['America/Manaus']);
+    expect(zonesForNumber('+556533221100')).toEqual(['America/Cuiaba']);
+  });
+  it('given a Sydney number at 08:30 local › open, though Perth is still asleep (an Australian mobile: closed)', () => {
+    // 2030-03-05 21:30Z is 08:30 on the 6th in Sydney (UTC+11 in March), 05:30 in Perth (UTC+8).
+    const at = new Date('2030-03-05T21:30:00Z');
+    expect(isWindowOpen(at, zonesForNumber('+61293744000'), window)).toBe(true);
+    expect(isWindowOpen(at, zonesForNumber('+61412345678'), window)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import ct from 'countries-and-timezones';
-import { zonesForAreaCode } from './areaCodeZones';
+import { zonesForAreaCode, zonesForNationalNumber } from './areaCodeZones';
 
 /**
  * The calling window: calls go out only between `start` and `end` ("HH:MM") in the recipient's
@@ -17,12 +17,19 @@ const minutesOf = (hhmm: string) => {
   return h! * 60 + m!;
 };
 
-/** The recipient's time zones (IANA), from the number: NANP area codes, else the country. */
+/**
+ * The recipient's time zones (IANA), from the number: NANP area codes, Australian and Brazilian
+ * area codes, else the country's.
+ */
 export function zonesForNumber(e164: string): string[] {
   const parsed = parsePhoneNumberFromString(e164);
   const country = parsed?.country;
   if (parsed && (country === 'US' || country === 'CA')) {
     const zones = zonesForAreaCode(parsed.nationalNumber.slice(0, 3));
+    if (zones) return zones;
+  }
+  if (parsed && country) {
+    const zones = zonesForNationalNumber(country, parsed.nationalNumber);
     if (zones) return zones;
   }
   if (country) {

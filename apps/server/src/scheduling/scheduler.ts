@@ -64,20 +64,32 @@ const iso = (d: Date) => d.toISOString();
 /**
  * Claims due events with FOR UPDATE SKIP LOCKED (another process's claims are skipped, never
  * waited for): pending ones whose next attempt is due, and claims whose lease passed (their
- * process died). Per organization the settings row is locked while its running calls are
+ * process died), in turns across organizations. Per organization the settings row is locked while its running calls are
  * counted, so the cap on simultaneous calls holds across processes; a paused organization's
  * pending events stay where they are. Returns the claimed ids.
  */
 export async function claimDue(deps: SchedulerDeps, round?: Round): Promise<string[]> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
+    const due = sql`((status = 'scheduled' AND next_attempt_at <= ${iso(now)}::timestamptz)
+           OR (status = 'in_progress' AND lease_until IS NOT NULL
+               AND lease_until < ${iso(now)}::timestamptz))`;
+    // Taken in turns across organizations (each one's oldest first): one organization's
+    // thousand due calls do not hold back another's, and a batch's dials spread over several
+    // organizations' send locks instead of queueing on one. Twice the batch is offered, so a
+    // second process skipping this one's locked rows still finds a batch.
     const candidates = rowsOf(
       await tx.execute(sql`
         SELECT id, organization_id, status FROM scheduled_events
-        WHERE (status = 'scheduled' AND next_attempt_at <= ${iso(now)}::timestamptz)
-           OR (status = 'in_progress' AND lease_until IS NOT NULL
-               AND lease_until < ${iso(now)}::timestamptz)
-        ORDER BY next_attempt_at
+        WHERE id IN (
+          SELECT id FROM (
+            SELECT id, next_attempt_at,
+                   row_number() OVER (PARTITION BY organization_id ORDER BY next_attempt_at) AS turn
+            FROM scheduled_events WHERE ${due}
+          ) fair
+          ORDER BY turn, next_attempt_at
+          LIMIT ${deps.batch * 2}
+        ) AND ${due}
         FOR UPDATE SKIP LOCKED
         LIMIT ${deps.batch}`),
     ).map((r) => ({

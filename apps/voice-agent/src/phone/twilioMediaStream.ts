@@ -46,6 +46,11 @@ export interface PhoneCallInfo {
   to: string;
   callSid: string;
   streamSid: string;
+  /**
+   * Why the agent calls (a call it placed: the scheduled event's message template, the stream's
+   * `purpose` parameter), or null (an inbound call).
+   */
+  purpose: string | null;
 }
 
 /** What a verified stream is handed: the call's facts and its audio, ready for an AgentSession. */
@@ -174,6 +179,7 @@ export function handleTwilioSocket(ws: WebSocket, secret: string, onCall: PhoneC
             to: callToken.to,
             callSid,
             streamSid,
+            purpose: p.purpose?.trim() || null,
           },
           io,
           () => {
