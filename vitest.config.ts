@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const chromiumArgs = [
@@ -20,6 +21,12 @@ const chromiumArgs = [
  */
 export default defineConfig({
   test: {
+    // Two test files at a time even on 2 cores (vitest's default is cores − 1: one on a 2-core CI
+    // machine). Most of a server file's time is waiting on its database and its HTTP round trips,
+    // and most of a jsdom or story file's is setting up and importing: two overlap well. One value
+    // for every project (vitest refuses projects in one group that differ in maxWorkers); the
+    // voice worker's audio files (fileParallelism: false) still run alone, after the others.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'packages/*/vitest.config.ts',
       'packages/*/vite.config.ts',

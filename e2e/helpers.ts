@@ -1,10 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
-/** A unique user per test run (the e2e server starts on an empty database). */
+/**
+ * A unique user per test run (the e2e server starts on an empty database); the worker's process
+ * id keeps two workers' addresses apart.
+ */
 export function newUser(prefix: string) {
   counter += 1;
-  const id = `${prefix}${Date.now().toString(36)}${counter}`;
+  const id = `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
   return {
     firstName: 'Ada',
     lastName: 'Lovelace',

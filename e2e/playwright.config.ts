@@ -6,10 +6,16 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
+  // Two files at a time (E2E_WORKERS sets another count): every test signs up its own user and
+  // organization on the one server, so files do not see each other's data. The tests of one file
+  // stay in order in one worker (some share an agent made in beforeAll).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  timeout: 120_000,
+  // A person waits for what they see; a loaded 2-core machine running two workers is slow, not
+  // wrong: each expect waits up to 15 s, a test up to 120 s (two workers share the cores).
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
