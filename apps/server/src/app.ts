@@ -42,6 +42,8 @@ import { whatsappCloudRoutes } from './messaging/whatsappCloud';
 import { scheduledRoutes } from './scheduling/routes';
 import type { Scheduler } from './scheduling/scheduler';
 import { systemClock } from './scheduling/clock';
+import { conversationRoutes } from './conversations/routes';
+import { analyticsRoutes } from './conversations/analyticsRoutes';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -242,6 +244,9 @@ export function createApp(options: AppOptions) {
   app.use('/api/shared-providers/*', requireSession);
   app.use('/messaging/*', requireSession);
   app.use('/api/knowledge-bases', requireSession);
+  app.use('/api/conversations', requireSession);
+  app.use('/api/conversations/*', requireSession);
+  app.use('/api/analytics/*', requireSession);
   app.use('/api/knowledge-bases/*', requireSession);
   for (const path of [
     '/api/prompt-config',
@@ -269,6 +274,8 @@ export function createApp(options: AppOptions) {
   app.route('/messaging', mappingRoutes(services));
   app.route('/voice', voiceRoutes(services));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
+  app.route('/api/conversations', conversationRoutes(services));
+  app.route('/api/analytics', analyticsRoutes(services));
   app.route('/api', modelRoutes(services, retrieve));
   app.route('/v1/datasets', datasetRetrieveRoutes(services));
   app.route('/v1', runtimeRoutes(services, retrieve));
