@@ -34,11 +34,17 @@ export async function agentAnalytics(
   const since = new Date(now.getTime() - hours * 3600_000);
   const a = agent.agentName;
   const s = since.toISOString();
-  const periodMessages = sql`(SELECT m.conversation_id, c.channel, m.role, m.author, m.error,
+  // The agent's conversations active in the period (conversations_agent_idx), then each one's
+  // messages of the period through messages_conversation_idx. OFFSET 0 keeps the planner from
+  // flattening the lateral subquery into a hash join over a scan of every message.
+  const periodMessages = sql`(SELECT c.id AS conversation_id, c.channel, m.role, m.author, m.error,
       m.offline, m.metadata, m.created_at
-    FROM conversations c JOIN messages m ON m.conversation_id = c.id
-    WHERE c.agent_name = ${a} AND c.updated_at >= ${s}::timestamptz
-      AND m.created_at >= ${s}::timestamptz AND m.created_at <= ${now.toISOString()}::timestamptz)`;
+    FROM conversations c
+    CROSS JOIN LATERAL (SELECT mm.role, mm.author, mm.error, mm.offline, mm.metadata, mm.created_at
+      FROM messages mm WHERE mm.conversation_id = c.id
+        AND mm.created_at >= ${s}::timestamptz AND mm.created_at <= ${now.toISOString()}::timestamptz
+      OFFSET 0) m
+    WHERE c.agent_name = ${a} AND c.updated_at >= ${s}::timestamptz)`;
   const agentAnswer = sql`role = 'assistant' AND coalesce(author, 'agent') = 'agent'`;
 
   const [totals] = rowsOf(
