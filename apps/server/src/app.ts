@@ -44,6 +44,8 @@ import { mailRoutes, mailWebhookRoutes } from './messaging/mail/routes';
 import { scheduledRoutes } from './scheduling/routes';
 import type { Scheduler } from './scheduling/scheduler';
 import { systemClock } from './scheduling/clock';
+import { conversationRoutes } from './conversations/routes';
+import { analyticsRoutes } from './conversations/analyticsRoutes';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -259,6 +261,9 @@ export function createApp(options: AppOptions) {
   app.use('/api/shared-providers/*', requireSession);
   app.use('/messaging/*', requireSession);
   app.use('/api/knowledge-bases', requireSession);
+  app.use('/api/conversations', requireSession);
+  app.use('/api/conversations/*', requireSession);
+  app.use('/api/analytics/*', requireSession);
   app.use('/api/knowledge-bases/*', requireSession);
   for (const path of [
     '/api/prompt-config',
@@ -287,6 +292,8 @@ export function createApp(options: AppOptions) {
   app.route('/messaging/mail', mailRoutes(services));
   app.route('/voice', voiceRoutes(services));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
+  app.route('/api/conversations', conversationRoutes(services));
+  app.route('/api/analytics', analyticsRoutes(services));
   app.route('/api', modelRoutes(services, retrieve));
   app.route('/v1/datasets', datasetRetrieveRoutes(services));
   app.route('/v1', runtimeRoutes(services, retrieve));

@@ -9,6 +9,7 @@ import { startReplyWorker } from './messaging/replies';
 import { createSecretBox } from './lib/secrets';
 import { SessionCache, sessionChannel } from './lib/session';
 import { attachTenantCache, cacheChannel, TenantCache } from './lib/tenantCache';
+import { attachConversationBus, conversationChannel, ConversationBus } from './conversations/live';
 import {
   refreshPlannerStats,
   requeueOrphanedJobs,
@@ -90,6 +91,12 @@ export async function createServer(config: ServerConfig) {
     (live) => tenantCache.setLive(live),
   );
   attachTenantCache(database.db, tenantCache);
+  // A member's reply and takeovers reach the open widgets on every process (conversations/live).
+  const conversationBus = new ConversationBus();
+  const unlistenConversations = await database.listen(conversationChannel, (payload) =>
+    conversationBus.receive(payload),
+  );
+  attachConversationBus(database.db, conversationBus);
   const env = config.env ?? process.env;
   const embedder = embedderFrom(env);
   let vector: VectorIndex | null = null;
@@ -139,6 +146,7 @@ export async function createServer(config: ServerConfig) {
     await ingestion.stop();
     await unlisten();
     await unlistenCache();
+    await unlistenConversations();
     await closeDb();
   };
   const app = createApp({

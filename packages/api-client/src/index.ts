@@ -27,3 +27,5 @@ export * from './clients/messaging';
 export * from './clients/mail';
 export * from './schemas/runtime';
 export * from './clients/chatRuntime';
+export * from './schemas/conversations';
+export * from './clients/conversations';

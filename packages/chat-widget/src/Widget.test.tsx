@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { mountChatWidget, type ChatWidgetHandle } from './mount';
-import { ChatError, type StreamChat, type StreamInput, type StreamResult } from './runtime';
+import {
+  ChatError,
+  type ListenConversation,
+  type ListenInput,
+  type StreamChat,
+  type StreamInput,
+  type StreamResult,
+} from './runtime';
 import type { StorageLike } from './store';
 import { normalizeConfig } from './config';
 
@@ -141,6 +148,27 @@ describe('chat widget', () => {
     expect(await ui.findByText('hi', { selector: 'strong' })).toBeTruthy();
     expect(ui.getByRole('status').textContent).toBe('Sure, hi');
     expect(ui.queryByText('Thinking...', { selector: '.msg' })).toBeNull();
+  });
+
+  it('a member’s reply (human takeover) appears live while open, once', async () => {
+    const user = userEvent.setup();
+    const { stream, calls } = controlledStream();
+    const listens: ListenInput[] = [];
+    const listen: ListenConversation = (input) => {
+      listens.push(input);
+      return new Promise((resolve) => input.signal.addEventListener('abort', () => resolve()));
+    };
+    const { ui } = mount({ storage: memory(), stream, listen, initiallyOpen: true });
+    expect(listens).toHaveLength(0); // no conversation yet
+    await user.type(ui.getByLabelText('Message'), 'A person please{Enter}');
+    calls[0]!.resolve({ answer: 'A person from our team is replying…', conversationId: 'c-9' });
+    await waitFor(() => expect(listens).toHaveLength(1));
+    expect(listens[0]).toMatchObject({ conversationId: 'c-9', agentKey: 'app-key' });
+    listens[0]!.onMemberMessage('m-member', 'Hi, Ada **here**');
+    listens[0]!.onMemberMessage('m-member', 'Hi, Ada **here**');
+    expect(await ui.findByText('here', { selector: 'strong' })).toBeTruthy();
+    expect(ui.getAllByText('here', { selector: 'strong' })).toHaveLength(1);
+    expect(ui.getByRole('status').textContent).toBe('Hi, Ada here');
   });
 
   it('visitors never see the offline responder set-up text: a short neutral note instead', async () => {

@@ -11,7 +11,7 @@ import {
 import type { ChatWidgetConfig } from './config';
 import type { ChatLabels } from './i18n';
 import { Markdown, plainText } from './markdown';
-import { replyErrorText, type StreamChat } from './runtime';
+import { replyErrorText, type ListenConversation, type StreamChat } from './runtime';
 import { isOfflineAnswer, visitorText } from './visitorText';
 import {
   clearedConversation,
@@ -34,6 +34,8 @@ export interface WidgetProps {
   labels: ChatLabels;
   storage: StorageLike | null;
   stream: StreamChat;
+  /** Live member replies (human takeover); none in stories and tests unless given. */
+  listen?: ListenConversation;
   controller: WidgetController;
   /** Start open (stories and tests). */
   initiallyOpen?: boolean;
@@ -81,6 +83,7 @@ export function Widget({
   labels,
   storage,
   stream,
+  listen,
   controller,
   initiallyOpen = false,
   onOpenChange,
@@ -150,6 +153,7 @@ export function Widget({
           labels={labels}
           storage={storage}
           stream={stream}
+          listen={listen}
           open={open}
           onClose={close}
           announce={setAnnouncement}
@@ -175,7 +179,10 @@ export function Widget({
   );
 }
 
-export interface ChatProps extends Pick<WidgetProps, 'config' | 'labels' | 'storage' | 'stream'> {
+export interface ChatProps extends Pick<
+  WidgetProps,
+  'config' | 'labels' | 'storage' | 'stream' | 'listen'
+> {
   open: boolean;
   /** Without it (the full-page chat) there is no close button. */
   onClose?: () => void;
@@ -199,6 +206,7 @@ export function Chat({
   labels,
   storage,
   stream,
+  listen,
   open,
   onClose,
   page = false,
@@ -228,6 +236,40 @@ export function Chat({
 
   // A reply still streaming when the widget goes away is cancelled.
   useEffect(() => () => abortRef.current?.abort(), []);
+
+  // While open, a member's reply (human takeover) arrives live over the conversation's events.
+  const liveId = open && listen ? conversation.conversationId : '';
+  useEffect(() => {
+    if (!liveId || !listen) return;
+    const stop = new AbortController();
+    const onMemberMessage = (id: string, text: string) => {
+      const now = conversationRef.current;
+      if (now.conversationId !== liveId || now.messages.some((m) => m.id === id)) return;
+      commit({
+        ...now,
+        messages: [...now.messages, { id, type: 'bot', message: text, timestamp: Date.now() }],
+      });
+      announce(plainText(visitorText(text)));
+    };
+    const run = (attempt: number): void => {
+      void listen({
+        agentUrl: config.agentUrl,
+        agentKey: config.agentKey,
+        user: conversationRef.current.user,
+        conversationId: liveId,
+        signal: stop.signal,
+        onMemberMessage,
+      })
+        .catch(() => undefined)
+        .then(() => {
+          // The stream ended (a restart, a proxy): listen again, waiting longer each time.
+          if (!stop.signal.aborted && attempt < 5)
+            setTimeout(() => run(attempt + 1), 2000 * 2 ** attempt);
+        });
+    };
+    run(0);
+    return () => stop.abort();
+  }, [liveId, listen, config.agentUrl, config.agentKey, commit, announce]);
 
   // Keep the newest message in view.
   useEffect(() => {

@@ -1,7 +1,12 @@
 import { createRoot } from 'react-dom/client';
 import type { ChatWidgetConfig } from './config';
 import { chatLabels, pickLanguage, type ChatLabels } from './i18n';
-import { streamChat, type StreamChat } from './runtime';
+import {
+  listenConversation,
+  streamChat,
+  type ListenConversation,
+  type StreamChat,
+} from './runtime';
 import { lazyLocalStorage, type StorageLike } from './store';
 import { adoptStyles, chatCss, themeCss } from './styles';
 import { Widget, type WidgetController } from './Widget';
@@ -19,6 +24,8 @@ export interface ChatWidgetHandle {
 export interface MountOptions {
   /** Defaults to the real SSE client. */
   stream?: StreamChat;
+  /** A member's live replies (human takeover); defaults to the real event stream, null: none. */
+  listen?: ListenConversation | null;
   /** Defaults to localStorage (null when the page blocks it), opened on first use. */
   storage?: StorageLike | null;
   /** Overrides the built-in labels (e.g. a language we do not ship). */
@@ -58,6 +65,7 @@ export function mountChatWidget(
       labels={labels}
       storage={options.storage === undefined ? lazyLocalStorage() : options.storage}
       stream={options.stream ?? streamChat}
+      listen={options.listen === null ? undefined : (options.listen ?? listenConversation)}
       controller={controller}
       initiallyOpen={options.initiallyOpen}
       onOpenChange={options.onOpenChange}

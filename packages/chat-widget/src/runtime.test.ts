@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatError, replyErrorText, streamChat } from './runtime';
+import { ChatError, listenConversation, replyErrorText, streamChat } from './runtime';
 
 function sse(chunks: string[], status = 200): Response {
   const encoder = new TextEncoder();
@@ -111,5 +111,46 @@ describe('replyErrorText', () => {
     expect(replyErrorText(new TypeError('Failed to fetch'), generic)).toBe(generic);
     expect(replyErrorText('weird', generic)).toBe(generic);
     expect(replyErrorText(new DOMException('aborted', 'AbortError'), generic)).toBeNull();
+  });
+});
+
+describe('listenConversation', () => {
+  it('opens the conversation’s event stream with the key and hands over member replies', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      sse([
+        event({ event: 'ready', conversation_id: 'c 1', held: true }),
+        ': keep-alive\n\n',
+        event({ event: 'member_message', conversation_id: 'c 1', id: 'm-2', answer: 'Hello' }),
+        event({ event: 'release', conversation_id: 'c 1' }),
+      ]),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const got: Array<[string, string]> = [];
+    await listenConversation({
+      agentUrl: 'https://h/v1',
+      agentKey: 'app-k',
+      user: 'visitor 1',
+      conversationId: 'c 1',
+      signal: new AbortController().signal,
+      onMemberMessage: (id, text) => got.push([id, text]),
+    });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://h/v1/conversations/c%201/events?user=visitor%201');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer app-k' });
+    expect(got).toEqual([['m-2', 'Hello']]);
+  });
+
+  it('a refused stream throws with its status', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 404 }));
+    await expect(
+      listenConversation({
+        agentUrl: 'https://h/v1',
+        agentKey: 'k',
+        user: 'u',
+        conversationId: 'c',
+        signal: new AbortController().signal,
+        onMemberMessage: () => undefined,
+      }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -139,3 +139,46 @@ export function replyErrorText(
   if (isOriginRefused(error)) return notAllowedText;
   return genericText;
 }
+
+export interface ListenInput {
+  agentUrl: string;
+  agentKey: string;
+  user: string;
+  conversationId: string;
+  signal: AbortSignal;
+  /** A member of the site's team replied (human takeover): its id and text. */
+  onMemberMessage: (id: string, text: string) => void;
+}
+
+export type ListenConversation = (input: ListenInput) => Promise<void>;
+
+/**
+ * The conversation's live events (GET {agentUrl}/conversations/{id}/events, server-sent events):
+ * a member's reply arrives the moment it is sent. Resolves when the stream ends or `signal` aborts.
+ */
+export const listenConversation: ListenConversation = async (input) => {
+  const url = `${input.agentUrl}/conversations/${encodeURIComponent(input.conversationId)}/events?user=${encodeURIComponent(input.user)}`;
+  const res = await fetch(url, {
+    headers: { Authorization: `Bearer ${input.agentKey}`, Accept: 'text/event-stream' },
+    signal: input.signal,
+  });
+  if (!res.ok || !res.body) throw new ChatError(`HTTP ${res.status}`, res.status);
+  const parser = createParser({
+    onEvent: ({ data }) => {
+      try {
+        const event = JSON.parse(data) as { event?: string; id?: string; answer?: string };
+        if (event.event === 'member_message' && event.id && event.answer)
+          input.onMemberMessage(event.id, event.answer);
+      } catch {
+        /* not JSON */
+      }
+    },
+  });
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    parser.feed(decoder.decode(value, { stream: true }));
+  }
+};

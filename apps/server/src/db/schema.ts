@@ -725,3 +725,4 @@ export const rateLimitHits = pgTable(
 );
 
 export * from './schema-mail';
+export * from './schema-inbox';

@@ -8,6 +8,7 @@ import { telephonyFor } from '../telephony/resolve';
 import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
 import { isOptOutConfirmation } from './optOut';
 import { holdMailReply, sendMailReply } from './mail/reply';
+import { agentPaused, heldNote } from '../conversations/takeover';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -83,6 +84,11 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
   const { db } = deps;
   if (!isOptOutConfirmation(job) && (await isOptedOut(db, job))) {
     await setReply(db, job.id, { status: 'skipped', lastError: 'The recipient opted out' });
+    return 'skipped';
+  }
+  // A member holds the conversation (human takeover): the agent does not answer in it.
+  if (await agentPaused(db, job.conversationId)) {
+    await setReply(db, job.id, { status: 'skipped', lastError: heldNote });
     return 'skipped';
   }
   let { replyText, replyMessageId } = job;

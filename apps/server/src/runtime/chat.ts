@@ -10,6 +10,7 @@ import { envForOrg } from '../lib/sharedProviders';
 import { chooseModel, languageModelFor, ModelAnswerError, modelFailureMessage } from './model';
 import { chunksOf, offlineAnswer, type Passage } from './offline';
 import { systemMessage } from './prompt';
+import { answerMetadata } from './answerMetadata';
 import { turnWriterFor } from './turnWriter';
 import { streamModelText, type ModelOutcome } from './modelStream';
 
@@ -279,10 +280,13 @@ export async function startTurn(
       answeredAt: new Date(Math.max(Date.now(), askedAt.getTime() + 1)),
       offline,
       error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
+      metadata: answerMetadata(passages, firstTokenMs),
     });
     settle();
   }
 
+  /** The model's time to its first text (ms), for the analytics; none offline. */
+  let firstTokenMs: number | undefined;
   async function* deltas(): AsyncGenerator<string, void, void> {
     let answer = '';
     let failure: unknown = null;
@@ -306,6 +310,7 @@ export async function startTurn(
         outcome,
       );
       for await (const delta of text) {
+        firstTokenMs ??= Date.now() - askedAt.getTime();
         answer += delta;
         yield delta;
       }

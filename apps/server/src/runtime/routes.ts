@@ -8,6 +8,8 @@ import { check, HttpError, notFound, readJson } from '../lib/http';
 import { agentForKey, collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
 import { chunkedResponse, eventStreamHeaders, sseEvent } from './eventStream';
+import { answerWhileHeld } from '../conversations/heldTurn';
+import { conversationEventRoutes } from '../conversations/publicRoutes';
 import { bearer, difyRoutes, difyUsage, registerTask, retrieverResources } from './difyRoutes';
 
 /**
@@ -36,6 +38,9 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     const agent = await agentForKey(services.db, bearer(c.req.header('Authorization')));
     assertOriginAllowed(c.req.header('Origin'), agent.allowedOrigins);
     const body = await readJson(c, runtimeChatRequestSchema);
+    // A member holds the conversation (human takeover): stored, and no agent reply.
+    const held = await answerWhileHeld(c, services.db, agent, body);
+    if (held) return held;
     // Waits here, not in the event loop, when more chats arrive than the process keeps up with.
     const release = services.admission
       ? await services.admission.enter(c.req.raw.signal)
@@ -130,6 +135,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     });
   });
 
+  app.route('/', conversationEventRoutes(services));
   app.route('/', difyRoutes(services));
 
   /** The public chat page's settings: only for active agents; the key is publishable by design. */

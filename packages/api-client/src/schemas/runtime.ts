@@ -54,6 +54,8 @@ export const runtimeAnswerMetadataSchema = z.looseObject({
   usage: runtimeUsageSchema.optional(),
   retriever_resources: z.array(retrieverResourceSchema).optional(),
   offline: z.boolean().optional(),
+  /** A member holds the conversation: the agent did not answer (the answer is a notice). */
+  human_takeover: z.boolean().optional(),
 });
 
 /** Blocking answer: every field of Dify's chat-messages answer. */

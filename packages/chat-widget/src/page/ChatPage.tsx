@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ChatWidgetConfig } from '../config';
 import type { ChatLabels } from '../i18n';
-import { streamChat, type StreamChat } from '../runtime';
+import { streamChat, type ListenConversation, type StreamChat } from '../runtime';
 import type { StorageLike } from '../store';
 import { Chat } from '../Widget';
 
@@ -12,13 +12,15 @@ export interface ChatPageProps {
   storage: StorageLike | null;
   /** Defaults to the real SSE client. */
   stream?: StreamChat;
+  /** A member's live replies (human takeover): the page's entry passes the real event stream. */
+  listen?: ListenConversation;
 }
 
 /**
  * The public chat page's UI: the widget's conversation filling the page, in a `<main>` landmark,
  * with the agent's name as its h1 and the same polite live region for replies.
  */
-export function ChatPage({ config, labels, storage, stream = streamChat }: ChatPageProps) {
+export function ChatPage({ config, labels, storage, stream = streamChat, listen }: ChatPageProps) {
   const [announcement, setAnnouncement] = useState('');
   const panelRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -31,6 +33,7 @@ export function ChatPage({ config, labels, storage, stream = streamChat }: ChatP
         labels={labels}
         storage={storage}
         stream={stream}
+        listen={listen}
         announce={setAnnouncement}
         panelRef={panelRef as never}
         inputRef={inputRef as never}

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { ChatPage } from './ChatPage';
+import { listenConversation } from '../runtime';
 import { pageTheme, readPageConfig } from './pageConfig';
 import { chatLabels, pickLanguage } from '../i18n';
 import { chatCss, themeCss } from '../styles';
@@ -44,5 +45,13 @@ try {
 const root = document.getElementById('root')!;
 if (config) {
   document.title = config.agentName;
-  render(<ChatPage config={config} labels={chatLabels[language]!} storage={storage} />, root);
+  render(
+    <ChatPage
+      config={config}
+      labels={chatLabels[language]!}
+      storage={storage}
+      listen={listenConversation}
+    />,
+    root,
+  );
 }

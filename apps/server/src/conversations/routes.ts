@@ -1,0 +1,134 @@
+import { Hono, type Context } from 'hono';
+import { stream } from 'hono/streaming';
+import type { z } from 'zod';
+import {
+  conversationListQuerySchema,
+  exportQuerySchema,
+  memberReplyRequestSchema,
+  toValidationError,
+} from '@parley/api-client';
+import type { AppEnv, Services } from '../lib/env';
+import { HttpError, readJson } from '../lib/http';
+import { membershipsOf, requireMembership } from '../lib/tenancy';
+import { csvLine, exportColumns, exportRows } from './exportRows';
+import { conversationDetail, conversationFor, listConversations, threadMessageOf } from './queries';
+import { sendMemberReply } from './send';
+import { heldBy, release, takeOver } from './takeover';
+
+/** The query string parsed with a contract schema; bad input → 400 naming the field. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) {
+    const body = toValidationError(parsed.error);
+    throw new HttpError(400, body.error, { issues: body.issues });
+  }
+  return parsed.data;
+}
+
+/** The organization asked for (a member of it), else the user's only one. */
+export async function organizationOf(c: Context<AppEnv>, services: Services, asked?: string) {
+  const userId = c.get('user').id;
+  if (asked) return (await requireMembership(services.db, userId, asked)).orgId;
+  const mine = await membershipsOf(services.db, userId);
+  if (mine.length === 1) return mine[0]!.orgId;
+  throw new HttpError(400, 'organization_id: is required (you belong to several organizations)', {
+    issues: [
+      { field: 'organization_id', message: 'is required (you belong to several organizations)' },
+    ],
+  });
+}
+
+const memberOf = (c: Context<AppEnv>) => {
+  const user = c.get('user');
+  return { id: user.id, name: user.name || user.email };
+};
+
+/**
+ * The inbox under /api/conversations (session): every channel's conversations of the
+ * organization, a thread, takeover / release, a member's reply, and the streamed export.
+ */
+export function conversationRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const query = readQuery(c, conversationListQuerySchema);
+    const orgId = await organizationOf(c, services, query.organization_id);
+    return c.json(
+      await listConversations(db, {
+        orgId,
+        userId: c.get('user').id,
+        filters: query,
+        cursor: query.cursor,
+        limit: query.limit ?? 25,
+      }),
+    );
+  });
+
+  app.get('/export', async (c) => {
+    const query = readQuery(c, exportQuerySchema);
+    const orgId = await organizationOf(c, services, query.organization_id);
+    const day = new Date().toISOString().slice(0, 10);
+    c.header(
+      'Content-Type',
+      query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson',
+    );
+    c.header('Content-Disposition', `attachment; filename="conversations-${day}.${query.format}"`);
+    c.header('Cache-Control', 'no-store');
+    return stream(c, async (out) => {
+      if (query.format === 'csv') await out.write(csvLine(exportColumns));
+      for await (const batch of exportRows(db, orgId, query)) {
+        if (out.aborted) return;
+        await out.write(
+          batch
+            .map((row) =>
+              query.format === 'csv'
+                ? csvLine(exportColumns.map((k) => row[k]))
+                : `${JSON.stringify(row)}\n`,
+            )
+            .join(''),
+        );
+      }
+    });
+  });
+
+  app.get('/:id', async (c) => {
+    const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
+    return c.json(await conversationDetail(db, conv, c.get('user').id));
+  });
+
+  const holdAnswer = async (id: string) => {
+    const hold = await heldBy(db, id);
+    return {
+      success: true as const,
+      conversation: {
+        id,
+        status: hold ? ('held' as const) : ('open' as const),
+        held_by: hold
+          ? { user_id: hold.userId, name: hold.userName, since: hold.heldAt.toISOString() }
+          : null,
+      },
+    };
+  };
+
+  app.post('/:id/takeover', async (c) => {
+    const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
+    await takeOver(db, conv, memberOf(c));
+    return c.json(await holdAnswer(conv.id));
+  });
+
+  app.post('/:id/release', async (c) => {
+    const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
+    await release(db, conv, memberOf(c));
+    return c.json(await holdAnswer(conv.id));
+  });
+
+  app.post('/:id/messages', async (c) => {
+    const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
+    const body = await readJson(c, memberReplyRequestSchema);
+    const sent = await sendMemberReply(services, conv, memberOf(c), body.text);
+    return c.json({ message: threadMessageOf(sent) });
+  });
+
+  return app;
+}

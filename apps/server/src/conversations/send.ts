@@ -1,0 +1,133 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { conversations, messages, messagingOptOuts, type ConversationChannel } from '../db/schema';
+import type { Services } from '../lib/env';
+import { HttpError } from '../lib/http';
+import { reserveSend, sendLimitsOf } from '../messaging/sendLimits';
+import { telephonyFor } from '../telephony/resolve';
+import { publish } from './live';
+import { heldBy, type ConversationRow } from './takeover';
+
+export type SendDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'>;
+type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Delivers a member's stored reply through its conversation's channel; resolves once the channel
+ * took it (the message's status and provider id are recorded by the sender).
+ */
+export type MemberSender = (
+  deps: SendDeps,
+  conv: ConversationRow,
+  message: MessageRow,
+) => Promise<void>;
+
+const cannot = (reason: string) =>
+  new HttpError(409, `text: ${reason}`, { code: 'channel_cannot_reply' });
+
+/** SMS and WhatsApp: the organization's provider, within its sending limit, never to an opted-out person. */
+function textMessageSender(channel: 'sms' | 'whatsapp'): MemberSender {
+  return async (deps, conv, message) => {
+    const { db } = deps;
+    try {
+      await reserveSend(db, sendLimitsOf(deps.env), conv.organizationId, channel, async (tx) => {
+        await tx.update(messages).set({ status: 'sending' }).where(eq(messages.id, message.id));
+      });
+      const { provider } = await telephonyFor(deps, conv.organizationId);
+      const out = { from: conv.agentAddress!, to: conv.endUser, body: message.content };
+      const sent =
+        channel === 'whatsapp' ? await provider.sendWhatsApp(out) : await provider.sendSms(out);
+      await db
+        .update(messages)
+        .set({
+          provider: provider.name,
+          providerMessageId: sent.providerMessageId,
+          status: sent.status || 'sent',
+        })
+        .where(eq(messages.id, message.id));
+    } catch (error) {
+      const reason = String((error as Error)?.message ?? error).slice(0, 500);
+      await db
+        .update(messages)
+        .set({ status: 'failed', error: reason })
+        .where(eq(messages.id, message.id));
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(
+        502,
+        `text: the ${channel === 'sms' ? 'SMS' : 'WhatsApp message'} could not be sent (${reason})`,
+      );
+    }
+  };
+}
+
+/** Senders by channel; chat needs none (the visitor's runtime reads it and open widgets get it live). */
+const senders: Partial<Record<ConversationChannel, MemberSender>> = {
+  chat: async () => undefined,
+  sms: textMessageSender('sms'),
+  whatsapp: textMessageSender('whatsapp'),
+};
+
+/** Another channel's feature (e-mail) registers how a member's reply goes out on it. */
+export function registerMemberSender(channel: ConversationChannel, sender: MemberSender): void {
+  senders[channel] = sender;
+}
+
+async function optedOut(db: Db, conv: ConversationRow, channel: 'sms' | 'whatsapp') {
+  const [row] = await db
+    .select({ keyword: messagingOptOuts.keyword })
+    .from(messagingOptOuts)
+    .where(
+      and(
+        eq(messagingOptOuts.organizationId, conv.organizationId),
+        eq(messagingOptOuts.channel, channel),
+        eq(messagingOptOuts.ourNumber, conv.agentAddress ?? ''),
+        eq(messagingOptOuts.endUser, conv.endUser),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A member's reply in a conversation they (or a colleague) hold: stored as an answer written by a
+ * member (the agent sees it in the history after release), sent through the conversation's channel,
+ * and pushed to open widgets.
+ */
+export async function sendMemberReply(
+  deps: SendDeps,
+  conv: ConversationRow,
+  member: { id: string; name: string },
+  text: string,
+): Promise<MessageRow> {
+  const { db } = deps;
+  if (!(await heldBy(db, conv.id)))
+    throw new HttpError(409, 'text: take the conversation over before replying', {
+      code: 'not_held',
+    });
+  const sender = senders[conv.channel];
+  if (conv.channel === 'voice') throw cannot('a call cannot take a typed reply');
+  if (!sender) throw cannot(`replies on ${conv.channel} are not set up on this server`);
+  if (
+    (conv.channel === 'sms' || conv.channel === 'whatsapp') &&
+    (await optedOut(db, conv, conv.channel))
+  )
+    throw cannot('the recipient opted out (STOP); they get no messages until they send START');
+  const [stored] = await db
+    .insert(messages)
+    .values({
+      conversationId: conv.id,
+      role: 'assistant',
+      content: text,
+      direction: 'outbound',
+      author: 'member',
+      metadata: { member_id: member.id, member_name: member.name },
+    })
+    .returning();
+  await db
+    .update(conversations)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(conversations.id, conv.id));
+  await sender(deps, conv, stored!);
+  await publish(db, { conversationId: conv.id, kind: 'member_message', messageId: stored!.id });
+  const [sent] = await db.select().from(messages).where(eq(messages.id, stored!.id));
+  return sent!;
+}

@@ -1,0 +1,119 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { conversationEvents, conversationHolds, conversations, messages } from '../db/schema';
+import { HttpError } from '../lib/http';
+import { publish } from './live';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type HoldRow = typeof conversationHolds.$inferSelect;
+
+/** Who holds the conversation (human takeover), or null: the agent answers. */
+export async function heldBy(db: Db, conversationId: string): Promise<HoldRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversationHolds)
+    .where(eq(conversationHolds.conversationId, conversationId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The check every channel makes before its agent answers (the chat runtime, the SMS/WhatsApp and
+ * e-mail reply workers, a call's turn): true while a member holds the conversation.
+ */
+export async function agentPaused(db: Db, conversationId: string): Promise<boolean> {
+  return (await heldBy(db, conversationId)) !== null;
+}
+
+/** Why a channel's agent reply was skipped. */
+export const heldNote = 'A member has taken the conversation over';
+
+interface Member {
+  id: string;
+  name: string;
+}
+
+/** A member takes the conversation over: the agent stops answering in it on every channel. */
+export async function takeOver(db: Db, conv: ConversationRow, member: Member): Promise<HoldRow> {
+  const hold = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(conversationHolds)
+      .values({
+        conversationId: conv.id,
+        organizationId: conv.organizationId,
+        userId: member.id,
+        userName: member.name,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) {
+      const [existing] = await tx
+        .select()
+        .from(conversationHolds)
+        .where(eq(conversationHolds.conversationId, conv.id));
+      if (existing && existing.userId !== member.id)
+        throw new HttpError(409, `conversation: ${existing.userName} has already taken it over`, {
+          code: 'held_by_another',
+        });
+      return existing!;
+    }
+    await tx.insert(conversationEvents).values({
+      conversationId: conv.id,
+      organizationId: conv.organizationId,
+      agentName: conv.agentName,
+      kind: 'takeover',
+      userId: member.id,
+      userName: member.name,
+    });
+    return inserted;
+  });
+  await publish(db, { conversationId: conv.id, kind: 'takeover' });
+  return hold;
+}
+
+/** Hands the conversation back to its agent (any member of the organization may). */
+export async function release(db: Db, conv: ConversationRow, member: Member): Promise<void> {
+  const released = await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(conversationHolds)
+      .where(eq(conversationHolds.conversationId, conv.id))
+      .returning({ id: conversationHolds.conversationId });
+    if (!gone.length) return false;
+    await tx.insert(conversationEvents).values({
+      conversationId: conv.id,
+      organizationId: conv.organizationId,
+      agentName: conv.agentName,
+      kind: 'release',
+      userId: member.id,
+      userName: member.name,
+    });
+    return true;
+  });
+  if (released) await publish(db, { conversationId: conv.id, kind: 'release' });
+}
+
+/**
+ * A chat visitor's message while a member holds the conversation: stored (author visitor), the
+ * conversation's activity touched; the agent does not answer. Returns the message's id and time.
+ */
+export async function storeHeldVisitorMessage(
+  db: Db,
+  conversationId: string,
+  text: string,
+): Promise<{ id: string; createdAt: Date }> {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      conversationId,
+      role: 'user',
+      content: text,
+      direction: 'inbound',
+      author: 'visitor',
+    })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  await db
+    .update(conversations)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(conversations.id, conversationId)));
+  return row!;
+}

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+
+/**
+ * Conversations across channels, human takeover and agent analytics (issue 29): the inbox's
+ * list, thread, takeover and export calls under /api/conversations, the analytics call under
+ * /api/analytics, and the live events of a conversation on the public runtime (/v1).
+ */
+
+export const conversationChannelValues = ['chat', 'voice', 'sms', 'whatsapp', 'email'] as const;
+export type ConversationChannelName = (typeof conversationChannelValues)[number];
+/** open: the agent answers; held: a member has taken it over; ended: a call that hung up. */
+export const conversationStatusValues = ['open', 'held', 'ended'] as const;
+export type ConversationStatus = (typeof conversationStatusValues)[number];
+export const messageAuthorValues = ['visitor', 'agent', 'member'] as const;
+export type MessageAuthor = (typeof messageAuthorValues)[number];
+
+const isoDate = (field: string) =>
+  z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), `${field} must be a date (ISO 8601)`)
+    .transform((v) => new Date(v));
+
+/** The list's and the export's filters (query string). */
+export const conversationFiltersSchema = z.object({
+  organization_id: z.string().min(1).optional(),
+  agent_id: z.string().min(1).max(200, 'agent_id must be at most 200 characters').optional(),
+  channel: z
+    .enum(conversationChannelValues, {
+      error: `channel must be one of ${conversationChannelValues.join(', ')}`,
+    })
+    .optional(),
+  status: z
+    .enum(conversationStatusValues, {
+      error: `status must be one of ${conversationStatusValues.join(', ')}`,
+    })
+    .optional(),
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  from: isoDate('from').optional(),
+  to: isoDate('to').optional(),
+});
+export type ConversationFilters = z.input<typeof conversationFiltersSchema>;
+
+export const conversationListQuerySchema = conversationFiltersSchema.extend({
+  cursor: z.string().max(200, 'cursor must be at most 200 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .optional(),
+});
+
+export const exportQuerySchema = conversationFiltersSchema.extend({
+  format: z.enum(['csv', 'jsonl'], { error: 'format must be csv or jsonl' }).default('csv'),
+});
+
+export const heldBySchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  since: z.string(),
+});
+export type HeldBy = z.infer<typeof heldBySchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  agent_id: z.string().nullable(),
+  agent_name: z.string().nullable(),
+  channel: z.enum(conversationChannelValues),
+  end_user: z.string(),
+  agent_address: z.string().nullable(),
+  status: z.enum(conversationStatusValues),
+  held_by: heldBySchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  message_count: z.number().int(),
+  last_message: z
+    .object({
+      author: z.enum(messageAuthorValues).nullable(),
+      text: z.string(),
+      created_at: z.string(),
+    })
+    .nullable(),
+  /** A visitor's message arrived since the signed-in member last opened the thread. */
+  unread: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationListSchema = z.object({
+  conversations: z.array(conversationSummarySchema),
+  next_cursor: z.string().nullable(),
+});
+export type ConversationList = z.infer<typeof conversationListSchema>;
+
+export const knowledgePassageSchema = z.object({
+  source: z.string().nullable(),
+  excerpt: z.string(),
+});
+
+export const threadMessageSchema = z.object({
+  id: z.string(),
+  author: z.enum(messageAuthorValues),
+  /** The member who wrote it (author member). */
+  member_name: z.string().nullable(),
+  text: z.string(),
+  created_at: z.string(),
+  offline: z.boolean(),
+  error: z.string().nullable(),
+  /** What the channel adds (null where it has nothing to say). */
+  delivery_status: z.string().nullable(),
+  latency_ms: z.number().nullable(),
+  llm_ttft_ms: z.number().nullable(),
+  email_subject: z.string().nullable(),
+  passages: z.array(knowledgePassageSchema),
+});
+export type ThreadMessage = z.infer<typeof threadMessageSchema>;
+
+export const conversationDetailSchema = conversationSummarySchema.extend({
+  call: z
+    .object({
+      duration_s: z.number().nullable(),
+      ended_by: z.string().nullable(),
+      end_reason: z.string().nullable(),
+    })
+    .nullable(),
+  messages: z.array(threadMessageSchema),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+export const memberReplyRequestSchema = z.object({
+  text: z
+    .string({ error: 'text is required' })
+    .trim()
+    .min(1, 'text is required')
+    .max(4000, 'text must be at most 4000 characters'),
+});
+
+export const memberReplyResponseSchema = z.object({
+  message: threadMessageSchema,
+});
+
+/** The runtime's answer while a member holds the conversation (no agent reply). */
+export const personReplyingNotice = 'A person from our team is replying…';
+
+/** A live event of a conversation on the public runtime (GET /v1/conversations/{id}/events). */
+export const conversationEventSchema = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('member_message'),
+    conversation_id: z.string(),
+    id: z.string(),
+    answer: z.string(),
+    created_at: z.number(),
+  }),
+  z.object({ event: z.literal('takeover'), conversation_id: z.string() }),
+  z.object({ event: z.literal('release'), conversation_id: z.string() }),
+]);
+export type ConversationEvent = z.infer<typeof conversationEventSchema>;
+
+// ---------- analytics ----------
+
+export const analyticsPeriodValues = ['24h', '7d', '30d'] as const;
+export type AnalyticsPeriod = (typeof analyticsPeriodValues)[number];
+export const analyticsQuerySchema = z.object({
+  period: z.enum(analyticsPeriodValues, { error: 'period must be 24h, 7d or 30d' }).default('7d'),
+});
+
+const percentiles = z.object({ p50: z.number().nullable(), p95: z.number().nullable() });
+
+export const agentAnalyticsSchema = z.object({
+  agent_id: z.string(),
+  period: z.enum(analyticsPeriodValues),
+  from: z.string(),
+  to: z.string(),
+  /** hour for 24h, day otherwise. */
+  bucket: z.enum(['hour', 'day']),
+  totals: z.object({
+    conversations: z.number().int(),
+    messages: z.number().int(),
+    agent_answers: z.number().int(),
+    answered_without_error: z.number().int(),
+    /** answered_without_error / agent_answers (null without answers). */
+    answered_share: z.number().nullable(),
+  }),
+  series: z.array(
+    z.object({
+      at: z.string(),
+      channel: z.enum(conversationChannelValues),
+      conversations: z.number().int(),
+      messages: z.number().int(),
+    }),
+  ),
+  handoffs: z.object({
+    total: z.number().int(),
+    by_member: z.array(
+      z.object({ user_id: z.string(), name: z.string(), count: z.number().int() }),
+    ),
+  }),
+  model_ttft_ms: percentiles,
+  voice_latency_ms: percentiles,
+  calls: z.object({
+    count: z.number().int(),
+    duration_s: z.object({
+      total: z.number(),
+      p50: z.number().nullable(),
+      p95: z.number().nullable(),
+    }),
+    end_reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  }),
+  knowledge: z.object({
+    most_retrieved: z.array(
+      z.object({
+        segment_id: z.string(),
+        document: z.string().nullable(),
+        excerpt: z.string(),
+        hits: z.number().int(),
+      }),
+    ),
+    never_retrieved: z.array(
+      z.object({ segment_id: z.string(), document: z.string().nullable(), excerpt: z.string() }),
+    ),
+    never_retrieved_count: z.number().int(),
+  }),
+  unanswered: z.array(
+    z.object({
+      conversation_id: z.string(),
+      question: z.string(),
+      reason: z.enum(['offline', 'no_passages', 'error']),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type AgentAnalytics = z.infer<typeof agentAnalyticsSchema>;
