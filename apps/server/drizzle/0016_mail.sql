@@ -85,6 +85,7 @@ CREATE TABLE "mail_campaigns" (
 	"rate_per_minute" integer DEFAULT 30 NOT NULL,
 	"start_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"total" integer DEFAULT 0 NOT NULL,
+	"base_url" text DEFAULT '' NOT NULL,
 	"skipped" jsonb DEFAULT '{"duplicates":0,"unsubscribed":0,"bounced":0}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

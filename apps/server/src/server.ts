@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { createAuth } from './auth/auth';
 import { createApp, retrieverFor } from './app';
 import { startReplyWorker } from './messaging/replies';
+import { startMailWorker } from './messaging/mail/worker';
 import { createSecretBox } from './lib/secrets';
 import { SessionCache, sessionChannel } from './lib/session';
 import { attachTenantCache, cacheChannel, TenantCache } from './lib/tenantCache';
@@ -129,6 +130,11 @@ export async function createServer(config: ServerConfig) {
     { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector, logger) },
     Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
   );
+  // Scheduled mail and campaigns (messaging/mail): polled like the replies.
+  const mail = startMailWorker(
+    { db: database.db, secrets, env, logger },
+    Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
+  );
   // Scheduled outbound calls: the event rows are the jobs, claimed when due (scheduling/).
   const schedulerPollMs = config.scheduler?.pollMs ?? Number(env.PARLEY_SCHEDULER_POLL_MS ?? 1000);
   const scheduler = startScheduler(
@@ -142,6 +148,7 @@ export async function createServer(config: ServerConfig) {
   database.close = async () => {
     admission?.stop();
     await replies.stop();
+    await mail.stop();
     await scheduler.stop();
     await ingestion.stop();
     await unlisten();

@@ -194,6 +194,8 @@ export const mailCampaigns = pgTable(
     ratePerMinute: integer('rate_per_minute').notNull().default(30),
     startAt: timestamp('start_at', { withTimezone: true }).notNull().defaultNow(),
     total: integer('total').notNull().default(0),
+    /** Where this server is reached (PUBLIC_URL or the creating request's origin): unsubscribe links. */
+    baseUrl: text('base_url').notNull().default(''),
     skipped: jsonb('skipped')
       .$type<{ duplicates: number; unsubscribed: number; bounced: number }>()
       .notNull()

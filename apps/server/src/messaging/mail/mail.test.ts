@@ -12,6 +12,7 @@ import {
   mailboxes,
   mailMessages,
   messageReplies,
+  mailSends,
   messages,
 } from '../../db/schema';
 
@@ -60,6 +61,7 @@ beforeAll(async () => {
       PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
       PARLEY_REPLY_RETRY_SECONDS: '0',
       PARLEY_REPLY_POLL_MS: '50',
+      PARLEY_SEND_LIMIT_PER_MINUTE: '1000',
     },
   });
   user = server.newUser();
@@ -494,6 +496,142 @@ describe('sandbox and drafts', () => {
   });
 });
 
+describe('scheduled sends and campaigns', () => {
+  it('a send with a future scheduled_time is queued, then sent by the worker', async () => {
+    const at = new Date(Date.now() + 1500).toISOString();
+    const queued = await mail.send({
+      recipient_phone: 'later@example.com',
+      receiving_number: smtpUser,
+      context: 'Later',
+      message_text: 'Sent later.',
+      scheduled_time: at,
+    });
+    expect(queued.data).toMatchObject({ status: 'queued', scheduled_time: at });
+    expect(sentTo('later@example.com')).toHaveLength(0);
+    const got = await until(
+      () => sentTo('later@example.com'),
+      (l) => l.length > 0,
+    );
+    expect(got[0]!.messageId).toBe(queued.data.message_id);
+  });
+
+  it('refuses bad recipients naming the row, and writes nothing', async () => {
+    const base = {
+      name: 'Launch',
+      from_email: smtpUser,
+      subject: 'Hi {{name}}',
+      body: 'Hello {{name}}',
+    };
+    const bad = await user.raw('POST', '/messaging/mail/campaigns', {
+      ...base,
+      recipients_csv: 'email,name\na@example.com,Ann\nnot-an-address,Bob\n',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(
+      'recipients_csv: row 3: "not-an-address" is not a valid email address',
+    );
+    const missing = await user.raw('POST', '/messaging/mail/campaigns', {
+      ...base,
+      recipients_csv: 'email,name\na@example.com,Ann\nb@example.com,\n',
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe(
+      'recipients_csv: row 3: the field {{name}} is empty or missing',
+    );
+    expect((await mail.campaigns()).campaigns).toEqual([]);
+  });
+
+  it('a 50-recipient campaign at a set rate sends each once, with one-click unsubscribe', async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => `c${i}@example.com,Person ${i}`);
+    const created = await mail.createCampaign({
+      name: 'Launch',
+      from_email: smtpUser,
+      subject: 'News for {{name}}',
+      body: 'Hello {{name}}, we launched.',
+      recipients_csv: ['email,name', ...rows, 'c1@example.com,Dup'].join('\n'),
+      rate_per_minute: 600,
+    });
+    expect(created.campaign).toMatchObject({ total: 50, skipped: { duplicates: 1 } });
+    const id = created.campaign.id;
+    // Paused part-way, then resumed: every recipient still gets exactly one copy.
+    await until(
+      () => mail.campaign(id),
+      (c) => c.campaign.progress.sent >= 5,
+    );
+    expect((await mail.campaignAction(id, 'pause')).campaign.status).toBe('paused');
+    await mail.campaignAction(id, 'resume');
+    const done = await until(
+      () => mail.campaign(id),
+      (c) => c.campaign.status === 'completed',
+      120_000,
+    );
+    expect(done.campaign.progress).toMatchObject({ sent: 50, queued: 0, failed: 0 });
+    const mails = received.filter((m) => /^News for Person \d+$/.test(m.subject ?? ''));
+    const to = mails.map((m) => JSON.stringify(m.to));
+    expect(mails).toHaveLength(50);
+    expect(new Set(to).size).toBe(50);
+    const first = mails.find((m) => m.subject === 'News for Person 7')!;
+    expect(first.text).toContain('Hello Person 7, we launched.');
+    expect(first.headerLines.find((h) => h.key === 'list-unsubscribe-post')!.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
+    const line = first.headerLines.find((h) => h.key === 'list-unsubscribe')!.line;
+    const link = /<(https?:[^>]+)>/.exec(line)![1]!;
+    expect(link).toMatch(/\/webhooks\/mail\/unsubscribe\//);
+    const forged = await fetch(link.replace(/.{4}$/, 'AAAA'), {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.status).toBe(404);
+    const res = await fetch(link, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    expect(res.status).toBe(200);
+    expect((await mail.campaign(id)).campaign.progress.unsubscribed).toBe(1);
+    // A later campaign of the organization leaves the address out (counted).
+    const later = await mail.createCampaign({
+      name: 'Again',
+      from_email: smtpUser,
+      subject: 'Again',
+      body: 'Again',
+      recipients: [{ email: 'c7@example.com' }, { email: 'new@example.com' }],
+      start_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(later.campaign).toMatchObject({
+      total: 1,
+      status: 'scheduled',
+      skipped: { unsubscribed: 1 },
+    });
+    await mail.campaignAction(later.campaign.id, 'cancel');
+  }, 150_000);
+
+  it('a mail left "sending" by a process that died is never sent again', async () => {
+    const created = await mail.createCampaign({
+      name: 'Crash',
+      from_email: smtpUser,
+      subject: 'Crash test',
+      body: 'Body',
+      recipients: [{ email: 'k1@example.com' }, { email: 'k2@example.com' }],
+      start_at: new Date(Date.now() + 1000).toISOString(),
+      rate_per_minute: 600,
+    });
+    await server.db
+      .update(mailSends)
+      .set({ status: 'sending' })
+      .where(
+        and(
+          eq(mailSends.campaignId, created.campaign.id),
+          eq(mailSends.toAddress, 'k1@example.com'),
+        ),
+      );
+    await until(
+      () => sentTo('k2@example.com'),
+      (l) => l.length > 0,
+    );
+    const c = await mail.campaign(created.campaign.id);
+    expect(c.campaign.progress).toMatchObject({ sent: 1, queued: 1 });
+    expect(sentTo('k1@example.com')).toHaveLength(0);
+  });
+});
+
 describe('tenant isolation', () => {
   it("another organization sees none of this one's mailboxes, threads or drafts", async () => {
     const other = server.newUser();
@@ -510,6 +648,7 @@ describe('tenant isolation', () => {
       ['DELETE', `/messaging/mail/unassign-email-agent/${smtpUser}`, undefined],
       ['DELETE', '/messaging/mail/drafts/00000000-0000-4000-8000-000000000000', undefined],
       ['GET', `/messaging/mail/mailboxes?organization_id=${orgId}`, undefined],
+      ['GET', '/messaging/mail/campaigns/00000000-0000-4000-8000-000000000000', undefined],
     ] as const) {
       const res = await other.raw(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(404);

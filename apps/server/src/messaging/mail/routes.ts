@@ -4,6 +4,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import {
   mailAgentMappingQuerySchema,
   mailboxRequestSchema,
+  campaignCreateRequestSchema,
   mailDraftSendRequestSchema,
   mailMessages as words,
   mailSendRequestSchema,
@@ -42,6 +43,14 @@ import { parseInbound, receiveMail } from './inbound';
 import { deliverMail, MailSendError } from './send';
 import { completeOutbound, recordOutbound } from './store';
 import { checkImap, checkSmtp, mailAllowHosts, maxMailBytes } from './servers';
+import {
+  campaignAction,
+  campaignOf,
+  createCampaign,
+  listCampaigns,
+  unsubscribe,
+} from './campaigns';
+import { publicUrlOf } from '../../telephony/resolve';
 
 /** The Email tab's lists: this many threads, this many messages each. */
 const threadLimit = 50;
@@ -620,8 +629,49 @@ export function mailRoutes(services: Services) {
     return c.json(await receiveMail(services, mailbox, await parseInbound(raw)));
   });
 
+  // ---------- campaigns ----------
+
+  app.get('/campaigns', async (c) => {
+    const orgId = await orgOf(c, db);
+    return c.json({ campaigns: await listCampaigns(db, orgId) });
+  });
+
+  app.post('/campaigns', async (c) => {
+    const fields = await readFields(c);
+    const orgId = await orgOf(c, db, fields);
+    const body = validate(campaignCreateRequestSchema, fields);
+    const mailbox = await fromMailbox(db, orgId, body.from_email, 'from_email');
+    const created = await createCampaign(db, mailbox, body, publicUrlOf(env) ?? origin(c));
+    const [campaign] = await listCampaigns(db, orgId, created.id);
+    return c.json({ success: true, message: 'Campaign created', campaign: campaign! });
+  });
+
+  app.get('/campaigns/:id', async (c) => {
+    const orgId = await orgOf(c, db);
+    const row = await campaignOf(db, orgId, c.req.param('id'));
+    const [campaign] = await listCampaigns(db, orgId, row.id);
+    return c.json({ success: true, message: '', campaign: campaign! });
+  });
+
+  for (const action of ['pause', 'resume', 'cancel'] as const)
+    app.post(`/campaigns/:id/${action}`, async (c) => {
+      const orgId = await orgOf(c, db);
+      const row = await campaignOf(db, orgId, c.req.param('id'));
+      await campaignAction(db, row, action);
+      const [campaign] = await listCampaigns(db, orgId, row.id);
+      const done = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' }[action];
+      return c.json({ success: true, message: `Campaign ${done}`, campaign: campaign! });
+    });
+
   return app;
 }
+
+const unsubscribePage = (text: string, form?: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body><main><p>${text}</p>${
+    form
+      ? `<form method="post" action="${form}"><button type="submit">Unsubscribe</button></form>`
+      : ''
+  }</main></body></html>`;
 
 /**
  * /webhooks/mail: `POST /{token}` delivers a raw message (message/rfc822, at most 10 MB) to the
@@ -630,6 +680,15 @@ export function mailRoutes(services: Services) {
 export function mailWebhookRoutes(services: Services) {
   const { db } = services;
   const app = new Hono();
+  // One-click unsubscribe (RFC 8058): POST unsubscribes; GET (a person following the link) asks.
+  app.get('/unsubscribe/:token', (c) =>
+    c.html(unsubscribePage('Unsubscribe from these emails?', c.req.path)),
+  );
+  app.post('/unsubscribe/:token', async (c) => {
+    if (!(await unsubscribe(db, c.req.param('token'))))
+      return c.html(unsubscribePage('This unsubscribe link is not valid.'), 404);
+    return c.html(unsubscribePage(words.unsubscribed));
+  });
   app.post('/:token', async (c) => {
     const token = c.req.param('token');
     const [mailbox] = /^[A-Za-z0-9_-]{16,64}$/.test(token)

@@ -1,0 +1,203 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { fillTemplate } from '@parley/api-client';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { mailboxes, mailCampaigns, mailSends, mailSuppressions } from '../../db/schema';
+import { reserveSend, SendLimitError, sendLimitsOf } from '../sendLimits';
+import { unsubscribeUrl } from './campaigns';
+import { deliverMail, MailSendError, type MailDeps } from './send';
+import { completeOutbound, recordOutbound } from './store';
+
+export type MailWorkerDeps = MailDeps & { logger: Logger };
+type SendRow = typeof mailSends.$inferSelect;
+
+/** Seconds before attempt `attempts + 1` of a failed send. */
+const retrySeconds = (env: MailDeps['env'], attempts: number) => {
+  const base = Number(env.PARLEY_REPLY_RETRY_SECONDS ?? 15);
+  return (Number.isFinite(base) && base >= 0 ? base : 15) * Math.max(1, attempts);
+};
+
+/**
+ * Claims the next due send with FOR UPDATE SKIP LOCKED: a scheduled member send, or a campaign
+ * mail of a campaign that is scheduled or running (not paused or cancelled). It becomes
+ * 'sending' at once: a process that dies while sending leaves it so, and it is never sent again.
+ */
+export async function claimMailSend(db: Db, now = new Date()): Promise<SendRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = rowsOf(
+      await tx.execute(sql`
+        SELECT s.id FROM mail_sends s
+        LEFT JOIN mail_campaigns c ON c.id = s.campaign_id
+        WHERE s.status = 'pending' AND s.due_at <= ${now.toISOString()}::timestamptz
+          AND (s.campaign_id IS NULL OR c.status IN ('scheduled', 'running'))
+        ORDER BY s.due_at
+        FOR UPDATE OF s SKIP LOCKED
+        LIMIT 1`),
+    );
+    if (!row) return null;
+    const [claimed] = await tx
+      .update(mailSends)
+      .set({ status: 'sending', lockedAt: now, attempts: sql`${mailSends.attempts} + 1` })
+      .where(eq(mailSends.id, String(row.id)))
+      .returning();
+    return claimed ?? null;
+  });
+}
+
+const setSend = (db: Pick<Db, 'update'>, id: string, values: Partial<SendRow>) =>
+  db.update(mailSends).set(values).where(eq(mailSends.id, id));
+
+/** Sends one claimed row; returns its end state. */
+export async function processMailSend(deps: MailWorkerDeps, job: SendRow): Promise<string> {
+  const { db } = deps;
+  const [mailbox] = await db.select().from(mailboxes).where(eq(mailboxes.id, job.mailboxId));
+  if (!mailbox) {
+    await setSend(db, job.id, { status: 'failed', lastError: 'The mailbox was removed' });
+    return 'failed';
+  }
+  let messageId = job.messageId;
+  let rfcMessageId = job.rfcMessageId;
+  let subject = job.subject;
+  let text = job.body;
+  let unsubscribe: string | undefined;
+  if (job.campaignId) {
+    const [campaign] = await db
+      .select()
+      .from(mailCampaigns)
+      .where(eq(mailCampaigns.id, job.campaignId));
+    if (!campaign) {
+      await setSend(db, job.id, { status: 'cancelled' });
+      return 'cancelled';
+    }
+    const [suppressed] = await db
+      .select()
+      .from(mailSuppressions)
+      .where(
+        and(
+          eq(mailSuppressions.organizationId, job.organizationId),
+          eq(mailSuppressions.emailAddress, job.toAddress),
+        ),
+      );
+    if (suppressed) {
+      await setSend(db, job.id, { status: 'skipped', lastError: suppressed.reason });
+      return 'skipped';
+    }
+    if (campaign.status === 'scheduled')
+      await db
+        .update(mailCampaigns)
+        .set({ status: 'running', updatedAt: new Date() })
+        .where(and(eq(mailCampaigns.id, campaign.id), eq(mailCampaigns.status, 'scheduled')));
+    subject = fillTemplate(campaign.subject, job.fields).text;
+    text = fillTemplate(campaign.body, job.fields).text;
+    unsubscribe = unsubscribeUrl(campaign.baseUrl, mailbox, job.id);
+    text = `${text}\n\n--\nUnsubscribe: ${unsubscribe}`;
+  }
+  try {
+    // Counted against the organization's Email limit; over it, the mail waits (not an attempt).
+    const recorded = await reserveSend(
+      db,
+      sendLimitsOf(deps.env),
+      job.organizationId,
+      'email',
+      async (tx) => {
+        if (messageId && rfcMessageId) {
+          await completeOutbound(tx, messageId, { status: 'sending' });
+          return { messageId, rfcMessageId };
+        }
+        const r = await recordOutbound(tx, mailbox, {
+          to: job.toAddress,
+          subject,
+          text,
+          status: 'sending',
+          author: 'member',
+          campaignId: job.campaignId,
+        });
+        await setSend(tx, job.id, { messageId: r.messageId, rfcMessageId: r.rfcMessageId });
+        return r;
+      },
+    );
+    messageId = recorded.messageId;
+    rfcMessageId = recorded.rfcMessageId;
+  } catch (error) {
+    if (!(error instanceof SendLimitError)) throw error;
+    await setSend(db, job.id, {
+      status: 'pending',
+      attempts: job.attempts - 1,
+      dueAt: new Date(Date.now() + error.retryAfter * 1000),
+    });
+    return 'pending';
+  }
+  try {
+    const sent = await deliverMail(deps, mailbox, {
+      to: job.toAddress,
+      subject,
+      text,
+      messageId: rfcMessageId,
+      unsubscribeUrl: unsubscribe,
+    });
+    await completeOutbound(db, messageId, { status: sent.status, rfcMessageId });
+    await setSend(db, job.id, { status: 'sent', sentAt: new Date(), lastError: null });
+    return 'sent';
+  } catch (error) {
+    const reason =
+      error instanceof MailSendError ? error.message : String((error as Error)?.message ?? error);
+    const final = job.attempts >= job.maxAttempts;
+    deps.logger.warn({ send: job.id, attempts: job.attempts, reason }, 'mail not sent');
+    if (final) await completeOutbound(db, messageId, { error: reason });
+    else await completeOutbound(db, messageId, { status: 'queued' });
+    await setSend(db, job.id, {
+      status: final ? 'failed' : 'pending',
+      lastError: reason.slice(0, 500),
+      dueAt: new Date(Date.now() + retrySeconds(deps.env, job.attempts) * 1000),
+    });
+    return final ? 'failed' : 'pending';
+  }
+}
+
+/** Campaigns whose every mail is done are completed. */
+async function completeCampaigns(db: Db) {
+  await db.execute(sql`
+    UPDATE mail_campaigns c SET status = 'completed', updated_at = now()
+    WHERE c.status = 'running' AND NOT EXISTS (
+      SELECT 1 FROM mail_sends s WHERE s.campaign_id = c.id AND s.status IN ('pending', 'sending'))`);
+}
+
+/** Sends every due mail; returns how many were processed. */
+export async function drainMailSends(deps: MailWorkerDeps, now?: () => Date): Promise<number> {
+  let count = 0;
+  for (;;) {
+    const job = await claimMailSend(deps.db, now?.() ?? new Date());
+    if (!job) break;
+    await processMailSend(deps, job).catch((err: unknown) =>
+      deps.logger.error({ err, send: job.id }, 'mail send failed'),
+    );
+    count++;
+  }
+  if (count) await completeCampaigns(deps.db);
+  return count;
+}
+
+/** Scheduled sends and campaigns in the background: a round every `pollMs`. */
+export function startMailWorker(deps: MailWorkerDeps, pollMs = 1000) {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (stopped || running) return;
+    running = drainMailSends(deps)
+      .catch((err: unknown) => deps.logger.error({ err }, 'mail queue failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, pollMs);
+  timer.unref();
+  return {
+    wake: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
