@@ -124,6 +124,16 @@ const serviceOperations: Operation[] = [
   op('post', '/messaging/whatsapp/map-receiving-number-agent', 'Map a WhatsApp number to an agent', 'WhatsApp', 'session', { form: true }),
   op('post', '/messaging/whatsapp/mappings/:id', 'Update a WhatsApp mapping', 'WhatsApp', 'session', { form: true }),
   op('delete', '/messaging/whatsapp/mappings/:id', 'Delete a WhatsApp mapping', 'WhatsApp', 'session'),
+  // ---- agent test suites (issue 30) ----
+  op('get', '/api/agents/:agentName/tests', "An agent's tests, the 'Tests must pass to publish' setting and the last run", 'Agent tests', 'session', { response: api.agentTestsListSchema }),
+  op('post', '/api/agents/:agentName/tests', 'Create a test (user turns with expectations)', 'Agent tests', 'session', { body: api.agentTestInputSchema, response: api.agentTestSchema }),
+  op('put', '/api/agents/:agentName/tests/settings', "Turn 'Tests must pass to publish' on or off", 'Agent tests', 'session', { body: api.testSettingsSchema, response: api.testSettingsSchema }),
+  op('post', '/api/agents/:agentName/tests/run', 'Run all tests or the given ids: the finished run, or a long run at once (202, running in the background)', 'Agent tests', 'session', { body: api.testRunRequestSchema, response: api.testRunSchema }),
+  op('get', '/api/agents/:agentName/tests/runs', "The agent's test runs, newest first, with their results", 'Agent tests', 'session', { response: api.testRunsListSchema }),
+  op('get', '/api/agents/:agentName/tests/runs/:runId', 'One test run (its progress while running)', 'Agent tests', 'session', { response: api.testRunSchema }),
+  op('post', '/api/agents/:agentName/tests/from-conversation', "A test made of a stored conversation's user turns, the agent's answers as judge criteria", 'Agent tests', 'session', { body: api.testFromConversationRequestSchema, response: api.agentTestSchema }),
+  op('put', '/api/agents/:agentName/tests/:id', 'Replace a test', 'Agent tests', 'session', { body: api.agentTestInputSchema, response: api.agentTestSchema }),
+  op('delete', '/api/agents/:agentName/tests/:id', 'Delete a test', 'Agent tests', 'session'),
   // ---- health ----
   op('get', '/healthz', 'The server is up', 'Health', 'none'),
 ];

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { createAuth } from './auth/auth';
 import { createApp, retrieverFor } from './app';
 import { startReplyWorker } from './messaging/replies';
+import { startTestRunWorker } from './agent-tests/worker';
 import { createSecretBox } from './lib/secrets';
 import { SessionCache, sessionChannel } from './lib/session';
 import { attachTenantCache, cacheChannel, TenantCache } from './lib/tenantCache';
@@ -124,12 +125,15 @@ export async function createServer(config: ServerConfig) {
     Number.isFinite(schedulerPollMs) && schedulerPollMs > 0 ? schedulerPollMs : 1000,
     { manual: config.scheduler?.manual },
   );
+  // Agent test runs too long to answer at once run here (the run rows are the jobs).
+  const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
   const closeDb = database.close.bind(database);
   database.close = async () => {
     admission?.stop();
     await replies.stop();
+    await testRuns.stop();
     await scheduler.stop();
     await ingestion.stop();
     await unlisten();
@@ -147,6 +151,7 @@ export async function createServer(config: ServerConfig) {
     replies,
     scheduler,
     admission,
+    testRuns,
     consoleDir: config.consoleDir,
     chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,

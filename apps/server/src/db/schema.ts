@@ -709,3 +709,4 @@ export const sandboxCallOutcomes = pgTable(
   },
   (t) => [uniqueIndex('sandbox_call_outcomes_uq').on(t.organizationId, t.phoneNumber)],
 );
+export * from './schema-evals';
