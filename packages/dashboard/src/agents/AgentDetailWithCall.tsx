@@ -3,6 +3,7 @@ import { AgentSettings, agentSettingsSectionIds } from '../editor';
 import { useVoiceCall } from '../voice/useVoiceCall';
 import { AgentCalls } from '../calls';
 import { LiveCallSlot } from '../voice/LiveCallSlot';
+import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 
 const settingsSections: Partial<Record<AgentDetailTab, string>> = {
   model: agentSettingsSectionIds.model,
@@ -45,7 +46,13 @@ export default function AgentDetailWithCall({
         ),
         sectionIds: settingsSections,
         livePanel: <LiveCallSlot room={call.room} callState={call.state} />,
-        calls: <AgentCalls agentId={agentId} headingLevel={2} id="agent-section-calls" />,
+        calls: (
+          <>
+            <AgentCalls agentId={agentId} headingLevel={2} id="agent-section-calls" />
+            <AgentTestsSlot agentId={agentId} headingLevel={2} id="agent-section-tests" />
+          </>
+        ),
+        publishNote: <TestsPublishNoteSlot agentId={agentId} />,
       }}
     />
   );
