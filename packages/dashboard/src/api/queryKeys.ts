@@ -15,7 +15,4 @@ export const queryKeys = {
     ['channel', channel, orgId, 'messages'] as const,
   sendLimits: (orgId: string) => ['send-limits', orgId] as const,
   sharedProviders: (orgId: string) => ['shared-providers', orgId] as const,
-  /** An agent's tests (with the gate setting and the last run), and its runs. */
-  agentTests: (agentId: string) => ['agent-tests', agentId] as const,
-  agentTestRun: (agentId: string, runId: string) => ['agent-tests', agentId, 'run', runId] as const,
 };

@@ -11,6 +11,7 @@ import { AgentDetailView } from './AgentDetailView';
 import { WidgetTab } from './WidgetTab';
 import { publishAgentFlow, type PublishOutcome } from './publishAgent';
 import type { AgentCallState, AgentDetailTab } from './agentDetailTabs';
+import { testsKeys } from '../agents/tests/testsKeys';
 
 /** A settings slot: content, or a function of the loaded agent. */
 export type AgentDetailSlot = ReactNode | ((agent: AgentConfig) => ReactNode);
@@ -125,7 +126,7 @@ export function AgentDetail({
     onSuccess: async (result) => {
       setOutcome(result);
       // The publish gate may have run the agent's tests (refused or not).
-      void queryClient.invalidateQueries({ queryKey: queryKeys.agentTests(agentId) });
+      void queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
       if (result.tone === 'success') {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: agentDetailQueryKey(agentId) }),

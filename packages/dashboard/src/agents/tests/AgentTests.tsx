@@ -9,7 +9,6 @@ import {
 } from '@parley/api-client';
 import { ConfirmDialog } from '@parley/ui';
 import { useDashboardApi } from '../../api/ApiContext';
-import { queryKeys } from '../../api/queryKeys';
 import { AgentTestsPanel } from './AgentTestsPanel';
 import { TestEditorModal } from './TestEditorModal';
 import {
@@ -20,6 +19,7 @@ import {
   type TestDraft,
 } from './testsFormat';
 import * as styles from './tests.css';
+import { testsKeys } from './testsKeys';
 
 /** How often a background run's progress is read. */
 export const runPollMs = 1000;
@@ -45,7 +45,7 @@ export interface AgentTestsProps {
 export default function AgentTests({ agentId, headingLevel = 2, id }: AgentTestsProps) {
   const client = useTestsClient();
   const queryClient = useQueryClient();
-  const key = queryKeys.agentTests(agentId);
+  const key = testsKeys.agentTests(agentId);
   const [editing, setEditing] = useState<{ test: AgentTest | null; draft: TestDraft } | null>(null);
   const [editorError, setEditorError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AgentTest | null>(null);
@@ -63,7 +63,7 @@ export default function AgentTests({ agentId, headingLevel = 2, id }: AgentTests
   });
   const followed = current && (current.status === 'queued' || current.status === 'running');
   const progress = useQuery({
-    queryKey: queryKeys.agentTestRun(agentId, current?.id ?? ''),
+    queryKey: testsKeys.agentTestRun(agentId, current?.id ?? ''),
     queryFn: ({ signal }) => client.getRun(agentId, current!.id, signal),
     enabled: Boolean(followed),
     refetchInterval: (q) =>
@@ -121,7 +121,7 @@ export default function AgentTests({ agentId, headingLevel = 2, id }: AgentTests
       : null;
   useEffect(() => {
     // A background run ended: the list's outcomes and the runs are read again.
-    if (finishedId) void queryClient.invalidateQueries({ queryKey: queryKeys.agentTests(agentId) });
+    if (finishedId) void queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
   }, [finishedId, agentId, queryClient]);
 
   return (
@@ -182,7 +182,7 @@ export default function AgentTests({ agentId, headingLevel = 2, id }: AgentTests
 export function TestsPublishNote({ agentId }: { agentId: string }) {
   const client = useTestsClient();
   const list = useQuery({
-    queryKey: queryKeys.agentTests(agentId),
+    queryKey: testsKeys.agentTests(agentId),
     queryFn: ({ signal }) => client.list(agentId, signal),
     retry: false,
   });
