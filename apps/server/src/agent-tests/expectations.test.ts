@@ -84,3 +84,13 @@ describe('calls_tool', () => {
     expect(unmatchedMocks(['tool-1', 'tool-2'], steps)).toEqual(['tool-2']);
   });
 });
+
+describe('toolStepsOf (the runtime turn’s toolSteps)', () => {
+  it('reads the steps when the runtime records them; none otherwise', async () => {
+    const { toolStepsOf } = await import('./runner');
+    const steps = [step('book_table', { party: 4 }, 'tool-1')];
+    expect(toolStepsOf({ toolSteps: steps })).toEqual(steps);
+    expect(toolStepsOf({})).toEqual([]);
+    expect(toolStepsOf({ toolSteps: [{ tool: 1 }] })).toEqual([]);
+  });
+});
