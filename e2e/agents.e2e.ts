@@ -59,6 +59,8 @@ test('sign up → organization → create, inspect and delete an agent', async (
   const card = page.getByRole('article', { name: /support_bot/ });
   await expect(card).toBeVisible();
   await expect(card.getByText('active')).toBeVisible();
+  // The kind chosen in the modal (the default: Knowledge Agent) reads on the card.
+  await expect(card.getByText('Knowledge Agent')).toBeVisible();
 
   // QR modal encodes origin + /chatbot/{agentId}.
   await card.getByRole('button', { name: 'Generate QR code' }).click();

@@ -31,7 +31,7 @@ export interface AppProps {
 }
 
 /**
- * The console: providers, then routes (the dashboard's tooltip and toast providers come with its
+ * The console: providers, then routes (the dashboard's toast provider comes with its
  * route, see routes/DashboardRoute.tsx). The API is the real one unless a test passes another. */
 export function App({ api, queryClient }: AppProps) {
   const client = useMemo(

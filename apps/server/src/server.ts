@@ -17,8 +17,10 @@ import {
   startIngestionWorker,
 } from './knowledge/ingest';
 import { embedderFrom, ensureEmbeddingTable } from './knowledge/embeddings';
+import { sharedProvidersServe } from './lib/sharedProviders';
 import type { VectorIndex } from './knowledge/retrieve';
 import { admissionFrom } from './lib/admission';
+import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 
 export interface ServerConfig {
@@ -94,7 +96,10 @@ export async function createServer(config: ServerConfig) {
   let vector: VectorIndex | null = null;
   if (embedder && database.hasVector) {
     await ensureEmbeddingTable(database.db, embedder.dimensions);
-    vector = { embedder };
+    // The embedding key is the install's: a shared provider resource, lent only to the
+    // organizations the shared providers serve (the others get full-text search, and are told).
+    const db = database.db;
+    vector = { embedder, servesOrg: (orgId) => sharedProvidersServe(db, env, orgId) };
   } else if (embedder) {
     logger.warn(
       'An embedding provider is set but this PostgreSQL has no pgvector: knowledge search uses full-text only',
@@ -152,6 +157,8 @@ export async function createServer(config: ServerConfig) {
     scheduler,
     admission,
     testRuns,
+    // Several processes on one PostgreSQL share their rate limits; PGlite (one process) counts in memory.
+    rateLimits: rateLimitStoresFor(database.db, database.kind),
     consoleDir: config.consoleDir,
     chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,

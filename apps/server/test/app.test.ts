@@ -52,10 +52,11 @@ describe('server shell', () => {
     expect(await api.json()).toMatchObject({ success: false });
   });
 
-  // PGlite: a fresh data directory (initdb, then reopened); 'server-pg': the PostgreSQL database.
+  // PGlite: a fresh data directory (initdb, then reopened); 'server-pg': an empty PostgreSQL
+  // database (every migration runs on the first start), then reopened.
   it('given a data directory › data survives a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parley-data-'));
-    const databaseUrl = await freshPostgresUrl();
+    const databaseUrl = await freshPostgresUrl({ empty: true });
     const first = await createServer({ dataDir, databaseUrl, logLevel: 'silent' });
     const signUp = await first.app.request('/api/auth/sign-up/email', {
       method: 'POST',

@@ -12,24 +12,91 @@ import {
 } from '@parley/api-client';
 import { createServer, type ServerConfig } from '../src/server';
 import type { Scheduler } from '../src/scheduling/scheduler';
-import { pgliteTemplate } from './pgliteTemplate';
+import { openDatabase } from '../src/db/client';
+import { migrationsKey, pgliteTemplate } from './pgliteTemplate';
 
 /**
  * With PARLEY_TEST_DB=postgres (the 'server-pg' vitest project, CI), each test file gets a fresh
- * database on the TEST_DATABASE_URL server; otherwise an in-memory PGlite.
+ * database on the TEST_DATABASE_URL server; otherwise an in-memory PGlite (undefined here).
+ *
+ * The fresh database is a copy of a migrated template (`CREATE DATABASE … TEMPLATE`, see
+ * postgresTemplate): the server opening it still runs the migrations, and finds none pending.
+ * `{ empty: true }` gives an empty database instead (a test of the first start on PostgreSQL).
  */
-export async function freshPostgresUrl(): Promise<string | undefined> {
+export async function freshPostgresUrl(
+  options: { empty?: boolean } = {},
+): Promise<string | undefined> {
   if (process.env.PARLEY_TEST_DB !== 'postgres') return undefined;
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const template = options.empty ? undefined : await postgresTemplate(base);
   const name = `parley_t_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+  return databaseUrlOf(base, name);
+}
+
+function databaseUrlOf(base: string, name: string): string {
   const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+let template: Promise<string> | null = null;
+
+/**
+ * The migrated, empty template database on the TEST_DATABASE_URL server, named after the
+ * migrations (`parley_tpl_<key>`): made once per server and set of migrations — by whichever
+ * worker (or process) comes first, under an advisory lock — then copied for each test file.
+ * Copying it takes a fraction of running every migration on an empty database. It is made under
+ * another name and renamed when complete, and closed to connections (a copy needs none open).
+ */
+export function postgresTemplate(base: string): Promise<string> {
+  template ??= makePostgresTemplate(base).catch((error: unknown) => {
+    template = null;
+    throw error;
+  });
+  return template;
+}
+
+async function makePostgresTemplate(base: string): Promise<string> {
+  const key = migrationsKey();
+  const name = `parley_tpl_${key}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  // A lock of this key only: other sets of migrations (other branches) make their own at once.
+  const lock = BigInt.asIntN(64, BigInt(`0x${key}`)).toString();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1::bigint)', [lock]);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount) return name;
+    const building = `${name}_building`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building}`);
+    await admin.query(`CREATE DATABASE ${building}`);
+    const database = await openDatabase({ url: databaseUrlOf(base, building) });
+    await database.close();
+    // The pool's sessions end a moment after close() returns: rename once they are gone.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        break;
+      } catch (error) {
+        // 55006 object_in_use: "being accessed by other users" (for up to 10 s).
+        if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1::bigint)', [lock]).catch(() => {});
+    await admin.end();
+  }
 }
 
 export interface TestServer {

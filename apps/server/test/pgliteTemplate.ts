@@ -15,6 +15,21 @@ function templateKey(): string {
   // PGlite's entry file (its package exports no package.json): a new version is a new file.
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   hash.update(entry).update(readFileSync(entry));
+  hashMigrations(hash);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A key of every migration file (names and contents): a migrated template made under it has
+ * exactly these migrations. The PostgreSQL template database of the harness is named after it.
+ */
+export function migrationsKey(): string {
+  const hash = createHash('sha256');
+  hashMigrations(hash);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function hashMigrations(hash: ReturnType<typeof createHash>): void {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
       a.name.localeCompare(b.name),
@@ -25,7 +40,6 @@ function templateKey(): string {
     }
   };
   walk(migrationsFolder);
-  return hash.digest('hex').slice(0, 16);
 }
 
 let cached: Promise<Blob> | null = null;

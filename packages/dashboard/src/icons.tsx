@@ -55,6 +55,19 @@ export const ChartIcon = () => (
     <path d="M7 15l4-4 3 3 5-6" />
   </Icon>
 );
+/** A Knowledge Agent: an open book (it answers from its knowledge bases). */
+export const BookIcon = () => (
+  <Icon>
+    <path d="M2 4h6a4 4 0 0 1 4 4v12a3 3 0 0 0-3-3H2z" />
+    <path d="M22 4h-6a4 4 0 0 0-4 4v12a3 3 0 0 1 3-3h7z" />
+  </Icon>
+);
+/** An Action Agent: a bolt (it acts through tools). */
+export const BoltIcon = () => (
+  <Icon>
+    <path d="M13 2 4 14h7l-1 8 9-12h-7z" />
+  </Icon>
+);
 export const CodeIcon = () => (
   <Icon>
     <path d="m16 18 6-6-6-6" />

@@ -115,7 +115,7 @@ describe('app service over HTTP', () => {
     const created = await user.apps.createAgent({
       agentName,
       organizationId: orgId,
-      agentType: 'knowledge',
+      agentType: 'action',
     });
     expect(created.data!.appKey).toMatch(/^app-[A-Za-z0-9]{24}$/);
     expect(created.data!.appId).toMatch(/^[0-9a-f-]{36}$/);
@@ -124,6 +124,12 @@ describe('app service over HTTP', () => {
     });
     await user.agents.update(agentName, { organization_id: orgId });
     expect((await user.agents.info(agentName)).app_id).toBe(created.data!.appId);
+    // The kind chosen at creation comes back on the agent and in the organization's list.
+    expect((await user.agents.info(agentName)).agent_type).toBe('action');
+    const listed = (await user.raw('GET', `/api/agents/by-org/${orgId}`)).body as {
+      agents: Array<{ id: string; agent_type: string | null }>;
+    };
+    expect(listed.agents.find((a) => a.id === agentName)?.agent_type).toBe('action');
     expect(
       (await user.raw('POST', '/api/app/create-agent', { agentName, organizationId: orgId }))
         .status,

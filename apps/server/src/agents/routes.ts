@@ -54,14 +54,14 @@ export function agentRoutes({ db, secrets, env }: Services) {
     return c.json({
       success: true,
       message: existing ? 'Agent updated successfully' : 'Agent created successfully',
-      agent: agentToWire(row.agent, row.appId, secrets),
+      agent: agentToWire(row.agent, row.appId, secrets, row.agentType),
     });
   });
 
   app.get('/info/:agentName', async (c) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
     const row = await findAgentForUser(db, c.get('user').id, agentName);
-    return c.json(agentToWire(row.agent, row.appId, secrets));
+    return c.json(agentToWire(row.agent, row.appId, secrets, row.agentType));
   });
 
   app.get('/by-org/:orgId', async (c) => {
@@ -75,7 +75,7 @@ export function agentRoutes({ db, secrets, env }: Services) {
       [tags.agents(orgId), tags.organization(orgId)],
       async () => {
         const rows = await listAgentsOfOrg(db, orgId);
-        const wire = rows.map((r) => agentToWire(r.agent, r.appId, secrets));
+        const wire = rows.map((r) => agentToWire(r.agent, r.appId, secrets, r.agentType));
         return new ReusableJson(JSON.stringify({ agents: wire }));
       },
     );

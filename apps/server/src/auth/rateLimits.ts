@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { limiter, trustedProxyHops, visitorIp } from '../lib/publicAccess';
+import type { RateLimitStores } from '../lib/rateLimitStore';
 
 export interface AuthLimits {
   /** Failed sign-ins plus sign-ups per client address per window. */
@@ -41,9 +42,9 @@ const isSignIn = (c: Context) => c.req.path.includes('/sign-in/');
  * Limits on /api/auth/sign-in/* and /api/auth/sign-up/* (429 with Retry-After), in every mode:
  * per client address (failed sign-ins and every sign-up; a made-up X-Forwarded-For is ignored
  * unless TRUST_PROXY says a proxy wrote it) and per account (failed sign-ins, from any address).
- * Kept in this process's memory.
+ * Kept in this process's memory, or in `stores` (PostgreSQL: shared by every process).
  */
-export function authRateLimits(limits: AuthLimits): MiddlewareHandler[] {
+export function authRateLimits(limits: AuthLimits, stores?: RateLimitStores): MiddlewareHandler[] {
   return [
     limiter({
       limit: limits.perIp,
@@ -52,6 +53,7 @@ export function authRateLimits(limits: AuthLimits): MiddlewareHandler[] {
       what: 'address',
       onlyFailures: true,
       wasSuccessful: (c) => isSignIn(c) && c.res.status < 400,
+      store: stores?.('auth-ip'),
     }),
     limiter({
       limit: limits.perAccount,
@@ -60,6 +62,7 @@ export function authRateLimits(limits: AuthLimits): MiddlewareHandler[] {
       what: 'account',
       onlyFailures: true,
       skip: async (c) => !isSignIn(c) || !(await accountOf(c)),
+      store: stores?.('auth-account'),
     }),
   ];
 }

@@ -45,18 +45,30 @@ export interface DatabaseOptions {
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The advisory lock the processes starting on one PostgreSQL take turns on to migrate. */
+const migrationLock = 'parley:migrations';
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema });
-    // pgvector is optional on a PostgreSQL server (Debian's has none): detect it at start.
-    const hasVector = await pool.query('CREATE EXTENSION IF NOT EXISTS vector').then(
-      () => true,
-      () => false,
-    );
-    await migratePg(db, { migrationsFolder });
+    // Several processes may start at once on one database: one migrates (holding a session
+    // advisory lock on a connection of its own), the others wait for it, then find nothing to do.
+    const lock = await pool.connect();
+    let hasVector: boolean;
+    try {
+      await lock.query('SELECT pg_advisory_lock(hashtext($1))', [migrationLock]);
+      // pgvector is optional on a PostgreSQL server (Debian's has none): detect it at start.
+      hasVector = await pool.query('CREATE EXTENSION IF NOT EXISTS vector').then(
+        () => true,
+        () => false,
+      );
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [migrationLock]).catch(() => {});
+      lock.release();
+    }
     const listeners = new Set<() => Promise<void>>();
     return {
       db: db as unknown as Db,

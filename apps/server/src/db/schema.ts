@@ -550,8 +550,8 @@ export const messageReplies = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    channel: text('channel').$type<'sms' | 'whatsapp'>().notNull(),
-    /** Our number (sender of the reply) and the person's (its recipient), E.164. */
+    channel: text('channel').$type<'sms' | 'whatsapp' | 'email'>().notNull(),
+    /** Our number (sender of the reply) and the person's (its recipient), E.164 (email: addresses). */
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     status: text('status')
@@ -709,4 +709,20 @@ export const sandboxCallOutcomes = pgTable(
   },
   (t) => [uniqueIndex('sandbox_call_outcomes_uq').on(t.organizationId, t.phoneNumber)],
 );
+
+/**
+ * Rate-limit counts shared by the server processes on one PostgreSQL (lib/rateLimitStore.ts):
+ * a fixed window per limit and key. The table is UNLOGGED (migration 0020).
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
+);
+
+export * from './schema-mail';
 export * from './schema-evals';

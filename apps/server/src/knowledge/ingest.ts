@@ -3,10 +3,10 @@ import type { Logger } from 'pino';
 import { chunkSettingsSchema } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { documents, ingestionJobs, segments } from '../db/schema';
+import { documents, ingestionJobs, knowledgeBases, segments } from '../db/schema';
 import { chunkInWorker } from './pool';
 import { storeEmbeddings } from './embeddings';
-import type { VectorIndex } from './retrieve';
+import { vectorForOrg, type VectorIndex } from './retrieve';
 
 /**
  * A job left 'running' longer than this (its process crashed) is claimed again. Other processes
@@ -79,8 +79,10 @@ export async function processJob(
       content: documents.content,
       chunkSettings: documents.chunkSettings,
       indexingTechnique: documents.indexingTechnique,
+      organizationId: knowledgeBases.organizationId,
     })
     .from(documents)
+    .innerJoin(knowledgeBases, eq(knowledgeBases.id, documents.knowledgeBaseId))
     .where(eq(documents.id, job.documentId))
     .limit(1);
   if (!doc) {
@@ -97,7 +99,11 @@ export async function processJob(
     doc.content = null; // the text is not needed any more: let it go before the writes
     if (chunks.length === 0) throw new Error('The document has no text to index');
     await db.delete(segments).where(eq(segments.documentId, doc.id));
-    const embed = vector && doc.indexingTechnique === 'high_quality' ? vector : null;
+    // The install's embedding key serves only the organizations its shared providers serve.
+    const embed =
+      doc.indexingTechnique === 'high_quality'
+        ? await vectorForOrg(vector, doc.organizationId)
+        : null;
     const toEmbed: Array<{ id: string; knowledgeBaseId: string; content: string }> = [];
     let leaseAt = Date.now();
     for (let i = 0; i < chunks.length; i += segmentBatchSize) {

@@ -7,6 +7,22 @@ import { distinctPassages } from './distinct';
 /** Vector search is on when pgvector and an embedding provider are both there. */
 export interface VectorIndex {
   embedder: Embedder;
+  /**
+   * Whether the embedding provider may serve this organization: the install's embedding key is a
+   * shared provider resource (lib/sharedProviders), lent only to the organizations it serves.
+   * Absent: every organization.
+   */
+  servesOrg?: (organizationId: string) => Promise<boolean>;
+}
+
+/** The vector index as one organization may use it: null (full-text only) when not served. */
+export async function vectorForOrg(
+  vector: VectorIndex | null | undefined,
+  organizationId: string,
+): Promise<VectorIndex | null> {
+  if (!vector) return null;
+  if (!vector.servesOrg) return vector;
+  return (await vector.servesOrg(organizationId)) ? vector : null;
 }
 
 export interface RetrievedSegment {
@@ -180,6 +196,7 @@ export async function retrieveSegments(
   const ids = bases.map((r) => String(r.id));
   if (!ids.length) return [];
   const hq = bases.filter((r) => r.technique === 'high_quality').map((r) => String(r.id));
+  if (hq.length) vector = await vectorForOrg(vector, input.organizationId);
   const hybrid = Boolean(vector && hq.length && options.fusion !== 'none');
   // Enough spare passages for the overlap filter (and, in hybrid, for the fusion).
   const words = termsOf(row);

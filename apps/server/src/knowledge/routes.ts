@@ -21,7 +21,7 @@ import { enqueueIngestion, type IngestionWorker } from '../knowledge/ingest';
 import { ParseError, uploadLimits } from '../knowledge/parse';
 import { BusyError, extractInWorker } from '../knowledge/pool';
 import { crawl, CrawlError } from '../knowledge/fetchUrl';
-import { retrieveSegments } from '../knowledge/retrieve';
+import { retrieveSegments, vectorForOrg } from '../knowledge/retrieve';
 import { membersForPicker, partialMembersOf, setPartialMembers, visibleTo } from './access';
 
 type Ctx = Context<AppEnv>;
@@ -132,8 +132,14 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     characters: s.content.length,
     hitCount: s.hitCount,
   });
-  const warningFor = (technique: string, subject: 'document' | 'knowledge base' = 'document') =>
-    technique === 'high_quality' && !services.vector
+  // Full-text only: no vector index here, or the install's embedding key does not serve the
+  // organization (a shared provider resource, lib/sharedProviders).
+  const warningFor = async (
+    orgId: string,
+    technique: string,
+    subject: 'document' | 'knowledge base' = 'document',
+  ) =>
+    technique === 'high_quality' && !(await vectorForOrg(services.vector, orgId))
       ? { warning: fullTextOnlyWarning(subject) }
       : {};
 
@@ -165,7 +171,10 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
       .returning(documentColumns);
     await enqueueIngestion(db, doc!.id);
     worker.kick();
-    return { ...wireDoc({ ...doc!, status: 'indexing' }), ...warningFor(doc!.indexingTechnique) };
+    return {
+      ...wireDoc({ ...doc!, status: 'indexing' }),
+      ...(await warningFor(kb.organizationId, doc!.indexingTechnique)),
+    };
   }
 
   app.get('/', async (c) => {
@@ -226,7 +235,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
         undefined,
         chosen.map((m) => m.userId),
       ),
-      ...warningFor(kb.indexingTechnique, 'knowledge base'),
+      ...(await warningFor(orgId, kb.indexingTechnique, 'knowledge base')),
     });
   });
 
@@ -397,7 +406,7 @@ export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
     worker.kick();
     return c.json({
       message: 'Document reindexing started! It may take a few moments to complete.',
-      ...warningFor(doc.indexingTechnique),
+      ...(await warningFor(doc.organizationId, doc.indexingTechnique)),
     });
   });
 

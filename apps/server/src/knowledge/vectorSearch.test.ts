@@ -20,18 +20,22 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const kb = () => createKnowledgeClient({ baseUrl: '/api/knowledge-bases', fetch: owner.fetch });
+const kb = (user: TestUser = owner) =>
+  createKnowledgeClient({ baseUrl: '/api/knowledge-bases', fetch: user.fetch });
 
-async function indexed(technique: 'high_quality' | 'economy') {
-  const base = await kb().create({ name: `Hours ${technique}`, indexingTechnique: technique });
-  const doc = await kb().addText(base.id, {
+async function indexed(
+  technique: 'high_quality' | 'economy',
+  user: TestUser = owner,
+  content = '# Hours\nOpen on Saturday from 9 to 14.\n\n# Parking\nThere is a garage for visitors behind the clinic.',
+) {
+  const base = await kb(user).create({ name: `Hours ${technique}`, indexingTechnique: technique });
+  const doc = await kb(user).addText(base.id, {
     name: 'hours.md',
-    content:
-      '# Hours\nOpen on Saturday from 9 to 14.\n\n# Parking\nThere is a garage for visitors behind the clinic.',
+    content,
     chunkSettings: { minSectionSize: 50, chunkSize: 100 },
   });
-  for (let i = 0; i < 100; i++) {
-    if ((await kb().documents(base.id))[0]!.status === 'completed') break;
+  for (let i = 0; i < 200; i++) {
+    if ((await kb(user).documents(base.id))[0]!.status === 'completed') break;
     await new Promise((r) => setTimeout(r, 50));
   }
   return { base, doc };
@@ -60,5 +64,28 @@ describe('high_quality retrieval (full-text + pgvector, fused by rank)', () => {
     expect((await kb().testRetrieval(base.id, 'saturday')).records[0]!.segment.content).toContain(
       'Saturday',
     );
+  });
+});
+
+describe("the install's embedding key is a shared provider resource", () => {
+  it('serves the first organization only: another one gets full-text search, is told so, and its text never reaches the embedding provider', async () => {
+    const other = server.newUser();
+    await other.withOrg('Second Org');
+    const { base, doc } = await indexed(
+      'high_quality',
+      other,
+      '# Hours\nThe zebracorn desk opens on Saturday from 9 to 14.',
+    );
+    expect((base as Record<string, unknown>).warning).toMatch(/full-text search only/);
+    expect((doc as Record<string, unknown>).warning).toMatch(/full-text search only/);
+    expect((await kb(other).documents(base.id))[0]!.status).toBe('completed');
+    expect(fake.requests.some((r) => JSON.stringify(r.body).includes('zebracorn'))).toBe(false);
+    const before = fake.requests.length;
+    // By meaning (no shared word) finds nothing; by its words it does.
+    expect((await kb(other).testRetrieval(base.id, 'weekend')).records).toEqual([]);
+    expect(
+      (await kb(other).testRetrieval(base.id, 'saturday')).records[0]!.segment.content,
+    ).toContain('zebracorn');
+    expect(fake.requests.length).toBe(before);
   });
 });

@@ -24,7 +24,12 @@ function maskedStored(box: SecretBox | undefined, stored: string | null): string
 }
 
 /** An agent row in the agent service's wire form (the spec's snake_case fields). */
-export function agentToWire(row: AgentRow, appId: string | null = null, box?: SecretBox) {
+export function agentToWire(
+  row: AgentRow,
+  appId: string | null = null,
+  box?: SecretBox,
+  agentType: string | null = null,
+) {
   return {
     id: row.agentName,
     agent_name: row.agentName,
@@ -51,6 +56,8 @@ export function agentToWire(row: AgentRow, appId: string | null = null, box?: Se
     published_at: row.publishedAt?.toISOString() ?? null,
     model_live_url: row.modelLiveUrl,
     app_id: appId,
+    /** The kind chosen at creation (Create Agent modal): 'knowledge' or 'action'. */
+    agent_type: agentType === 'action' ? 'action' : agentType === 'knowledge' ? 'knowledge' : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -59,7 +66,7 @@ export function agentToWire(row: AgentRow, appId: string | null = null, box?: Se
 /** Loads an agent only if it belongs to one of the user's organizations; else 404. */
 export async function findAgentForUser(db: Db, userId: string, agentName: string) {
   const [row] = await db
-    .select({ agent: agents, appId: apps.id })
+    .select({ agent: agents, appId: apps.id, agentType: apps.agentType })
     .from(agents)
     .innerJoin(
       member,
@@ -77,7 +84,7 @@ export async function findAgentForUser(db: Db, userId: string, agentName: string
 
 export async function listAgentsOfOrg(db: Db, orgId: string) {
   return db
-    .select({ agent: agents, appId: apps.id })
+    .select({ agent: agents, appId: apps.id, agentType: apps.agentType })
     .from(agents)
     .leftJoin(
       apps,

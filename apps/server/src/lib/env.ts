@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth';
 import type { SecretBox } from './secrets';
 import type { VectorIndex } from '../knowledge/retrieve';
 import type { Admission } from './admission';
+import type { RateLimitStores } from './rateLimitStore';
 
 export interface SessionUser {
   id: string;
@@ -26,6 +27,8 @@ export interface Services {
   replies?: { wake(): void };
   /** How many chat turns run at once (adapts to the event loop's delay); none: no limit. */
   admission?: Admission | null;
+  /** Where rate limits count (PostgreSQL: shared by every process); none: in memory. */
+  rateLimits?: RateLimitStores;
 }
 
 /** Hono environment: the signed-in user is set by `requireUser`. */

@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { rateLimiter } from 'hono-rate-limiter';
+import { rateLimiter, type Store } from 'hono-rate-limiter';
 import type { Db } from '../db/client';
 import { agentOfKey } from '../runtime/agentKeys';
 import { HttpError } from './http';
+import type { RateLimitStores } from './rateLimitStore';
 
 /**
  * Number of reverse proxies in front of this server (`TRUST_PROXY`): 0 (default) ignores
@@ -78,9 +79,14 @@ export interface LimiterOptions {
   wasSuccessful?: (c: Context) => boolean;
   /** Requests that do not count at all. */
   skip?: (c: Context) => boolean | Promise<boolean>;
+  /** Where the counts are kept (lib/rateLimitStore.ts); default: this process's memory. */
+  store?: Store;
 }
 
-/** A fixed-window rate limit (per process, in memory): 429 with Retry-After and a JSON message. */
+/**
+ * A fixed-window rate limit: 429 with Retry-After and a JSON message. Counted in this process's
+ * memory, or in `store` (PostgreSQL: shared by every process).
+ */
 export function limiter(options: LimiterOptions): MiddlewareHandler {
   const windowMs = options.windowMs ?? 60_000;
   return rateLimiter({
@@ -88,6 +94,7 @@ export function limiter(options: LimiterOptions): MiddlewareHandler {
     limit: options.limit,
     standardHeaders: 'draft-6',
     keyGenerator: options.key,
+    ...(options.store ? { store: options.store } : {}),
     skipSuccessfulRequests: options.onlyFailures ?? false,
     ...(options.wasSuccessful ? { requestWasSuccessful: options.wasSuccessful } : {}),
     ...(options.skip ? { skip: options.skip } : {}),
@@ -110,15 +117,29 @@ export function limiter(options: LimiterOptions): MiddlewareHandler {
   });
 }
 
-/** Rate limits for the public, key-authorised endpoints: per agent key and per visitor IP (429 + Retry-After). */
-export function publicRateLimits(limits: PublicLimits): MiddlewareHandler[] {
+/**
+ * Rate limits for the public, key-authorised endpoints: per agent key and per visitor IP (429 +
+ * Retry-After). `scope` names the endpoint's own counts ('runtime', 'voice-token'); `stores`
+ * shares them between processes (lib/rateLimitStore.ts).
+ */
+export function publicRateLimits(
+  limits: PublicLimits,
+  scope = 'public',
+  stores?: RateLimitStores,
+): MiddlewareHandler[] {
   return [
     limiter({
       limit: limits.perIpPerMinute,
       key: (c) => `ip:${visitorIp(c, limits.trustedHops)}`,
       what: 'visitor',
+      store: stores?.(`${scope}-ip`),
     }),
-    limiter({ limit: limits.perKeyPerMinute, key: (c) => `key:${bearerOf(c)}`, what: 'agent' }),
+    limiter({
+      limit: limits.perKeyPerMinute,
+      key: (c) => `key:${bearerOf(c)}`,
+      what: 'agent',
+      store: stores?.(`${scope}-key`),
+    }),
   ];
 }
 

@@ -26,7 +26,11 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     }),
   );
 
-  for (const limit of publicRateLimits(publicLimitsFrom(services.env)))
+  for (const limit of publicRateLimits(
+    publicLimitsFrom(services.env),
+    'runtime',
+    services.rateLimits,
+  ))
     app.post('/chat-messages', limit);
   app.post('/chat-messages', async (c) => {
     const agent = await agentForKey(services.db, bearer(c.req.header('Authorization')));

@@ -68,7 +68,7 @@ const iso = (d: Date) => d.toISOString();
  * counted, so the cap on simultaneous calls holds across processes; a paused organization's
  * pending events stay where they are. Returns the claimed ids.
  */
-export async function claimDue(deps: SchedulerDeps): Promise<string[]> {
+export async function claimDue(deps: SchedulerDeps, round?: Round): Promise<string[]> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const candidates = rowsOf(
@@ -112,7 +112,7 @@ export async function claimDue(deps: SchedulerDeps): Promise<string[]> {
       claimed.push(...takeovers.map((c) => c.id), ...fresh.map((c) => c.id));
     }
     if (!claimed.length) return [];
-    await tx
+    const rows = await tx
       .update(scheduledEvents)
       .set({
         status: 'in_progress',
@@ -120,12 +120,47 @@ export async function claimDue(deps: SchedulerDeps): Promise<string[]> {
         leaseUntil: new Date(now.getTime() + deps.leaseMs),
         updatedAt: now,
       })
-      .where(inArray(scheduledEvents.id, claimed));
+      .where(inArray(scheduledEvents.id, claimed))
+      .returning();
+    // The claimed rows as written: the round dials from them without reading each again.
+    for (const row of rows) round?.claimed.set(row.id, row);
     return claimed;
   });
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * What one round (a claimed batch) reads once and shares between its dials: the claimed rows (as
+ * the claim wrote them), and per organization its dialling settings, its telephony provider and
+ * the numbers it calls from. A batch lasts as long as its dials (a fraction of a second to a few
+ * seconds); a change of settings or provider applies from the next batch. The guards that must be true at
+ * the dial itself (do-not-call, the sending limit, the event's own claim) are still read per dial.
+ */
+export interface Round {
+  claimed: Map<string, EventRow>;
+  settings: Map<string, Promise<Awaited<ReturnType<typeof settingsRow>>>>;
+  telephony: Map<string, Promise<Awaited<ReturnType<typeof telephonyFor>>>>;
+  fromNumbers: Map<string, Promise<Array<{ number: string; agent: string | null }>>>;
+}
+
+export const newRound = (): Round => ({
+  claimed: new Map(),
+  settings: new Map(),
+  telephony: new Map(),
+  fromNumbers: new Map(),
+});
+
+/** The cached promise of `key`, made once per round (a failed read is not kept). */
+function once<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let found = cache.get(key);
+  if (!found) {
+    found = make();
+    cache.set(key, found);
+    found.catch(() => cache.delete(key));
+  }
+  return found;
+}
 
 /** Ends an event (final status and reason); releases its claim. */
 const finalValues = (status: EventRow['status'], reason: string | null, now: Date) => ({
@@ -146,19 +181,21 @@ const waitValues = (at: Date, reason: string | null, now: Date) => ({
 });
 
 /** The number the organization calls from: one answered by the event's agent, else any voice number. */
-async function fromNumberFor(db: Db, event: EventRow, providerName: string) {
-  const rows = await db
-    .select({ number: phoneNumbers.phoneNumber, agent: phoneNumbers.voiceAgentName })
-    .from(phoneNumbers)
-    .where(
-      and(
-        eq(phoneNumbers.organizationId, event.organizationId),
-        eq(phoneNumbers.provider, providerName),
-        eq(phoneNumbers.voiceEnabled, true),
-        eq(phoneNumbers.outboundEnabled, true),
-      ),
-    )
-    .orderBy(phoneNumbers.phoneNumber);
+async function fromNumberFor(db: Db, event: EventRow, providerName: string, round: Round) {
+  const rows = await once(round.fromNumbers, `${event.organizationId}:${providerName}`, () =>
+    db
+      .select({ number: phoneNumbers.phoneNumber, agent: phoneNumbers.voiceAgentName })
+      .from(phoneNumbers)
+      .where(
+        and(
+          eq(phoneNumbers.organizationId, event.organizationId),
+          eq(phoneNumbers.provider, providerName),
+          eq(phoneNumbers.voiceEnabled, true),
+          eq(phoneNumbers.outboundEnabled, true),
+        ),
+      )
+      .orderBy(phoneNumbers.phoneNumber),
+  );
   const own = rows.find((r) => r.agent === event.agentName) ?? rows[0];
   if (own) return own.number;
   // A fresh install has not synced its sandbox numbers yet: the sandbox's own first voice number.
@@ -176,21 +213,32 @@ const windowText = (s: { callingWindowStart: string; callingWindowEnd: string },
  * the provider is asked; once the provider has the call the claim is released and the outcome
  * arrives by webhook (Twilio) or at the sandbox call's end.
  */
-export async function processClaim(deps: SchedulerDeps, id: string): Promise<void> {
+export async function processClaim(
+  deps: SchedulerDeps,
+  id: string,
+  round: Round = newRound(),
+): Promise<void> {
   const { db, clock } = deps;
-  const [event] = await db
-    .select()
-    .from(scheduledEvents)
-    .where(
-      and(
-        eq(scheduledEvents.id, id),
-        eq(scheduledEvents.status, 'in_progress'),
-        eq(scheduledEvents.lockedBy, deps.instanceId),
-      ),
-    );
+  // The row as this round's claim wrote it, else as the database holds it now.
+  const claimed = round.claimed.get(id);
+  round.claimed.delete(id);
+  const [event] = claimed
+    ? [claimed]
+    : await db
+        .select()
+        .from(scheduledEvents)
+        .where(
+          and(
+            eq(scheduledEvents.id, id),
+            eq(scheduledEvents.status, 'in_progress'),
+            eq(scheduledEvents.lockedBy, deps.instanceId),
+          ),
+        );
   if (!event) return;
   const now = clock.now();
-  const settings = await settingsRow(db, event.organizationId);
+  const settings = await once(round.settings, event.organizationId, () =>
+    settingsRow(db, event.organizationId),
+  );
   const set = (values: Partial<EventRow>) =>
     db
       .update(scheduledEvents)
@@ -256,9 +304,11 @@ export async function processClaim(deps: SchedulerDeps, id: string): Promise<voi
   };
   let providerName = 'sandbox';
   try {
-    const { provider } = await telephonyFor(deps, event.organizationId, deps.twilioOptions);
+    const { provider } = await once(round.telephony, event.organizationId, () =>
+      telephonyFor(deps, event.organizationId, deps.twilioOptions),
+    );
     providerName = provider.name;
-    const from = await fromNumberFor(db, event, provider.name);
+    const from = await fromNumberFor(db, event, provider.name, round);
     if (!from) {
       await set(
         finalValues('failed', 'No voice number to call from: sync the phone numbers first', now),
@@ -507,11 +557,13 @@ export async function runOnce(deps: SchedulerDeps): Promise<number> {
   await sweep(deps);
   let total = 0;
   for (;;) {
-    const ids = await claimDue(deps);
+    // Each batch reads the organizations' settings and providers afresh (once per batch).
+    const round = newRound();
+    const ids = await claimDue(deps, round);
     if (!ids.length) return total;
     await Promise.all(
       ids.map((id) =>
-        processClaim(deps, id).catch((err: unknown) =>
+        processClaim(deps, id, round).catch((err: unknown) =>
           deps.logger.error({ err, event: id }, 'scheduled call processing failed'),
         ),
       ),

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { conversations, messagingOptOuts, scheduledEvents, telephonyOutbox } from '../db/schema';
 import { ManualClock } from './clock';
 import { runOnce } from './scheduler';
+import { recordDoNotContact } from './doNotContact';
 
 // 18:00 UTC is 10:00 in California: the default calling window (08:00–21:00) is open for +1 415.
 const start = new Date('2030-03-05T18:00:00Z');
@@ -553,6 +554,48 @@ describe('the scheduler (sandbox, injectable clock)', () => {
     });
     expect(await callsTo(org.orgId, listed)).toHaveLength(0);
     expect(await callsTo(org.orgId, stopped)).toHaveLength(0);
+  });
+
+  it('given a person who asks on a call not to be called again › listed once, their waiting events cancelled, never dialled again', async () => {
+    clock.set(start);
+    const org = await newOrg();
+    const asker = newPhone();
+    const other = newPhone();
+    const first = await schedule(org, { recipient_phone: asker });
+    const second = await schedule(org, { recipient_phone: asker, scheduled_time: inMinutes(30) });
+    const untouched = await schedule(org, { recipient_phone: other });
+    const asked = await recordDoNotContact(server.db, {
+      organizationId: org.orgId,
+      phone: asker,
+      conversationId: 'conv-1',
+      now: clock.now(),
+    });
+    expect(asked.added).toBe(true);
+    expect(asked.cancelledEventIds.sort()).toEqual(
+      [first.scheduled_id, second.scheduled_id].sort(),
+    );
+    expect(await eventOf(org, first.scheduled_id)).toMatchObject({
+      status: 'cancelled',
+      status_reason: `Cancelled: ${asker} asked not to be called again`,
+    });
+    expect(await org.user.voice.doNotCall(org.orgId)).toMatchObject([
+      { phone_number: asker, reason: 'Asked not to be called again (call conv-1)' },
+    ]);
+    // Asking twice changes nothing more.
+    expect(
+      await recordDoNotContact(server.db, { organizationId: org.orgId, phone: asker }),
+    ).toEqual({ added: false, cancelledEventIds: [] });
+    // A later schedule to that number is refused at the dial, saying why; the other is dialled.
+    const later = await schedule(org, { recipient_phone: asker });
+    clock.advance(minute);
+    await round();
+    expect(await eventOf(org, later.scheduled_id)).toMatchObject({
+      status: 'failed',
+      status_reason: `Not dialled: ${asker} is on the do-not-call list (Asked not to be called again (call conv-1))`,
+    });
+    expect(await callsTo(org.orgId, asker)).toHaveLength(0);
+    expect((await eventOf(org, untouched.scheduled_id)).status).toBe('in_progress');
+    expect(await callsTo(org.orgId, other)).toHaveLength(1);
   });
 
   it('given the cap on simultaneous calls › no more calls run at once; the rest follow as calls end', async () => {

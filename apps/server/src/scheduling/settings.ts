@@ -5,7 +5,8 @@ import {
   type SchedulingSettingsResponse,
 } from '@parley/api-client';
 import type { Db } from '../db/client';
-import { doNotCall, messagingOptOuts, sandboxCallOutcomes, schedulingSettings } from '../db/schema';
+import { rowsOf } from '../db/rows';
+import { doNotCall, sandboxCallOutcomes, schedulingSettings } from '../db/schema';
 
 type SettingsRow = typeof schedulingSettings.$inferSelect;
 
@@ -108,20 +109,21 @@ export async function doNotCallReason(
   orgId: string,
   phone: string,
 ): Promise<string | null> {
-  const [listed] = await db
-    .select({ reason: doNotCall.reason })
-    .from(doNotCall)
-    .where(and(eq(doNotCall.organizationId, orgId), eq(doNotCall.phoneNumber, phone)))
-    .limit(1);
-  if (listed)
-    return `Not dialled: ${phone} is on the do-not-call list${listed.reason ? ` (${listed.reason})` : ''}`;
-  const [stopped] = await db
-    .select({ keyword: messagingOptOuts.keyword })
-    .from(messagingOptOuts)
-    .where(and(eq(messagingOptOuts.organizationId, orgId), eq(messagingOptOuts.endUser, phone)))
-    .limit(1);
-  if (stopped) return `Not dialled: ${phone} opted out by sending ${stopped.keyword}`;
-  return null;
+  // Both lists in one round trip: the do-not-call list first, then an SMS opt-out (STOP …).
+  const [found] = rowsOf(
+    await db.execute(sql`
+      (SELECT 1 AS rank, reason AS detail FROM do_not_call
+        WHERE organization_id = ${orgId} AND phone_number = ${phone} LIMIT 1)
+      UNION ALL
+      (SELECT 2 AS rank, keyword AS detail FROM messaging_opt_outs
+        WHERE organization_id = ${orgId} AND end_user = ${phone} LIMIT 1)
+      ORDER BY rank LIMIT 1`),
+  );
+  if (!found) return null;
+  const detail = String(found.detail ?? '');
+  if (Number(found.rank) === 1)
+    return `Not dialled: ${phone} is on the do-not-call list${detail ? ` (${detail})` : ''}`;
+  return `Not dialled: ${phone} opted out by sending ${detail}`;
 }
 
 export async function listDoNotCall(db: Db, orgId: string) {

@@ -265,6 +265,7 @@ export const agentConfigSchema = z.looseObject({
   model: z.string().nullable().optional(),
   provider: z.string().nullable().optional(),
   app_id: z.string().nullable().optional(),
+  agent_type: agentKindSchema.nullable().optional(),
   allowed_origins: z.array(z.string()).optional(),
   created_at: z.string().nullable().optional(),
   updated_at: z.string().nullable().optional(),

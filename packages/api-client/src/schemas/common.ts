@@ -33,6 +33,9 @@ export const uuidSchema = z.uuid();
 
 /** E.164-like phone number from the spec: '+', a nonzero digit, then 1 to 14 more digits. */
 export const phonePattern = /^\+[1-9]\d{1,14}$/;
+
+/** The longest message text each channel carries (Twilio SMS: 1600; WhatsApp Cloud text: 4096). */
+export const messageTextLimits = { sms: 1600, whatsapp: 4096 } as const;
 export const phoneFormatMessage = 'Please enter a valid phone number (e.g., +1234567890)';
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailFormatMessage = 'Please enter a valid email address';

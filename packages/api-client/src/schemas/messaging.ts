@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  messageTextLimits,
   controlCharacters,
   controlCharactersMessage,
   emailFormatMessage,
@@ -135,7 +136,7 @@ export const smsSendRequestSchema = z.object({
     .string({ error: smsMessages.text })
     .trim()
     .min(1, smsMessages.text)
-    .max(1600)
+    .max(messageTextLimits.sms)
     .refine((t) => !controlCharacters.test(t), controlCharactersMessage),
   context: z.string().optional(),
 });
@@ -157,7 +158,7 @@ export const whatsappSendRequestSchema = z.object({
     .string({ error: whatsappMessages.text })
     .trim()
     .min(1, whatsappMessages.text)
-    .max(4096)
+    .max(messageTextLimits.whatsapp)
     .refine((t) => !controlCharacters.test(t), controlCharactersMessage),
   message_type: z.enum(['text', 'template', 'media']).default('text'),
   context: z.string().optional(),

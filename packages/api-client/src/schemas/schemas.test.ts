@@ -6,6 +6,8 @@ import { chunkSettingsSchema, documentStatusTone, indexingLabel } from './knowle
 import { smsSendRequestSchema, smsMessages, findMapping } from './messaging';
 import { createScheduledRequestSchema } from './voice';
 import { apiModelName, apiProviderId } from './model';
+import { simulateEventRequestSchema } from './telephony';
+import { whatsappSendRequestSchema } from './messaging';
 
 const firstMessage = (r: { success: boolean; error?: z.ZodError }) => r.error?.issues[0]?.message;
 
@@ -108,5 +110,28 @@ describe('model names', () => {
     expect(apiProviderId('OpenAI')).toBe('langgenius/openai/openai');
     expect(apiModelName('GPT-4o Mini')).toBe('gpt-4o-mini');
     expect(apiModelName('Llama 3.1 70B')).toBe('llama-3-1-70b');
+  });
+});
+
+describe('message text limits', () => {
+  const simulate = (event: 'sms' | 'whatsapp', length: number) =>
+    simulateEventRequestSchema.safeParse({
+      event,
+      to: '+14155550101',
+      from: '+15005550100',
+      text: 'a'.repeat(length),
+    });
+  it('a simulated inbound message has its channel’s limit, the same as the channel’s send form', () => {
+    expect(simulate('sms', 1600).success).toBe(true);
+    expect(firstMessage(simulate('sms', 1601))).toBe('text must be at most 1600 characters');
+    expect(simulate('whatsapp', 4096).success).toBe(true);
+    expect(firstMessage(simulate('whatsapp', 4097))).toBe('text must be at most 4096 characters');
+    const send = (length: number) =>
+      whatsappSendRequestSchema.safeParse({
+        to_number: '+14155550101',
+        message_text: 'a'.repeat(length),
+      });
+    expect(send(4096).success).toBe(true);
+    expect(send(4097).success).toBe(false);
   });
 });

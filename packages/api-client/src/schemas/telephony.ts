@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneFormatMessage, phonePattern } from './common';
+import { messageTextLimits, phoneFormatMessage, phonePattern } from './common';
 
 /**
  * The telephony contract: the voice backend's phone-number calls (spec channels-and-shell §7),
@@ -169,12 +169,23 @@ export const putAssignBodySchema = z.object({
 
 // ---------- sandbox: simulated inbound events and the outbox ----------
 
-export const simulateEventRequestSchema = z.object({
-  event: z.enum(['voice', 'sms', 'whatsapp'], 'event must be voice, sms or whatsapp'),
-  to: z.string().regex(phonePattern, phoneFormatMessage),
-  from: z.string().regex(phonePattern, phoneFormatMessage),
-  text: z.string().max(1600, 'text must be at most 1600 characters').optional(),
-});
+export const simulateEventRequestSchema = z
+  .object({
+    event: z.enum(['voice', 'sms', 'whatsapp'], 'event must be voice, sms or whatsapp'),
+    to: z.string().regex(phonePattern, phoneFormatMessage),
+    from: z.string().regex(phonePattern, phoneFormatMessage),
+    text: z.string().optional(),
+  })
+  // The channel's own limit, the same as its send form's (SMS 1600, WhatsApp 4096).
+  .superRefine((body, ctx) => {
+    const limit = body.event === 'whatsapp' ? messageTextLimits.whatsapp : messageTextLimits.sms;
+    if (body.text !== undefined && body.text.length > limit)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['text'],
+        message: `text must be at most ${limit} characters`,
+      });
+  });
 export type SimulateEventRequest = z.infer<typeof simulateEventRequestSchema>;
 
 export const simulateEventResponseSchema = z.object({

@@ -1,6 +1,15 @@
 import { Avatar, Badge, IconButton } from '@parley/ui';
-import type { AgentCardModel } from './agentView';
-import { ChartIcon, CodeIcon, EditIcon, OpenIcon, QrIcon, TrashIcon } from '../icons';
+import { agentKindNames, type AgentCardModel } from './agentView';
+import {
+  BoltIcon,
+  BookIcon,
+  ChartIcon,
+  CodeIcon,
+  EditIcon,
+  OpenIcon,
+  QrIcon,
+  TrashIcon,
+} from '../icons';
 import * as styles from './agents.css';
 
 export interface AgentCardProps {
@@ -24,7 +33,21 @@ export function AgentCard({
 }: AgentCardProps) {
   const titleId = `agent-${agent.id}-title`;
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    <article
+      className={[styles.card, agent.kind ? styles.kindCard[agent.kind] : '']
+        .filter(Boolean)
+        .join(' ')}
+      aria-labelledby={titleId}
+      data-kind={agent.kind ?? undefined}
+    >
+      {agent.kind ? (
+        <span className={styles.kind}>
+          <span className={styles.kindIcon[agent.kind]}>
+            {agent.kind === 'action' ? <BoltIcon /> : <BookIcon />}
+          </span>
+          {agentKindNames[agent.kind]}
+        </span>
+      ) : null}
       <div className={styles.cardHeader}>
         <Avatar name={agent.displayName} />
         <div className={styles.cardTitleBlock}>

@@ -35,12 +35,16 @@ export const WithAgents: Story = {
     await expect(within(card).getByText('support_')).toBeVisible();
     await userEvent.click(within(card).getByRole('button', { name: 'Generate QR code' }));
     await expect(args.onQr).toHaveBeenCalledWith(fixtureAgents[0]!.id);
+    // The kind reads in words (and an icon and the card's edge): Knowledge vs Action.
+    await expect(within(card).getByText('Knowledge Agent')).toBeVisible();
     const draft = c.getByRole('article', { name: 'Sales desk' });
     await expect(within(draft).getByText('draft')).toBeVisible();
+    await expect(within(draft).getByText('Action Agent')).toBeVisible();
+    await expect(draft).toHaveAttribute('data-kind', 'action');
     await expect(within(draft).queryByRole('button', { name: 'API endpoints' })).toBeNull();
-    await expect(
-      within(c.getByRole('article', { name: 'zeta' })).getByText('No description available.'),
-    ).toBeVisible();
+    const unknown = c.getByRole('article', { name: 'zeta' });
+    await expect(within(unknown).getByText('No description available.')).toBeVisible();
+    await expect(within(unknown).queryByText(/Knowledge Agent|Action Agent/)).toBeNull();
     await userEvent.click(c.getByRole('button', { name: /Create New Agent/ }));
     await expect(args.onCreate).toHaveBeenCalled();
   },

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Banner, Button, Dialog, RadioGroup, TextField } from '@parley/ui';
 import { validateAgentPrefix } from '@parley/api-client';
 import type { AgentKind } from '../api/DashboardApi';
+import { BoltIcon, BookIcon } from '../icons';
 import * as styles from './agents.css';
 
 export const agentKinds: ReadonlyArray<{ value: AgentKind; label: string; hint: string }> = [
@@ -17,8 +18,11 @@ export const agentKinds: ReadonlyArray<{ value: AgentKind; label: string; hint: 
   },
 ];
 
-/** The kind's mark, on the Create Agent choice and on the agent's card. */
-export const agentKindIcons: Record<AgentKind, string> = { knowledge: '📚', action: '⚡' };
+/** The kind's mark, on the Create Agent choice and on the agent's card (SVG: no emoji font needed). */
+export const agentKindIcons: Record<AgentKind, ReactNode> = {
+  knowledge: <BookIcon />,
+  action: <BoltIcon />,
+};
 
 export const agentIdentifierHelp =
   "3-50 characters, lowercase letters, numbers, and underscores only. This will be used as your agent's unique identifier.";

@@ -10,7 +10,12 @@ export interface AgentCardModel {
   shortId: string;
   hasCustomApi: boolean;
   hasCustomUrl: boolean;
+  /** Knowledge Agent or Action Agent (null: not known, e.g. made through the API). */
+  kind: 'knowledge' | 'action' | null;
 }
+
+/** The kind's short name on a card (the Create Agent modal's labels without their asides). */
+export const agentKindNames = { knowledge: 'Knowledge Agent', action: 'Action Agent' } as const;
 
 export const noDescriptionText = 'No description available.';
 
@@ -25,6 +30,7 @@ export function toAgentCardModel(agent: AgentSummary): AgentCardModel {
     shortId: agent.id.slice(0, 8),
     hasCustomApi: Boolean(agent.chatbot_key),
     hasCustomUrl: Boolean(agent.chatbot_api),
+    kind: agent.agent_type ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
 
 export const screen = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
@@ -28,6 +28,26 @@ export const card = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
   minWidth: 0,
+});
+/** The kind reads in words and an icon, and the card's top edge differs too (not colour alone). */
+export const kindCard = styleVariants({
+  knowledge: { borderTop: `3px solid ${vars.color.info}` },
+  action: { borderTop: `3px dashed ${vars.color.primary}` },
+});
+export const kind = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: vars.color.textMuted,
+});
+/** The kind's icon (stroke: currentColor). */
+export const kindIcon = styleVariants({
+  knowledge: { display: 'inline-flex', color: vars.color.info },
+  action: { display: 'inline-flex', color: vars.color.primary },
 });
 export const cardHeader = style({ display: 'flex', gap: vars.space.md, alignItems: 'center' });
 export const cardTitleBlock = style({

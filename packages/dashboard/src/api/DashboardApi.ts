@@ -47,6 +47,8 @@ export interface AgentSummary {
   chatbot_key?: string | null;
   organization_id?: string | null;
   created_at?: string | null;
+  /** The kind chosen at creation; null for an agent made outside the console. */
+  agent_type?: AgentKind | null;
 }
 
 export type AgentKind = 'knowledge' | 'action';

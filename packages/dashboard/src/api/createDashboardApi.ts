@@ -53,6 +53,7 @@ function toSummary(a: AgentView): AgentSummary {
     chatbot_key: a.chatbot_key,
     organization_id: a.organization_id,
     created_at: a.created_at,
+    agent_type: a.config.agent_type ?? null,
   };
 }
 

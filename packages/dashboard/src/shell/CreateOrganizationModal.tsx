@@ -66,10 +66,10 @@ export function CreateOrganizationModal({
         {error ? (
           <Banner tone="error" title="Failed to create organization" message={error} />
         ) : null}
-        <div className={styles.actions}>
+        <div className={styles.modalActions}>
           {onLogout ? (
             <span className={styles.modalLogout}>
-              {email ? <span className={styles.menuMuted}>Signed in as {email}</span> : null}
+              {email ? <span className={styles.modalSignedIn}>Signed in as {email}</span> : null}
               <Button
                 variant="ghost"
                 onClick={onLogout}

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { Banner, Spinner } from '@parley/ui';
 import { useCreateOrganization, useDashboardStats, useMe, useSignOut } from '../api/hooks';
 import { Navbar } from './Navbar';
-import { CreateOrganizationModal } from './CreateOrganizationModal';
 import { fallbackOrganizationName, scopeOrganization } from './orgScope';
 import {
   dashboardTabs,
@@ -18,6 +17,11 @@ import { useThemePreference } from './useThemePreference';
 import { OverviewArea } from '../overview/OverviewArea';
 import { firstNameOf } from '../overview/stats';
 import { isIntegrationsView } from '../integrations/links';
+
+// The first-run modal (a Dialog and a form) is loaded only for a user without an organization.
+const CreateOrganizationModal = lazy(() =>
+  import('./CreateOrganizationModal').then((m) => ({ default: m.CreateOrganizationModal })),
+);
 
 // Each tab's code is loaded when the tab is first opened (the overview comes with the page).
 const loadAgentsArea = () => import('../agents/AgentsArea');
@@ -164,6 +168,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
       <main className={styles.main}>
         {created ? (
           <Banner
+            className={styles.pageBanner}
             tone="success"
             title="Success"
             message={orgCreatedText}
@@ -182,26 +187,30 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
           {content}
         </Suspense>
       </main>
-      <CreateOrganizationModal
-        open={!hasOrg}
-        busy={createOrg.isPending}
-        error={createOrg.error?.message ?? null}
-        email={user.email}
-        loggingOut={signOut.isPending}
-        onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
-        onCreate={(orgName) =>
-          createOrg.mutate(orgName, {
-            onSuccess: () => {
-              try {
-                globalThis.sessionStorage?.setItem(orgCreatedFlag, '1');
-              } catch {
-                /* no storage: the reload still happens */
-              }
-              (onReload ?? (() => window.location.reload()))();
-            },
-          })
-        }
-      />
+      {hasOrg ? null : (
+        <Suspense fallback={null}>
+          <CreateOrganizationModal
+            open
+            busy={createOrg.isPending}
+            error={createOrg.error?.message ?? null}
+            email={user.email}
+            loggingOut={signOut.isPending}
+            onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
+            onCreate={(orgName) =>
+              createOrg.mutate(orgName, {
+                onSuccess: () => {
+                  try {
+                    globalThis.sessionStorage?.setItem(orgCreatedFlag, '1');
+                  } catch {
+                    /* no storage: the reload still happens */
+                  }
+                  (onReload ?? (() => window.location.reload()))();
+                },
+              })
+            }
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

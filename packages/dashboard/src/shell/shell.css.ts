@@ -96,11 +96,27 @@ export const navEnd = style({
   flexShrink: 0,
   '@media': { 'screen and (max-width: 640px)': { gap: vars.space.xxs } },
 });
+/** The organization dialog's actions: on a phone the signed-in line wraps above the buttons. */
+export const modalActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});
 export const modalLogout = style({
   display: 'inline-flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   gap: vars.space.sm,
   marginRight: 'auto',
+  minWidth: 0,
+});
+export const modalSignedIn = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
 });
 export const menuHeader = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
 export const menuName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
@@ -112,6 +128,8 @@ export const main = style({
   padding: vars.space.lg,
   '@media': { [media.md]: { padding: vars.space.xl } },
 });
+/** A page-wide banner above the tab keeps its distance from the tab's heading. */
+export const pageBanner = style({ marginBottom: vars.space.lg });
 export const placeholder = style({
   color: vars.color.textMuted,
   padding: vars.space.xxl,

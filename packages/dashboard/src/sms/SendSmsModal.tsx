@@ -1,4 +1,4 @@
-import type { SendLimitChannel } from '@parley/api-client';
+import { messageTextLimits, type SendLimitChannel } from '@parley/api-client';
 import { Dialog, TextArea, TextField } from '@parley/ui';
 import { canSubmitSms, validateSmsSend, type SmsSendValues } from './sendForm';
 import { SendForm } from './SendForm';
@@ -69,7 +69,7 @@ function SmsForm(props: SendSmsModalProps) {
       <TextArea
         label="Message Text"
         rows={4}
-        maxLength={1600}
+        maxLength={messageTextLimits.sms}
         isRequired
         {...form.field('message_text')}
       />

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, TextArea, TextField } from '@parley/ui';
-import { phoneFormatMessage, phonePattern } from '@parley/api-client';
+import { messageTextLimits, phoneFormatMessage, phonePattern } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
 import * as pn from '../phone-numbers/phoneNumbers.css';
 import { channelLabels } from './channelLabels';
@@ -41,7 +41,7 @@ function SimulateForm(props: SimulateInboundModalProps) {
       <TextArea
         label="Message"
         rows={3}
-        maxLength={1600}
+        maxLength={messageTextLimits[props.channel]}
         value={text}
         onChange={setText}
         errorMessage={checked ? textError : undefined}

@@ -22,6 +22,7 @@ export const fixtureAgents: AgentSummary[] = [
     chatbot_api: 'http://localhost:3000/v1',
     chatbot_key: 'app-AbCdEfGhIjKlMnOpQrStUvWx',
     organization_id: 'org_1',
+    agent_type: 'knowledge',
   },
   {
     id: 'sales_automation_9b2f0c1e_4d3a_4b5c_8e7f_0a1b2c3d4e5f',
@@ -30,6 +31,7 @@ export const fixtureAgents: AgentSummary[] = [
     description:
       'Qualifies inbound leads, answers pricing questions and books demos with the sales team. It hands over to a human when a prospect asks for a custom contract or a discount beyond policy.',
     organization_id: 'org_1',
+    agent_type: 'action',
   },
   {
     id: 'zeta_11111111_2222_3333_4444_555555555555',

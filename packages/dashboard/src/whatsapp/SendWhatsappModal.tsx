@@ -1,4 +1,4 @@
-import type { SendLimitChannel } from '@parley/api-client';
+import { messageTextLimits, type SendLimitChannel } from '@parley/api-client';
 import { Dialog, Select, TextArea, TextField } from '@parley/ui';
 import { canSubmitWhatsapp, validateWhatsappSend, type WhatsappSendValues } from '../sms/sendForm';
 import { SendForm } from '../sms/SendForm';
@@ -75,7 +75,7 @@ function WhatsappForm(props: SendWhatsappModalProps) {
       <TextArea
         label="Message Text"
         rows={4}
-        maxLength={4096}
+        maxLength={messageTextLimits.whatsapp}
         isRequired
         {...form.field('message_text')}
       />

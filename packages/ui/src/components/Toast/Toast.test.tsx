@@ -3,6 +3,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastProvider, useToast } from './Toast';
 import { expectNoAxeViolations } from '../../test/axe';
+// The toasts' code, which ToastProvider loads after the page, already here: each test waits for
+// its toast, not for a loaded machine to import Radix.
+import './ToastHost';
 
 function Trigger({
   tone = 'success' as const,
@@ -47,7 +50,9 @@ describe('Toast', () => {
         </ToastProvider>,
       );
       await user.click(screen.getByRole('button', { name: 'Save' }));
-      expect(screen.getByRole('button', { name: 'Dismiss notification' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('button', { name: 'Dismiss notification' }),
+      ).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(4100));
       await waitFor(() =>
         expect(screen.queryByRole('button', { name: 'Dismiss notification' })).toBeNull(),

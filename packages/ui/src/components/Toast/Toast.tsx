@@ -1,7 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Toast as RToast } from 'radix-ui';
-import * as styles from './Toast.css';
-import { CloseIcon } from '../Dialog/CloseIcon';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
 export type ToastTone = 'success' | 'error' | 'info' | 'warning';
 
@@ -13,7 +19,8 @@ export interface ToastOptions {
   durationMs?: number;
 }
 
-interface ToastEntry extends Required<Pick<ToastOptions, 'title' | 'tone'>> {
+/** A toast on screen (ToastHost renders them). */
+export interface ToastEntry extends Required<Pick<ToastOptions, 'title' | 'tone'>> {
   id: number;
   description?: string;
   durationMs: number;
@@ -34,6 +41,10 @@ const defaultDuration: Record<ToastTone, number> = {
 
 let nextId = 1;
 
+// The toasts' code (Radix Toast) loads right after the page, not with it: no page shows a toast
+// before anything has happened.
+const ToastHost = lazy(() => import('./ToastHost'));
+
 /** Hosts toasts (Radix Toast): announced to screen readers, F8 focuses the region, swipe or Close dismisses. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
@@ -50,36 +61,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       },
     ]);
   }, []);
+  const closed = useCallback(
+    (id: number) => setToasts((list) => list.filter((x) => x.id !== id)),
+    [],
+  );
   const api = useMemo(() => ({ show }), [show]);
   return (
     <ToastContext.Provider value={api}>
-      <RToast.Provider swipeDirection="right">
-        {children}
-        {toasts.map((t) => (
-          <RToast.Root
-            key={t.id}
-            className={`${styles.toast} ${styles.tone[t.tone]}`}
-            duration={t.durationMs}
-            type={t.tone === 'error' ? 'foreground' : 'background'}
-            onOpenChange={(open) => {
-              if (!open) setToasts((list) => list.filter((x) => x.id !== t.id));
-            }}
-          >
-            <div className={styles.text}>
-              <RToast.Title className={styles.title}>{t.title}</RToast.Title>
-              {t.description ? (
-                <RToast.Description className={styles.description}>
-                  {t.description}
-                </RToast.Description>
-              ) : null}
-            </div>
-            <RToast.Close className={styles.close} aria-label="Dismiss notification">
-              <CloseIcon />
-            </RToast.Close>
-          </RToast.Root>
-        ))}
-        <RToast.Viewport className={styles.viewport} label="Notifications ({hotkey})" />
-      </RToast.Provider>
+      {children}
+      <Suspense fallback={null}>
+        <ToastHost toasts={toasts} onClosed={closed} />
+      </Suspense>
     </ToastContext.Provider>
   );
 }

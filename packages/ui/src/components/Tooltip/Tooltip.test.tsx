@@ -34,6 +34,16 @@ describe('Tooltip', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Copy the script tag');
   });
 
+  it('given no TooltipProvider above › brings its own: focus shows the hint', async () => {
+    render(
+      <Tooltip content="Copy the script tag">
+        <button type="button">Copy</button>
+      </Tooltip>,
+    );
+    await userEvent.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Copy the script tag');
+  });
+
   it('has no axe violations when shown', async () => {
     render(<Harness />);
     await userEvent.tab();

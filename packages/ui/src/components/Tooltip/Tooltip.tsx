@@ -1,4 +1,4 @@
-import { forwardRef, type ReactElement, type ReactNode } from 'react';
+import { createContext, forwardRef, useContext, type ReactElement, type ReactNode } from 'react';
 import { Tooltip as RTooltip } from 'radix-ui';
 import * as styles from './Tooltip.css';
 
@@ -8,9 +8,19 @@ export interface TooltipProviderProps {
   delayDuration?: number;
 }
 
-/** Wrap the app once (Radix Tooltip.Provider); tooltips share its open delay. */
+/** Whether a TooltipProvider is above (a Tooltip without one brings its own). */
+const InProvider = createContext(false);
+
+/**
+ * Wrap a view's tooltips once (Radix Tooltip.Provider): they share its open delay, and the next
+ * one opens at once while moving from one to another.
+ */
 export function TooltipProvider({ children, delayDuration = 400 }: TooltipProviderProps) {
-  return <RTooltip.Provider delayDuration={delayDuration}>{children}</RTooltip.Provider>;
+  return (
+    <RTooltip.Provider delayDuration={delayDuration}>
+      <InProvider.Provider value>{children}</InProvider.Provider>
+    </RTooltip.Provider>
+  );
 }
 
 export interface TooltipProps {
@@ -27,14 +37,16 @@ export interface TooltipProps {
 
 /**
  * A hint shown on hover and on keyboard focus (Radix Tooltip); it describes the trigger for
- * screen readers and Escape dismisses it. Needs a TooltipProvider above. The ref points at the
- * tooltip bubble.
+ * screen readers and Escape dismisses it. The ref points at the
+ * tooltip bubble. Under a TooltipProvider it shares that provider's delay; alone it brings its own
+ * (400 ms), so a page need not load the tooltip code before it shows one.
  */
 export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip(
   { content, children, side = 'top', size = 'hint' },
   ref,
 ) {
-  return (
+  const inProvider = useContext(InProvider);
+  const tooltip = (
     <RTooltip.Root>
       <RTooltip.Trigger asChild>{children}</RTooltip.Trigger>
       <RTooltip.Portal>
@@ -52,4 +64,5 @@ export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip
       </RTooltip.Portal>
     </RTooltip.Root>
   );
+  return inProvider ? tooltip : <TooltipProvider>{tooltip}</TooltipProvider>;
 });
