@@ -19,6 +19,8 @@ import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
 import type { RateLimitStores } from './lib/rateLimitStore';
 import { invitationRoutes, orgRoutes } from './org/routes';
 import { agentRoutes } from './agents/routes';
+import { agentTestRoutes } from './agent-tests/routes';
+import type { TestRunWorker } from './agent-tests/worker';
 import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
@@ -89,6 +91,8 @@ export interface AppOptions {
   replies?: { wake(): void };
   /** The scheduler of outbound calls (created by createServer). */
   scheduler?: Scheduler;
+  /** The background runner of agent test runs (created by createServer). */
+  testRuns?: TestRunWorker;
   /** Admission for chat turns (created by createServer from PARLEY_ADMISSION_LAG_MS). */
   admission?: Admission | null;
   /** Where rate limits count (createServer: PostgreSQL's table, shared by every process). */
@@ -275,6 +279,7 @@ export function createApp(options: AppOptions) {
   }
   app.route('/api/org', orgRoutes(services));
   app.route('/api/agents', agentRoutes(services));
+  app.route('/api/agents', agentTestRoutes(services, options.testRuns));
   app.route('/api/app', appRoutes(services));
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
   app.route('/voice/telephony', telephonyRoutes(services));

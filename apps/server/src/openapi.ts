@@ -158,6 +158,16 @@ const serviceOperations: Operation[] = [
   op('post', '/api/conversations/:id/messages', "A member's reply, sent through the conversation's channel", 'Conversations', 'session', { body: api.memberReplyRequestSchema, response: api.memberReplyResponseSchema }),
   op('get', '/api/analytics/agents/:agentId', "An agent's figures for 24h, 7d or 30d (period)", 'Analytics', 'session', { query: { period: '24h, 7d or 30d (7d)' }, response: api.agentAnalyticsSchema }),
   op('get', '/v1/conversations/:id/events', "A conversation's live events for its visitor (server-sent events: a member's reply, takeover, release)", 'Runtime', 'agentKey', { query: { user: 'Required: the visitor' } }),
+  // ---- agent test suites (issue 30) ----
+  op('get', '/api/agents/:agentName/tests', "An agent's tests, the 'Tests must pass to publish' setting and the last run", 'Agent tests', 'session', { response: api.agentTestsListSchema }),
+  op('post', '/api/agents/:agentName/tests', 'Create a test (user turns with expectations)', 'Agent tests', 'session', { body: api.agentTestInputSchema, response: api.agentTestSchema }),
+  op('put', '/api/agents/:agentName/tests/settings', "Turn 'Tests must pass to publish' on or off", 'Agent tests', 'session', { body: api.testSettingsSchema, response: api.testSettingsSchema }),
+  op('post', '/api/agents/:agentName/tests/run', 'Run all tests or the given ids: the finished run, or a long run at once (202, running in the background)', 'Agent tests', 'session', { body: api.testRunRequestSchema, response: api.testRunSchema }),
+  op('get', '/api/agents/:agentName/tests/runs', "The agent's test runs, newest first, with their results", 'Agent tests', 'session', { response: api.testRunsListSchema }),
+  op('get', '/api/agents/:agentName/tests/runs/:runId', 'One test run (its progress while running)', 'Agent tests', 'session', { response: api.testRunSchema }),
+  op('post', '/api/agents/:agentName/tests/from-conversation', "A test made of a stored conversation's user turns, the agent's answers as judge criteria", 'Agent tests', 'session', { body: api.testFromConversationRequestSchema, response: api.agentTestSchema }),
+  op('put', '/api/agents/:agentName/tests/:id', 'Replace a test', 'Agent tests', 'session', { body: api.agentTestInputSchema, response: api.agentTestSchema }),
+  op('delete', '/api/agents/:agentName/tests/:id', 'Delete a test', 'Agent tests', 'session'),
   // ---- health ----
   op('get', '/healthz', 'The server is up', 'Health', 'none'),
 ];

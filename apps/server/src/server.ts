@@ -7,6 +7,7 @@ import { createAuth } from './auth/auth';
 import { createApp, retrieverFor } from './app';
 import { startReplyWorker } from './messaging/replies';
 import { startMailWorker } from './messaging/mail/worker';
+import { startTestRunWorker } from './agent-tests/worker';
 import { createSecretBox } from './lib/secrets';
 import { SessionCache, sessionChannel } from './lib/session';
 import { attachTenantCache, cacheChannel, TenantCache } from './lib/tenantCache';
@@ -142,6 +143,8 @@ export async function createServer(config: ServerConfig) {
     Number.isFinite(schedulerPollMs) && schedulerPollMs > 0 ? schedulerPollMs : 1000,
     { manual: config.scheduler?.manual },
   );
+  // Agent test runs too long to answer at once run here (the run rows are the jobs).
+  const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
   const closeDb = database.close.bind(database);
@@ -149,6 +152,7 @@ export async function createServer(config: ServerConfig) {
     admission?.stop();
     await replies.stop();
     await mail.stop();
+    await testRuns.stop();
     await scheduler.stop();
     await ingestion.stop();
     await unlisten();
@@ -167,6 +171,7 @@ export async function createServer(config: ServerConfig) {
     replies,
     scheduler,
     admission,
+    testRuns,
     // Several processes on one PostgreSQL share their rate limits; PGlite (one process) counts in memory.
     rateLimits: rateLimitStoresFor(database.db, database.kind),
     consoleDir: config.consoleDir,

@@ -29,3 +29,5 @@ export * from './schemas/runtime';
 export * from './clients/chatRuntime';
 export * from './schemas/conversations';
 export * from './clients/conversations';
+export * from './schemas/agentTests';
+export * from './clients/agentTests';

@@ -14,6 +14,7 @@ import { agents, apps, knowledgeBases, member } from '../db/schema';
 import { collect, forgetAgentKeys, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { checkModelLiveUrl } from '../runtime/model';
 import { visibleTo } from '../knowledge/access';
+import { publishGate } from '../agent-tests/gate';
 
 /** The agent behind an app key, only within the signed-in user's organizations. */
 async function agentByKeyForUser(db: Services['db'], userId: string, appKey: string) {
@@ -122,6 +123,8 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     const body = await readJson(c, publishAgentRequestSchema);
     const { agent, appId } = await agentByKeyForUser(db, c.get('user').id, body.chatbot_api_key);
     if (body.app_id !== appId) throw new HttpError(404, 'App not found', { code: 'app_not_found' });
+    // 'Tests must pass to publish': the suite runs first; failing tests refuse it (409).
+    await publishGate(services, agent);
     const publishedAt = new Date();
     await db
       .update(agents)

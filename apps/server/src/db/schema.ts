@@ -726,3 +726,4 @@ export const rateLimitHits = pgTable(
 
 export * from './schema-mail';
 export * from './schema-inbox';
+export * from './schema-evals';

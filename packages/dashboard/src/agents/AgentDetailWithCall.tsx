@@ -1,8 +1,11 @@
+import { plainMessageOf } from '@parley/api-client';
 import { AgentDetail, type AgentDetailTab } from '../detail';
 import { AgentSettings, agentSettingsSectionIds } from '../editor';
 import { useVoiceCall } from '../voice/useVoiceCall';
 import { AgentCalls } from '../calls';
 import { LiveCallSlot } from '../voice/LiveCallSlot';
+import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
+import { useMakeTest } from './tests/useMakeTest';
 
 const settingsSections: Partial<Record<AgentDetailTab, string>> = {
   model: agentSettingsSectionIds.model,
@@ -29,6 +32,7 @@ export default function AgentDetailWithCall({
   onEditingChange: (editing: boolean) => void;
 }) {
   const call = useVoiceCall(agentId);
+  const makeTest = useMakeTest(agentId);
   return (
     <AgentDetail
       agentId={agentId}
@@ -45,7 +49,20 @@ export default function AgentDetailWithCall({
         ),
         sectionIds: settingsSections,
         livePanel: <LiveCallSlot room={call.room} callState={call.state} />,
-        calls: <AgentCalls agentId={agentId} headingLevel={2} id="agent-section-calls" />,
+        calls: (
+          <>
+            <AgentCalls
+              agentId={agentId}
+              headingLevel={2}
+              id="agent-section-calls"
+              onMakeTest={(conversationId) => makeTest.mutate(conversationId)}
+              makingTest={makeTest.isPending}
+              makeTestError={makeTest.error ? plainMessageOf(makeTest.error) : null}
+            />
+            <AgentTestsSlot agentId={agentId} headingLevel={2} id="agent-section-tests" />
+          </>
+        ),
+        publishNote: <TestsPublishNoteSlot agentId={agentId} />,
       }}
     />
   );

@@ -3,7 +3,7 @@
  * implementation (createDashboardApi) sits on @parley/api-client; stories use the same
  * implementation with MSW answering the HTTP calls, so nothing here is mocked in-process.
  */
-import type { SendLimits, SharedProviders } from '@parley/api-client';
+import type { AgentTestsClient, SendLimits, SharedProviders } from '@parley/api-client';
 
 export type { SendLimits };
 
@@ -235,4 +235,9 @@ export interface DashboardApi {
   sharedProviders?(orgId: string, signal?: AbortSignal): Promise<SharedProviders>;
   /** GET /api/knowledge-bases (empty until the knowledge issue lands: a 404 reads as none). */
   listKnowledgeBases(signal?: AbortSignal): Promise<KnowledgeBaseSummary[]>;
+  /**
+   * Agent test suites under /api/agents/{agentName}/tests (issue 30). Absent: the Tests section
+   * makes its own client on this origin (kept out of the first tab's bundle).
+   */
+  agentTests?: AgentTestsClient;
 }

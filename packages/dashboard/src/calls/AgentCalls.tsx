@@ -11,13 +11,24 @@ export interface AgentCallsProps {
   agentId: string;
   headingLevel?: 2 | 3;
   id?: string;
+  /** 'Make a test' on an opened call (its conversation id). */
+  onMakeTest?: (conversationId: string) => void;
+  makingTest?: boolean;
+  makeTestError?: string | null;
 }
 
 /**
  * Container of the agent's Calls section: the call log, then one call's transcript when opened.
  * While a call is still running, both ask again every 5 s (callsRefetchInterval).
  */
-export function AgentCalls({ agentId, headingLevel, id }: AgentCallsProps) {
+export function AgentCalls({
+  agentId,
+  headingLevel,
+  id,
+  onMakeTest,
+  makingTest,
+  makeTestError,
+}: AgentCallsProps) {
   const api = useDashboardApi();
   const [open, setOpen] = useState<string | null>(null);
   const calls = useQuery({
@@ -44,6 +55,9 @@ export function AgentCalls({ agentId, headingLevel, id }: AgentCallsProps) {
         error={call.error ? plainMessageOf(call.error) : null}
         onRetry={() => void call.refetch()}
         onBack={() => setOpen(null)}
+        onMakeTest={onMakeTest ? () => onMakeTest(open) : undefined}
+        makingTest={makingTest}
+        makeTestError={makeTestError}
       />
     );
   }

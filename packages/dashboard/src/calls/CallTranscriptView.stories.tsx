@@ -88,3 +88,20 @@ export const AllStates: Story = {
   ),
 };
 export const AllStatesDark: Story = { ...AllStates, globals: { theme: 'dark' } };
+
+export const WithMakeATest: Story = {
+  args: { onMakeTest: fn() },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Make a test' }));
+    await expect(args.onMakeTest).toHaveBeenCalled();
+  },
+};
+export const WithMakeATestDark: Story = { ...WithMakeATest, globals: { theme: 'dark' } };
+
+export const MakeATestFailed: Story = {
+  args: { onMakeTest: fn(), makeTestError: 'conversation_id: the conversation has no user turns' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('The test could not be made')).toBeVisible();
+  },
+};
+export const MakeATestFailedDark: Story = { ...MakeATestFailed, globals: { theme: 'dark' } };

@@ -27,6 +27,11 @@ export interface CallTranscriptViewProps {
   timeZone?: string;
   locale?: string;
   id?: string;
+  /** 'Make a test' of this call's caller turns (the agent's answers as judge criteria). */
+  onMakeTest?: () => void;
+  makingTest?: boolean;
+  /** Why the test could not be made. */
+  makeTestError?: string | null;
 }
 
 function Turn({
@@ -85,12 +90,32 @@ export function CallTranscriptView({
   timeZone,
   locale,
   id,
+  onMakeTest,
+  makingTest = false,
+  makeTestError,
 }: CallTranscriptViewProps) {
-  const back = (
+  const backButton = (
     <Button variant="ghost" size="sm" onClick={onBack} icon={<span aria-hidden="true">←</span>}>
       {callTexts.back}
     </Button>
   );
+  const back =
+    onMakeTest && call ? (
+      <span className={styles.actions}>
+        {backButton}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onMakeTest}
+          busy={makingTest}
+          busyLabel="Making a test..."
+        >
+          Make a test
+        </Button>
+      </span>
+    ) : (
+      backButton
+    );
   const title =
     titleOverride ??
     (call
@@ -162,6 +187,9 @@ export function CallTranscriptView({
   return (
     <Card title={title} headingLevel={headingLevel} id={id} actions={back}>
       <div className={styles.stack} aria-busy={loading || undefined}>
+        {makeTestError ? (
+          <Banner tone="error" title="The test could not be made" message={makeTestError} />
+        ) : null}
         {body}
       </div>
     </Card>

@@ -79,3 +79,4 @@ export const liveState = style({
 export const interim = style({ opacity: 0.7, fontStyle: 'italic' });
 export const figureTerm = style({ display: 'inline', marginInlineEnd: vars.space.xxs });
 export const figureValue = style({ display: 'inline', margin: 0 });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });

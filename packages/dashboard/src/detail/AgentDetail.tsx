@@ -11,6 +11,7 @@ import { AgentDetailView } from './AgentDetailView';
 import { WidgetTab } from './WidgetTab';
 import { publishAgentFlow, type PublishOutcome } from './publishAgent';
 import type { AgentCallState, AgentDetailTab } from './agentDetailTabs';
+import { testsKeys } from '../agents/tests/testsKeys';
 
 /** A settings slot: content, or a function of the loaded agent. */
 export type AgentDetailSlot = ReactNode | ((agent: AgentConfig) => ReactNode);
@@ -35,6 +36,8 @@ export interface AgentDetailSettings {
   calls?: AgentDetailSlot;
   /** The live call panel (state and running transcript), under the header. */
   livePanel?: AgentDetailSlot;
+  /** Beside Publish Agent (the last test run's outcome). */
+  publishNote?: AgentDetailSlot;
 }
 
 /** The voice call, wired in later: state plus the two events. */
@@ -122,6 +125,8 @@ export function AgentDetail({
     onMutate: () => setOutcome(null),
     onSuccess: async (result) => {
       setOutcome(result);
+      // The publish gate may have run the agent's tests (refused or not).
+      void queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
       if (result.tone === 'success') {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: agentDetailQueryKey(agentId) }),
@@ -198,6 +203,7 @@ export function AgentDetail({
         panels={config && settings.panels !== undefined ? slot(settings.panels, config) : undefined}
         sectionIds={settings.sectionIds}
         livePanel={config ? slot(settings.livePanel, config) : null}
+        publishNote={config ? slot(settings.publishNote, config) : null}
         calls={config ? slot(settings.calls, config) : null}
         banners={outcome || call?.error ? banners : null}
         sections={

@@ -63,6 +63,8 @@ export interface AgentDetailViewProps {
   livePanel?: ReactNode;
   /** The agent's Calls section (the call log), after the settings. */
   calls?: ReactNode;
+  /** Beside Publish Agent (e.g. the last test run's outcome). */
+  publishNote?: ReactNode;
 }
 
 function prefersReducedMotion(): boolean {
@@ -120,6 +122,7 @@ export interface AgentDetailHeaderCardProps extends Pick<
   | 'editing'
   | 'onEditingChange'
   | 'chatPageUrl'
+  | 'publishNote'
 > {
   agent: AgentDetailHeader;
   headingId?: string;
@@ -138,6 +141,7 @@ export function AgentDetailHeaderCard({
   editing = false,
   onEditingChange,
   chatPageUrl,
+  publishNote,
 }: AgentDetailHeaderCardProps) {
   return (
     <div className={styles.header}>
@@ -186,6 +190,7 @@ export function AgentDetailHeaderCard({
         >
           {texts.publish}
         </Button>
+        {publishNote}
       </div>
     </div>
   );
@@ -221,6 +226,7 @@ export function AgentDetailView({
   sectionIds,
   livePanel,
   calls,
+  publishNote,
 }: AgentDetailViewProps) {
   const id = useId();
   const ready = Boolean(agent) && !loading && !error;
@@ -287,6 +293,7 @@ export function AgentDetailView({
         editing={editing}
         onEditingChange={onEditingChange}
         chatPageUrl={chatPageUrl}
+        publishNote={publishNote}
       />
       {onEditingChange && !editing ? <p className={styles.muted}>{texts.readOnly}</p> : null}
       {livePanel}

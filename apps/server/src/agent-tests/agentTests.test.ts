@@ -1,0 +1,449 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import {
+  createAgentTestsClient,
+  createKnowledgeClient,
+  newAgentId,
+  type AgentTestInput,
+  type TestRun,
+} from '@parley/api-client';
+import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { startFakeGrader, type FakeGrader } from '../../test/fakeGrader';
+import { conversations } from '../db/schema';
+
+let server: TestServer;
+let grader: FakeGrader;
+let owner: TestUser;
+let stranger: TestUser;
+let orgId: string;
+let strangerOrg: string;
+
+beforeAll(async () => {
+  grader = await startFakeGrader();
+  // The fake grading model listens on loopback: allow-listed as an operator would a local model.
+  server = await startTestServer({ env: { PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1' } });
+  owner = server.newUser();
+  orgId = await owner.withOrg('Tests Org');
+  stranger = server.newUser();
+  strangerOrg = await stranger.withOrg('Other Org');
+});
+afterAll(async () => {
+  await server?.close();
+  await grader?.close();
+});
+
+const testsOf = (user: TestUser) =>
+  createAgentTestsClient({ baseUrl: '/api/agents', fetch: user.fetch });
+
+/** An agent of the owner's org: offline (no key) unless `model` (the fake model on loopback). */
+async function seedAgent(options: { model?: boolean; prompt?: string } = {}) {
+  const id = newAgentId('bot');
+  const app = await owner.apps.createAgent({ agentName: id, organizationId: orgId });
+  await owner.agents.update(id, {
+    organization_id: orgId,
+    chatbot_api: `${server.url}/v1`,
+    chatbot_key: app.data!.appKey,
+    system_prompt: options.prompt ?? 'You are the Acme front desk.',
+    ...(options.model ? { model_live_url: `${grader.url}/v1`, model_name: 'gpt-4o-mini' } : {}),
+  });
+  return { id, key: app.data!.appKey, appId: app.data!.appId };
+}
+
+const passing: AgentTestInput = {
+  name: 'Says it is offline',
+  turns: [
+    {
+      user: 'What are your {{topic}}?',
+      expect: [
+        { type: 'contains', value: 'Offline responder' },
+        { type: 'not_contains', value: 'Sorry' },
+        { type: 'regex', value: '/no model was called/i' },
+      ],
+    },
+    { user: 'Thanks', expect: [{ type: 'contains', value: 'Thanks' }] },
+  ],
+  variables: { topic: 'opening hours' },
+};
+const failing: AgentTestInput = {
+  name: 'Knows the hours',
+  turns: [{ user: 'When do you open?', expect: [{ type: 'contains', value: 'We open at 9' }] }],
+};
+
+const publish = (user: TestUser, agent: { key: string; appId: string }) =>
+  user.raw('POST', '/api/publish-agent', { chatbot_api_key: agent.key, app_id: agent.appId });
+
+describe('agent tests: CRUD and validation', () => {
+  it('creates, lists, replaces and deletes a test; bad input is 400 naming the field, nothing written', async () => {
+    const agent = await seedAgent();
+    const base = `/api/agents/${agent.id}/tests`;
+    for (const [body, error] of [
+      [{ ...passing, name: ' ' }, 'name: is required'],
+      [{ ...passing, turns: [] }, 'turns: a test needs at least one turn'],
+      [
+        { name: 'x', turns: [{ user: 'Hi', expect: [{ type: 'ends_call', value: 'yes' }] }] },
+        'turns.0.expect.0.type: ends_call is not available yet (voice test runs are not built)',
+      ],
+      [
+        { name: 'x', turns: [{ user: 'Hi', expect: [{ type: 'regex', value: '(' }] }] },
+        expect.stringMatching(/^turns\.0\.expect\.0\.value: is not a valid regular expression/),
+      ],
+      [{ ...passing, repetitions: 11 }, 'repetitions: must be at most 10'],
+      [{ ...passing, variables: { '1x': 'a' } }, expect.stringMatching(/^variables: names are/)],
+    ] as const) {
+      const res = await owner.raw('POST', base, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual(error);
+    }
+    expect((await testsOf(owner).list(agent.id)).tests).toEqual([]);
+
+    const created = await testsOf(owner).create(agent.id, passing);
+    expect(created).toMatchObject({ name: 'Says it is offline', repetitions: 1, tool_mocks: [] });
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    const replaced = await testsOf(owner).update(agent.id, created.id, {
+      ...passing,
+      name: 'Renamed',
+    });
+    expect(replaced.name).toBe('Renamed');
+    const listed = await testsOf(owner).list(agent.id);
+    expect(listed).toMatchObject({
+      tests: [{ id: created.id, name: 'Renamed' }],
+      tests_must_pass: false,
+      last_run: null,
+    });
+    expect((await owner.raw('PUT', `${base}/${created.id}`, { name: 'x' })).body.error).toBe(
+      'turns: Invalid input: expected array, received undefined',
+    );
+    await testsOf(owner).remove(agent.id, created.id);
+    expect((await owner.raw('DELETE', `${base}/${created.id}`)).status).toBe(404);
+    expect((await owner.raw('POST', `${base}/run`, {})).body.error).toBe(
+      'test_ids: this agent has no tests to run',
+    );
+  });
+
+  it("another organization's agent, tests and runs are 404", async () => {
+    const agent = await seedAgent();
+    const test = await testsOf(owner).create(agent.id, passing);
+    const run = await testsOf(owner).run(agent.id);
+    const base = `/api/agents/${agent.id}/tests`;
+    for (const [method, path, body] of [
+      ['GET', base, undefined],
+      ['POST', base, passing],
+      ['PUT', `${base}/${test.id}`, passing],
+      ['DELETE', `${base}/${test.id}`, undefined],
+      ['POST', `${base}/run`, {}],
+      ['GET', `${base}/runs`, undefined],
+      ['GET', `${base}/runs/${run.id}`, undefined],
+      ['PUT', `${base}/settings`, { tests_must_pass: true }],
+    ] as const) {
+      const res = await stranger.raw(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('Says it is offline');
+    }
+    // The stranger's own agent cannot name the owner's test or run either.
+    const mine = newAgentId('bot');
+    await stranger.agents.update(mine, { organization_id: strangerOrg, system_prompt: 'Mine.' });
+    expect(
+      (await stranger.raw('PUT', `/api/agents/${mine}/tests/${test.id}`, passing)).status,
+    ).toBe(404);
+    expect((await stranger.raw('GET', `/api/agents/${mine}/tests/runs/${run.id}`)).status).toBe(
+      404,
+    );
+    expect(
+      (await stranger.raw('POST', `/api/agents/${mine}/tests/run`, { test_ids: [test.id] })).body
+        .error,
+    ).toBe('test_ids.0: no such test of this agent');
+    expect((await testsOf(owner).list(agent.id)).tests).toHaveLength(1);
+  });
+});
+
+describe('agent tests: runs through the runtime', () => {
+  it('a passing and a failing suite against the offline responder: results, transcript, latency; the run leaves no conversation', async () => {
+    const agent = await seedAgent();
+    const good = await testsOf(owner).create(agent.id, passing);
+    const bad = await testsOf(owner).create(agent.id, failing);
+    const run = await testsOf(owner).run(agent.id);
+    expect(run).toMatchObject({
+      status: 'failed',
+      total: 2,
+      done: 2,
+      passed_count: 1,
+      failed_count: 1,
+    });
+    const [first, second] = run.results;
+    expect(first).toMatchObject({
+      test_id: good.id,
+      name: 'Says it is offline',
+      passed: true,
+      pass_rate: 1,
+    });
+    expect(first!.turns[0]!.user).toBe('What are your opening hours?');
+    expect(first!.turns[0]!.answer).toContain('Offline responder');
+    expect(first!.turns[0]!.offline).toBe(true);
+    expect(first!.turns[0]!.latency_ms).toBeGreaterThanOrEqual(0);
+    // The second turn runs in the same conversation (the offline answer quotes the question).
+    expect(first!.turns[1]!.answer).toContain('Thanks');
+    expect(second).toMatchObject({
+      test_id: bad.id,
+      passed: false,
+      pass_rate: 0,
+      previous_run_id: null,
+      changes: [],
+    });
+    expect(second!.turns[0]!.expectations[0]).toEqual({
+      type: 'contains',
+      value: 'We open at 9',
+      passed: false,
+      detail: 'The answer does not contain “We open at 9”',
+    });
+    const left = await server.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(like(conversations.endUser, 'agent-test:%'));
+    expect(left).toEqual([]);
+
+    // Only the given ids.
+    const one = await testsOf(owner).run(agent.id, { test_ids: [good.id] });
+    expect(one).toMatchObject({ status: 'passed', total: 1, results: [{ test_id: good.id }] });
+    const { runs } = await testsOf(owner).runs(agent.id);
+    expect(runs.map((r) => r.id)).toEqual([one.id, run.id]);
+    expect((await testsOf(owner).list(agent.id)).last_run?.id).toBe(one.id);
+  });
+
+  it('judge with a grading model: reasoning shown; the diff names the expectation that changed after a prompt edit', async () => {
+    const agent = await seedAgent({ model: true, prompt: 'ALWAYS SAY: It is rainy today.' });
+    const test = await testsOf(owner).create(agent.id, {
+      name: 'Weather',
+      turns: [
+        {
+          user: 'How is the weather?',
+          expect: [
+            { type: 'judge', value: 'The answer mentions "sunny"' },
+            { type: 'contains', value: 'today' },
+          ],
+        },
+      ],
+    });
+    const before = await testsOf(owner).run(agent.id);
+    const judged = before.results[0]!.turns[0]!.expectations[0]!;
+    expect(before.results[0]!.turns[0]!.answer).toBe('It is rainy today.');
+    expect(judged).toMatchObject({
+      type: 'judge',
+      passed: false,
+      detail: 'The judge found the criterion not met',
+      reasoning: 'The answer never mentions "sunny".',
+    });
+    expect(grader.graded).toContain('The answer mentions "sunny"');
+
+    await owner.agents.update(agent.id, {
+      organization_id: orgId,
+      system_prompt: 'ALWAYS SAY: It is sunny today.',
+    });
+    const after = await testsOf(owner).run(agent.id, { test_ids: [test.id] });
+    expect(after.results[0]).toMatchObject({
+      passed: true,
+      previous_run_id: before.id,
+      changes: [
+        { turn: 0, type: 'judge', value: 'The answer mentions "sunny"', was: false, now: true },
+      ],
+    });
+    expect(after.results[0]!.turns[0]!.expectations[0]!.reasoning).toBe(
+      'The answer mentions "sunny".',
+    );
+  });
+
+  it('judge without a model key says plainly that it needs one', async () => {
+    const agent = await seedAgent();
+    await testsOf(owner).create(agent.id, {
+      name: 'Polite',
+      turns: [{ user: 'Hi', expect: [{ type: 'judge', value: 'The answer is polite' }] }],
+    });
+    const run = await testsOf(owner).run(agent.id);
+    expect(run.results[0]!.turns[0]!.expectations[0]).toMatchObject({
+      passed: false,
+      detail: expect.stringMatching(
+        /^A judge expectation needs a model key: no OpenAI API key is configured/,
+      ),
+    });
+  });
+
+  it('uses_knowledge: the passages given to the model came from the named base or document', async () => {
+    const agent = await seedAgent();
+    const kb = createKnowledgeClient({ baseUrl: '/api/knowledge-bases', fetch: owner.fetch });
+    const base = await kb.create({
+      name: 'Clinic',
+      indexingTechnique: 'economy',
+      permission: 'all_team_members',
+    });
+    const other = await kb.create({
+      name: 'Other',
+      indexingTechnique: 'economy',
+      permission: 'all_team_members',
+    });
+    const doc = await kb.addText(base.id, {
+      name: 'hours.md',
+      content: '# Hours\nThe clinic is open Monday to Friday from 8:00 to 18:00.',
+    });
+    await expect
+      .poll(async () => (await kb.documents(base.id)).find((d) => d.id === doc.id)?.status, {
+        timeout: 20_000,
+      })
+      .toBe('completed');
+    await owner.attachKnowledge(agent.key, [base.id]);
+    await testsOf(owner).create(agent.id, {
+      name: 'Hours from the FAQ',
+      turns: [
+        {
+          user: 'Is the clinic open on Monday?',
+          expect: [
+            { type: 'uses_knowledge', value: base.id },
+            { type: 'uses_knowledge', value: 'hours.md' },
+            { type: 'uses_knowledge', value: other.id },
+          ],
+        },
+      ],
+    });
+    const run = await testsOf(owner).run(agent.id);
+    const turn = run.results[0]!.turns[0]!;
+    expect(turn.sources).toEqual([
+      { document_id: doc.id, document_name: 'hours.md', knowledge_base_id: base.id },
+    ]);
+    expect(turn.expectations.map((e) => e.passed)).toEqual([true, true, false]);
+    expect(turn.expectations[2]!.detail).toBe(
+      `No passage of “${other.id}” was retrieved (the answer drew on “hours.md”)`,
+    );
+  });
+
+  it('calls_tool reads the turn’s tool steps (none on an agent without tools); a mock no call matched is reported', async () => {
+    const agent = await seedAgent();
+    await testsOf(owner).create(agent.id, {
+      name: 'Books a table',
+      turns: [
+        {
+          user: 'A table for 4',
+          expect: [{ type: 'calls_tool', value: 'book_table', arguments: { party: 4 } }],
+        },
+      ],
+      tool_mocks: [{ tool_id: 'book_table', output: { confirmed: true } }],
+    });
+    const run = await testsOf(owner).run(agent.id);
+    expect(run.results[0]).toMatchObject({ passed: false, unmatched_mocks: ['book_table'] });
+    expect(run.results[0]!.turns[0]!.expectations[0]!.detail).toBe(
+      'The agent did not call “book_table” (it called no tool)',
+    );
+  });
+
+  it('repetitions give a pass rate; a long run answers its id at once and finishes in the background', async () => {
+    const agent = await seedAgent();
+    await testsOf(owner).create(agent.id, { ...passing, repetitions: 6 });
+    const started = await owner.raw('POST', `/api/agents/${agent.id}/tests/run`, {});
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ total: 1, done: 0, results: [] });
+    expect(['queued', 'running']).toContain(started.body.status);
+    let done: TestRun | undefined;
+    await expect
+      .poll(
+        async () => (done = await testsOf(owner).getRun(agent.id, String(started.body.id))).status,
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe('passed');
+    expect(done!.results[0]).toMatchObject({ pass_rate: 1, repetitions: 6, passed: true });
+  });
+
+  it('a stored conversation becomes a test: its user turns, the answers as judge criteria', async () => {
+    const agent = await seedAgent({ model: true, prompt: 'ALWAYS SAY: We open at nine.' });
+    const chat = await owner.raw('POST', '/api/chatbot/chat', {
+      difyApiUrl: `${server.url}/v1`,
+      difyApiKey: agent.key,
+      message: 'When do you open?',
+    });
+    expect(chat.status).toBe(200);
+    const conversationId = String(chat.body.conversation_id);
+    await owner.raw('POST', '/api/chatbot/chat', {
+      difyApiUrl: `${server.url}/v1`,
+      difyApiKey: agent.key,
+      message: 'And on Sunday?',
+      conversationId,
+    });
+    const test = await testsOf(owner).fromConversation(agent.id, {
+      conversation_id: conversationId,
+    });
+    expect(test.name).toMatch(/^From a chat conversation of \d{4}-\d{2}-\d{2}$/);
+    expect(test.turns).toEqual([
+      {
+        user: 'When do you open?',
+        expect: [{ type: 'judge', value: 'Answers to the same effect as: “We open at nine.”' }],
+      },
+      {
+        user: 'And on Sunday?',
+        expect: [{ type: 'judge', value: 'Answers to the same effect as: “We open at nine.”' }],
+      },
+    ]);
+    // Another organization's conversation (or an unknown one) is 404; bad ids are 400.
+    const mine = newAgentId('bot');
+    await stranger.agents.update(mine, { organization_id: strangerOrg, system_prompt: 'Mine.' });
+    expect(
+      (
+        await stranger.raw('POST', `/api/agents/${mine}/tests/from-conversation`, {
+          conversation_id: conversationId,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await owner.raw('POST', `/api/agents/${agent.id}/tests/from-conversation`, {
+          conversation_id: 'nope',
+        })
+      ).body.error,
+    ).toBe('conversation_id: must be a conversation id');
+    const stored = await server.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    expect(stored).toHaveLength(1);
+  });
+});
+
+describe('publish gate', () => {
+  it("with 'Tests must pass to publish' on, publishing runs the suite and is refused naming the failing tests; fixed, it publishes", async () => {
+    const agent = await seedAgent();
+    await testsOf(owner).create(agent.id, passing);
+    const bad = await testsOf(owner).create(agent.id, failing);
+    // Off: publishing runs nothing.
+    expect((await publish(owner, agent)).status).toBe(200);
+    expect((await testsOf(owner).runs(agent.id)).runs).toEqual([]);
+
+    expect(
+      (await owner.raw('PUT', `/api/agents/${agent.id}/tests/settings`, { tests_must_pass: 'yes' }))
+        .body.error,
+    ).toBe('tests_must_pass: must be true or false');
+    await testsOf(owner).saveSettings(agent.id, { tests_must_pass: true });
+    expect((await testsOf(owner).list(agent.id)).tests_must_pass).toBe(true);
+    const refused = await publish(owner, agent);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      success: false,
+      error: 'Tests must pass to publish: 1 failing test: “Knows the hours”',
+      failing_tests: [{ test_id: bad.id, name: 'Knows the hours' }],
+    });
+    const [gateRun] = (await testsOf(owner).runs(agent.id)).runs;
+    expect(gateRun).toMatchObject({
+      id: refused.body.run_id,
+      trigger: 'publish',
+      status: 'failed',
+    });
+
+    await testsOf(owner).update(agent.id, bad.id, {
+      ...failing,
+      turns: [
+        { user: 'When do you open?', expect: [{ type: 'contains', value: 'no model was called' }] },
+      ],
+    });
+    const allowed = await publish(owner, agent);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toMatchObject({ success: true, message: 'Agent published successfully' });
+    expect((await testsOf(owner).list(agent.id)).last_run).toMatchObject({
+      trigger: 'publish',
+      status: 'passed',
+    });
+  });
+});

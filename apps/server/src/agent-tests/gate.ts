@@ -1,0 +1,32 @@
+import type { Services } from '../lib/env';
+import type { AgentRow } from '../runtime/agentKeys';
+import { HttpError } from '../lib/http';
+import { executeRun } from './execute';
+import { createRun, listTests, runToWire, testsMustPass } from './store';
+
+/**
+ * 'Tests must pass to publish': with it on, publishing runs the agent's suite first and is refused
+ * (409) naming the failing tests; with it off (or no tests), nothing runs.
+ */
+export async function publishGate(services: Services, agent: AgentRow): Promise<void> {
+  const { db } = services;
+  if (!(await testsMustPass(db, agent))) return;
+  const tests = await listTests(db, agent);
+  if (!tests.length) return;
+  const run = await createRun(
+    db,
+    agent,
+    tests.map((t) => t.id),
+    { trigger: 'publish', claimed: true },
+  );
+  const done = runToWire(await executeRun(services, run));
+  if (done.status === 'passed') return;
+  const failing = done.results
+    .filter((r) => !r.passed)
+    .map((r) => ({ test_id: r.test_id, name: r.name }));
+  const message =
+    done.status === 'error'
+      ? `Tests must pass to publish: the test run stopped (${done.error ?? 'unknown error'})`
+      : `Tests must pass to publish: ${failing.length} failing test${failing.length === 1 ? '' : 's'}: ${failing.map((f) => `“${f.name}”`).join(', ')}`;
+  throw new HttpError(409, message, { failing_tests: failing, run_id: done.id });
+}

@@ -1,0 +1,277 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TestResult, TestRun } from '@parley/api-client';
+import { agentTestInputSchema } from '@parley/api-client';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { agentTestRuns, agentTests, agentTestSettings } from '../db/schema';
+
+export type TestRow = typeof agentTests.$inferSelect;
+export type RunRow = typeof agentTestRuns.$inferSelect;
+type AgentRef = { agentName: string; organizationId: string };
+/** Only the agent's key columns (an agent row carries its own name, dates …). */
+const refOf = (agent: AgentRef) => ({
+  agentName: agent.agentName,
+  organizationId: agent.organizationId,
+});
+
+/** How long a claimed run is its claimer's before another process may resume it. */
+export const runLeaseMs = 10 * 60_000;
+
+export function testToWire(row: TestRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    turns: row.turns,
+    variables: row.variables,
+    tool_mocks: row.toolMocks,
+    repetitions: row.repetitions,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function runToWire(row: RunRow): TestRun {
+  const results = row.results ?? [];
+  return {
+    id: row.id,
+    status: row.status,
+    trigger: row.trigger,
+    total: row.total,
+    done: row.done,
+    passed_count: results.filter((r) => r.passed).length,
+    failed_count: results.filter((r) => !r.passed).length,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    results,
+  };
+}
+
+const ofAgent = (agent: AgentRef) =>
+  and(
+    eq(agentTests.agentName, agent.agentName),
+    eq(agentTests.organizationId, agent.organizationId),
+  );
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function listTests(db: Db, agent: AgentRef) {
+  return db.select().from(agentTests).where(ofAgent(agent)).orderBy(asc(agentTests.createdAt));
+}
+
+export async function findTest(db: Db, agent: AgentRef, id: string) {
+  if (!uuidPattern.test(id)) return null;
+  const [row] = await db
+    .select()
+    .from(agentTests)
+    .where(and(ofAgent(agent), eq(agentTests.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+type TestValues = ReturnType<typeof agentTestInputSchema.parse>;
+const columnsOf = (v: TestValues) => ({
+  name: v.name.trim(),
+  turns: v.turns,
+  variables: v.variables,
+  toolMocks: v.tool_mocks,
+  repetitions: v.repetitions,
+});
+
+export async function createTest(db: Db, agent: AgentRef, values: TestValues) {
+  const [row] = await db
+    .insert(agentTests)
+    .values({ ...columnsOf(values), ...refOf(agent) })
+    .returning();
+  return row!;
+}
+
+export async function updateTest(db: Db, agent: AgentRef, id: string, values: TestValues) {
+  if (!uuidPattern.test(id)) return null;
+  const [row] = await db
+    .update(agentTests)
+    .set({ ...columnsOf(values), updatedAt: new Date() })
+    .where(and(ofAgent(agent), eq(agentTests.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteTest(db: Db, agent: AgentRef, id: string) {
+  if (!uuidPattern.test(id)) return false;
+  const rows = await db
+    .delete(agentTests)
+    .where(and(ofAgent(agent), eq(agentTests.id, id)))
+    .returning({ id: agentTests.id });
+  return rows.length > 0;
+}
+
+export async function testsMustPass(db: Db, agent: AgentRef): Promise<boolean> {
+  const [row] = await db
+    .select({ on: agentTestSettings.testsMustPass })
+    .from(agentTestSettings)
+    .where(
+      and(
+        eq(agentTestSettings.agentName, agent.agentName),
+        eq(agentTestSettings.organizationId, agent.organizationId),
+      ),
+    );
+  return row?.on ?? false;
+}
+
+export async function saveTestsMustPass(db: Db, agent: AgentRef, on: boolean) {
+  await db
+    .insert(agentTestSettings)
+    .values({ ...refOf(agent), testsMustPass: on })
+    .onConflictDoUpdate({
+      target: agentTestSettings.agentName,
+      set: { testsMustPass: on, updatedAt: new Date() },
+    });
+}
+
+/** A run of the given tests, queued (its own job row); `claimed`: taken by the caller at once. */
+export async function createRun(
+  db: Db,
+  agent: AgentRef,
+  testIds: string[],
+  options: { trigger: 'manual' | 'publish'; claimed: boolean },
+) {
+  const [row] = await db
+    .insert(agentTestRuns)
+    .values({
+      ...refOf(agent),
+      testIds,
+      total: testIds.length,
+      trigger: options.trigger,
+      status: options.claimed ? 'running' : 'queued',
+      lockedUntil: options.claimed ? new Date(Date.now() + runLeaseMs) : null,
+    })
+    .returning();
+  return row!;
+}
+
+/** Claims the oldest queued run, or a running one whose claimer went away (its lease expired). */
+export async function claimRun(db: Db): Promise<RunRow | null> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      UPDATE agent_test_runs SET status = 'running',
+        locked_until = now() + ${`${runLeaseMs} milliseconds`}::interval
+      WHERE id = (
+        SELECT id FROM agent_test_runs
+        WHERE status = 'queued' OR (status = 'running' AND locked_until < now())
+        ORDER BY created_at LIMIT 1
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id`),
+  );
+  const id = rows[0]?.id;
+  if (!id) return null;
+  const [row] = await db
+    .select()
+    .from(agentTestRuns)
+    .where(eq(agentTestRuns.id, String(id)));
+  return row ?? null;
+}
+
+/** Progress (results so far) and a renewed lease. */
+export async function saveProgress(db: Db, runId: string, results: TestResult[]) {
+  await db
+    .update(agentTestRuns)
+    .set({
+      results,
+      done: results.length,
+      lockedUntil: new Date(Date.now() + runLeaseMs),
+    })
+    .where(eq(agentTestRuns.id, runId));
+}
+
+export async function finishRun(
+  db: Db,
+  runId: string,
+  outcome: { results: TestResult[]; error?: string | null },
+) {
+  const status = outcome.error
+    ? 'error'
+    : outcome.results.every((r) => r.passed)
+      ? 'passed'
+      : 'failed';
+  const [row] = await db
+    .update(agentTestRuns)
+    .set({
+      status,
+      results: outcome.results,
+      done: outcome.results.length,
+      error: outcome.error ?? null,
+      finishedAt: new Date(),
+      lockedUntil: null,
+    })
+    .where(eq(agentTestRuns.id, runId))
+    .returning();
+  return row!;
+}
+
+export async function listRuns(db: Db, agent: AgentRef, limit = 20) {
+  return db
+    .select()
+    .from(agentTestRuns)
+    .where(
+      and(
+        eq(agentTestRuns.agentName, agent.agentName),
+        eq(agentTestRuns.organizationId, agent.organizationId),
+      ),
+    )
+    .orderBy(desc(agentTestRuns.createdAt))
+    .limit(limit);
+}
+
+export async function findRun(db: Db, agent: AgentRef, runId: string) {
+  if (!uuidPattern.test(runId)) return null;
+  const [row] = await db
+    .select()
+    .from(agentTestRuns)
+    .where(
+      and(
+        eq(agentTestRuns.id, runId),
+        eq(agentTestRuns.agentName, agent.agentName),
+        eq(agentTestRuns.organizationId, agent.organizationId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The newest finished run of the agent (shown beside Publish). */
+export async function lastFinishedRun(db: Db, agent: AgentRef) {
+  const [row] = await db
+    .select()
+    .from(agentTestRuns)
+    .where(
+      and(
+        eq(agentTestRuns.agentName, agent.agentName),
+        eq(agentTestRuns.organizationId, agent.organizationId),
+        inArray(agentTestRuns.status, ['passed', 'failed', 'error']),
+      ),
+    )
+    .orderBy(desc(agentTestRuns.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The result of the test in the last finished run of the agent before `before`. */
+export async function previousResult(
+  db: Db,
+  agentName: string,
+  testId: string,
+  before: Date,
+): Promise<{ runId: string; result: TestResult } | null> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT r.id, e.value AS result
+      FROM agent_test_runs r, jsonb_array_elements(r.results) e
+      WHERE r.agent_name = ${agentName} AND r.status IN ('passed', 'failed')
+        AND r.created_at < ${before.toISOString()}::timestamptz
+        AND e.value->>'test_id' = ${testId}
+      ORDER BY r.created_at DESC LIMIT 1`),
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const result = typeof row.result === 'string' ? JSON.parse(row.result) : row.result;
+  return { runId: String(row.id), result: result as TestResult };
+}

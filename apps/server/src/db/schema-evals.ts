@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { TestResult, TestTurn, ToolMock } from '@parley/api-client';
+import { agents, organization } from './schema';
+
+// ---------- agent test suites (issue 30) ----------
+
+/** A scripted conversation of an agent: user turns, each with expectations on the answer. */
+export const agentTests = pgTable(
+  'agent_tests',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    agentName: text('agent_name')
+      .notNull()
+      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    turns: jsonb('turns').$type<TestTurn[]>().notNull(),
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    toolMocks: jsonb('tool_mocks').$type<ToolMock[]>().notNull().default([]),
+    repetitions: integer('repetitions').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agent_tests_agent_idx').on(t.agentName, t.createdAt)],
+);
+
+/**
+ * A run of an agent's tests: also the durable job (claimed with FOR UPDATE SKIP LOCKED while
+ * `queued`, or `running` with an expired lease after a crash).
+ */
+export const agentTestRuns = pgTable(
+  'agent_test_runs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    agentName: text('agent_name')
+      .notNull()
+      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    status: text('status')
+      .$type<'queued' | 'running' | 'passed' | 'failed' | 'error'>()
+      .notNull()
+      .default('queued'),
+    trigger: text('trigger').$type<'manual' | 'publish'>().notNull().default('manual'),
+    /** The tests to run, fixed when the run is asked for. */
+    testIds: jsonb('test_ids').$type<string[]>().notNull(),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    results: jsonb('results').$type<TestResult[]>().notNull().default([]),
+    error: text('error'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('agent_test_runs_agent_idx').on(t.agentName, t.createdAt),
+    index('agent_test_runs_status_idx').on(t.status),
+  ],
+);
+
+/** Per-agent test settings: 'Tests must pass to publish'. */
+export const agentTestSettings = pgTable('agent_test_settings', {
+  agentName: text('agent_name')
+    .primaryKey()
+    .references(() => agents.agentName, { onDelete: 'cascade' }),
+  organizationId: text('organization_id')
+    .notNull()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  testsMustPass: boolean('tests_must_pass').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,86 @@
+import { expect, test } from './fixtures';
+import { createAgent, createOrganization, newUser, signUp } from './helpers';
+import { startFakeGrader, type FakeGrader } from '../apps/server/test/fakeGrader';
+
+/**
+ * Agent tests end to end (issue 30): write a test → run → it fails → change the prompt → it
+ * passes → with 'Tests must pass to publish' on, a failing test refuses Publish (banner naming
+ * it) and, fixed, the agent publishes. The model is a local OpenAI-compatible server whose answer
+ * is what the system prompt orders (`ALWAYS SAY: …`).
+ */
+let model: FakeGrader;
+test.beforeAll(async () => {
+  model = await startFakeGrader();
+});
+test.afterAll(async () => {
+  await model?.close();
+});
+
+const saved = (page: import('@playwright/test').Page) =>
+  expect(page.getByText('All changes saved').first()).toBeVisible({ timeout: 15_000 });
+
+test('write a test → run → fail → change the prompt → pass → publish with the gate on', async ({
+  page,
+}) => {
+  await signUp(page, newUser('tests'));
+  await createOrganization(page, 'Tests Org');
+  await createAgent(page, 'tested');
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByLabel('System Prompt').fill('ALWAYS SAY: We open at 10.');
+  await page.getByLabel('Model Live URL').fill(`${model.url}/v1`);
+  await page.getByLabel('Model Live URL').blur();
+  await saved(page);
+
+  // The Tests section (its own chunk) loads under the agent's settings.
+  const tests = page.getByRole('region', { name: 'Tests', exact: true });
+  await expect(tests.getByText('No tests yet')).toBeVisible({ timeout: 20_000 });
+  await tests.getByRole('button', { name: 'New test' }).first().click();
+  const editor = page.getByRole('dialog', { name: 'New test' });
+  await expect(editor.getByRole('button', { name: 'Save test' })).toBeVisible();
+  await editor.getByLabel(/^Test name/).fill('Opens at nine');
+  await editor.getByLabel('User says (turn 1)').fill('When do you open?');
+  await editor.getByLabel('Expectation 1 value').fill('open at 9');
+  await editor.getByRole('button', { name: 'Save test' }).click();
+  await expect(editor).toBeHidden();
+  await expect(tests.getByText('Opens at nine')).toBeVisible();
+
+  // Run: it fails, saying why.
+  await tests.getByRole('button', { name: 'Run all' }).click();
+  await expect(tests.getByText('0 of 1 passed')).toBeVisible({ timeout: 30_000 });
+  await expect(tests.getByText('The answer does not contain “open at 9”')).toBeVisible();
+
+  // Change the prompt: it passes, and the diff names the expectation that changed.
+  await page.getByLabel('System Prompt').fill('ALWAYS SAY: We open at 9 every day.');
+  await page.getByLabel('System Prompt').blur();
+  await saved(page);
+  await tests.getByRole('button', { name: 'Run all' }).click();
+  await expect(tests.getByText('1 of 1 passed')).toBeVisible({ timeout: 30_000 });
+  await expect(tests.getByText('Turn 1 · Contains “open at 9”: failed → passed')).toBeVisible();
+
+  // The gate on, a failing test refuses Publish, naming it.
+  await tests.getByRole('switch', { name: /Tests must pass to publish/ }).click();
+  await expect(tests.getByRole('switch', { name: /Tests must pass to publish/ })).toBeChecked();
+  await tests.getByRole('button', { name: 'New test' }).first().click();
+  const second = page.getByRole('dialog', { name: 'New test' });
+  await expect(second.getByRole('button', { name: 'Save test' })).toBeVisible();
+  await second.getByLabel(/^Test name/).fill('Mentions Sunday');
+  await second.getByLabel('User says (turn 1)').fill('And on Sunday?');
+  await second.getByLabel('Expectation 1 value').fill('Sunday');
+  await second.getByRole('button', { name: 'Save test' }).click();
+  await expect(second).toBeHidden();
+  await page.getByRole('button', { name: 'Publish Agent' }).click();
+  await expect(
+    page.getByText(
+      'Failed to publish agent: Tests must pass to publish: 1 failing test: “Mentions Sunday”',
+    ),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(tests.getByText('Publishing was refused')).toBeVisible();
+
+  // Fixed (the prompt covers Sunday), Publish goes through.
+  await page.getByLabel('System Prompt').fill('ALWAYS SAY: We open at 9 every day, Sunday too.');
+  await page.getByLabel('System Prompt').blur();
+  await saved(page);
+  await page.getByRole('button', { name: 'Publish Agent' }).click();
+  await expect(page.getByText('Agent published successfully')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Tests: all 2 passed · must pass to publish')).toBeVisible();
+});

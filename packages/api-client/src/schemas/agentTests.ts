@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { controlCharacters, controlCharactersMessage } from './common';
+
+/**
+ * Agent test suites (issue 30): scripted conversations with expectations, run through the same
+ * runtime as chat, under /api/agents/{agentName}/tests.
+ */
+
+/** Expectation types a turn can carry. `ends_call` (voice runs) is not available yet. */
+export const expectationTypes = [
+  'contains',
+  'not_contains',
+  'regex',
+  'uses_knowledge',
+  'judge',
+  'calls_tool',
+] as const;
+export type ExpectationType = (typeof expectationTypes)[number];
+
+export const expectationLabels: Record<ExpectationType, string> = {
+  contains: 'Contains',
+  not_contains: 'Does not contain',
+  regex: 'Matches regex',
+  uses_knowledge: 'Uses knowledge',
+  judge: 'Judge (model-graded)',
+  calls_tool: 'Calls tool',
+};
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => !controlCharacters.test(v), controlCharactersMessage);
+
+const typeSchema = z.enum(expectationTypes, {
+  error: (issue) =>
+    issue.input === 'ends_call'
+      ? 'ends_call is not available yet (voice test runs are not built)'
+      : `must be one of ${expectationTypes.join(', ')}`,
+});
+
+export const expectationSchema = z
+  .object({
+    type: typeSchema,
+    value: text(2000).refine((v) => v.trim() !== '', 'is required'),
+    /** calls_tool only: arguments the call must carry (each given key equal). */
+    arguments: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.type === 'regex') {
+      try {
+        new RegExp(e.value);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: `is not a valid regular expression (${(error as Error).message})`,
+        });
+      }
+    }
+    if (e.arguments !== undefined && e.type !== 'calls_tool')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['arguments'],
+        message: 'only a calls_tool expectation takes arguments',
+      });
+  });
+export type Expectation = z.output<typeof expectationSchema>;
+
+export const testTurnSchema = z.object({
+  user: text(4000).refine((v) => v.trim() !== '', 'is required'),
+  expect: z.array(expectationSchema).max(20, 'at most 20 expectations per turn').default([]),
+});
+export type TestTurn = z.output<typeof testTurnSchema>;
+
+export const toolMockSchema = z.object({
+  tool_id: text(200).refine((v) => v.trim() !== '', 'is required'),
+  output: z.unknown(),
+});
+export type ToolMock = z.infer<typeof toolMockSchema>;
+
+const variableName = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** What a person writes: POST and PUT bodies. */
+export const agentTestInputSchema = z.object({
+  name: text(200).refine((v) => v.trim() !== '', 'is required'),
+  turns: z
+    .array(testTurnSchema)
+    .min(1, 'a test needs at least one turn')
+    .max(20, 'at most 20 turns'),
+  /** `{{name}}` in a user turn or an expectation is replaced by the value. */
+  variables: z
+    .record(z.string(), text(2000))
+    .refine((v) => Object.keys(v).every((k) => variableName.test(k)), {
+      message: 'names are letters, digits and _ (not starting with a digit)',
+    })
+    .refine((v) => Object.keys(v).length <= 50, 'at most 50 variables')
+    .default({}),
+  tool_mocks: z.array(toolMockSchema).max(20, 'at most 20 tool mocks').default([]),
+  /** Each run repeats the test this many times (models are not deterministic): a pass rate. */
+  repetitions: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(10, 'must be at most 10')
+    .default(1),
+});
+export type AgentTestInput = z.input<typeof agentTestInputSchema>;
+
+export const agentTestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  turns: z.array(testTurnSchema),
+  variables: z.record(z.string(), z.string()).default({}),
+  tool_mocks: z.array(toolMockSchema).default([]),
+  repetitions: z.number().default(1),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AgentTest = z.output<typeof agentTestSchema>;
+
+export const expectationResultSchema = z.object({
+  type: z.string(),
+  value: z.string(),
+  passed: z.boolean(),
+  /** What was checked and what was found, in words. */
+  detail: z.string(),
+  /** The judge's reasoning (judge only). */
+  reasoning: z.string().nullable().optional(),
+});
+export type ExpectationResult = z.output<typeof expectationResultSchema>;
+
+export const toolStepSchema = z.object({
+  tool: z.string(),
+  tool_id: z.string().nullable(),
+  input: z.unknown(),
+  output: z.unknown(),
+  duration_ms: z.number(),
+  error: z.string().nullable(),
+});
+export type ToolStep = z.output<typeof toolStepSchema>;
+
+export const turnResultSchema = z.object({
+  user: z.string(),
+  answer: z.string(),
+  passed: z.boolean(),
+  /** From sending the turn to the whole answer (ms). */
+  latency_ms: z.number(),
+  /** The offline responder answered (no model key). */
+  offline: z.boolean(),
+  error: z.string().nullable(),
+  expectations: z.array(expectationResultSchema),
+  /** The knowledge-base passages given to the model for this turn. */
+  sources: z
+    .array(
+      z.object({
+        document_id: z.string(),
+        document_name: z.string(),
+        knowledge_base_id: z.string().nullable(),
+      }),
+    )
+    .default([]),
+  tool_steps: z.array(toolStepSchema).default([]),
+});
+export type TurnResult = z.output<typeof turnResultSchema>;
+
+/** An expectation whose outcome differs from the last run of the same test. */
+export const expectationChangeSchema = z.object({
+  turn: z.number(),
+  type: z.string(),
+  value: z.string(),
+  /** null: the expectation was not in the last run. */
+  was: z.boolean().nullable(),
+  now: z.boolean(),
+});
+export type ExpectationChange = z.output<typeof expectationChangeSchema>;
+
+export const testResultSchema = z.object({
+  test_id: z.string(),
+  name: z.string(),
+  passed: z.boolean(),
+  /** Passing repetitions / repetitions. */
+  pass_rate: z.number(),
+  repetitions: z.number(),
+  /** The transcript of the first failing repetition (else the last). */
+  turns: z.array(turnResultSchema),
+  /** Mocked tool ids no tool call of the run matched. */
+  unmatched_mocks: z.array(z.string()).default([]),
+  /** Against the last run of this test; null when it never ran before. */
+  previous_run_id: z.string().nullable().default(null),
+  changes: z.array(expectationChangeSchema).default([]),
+});
+export type TestResult = z.output<typeof testResultSchema>;
+
+export const testRunStatuses = ['queued', 'running', 'passed', 'failed', 'error'] as const;
+export type TestRunStatus = (typeof testRunStatuses)[number];
+
+export const testRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(testRunStatuses),
+  /** What started it: a person ('manual') or the publish gate ('publish'). */
+  trigger: z.enum(['manual', 'publish']),
+  /** Tests to run and tests done (progress). */
+  total: z.number(),
+  done: z.number(),
+  passed_count: z.number(),
+  failed_count: z.number(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  results: z.array(testResultSchema),
+});
+export type TestRun = z.output<typeof testRunSchema>;
+
+export const agentTestsListSchema = z.object({
+  tests: z.array(agentTestSchema),
+  tests_must_pass: z.boolean(),
+  /** The newest finished run (shown beside Publish). */
+  last_run: testRunSchema.nullable(),
+});
+export type AgentTestsList = z.output<typeof agentTestsListSchema>;
+
+export const testRunRequestSchema = z.object({
+  test_ids: z.array(z.uuid('must be test ids')).max(200, 'at most 200 tests').optional(),
+});
+export type TestRunRequest = z.input<typeof testRunRequestSchema>;
+
+export const testRunsListSchema = z.object({ runs: z.array(testRunSchema) });
+
+export const testSettingsSchema = z.object({
+  tests_must_pass: z.boolean({ error: 'must be true or false' }),
+});
+export type TestSettings = z.output<typeof testSettingsSchema>;
+
+export const testFromConversationRequestSchema = z.object({
+  conversation_id: z.uuid('must be a conversation id'),
+  name: text(200).optional(),
+});
+
+/** The publish call's 409 when 'Tests must pass to publish' is on and tests fail. */
+export const publishRefusalSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  failing_tests: z.array(z.object({ test_id: z.string(), name: z.string() })),
+  run_id: z.string(),
+});
+export type PublishRefusal = z.output<typeof publishRefusalSchema>;
+
+/** Replaces `{{name}}` with the test's variables (unknown names stay as written). */
+export function fillVariables(template: string, variables: Record<string, string>): string {
+  return template.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(variables, name) ? variables[name]! : whole,
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { TestRun } from '@parley/api-client';
+import {
+  changeText,
+  draftToInput,
+  emptyDraft,
+  lastRunNote,
+  parseVariables,
+  passRateText,
+  refusalOf,
+  runSummary,
+} from './testsFormat';
+
+const run = (over: Partial<TestRun> = {}): TestRun => ({
+  id: 'r1',
+  status: 'failed',
+  trigger: 'manual',
+  total: 2,
+  done: 2,
+  passed_count: 1,
+  failed_count: 1,
+  error: null,
+  created_at: '2026-11-26T00:00:00.000Z',
+  finished_at: '2026-11-26T00:00:01.000Z',
+  results: [
+    {
+      test_id: 'a',
+      name: 'Good',
+      passed: true,
+      pass_rate: 1,
+      repetitions: 1,
+      turns: [],
+      unmatched_mocks: [],
+      previous_run_id: null,
+      changes: [],
+    },
+    {
+      test_id: 'b',
+      name: 'Bad',
+      passed: false,
+      pass_rate: 0,
+      repetitions: 1,
+      turns: [],
+      unmatched_mocks: [],
+      previous_run_id: null,
+      changes: [],
+    },
+  ],
+  ...over,
+});
+
+describe('draftToInput', () => {
+  it('a blank draft names its first problem as the server does', () => {
+    expect(draftToInput(emptyDraft())).toEqual({ error: 'name: is required' });
+    expect(draftToInput({ ...emptyDraft(), name: 'T' })).toEqual({
+      error: 'turns.0.user: is required',
+    });
+  });
+  it('a complete draft becomes the request body, with its variables', () => {
+    const draft = {
+      name: 'Hours',
+      turns: [{ user: 'Open on {{day}}?', expect: [{ type: 'contains' as const, value: '9' }] }],
+      repetitions: 2,
+      variables: 'day = Monday\n\n',
+    };
+    expect(draftToInput(draft)).toEqual({
+      input: { name: 'Hours', turns: draft.turns, repetitions: 2, variables: { day: 'Monday' } },
+    });
+    expect(parseVariables('oops')).toBe('variables: line 1 is not name=value');
+  });
+});
+
+describe('run texts', () => {
+  it('summaries, the note beside Publish, pass rates and changes', () => {
+    expect(runSummary(run())).toBe('1 of 2 passed');
+    expect(runSummary(run({ status: 'running', done: 1 }))).toBe('Running… 1 of 2 tests done');
+    expect(runSummary(run({ status: 'error', error: 'boom' }))).toBe('The run stopped: boom');
+    expect(lastRunNote(null)).toBe('Tests not run yet');
+    expect(lastRunNote(run())).toBe('Tests: 1 of 2 failing');
+    expect(lastRunNote(run({ status: 'passed', failed_count: 0 }))).toBe('Tests: all 2 passed');
+    expect(passRateText(2 / 3)).toBe('67%');
+    expect(changeText({ turn: 0, type: 'contains', value: '9', was: true, now: false })).toBe(
+      'Turn 1 · Contains “9”: passed → failed',
+    );
+    expect(changeText({ turn: 1, type: 'judge', value: 'Polite', was: null, now: true })).toBe(
+      'Turn 2 · Judge (model-graded) “Polite”: new → passed',
+    );
+  });
+  it('the refusal: only a failed publish run with the gate on', () => {
+    expect(refusalOf(run({ trigger: 'publish' }), true)).toEqual(['Bad']);
+    expect(refusalOf(run({ trigger: 'publish' }), false)).toBeNull();
+    expect(refusalOf(run(), true)).toBeNull();
+  });
+});

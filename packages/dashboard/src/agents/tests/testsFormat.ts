@@ -1,0 +1,158 @@
+import {
+  agentTestInputSchema,
+  expectationLabels,
+  toValidationError,
+  type AgentTest,
+  type AgentTestInput,
+  type ExpectationChange,
+  type ExpectationType,
+  type TestRun,
+} from '@parley/api-client';
+
+/** The Tests section's words. */
+export const testsTexts = {
+  heading: 'Tests',
+  intro:
+    'Scripted conversations with expectations, run through this agent’s current settings (the offline responder when there is no model key).',
+  newTest: 'New test',
+  runAll: 'Run all',
+  running: 'Running…',
+  empty: 'No tests yet',
+  emptyHint: 'Write a short conversation and what each answer must (or must not) say.',
+  loading: 'Loading tests...',
+  loadFailed: 'Failed to load tests',
+  retry: 'Retry',
+  gate: 'Tests must pass to publish',
+  gateHint: 'Publish Agent runs every test first and is refused when one fails.',
+  edit: 'Edit',
+  delete: 'Delete',
+  run: 'Run',
+  passed: 'Passed',
+  failed: 'Failed',
+  notRun: 'Not run',
+  refusedTitle: 'Publishing was refused',
+  lastRun: 'Last run',
+  noRunYet: 'Tests not run yet',
+  fromConversation: 'Make a test',
+} as const;
+
+export const expectationTypeItems = (
+  Object.entries(expectationLabels) as Array<[ExpectationType, string]>
+).map(([value, label]) => ({ value, label }));
+
+/** Placeholder of an expectation's value, by type. */
+export const expectationHints: Record<ExpectationType, string> = {
+  contains: 'Text the answer must contain',
+  not_contains: 'Text the answer must not contain',
+  regex: 'A pattern, e.g. /open (at|from) 9/i',
+  uses_knowledge: 'A knowledge base id, a document id or a document name',
+  judge: 'A criterion in plain words, graded by the agent’s model',
+  calls_tool: 'The tool’s name or id',
+};
+
+export interface ExpectationDraft {
+  type: ExpectationType;
+  value: string;
+}
+export interface TurnDraft {
+  user: string;
+  expect: ExpectationDraft[];
+}
+export interface TestDraft {
+  name: string;
+  turns: TurnDraft[];
+  repetitions: number;
+  /** `name=value`, one a line. */
+  variables: string;
+}
+
+export function emptyDraft(): TestDraft {
+  return {
+    name: '',
+    turns: [{ user: '', expect: [{ type: 'contains', value: '' }] }],
+    repetitions: 1,
+    variables: '',
+  };
+}
+
+export function draftFromTest(test: AgentTest): TestDraft {
+  return {
+    name: test.name,
+    turns: test.turns.map((t) => ({
+      user: t.user,
+      expect: t.expect.map((e) => ({ type: e.type, value: e.value })),
+    })),
+    repetitions: test.repetitions,
+    variables: Object.entries(test.variables)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+  };
+}
+
+/** `name=value` lines → variables (blank lines skipped; a line without '=' is an error). */
+export function parseVariables(text: string): Record<string, string> | string {
+  const out: Record<string, string> = {};
+  for (const [i, raw] of text.split('\n').entries()) {
+    const line = raw.trim();
+    if (!line) continue;
+    const at = line.indexOf('=');
+    if (at <= 0) return `variables: line ${i + 1} is not name=value`;
+    out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** The request body of a draft, or the first problem as the server would name it. */
+export function draftToInput(
+  draft: TestDraft,
+  keep: Pick<AgentTestInput, 'tool_mocks'> = {},
+): { input: AgentTestInput } | { error: string } {
+  const variables = parseVariables(draft.variables);
+  if (typeof variables === 'string') return { error: variables };
+  const input: AgentTestInput = {
+    name: draft.name,
+    turns: draft.turns,
+    repetitions: draft.repetitions,
+    variables,
+    ...keep,
+  };
+  const parsed = agentTestInputSchema.safeParse(input);
+  if (!parsed.success) return { error: toValidationError(parsed.error).error };
+  return { input };
+}
+
+/** '3 of 4 passed' (or the error of a run that stopped). */
+export function runSummary(run: TestRun): string {
+  if (run.status === 'error') return `The run stopped: ${run.error ?? 'unknown error'}`;
+  if (run.status === 'queued' || run.status === 'running')
+    return `Running… ${run.done} of ${run.total} tests done`;
+  return `${run.passed_count} of ${run.total} passed`;
+}
+
+/** Shown beside Publish: the last run's outcome. */
+export function lastRunNote(run: TestRun | null): string {
+  if (!run) return testsTexts.noRunYet;
+  if (run.status === 'passed') return `Tests: all ${run.total} passed`;
+  if (run.status === 'error') return 'Tests: the last run stopped';
+  return `Tests: ${run.failed_count} of ${run.total} failing`;
+}
+
+const outcome = (passed: boolean | null) =>
+  passed === null ? 'new' : passed ? 'passed' : 'failed';
+
+/** 'Turn 1 · Contains “9”: passed → failed'. */
+export function changeText(change: ExpectationChange): string {
+  const label = expectationLabels[change.type as ExpectationType] ?? change.type;
+  return `Turn ${change.turn + 1} · ${label} “${change.value}”: ${outcome(change.was)} → ${outcome(change.now)}`;
+}
+
+/** The pass rate as a percentage ('67%'). */
+export function passRateText(rate: number): string {
+  return `${Math.round(rate * 100)}%`;
+}
+
+/** The publish refusal of the last run, when the gate refused publishing. */
+export function refusalOf(run: TestRun | null, gateOn: boolean): string[] | null {
+  if (!gateOn || !run || run.trigger !== 'publish' || run.status === 'passed') return null;
+  return run.results.filter((r) => !r.passed).map((r) => r.name);
+}
