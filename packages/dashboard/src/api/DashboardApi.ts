@@ -198,6 +198,10 @@ export interface DashboardApi {
     input: SimulateInboundInput,
   ): Promise<{ answeredBy: 'agent' | 'unassigned' }>;
 
+  // ---- Email (issue 25) ----
+  /** /messaging/mail/*: mailboxes, agent mappings, threads, sends, drafts, sandbox, campaigns. */
+  mail: import('@parley/api-client').MailClient;
+
   // ---- agent editor (issue 4) ----
   /** GET /api/agents/info/{id}. */
   getAgent(agentId: string, signal?: AbortSignal): Promise<AgentConfig>;

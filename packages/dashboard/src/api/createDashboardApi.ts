@@ -9,6 +9,7 @@ import {
   createChatRuntimeClient,
   createKnowledgeClient,
   createMessagingClient,
+  createMailClient,
   createModelClient,
   ApiError,
   createOrgClient,
@@ -229,6 +230,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       setSandboxOutcome: (org, body) => voice.setSandboxOutcome(org, body),
     },
     sendLimits: (orgId, signal) => messaging.sendLimits(orgId, signal),
+    mail: createMailClient({ baseUrl: `${origin}/messaging`, ...common }),
     simulateInbound: async (orgId, { channel, from, to, text }) => {
       const r = await voice.simulateEvent(orgId, { event: channel, from, to, text });
       return { answeredBy: r.answered_by };

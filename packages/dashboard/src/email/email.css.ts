@@ -60,3 +60,4 @@ export const rowErrors = style({
   paddingInlineStart: vars.space.lg,
   color: vars.color.dangerText,
 });
+export const progressValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums' });
