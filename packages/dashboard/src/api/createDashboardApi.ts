@@ -9,7 +9,6 @@ import {
   createChatRuntimeClient,
   createKnowledgeClient,
   createMessagingClient,
-  createMailClient,
   createModelClient,
   ApiError,
   createOrgClient,
@@ -73,6 +72,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     ...common,
   });
   const knowledge = createKnowledgeClient({ baseUrl: `${origin}/api/knowledge-bases`, ...common });
+  let mailClient: Promise<import('@parley/api-client').MailClient> | undefined;
   const runtimeUrl = () =>
     options.runtimeUrl ?? `${origin || globalThis.location?.origin || ''}/v1`;
 
@@ -230,7 +230,10 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       setSandboxOutcome: (org, body) => voice.setSandboxOutcome(org, body),
     },
     sendLimits: (orgId, signal) => messaging.sendLimits(orgId, signal),
-    mail: createMailClient({ baseUrl: `${origin}/messaging`, ...common }),
+    mail: () =>
+      (mailClient ??= import('../email/mailClient').then((m) =>
+        m.createMailClient({ baseUrl: `${origin}/messaging`, ...common }),
+      )),
     simulateInbound: async (orgId, { channel, from, to, text }) => {
       const r = await voice.simulateEvent(orgId, { event: channel, from, to, text });
       return { answeredBy: r.answered_by };

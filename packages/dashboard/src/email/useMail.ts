@@ -27,7 +27,7 @@ export function useMailboxes(orgId: string) {
   const api = useDashboardApi();
   return useQuery({
     queryKey: mailKeys.mailboxes(orgId),
-    queryFn: async ({ signal }) => (await api.mail.mailboxes(orgId, signal)).mailboxes,
+    queryFn: async ({ signal }) => (await (await api.mail()).mailboxes(orgId, signal)).mailboxes,
     retry: false,
   });
 }
@@ -39,10 +39,9 @@ export function useMailThreads(orgId: string, mailbox: string | null) {
     queryKey: mailKeys.threads(orgId, mailbox ?? ''),
     queryFn: async ({ signal }) =>
       (
-        await api.mail.conversations(
-          { mailbox: mailbox ?? undefined, organizationId: orgId },
-          signal,
-        )
+        await (
+          await api.mail()
+        ).conversations({ mailbox: mailbox ?? undefined, organizationId: orgId }, signal)
       ).conversations,
     enabled: mailbox !== null,
     refetchInterval: mailbox !== null ? mailPollMs : false,
@@ -55,8 +54,11 @@ export function useMailOutbox(orgId: string, mailbox: string | null) {
   return useQuery({
     queryKey: mailKeys.outbox(orgId, mailbox ?? ''),
     queryFn: async ({ signal }) =>
-      (await api.mail.outbox({ mailbox: mailbox ?? undefined, organizationId: orgId }, signal))
-        .messages,
+      (
+        await (
+          await api.mail()
+        ).outbox({ mailbox: mailbox ?? undefined, organizationId: orgId }, signal)
+      ).messages,
     enabled: mailbox !== null,
     refetchInterval: mailbox !== null ? mailPollMs : false,
     retry: false,
@@ -67,7 +69,7 @@ export function useCampaigns(orgId: string, live: boolean) {
   const api = useDashboardApi();
   return useQuery({
     queryKey: mailKeys.campaigns(orgId),
-    queryFn: async ({ signal }) => (await api.mail.campaigns(orgId, signal)).campaigns,
+    queryFn: async ({ signal }) => (await (await api.mail()).campaigns(orgId, signal)).campaigns,
     enabled: live,
     refetchInterval: live ? mailPollMs : false,
     retry: false,
@@ -90,13 +92,13 @@ export function useAssignMailbox(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: (input: {
+    mutationFn: async (input: {
       email: string;
       agentId: string;
       agentKey?: string | null;
       description?: string;
     }) =>
-      api.mail.mapAgent(
+      (await api.mail()).mapAgent(
         {
           email_address: input.email,
           agent_url: `agent:${input.agentId}`,
@@ -113,7 +115,7 @@ export function useUnassignMailbox(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: (email: string) => api.mail.unassignAgent(email, orgId),
+    mutationFn: async (email: string) => (await api.mail()).unassignAgent(email, orgId),
     onSettled: reload,
   });
 }
@@ -123,8 +125,8 @@ export function useSendMail(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: (values: EmailSendValues) =>
-      api.mail.send(toMailSendRequest(values, orgId), idempotencyKey()),
+    mutationFn: async (values: EmailSendValues) =>
+      (await api.mail()).send(toMailSendRequest(values, orgId), idempotencyKey()),
     onSettled: reload,
   });
 }
@@ -133,8 +135,8 @@ export function useSaveMailbox(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: ({ email, request }: { email: string; request: MailboxRequest }) =>
-      api.mail.saveMailbox(email, request, orgId),
+    mutationFn: async ({ email, request }: { email: string; request: MailboxRequest }) =>
+      (await api.mail()).saveMailbox(email, request, orgId),
     onSettled: reload,
   });
 }
@@ -143,7 +145,7 @@ export function useTestMailbox(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: (email: string) => api.mail.testMailbox(email, orgId),
+    mutationFn: async (email: string) => (await api.mail()).testMailbox(email, orgId),
     onSettled: reload,
   });
 }
@@ -152,8 +154,8 @@ export function useSendDraft(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: ({ id, text }: { id: string; text?: string }) =>
-      api.mail.sendDraft(id, text, orgId),
+    mutationFn: async ({ id, text }: { id: string; text?: string }) =>
+      (await api.mail()).sendDraft(id, text, orgId),
     onSettled: reload,
   });
 }
@@ -162,7 +164,7 @@ export function useDiscardDraft(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: (id: string) => api.mail.discardDraft(id, orgId),
+    mutationFn: async (id: string) => (await api.mail()).discardDraft(id, orgId),
     onSettled: reload,
   });
 }
@@ -171,7 +173,8 @@ export function useSimulateMail(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: (body: MailSimulateInboundRequest) => api.mail.simulateInbound(body, orgId),
+    mutationFn: async (body: MailSimulateInboundRequest) =>
+      (await api.mail()).simulateInbound(body, orgId),
     onSettled: reload,
   });
 }
@@ -180,7 +183,8 @@ export function useCreateCampaign(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: (body: CampaignCreateRequest) => api.mail.createCampaign(body, orgId),
+    mutationFn: async (body: CampaignCreateRequest) =>
+      (await api.mail()).createCampaign(body, orgId),
     onSettled: reload,
   });
 }
@@ -189,8 +193,8 @@ export function useCampaignAction(orgId: string) {
   const api = useDashboardApi();
   const reload = useReloadMail(orgId);
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'pause' | 'resume' | 'cancel' }) =>
-      api.mail.campaignAction(id, action, orgId),
+    mutationFn: async ({ id, action }: { id: string; action: 'pause' | 'resume' | 'cancel' }) =>
+      (await api.mail()).campaignAction(id, action, orgId),
     onSettled: reload,
   });
 }
