@@ -39,6 +39,7 @@ import { sharedProviderRoutes } from './integrations/sharedRoutes';
 import { messagingRoutes } from './messaging/routes';
 import { mappingRoutes } from './messaging/mappings';
 import { whatsappCloudRoutes } from './messaging/whatsappCloud';
+import { mailRoutes, mailWebhookRoutes } from './messaging/mail/routes';
 import { scheduledRoutes } from './scheduling/routes';
 import type { Scheduler } from './scheduling/scheduler';
 import { systemClock } from './scheduling/clock';
@@ -55,9 +56,14 @@ export const maxRequestBytes = uploadLimits.maxBytes + 64 * 1024;
  */
 export const maxWebhookBytes = 1024 * 1024;
 const isWebhook = (path: string) => path === '/webhooks' || path.startsWith('/webhooks/');
+/** A mailbox's inbound URL takes a raw message of at most 10 MB (messaging/mail). */
+export const maxMailWebhookBytes = 10 * 1024 * 1024;
+const isMailInbound = (path: string) => path.startsWith('/webhooks/mail/');
 
 /** A body over the limit, named by what the route takes. */
 function tooLarge(path: string): never {
+  if (isMailInbound(path))
+    throw new HttpError(413, 'body: A message is larger than the 10 MB limit');
   if (isWebhook(path))
     throw new HttpError(413, 'body: A webhook request is larger than the 1 MB limit');
   if (path.endsWith('/documents/file'))
@@ -165,16 +171,21 @@ export function createApp(options: AppOptions) {
     maxSize: maxWebhookBytes,
     onError: (c) => tooLarge(c.req.path),
   });
+  const limitMail = bodyLimit({
+    maxSize: maxMailWebhookBytes,
+    onError: (c) => tooLarge(c.req.path),
+  });
   // A body of a declared length (not chunked) is checked by its header alone: bodyLimit first asks
   // for the body, which builds a full web Request around the socket (a chat pays for it).
   app.use('*', (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const webhook = isWebhook(c.req.path);
-    const max = webhook ? maxWebhookBytes : maxRequestBytes;
+    const mail = isMailInbound(c.req.path);
+    const max = mail ? maxMailWebhookBytes : webhook ? maxWebhookBytes : maxRequestBytes;
     const length = c.req.header('Content-Length');
     if (length && /^\d+$/.test(length) && !c.req.header('Transfer-Encoding'))
       return Number(length) > max ? tooLarge(c.req.path) : next();
-    return (webhook ? limitWebhook : limitBody)(c, next);
+    return (mail ? limitMail : webhook ? limitWebhook : limitBody)(c, next);
   });
   // A state-changing request empties this process's tenancy cache once it is answered, so the
   // next request here reads the change even before the database's NOTIFY arrives. The public
@@ -225,6 +236,8 @@ export function createApp(options: AppOptions) {
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
   const retrieve = retrieverFor(options.db, services.vector, options.logger);
   app.route('/webhooks/whatsapp-cloud', whatsappCloudRoutes(services));
+  // A mailbox's inbound URL: its random token is the credential (messaging/mail).
+  app.route('/webhooks/mail', mailWebhookRoutes(services));
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));
   // The voice worker's calls (bearer PARLEY_WORKER_SECRET), also before the session guard.
@@ -267,6 +280,7 @@ export function createApp(options: AppOptions) {
   app.route('/api/shared-providers', sharedProviderRoutes(services));
   app.route('/messaging', messagingRoutes(services));
   app.route('/messaging', mappingRoutes(services));
+  app.route('/messaging/mail', mailRoutes(services));
   app.route('/voice', voiceRoutes(services));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
   app.route('/api', modelRoutes(services, retrieve));

@@ -550,8 +550,8 @@ export const messageReplies = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    channel: text('channel').$type<'sms' | 'whatsapp'>().notNull(),
-    /** Our number (sender of the reply) and the person's (its recipient), E.164. */
+    channel: text('channel').$type<'sms' | 'whatsapp' | 'email'>().notNull(),
+    /** Our number (sender of the reply) and the person's (its recipient), E.164 (email: addresses). */
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     status: text('status')
@@ -709,3 +709,4 @@ export const sandboxCallOutcomes = pgTable(
   },
   (t) => [uniqueIndex('sandbox_call_outcomes_uq').on(t.organizationId, t.phoneNumber)],
 );
+export * from './schema-mail';

@@ -7,6 +7,7 @@ import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
 import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
 import { isOptOutConfirmation } from './optOut';
+import { holdMailReply, sendMailReply } from './mail/reply';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -57,7 +58,7 @@ async function isOptedOut(db: Db, job: ReplyRow) {
     .where(
       and(
         eq(messagingOptOuts.organizationId, job.organizationId),
-        eq(messagingOptOuts.channel, job.channel),
+        eq(messagingOptOuts.channel, job.channel as 'sms' | 'whatsapp'),
         eq(messagingOptOuts.ourNumber, job.fromNumber),
         eq(messagingOptOuts.endUser, job.toNumber),
       ),
@@ -116,6 +117,12 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     await setReply(db, job.id, { status: 'skipped', lastError: 'The agent gave no answer' });
     return 'skipped';
   }
+  // Email: a mailbox in 'Draft for approval' keeps the answer as a draft; a thread at its hourly
+  // limit of agent replies gets none (messaging/mail/reply.ts).
+  if (job.channel === 'email') {
+    const held = await holdMailReply(deps, job, replyMessageId);
+    if (held) return held;
+  }
   // Within the organization's sending limit: the answer is marked 'sending' (it counts from now)
   // under the channel's send lock. Over the limit, the reply waits until a place frees; the wait
   // is not an attempt.
@@ -135,12 +142,13 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     return 'pending';
   }
   try {
-    const { provider } = await telephonyFor(deps, job.organizationId);
-    const message = { from: job.fromNumber, to: job.toNumber, body: replyText };
-    const sent =
-      job.channel === 'whatsapp'
-        ? await provider.sendWhatsApp(message)
-        : await provider.sendSms(message);
+    const { provider, sent } =
+      job.channel === 'email'
+        ? {
+            provider: { name: 'mail' },
+            sent: await sendMailReply(deps, job, replyText, replyMessageId),
+          }
+        : await sendThroughTelephony(deps, job, replyText);
     // The provider's id on the answer and the job's end together: a job marked sent has
     // everything recorded.
     await db.transaction(async (tx) => {
@@ -162,6 +170,16 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
   } catch (error) {
     return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error, replyMessageId);
   }
+}
+
+async function sendThroughTelephony(deps: ReplyDeps, job: ReplyRow, replyText: string) {
+  const { provider } = await telephonyFor(deps, job.organizationId);
+  const message = { from: job.fromNumber, to: job.toNumber, body: replyText };
+  const sent =
+    job.channel === 'whatsapp'
+      ? await provider.sendWhatsApp(message)
+      : await provider.sendSms(message);
+  return { provider, sent };
 }
 
 async function failAttempt(

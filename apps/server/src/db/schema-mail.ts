@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { agents, conversations, messages, organization } from './schema';
+
+// ---------- the Email channel (messaging/mail/) ----------
+
+/** A server's settings without the password, as the masked JSON keeps them. */
+export interface MailServerMasked {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string;
+  /** Masked: '••••' + the last 4 characters ('' when none). */
+  password: string;
+  folder?: string;
+}
+
+/**
+ * A mailbox of an organization: its address, the agent answering it, its SMTP and IMAP settings
+ * (each one JSON secret encrypted with lib/secrets; only masked forms leave the server; null
+ * SMTP = the sandbox outbox), the random token of its inbound URL, its autonomy and the IMAP
+ * reading cursor (UIDVALIDITY + the last UID read).
+ */
+export const mailboxes = pgTable(
+  'mailboxes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    emailAddress: text('email_address').notNull(),
+    displayName: text('display_name'),
+    agentName: text('agent_name').references(() => agents.agentName, { onDelete: 'set null' }),
+    description: text('description'),
+    agentAssignedAt: timestamp('agent_assigned_at', { withTimezone: true }),
+    smtpEncrypted: text('smtp_encrypted'),
+    smtpMasked: jsonb('smtp_masked').$type<MailServerMasked>(),
+    imapEncrypted: text('imap_encrypted'),
+    imapMasked: jsonb('imap_masked').$type<MailServerMasked>(),
+    inboundToken: text('inbound_token').notNull(),
+    autonomy: text('autonomy').$type<'auto' | 'draft'>().notNull().default('auto'),
+    imapUidValidity: bigint('imap_uid_validity', { mode: 'number' }),
+    imapLastUid: bigint('imap_last_uid', { mode: 'number' }),
+    imapLastCheckedAt: timestamp('imap_last_checked_at', { withTimezone: true }),
+    imapLastError: text('imap_last_error'),
+    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
+    lastTestOk: boolean('last_test_ok'),
+    lastTestMessage: text('last_test_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mailboxes_org_email_uq').on(t.organizationId, t.emailAddress),
+    uniqueIndex('mailboxes_inbound_token_uq').on(t.inboundToken),
+  ],
+);
+
+/**
+ * The mail fields of a message (one row per message of an 'email' conversation): its
+ * Message-ID, In-Reply-To and References (threading), subject, addresses, and why an inbound
+ * mail was not answered. A Message-ID is stored once per mailbox (a redelivery is recognised).
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').notNull(),
+    mailboxId: uuid('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    rfcMessageId: text('rfc_message_id').notNull(),
+    inReplyTo: text('in_reply_to'),
+    references: jsonb('references').$type<string[]>().notNull().default([]),
+    subject: text('subject').notNull().default(''),
+    normalizedSubject: text('normalized_subject').notNull().default(''),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** Why an inbound mail is not answered (auto-reply, bulk, bounce …); null: answerable. */
+    notAnswered: text('not_answered'),
+    campaignId: uuid('campaign_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mail_messages_mailbox_rfc_uq').on(t.mailboxId, t.rfcMessageId),
+    index('mail_messages_subject_idx').on(t.mailboxId, t.fromAddress, t.normalizedSubject),
+    index('mail_messages_conversation_idx').on(t.conversationId),
+  ],
+);
+
+/** What a mailbox without SMTP settings would have sent (the sandbox outbox). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    mailboxId: uuid('mailbox_id').references(() => mailboxes.id, { onDelete: 'cascade' }),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    rfcMessageId: text('rfc_message_id').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * Durable outbound mail that is not an agent's reply: a member's scheduled send and each
+ * campaign recipient. pending → sending → sent | failed; 'sending' is never retried
+ * automatically (a crash mid-send cannot send twice).
+ */
+export const mailSends = pgTable(
+  'mail_sends',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    mailboxId: uuid('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id'),
+    toAddress: text('to_address').notNull(),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull().default(''),
+    /** The message row on the thread (null for a campaign mail until it is sent). */
+    messageId: uuid('message_id'),
+    rfcMessageId: text('rfc_message_id'),
+    status: text('status')
+      .$type<'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'cancelled'>()
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_sends_due_idx').on(t.status, t.dueAt),
+    uniqueIndex('mail_sends_campaign_to_uq').on(t.campaignId, t.toAddress),
+  ],
+);
+
+/** A campaign: a from-mailbox, a subject and a body with {{field}} placeholders, a rate. */
+export const mailCampaigns = pgTable(
+  'mail_campaigns',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    mailboxId: uuid('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status')
+      .$type<'scheduled' | 'running' | 'paused' | 'cancelled' | 'completed'>()
+      .notNull()
+      .default('scheduled'),
+    ratePerMinute: integer('rate_per_minute').notNull().default(30),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull().defaultNow(),
+    total: integer('total').notNull().default(0),
+    skipped: jsonb('skipped')
+      .$type<{ duplicates: number; unsubscribed: number; bounced: number }>()
+      .notNull()
+      .default({ duplicates: 0, unsubscribed: 0, bounced: 0 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_campaigns_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Addresses an organization never mails again from a campaign: unsubscribed or bounced. */
+export const mailSuppressions = pgTable(
+  'mail_suppressions',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    emailAddress: text('email_address').notNull(),
+    reason: text('reason').$type<'unsubscribed' | 'bounced'>().notNull(),
+    campaignId: uuid('campaign_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.emailAddress] })],
+);

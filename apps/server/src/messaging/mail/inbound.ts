@@ -1,0 +1,347 @@
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from 'mailparser';
+import { withoutControlCharacters, type MailInboundAnswer } from '@parley/api-client';
+import type { Db } from '../../db/client';
+import {
+  conversations,
+  mailMessages,
+  mailSends,
+  mailSuppressions,
+  messageReplies,
+  messages,
+} from '../../db/schema';
+import type { MailboxRow } from './mailboxes';
+import {
+  bareAddress,
+  derivedMessageId,
+  normalizeMessageId,
+  normalizeSubject,
+  notAnsweredReason,
+  parseReferences,
+  visibleText,
+} from './threading';
+
+/** A thread is found by sender and subject within this window. */
+export const subjectThreadDays = 7;
+/** At most this many agent replies per thread per hour, whatever happens (no mail loops). */
+export const maxAgentRepliesPerHour = 5;
+export const loopLimitReason = `Loop limit: ${maxAgentRepliesPerHour} agent replies in this thread in the last hour`;
+
+export interface InboundMailDeps {
+  db: Db;
+  replies?: { wake(): void };
+  now?: () => Date;
+}
+
+/** A parsed inbound mail, reduced to what the channel stores and decides on. */
+export interface InboundMail {
+  messageId: string;
+  inReplyTo: string | null;
+  references: string[];
+  from: string;
+  to: string;
+  subject: string;
+  /** The whole text (control characters removed). */
+  text: string;
+  /** The new text only (quoted history and signature stripped): what the agent sees. */
+  visible: string;
+  notAnswered: string | null;
+  /** A delivery-status report: the addresses that bounced. */
+  bounced: string[];
+}
+
+function headerText(value: HeaderValue | undefined): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === 'string' ? v : v.value)).join(', ');
+  if (value instanceof Date) return value.toISOString();
+  if ('value' in value && typeof value.value === 'string') return value.value;
+  if ('text' in value) return (value as AddressObject).text;
+  return undefined;
+}
+
+function firstAddress(value: AddressObject | AddressObject[] | undefined): string {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  for (const group of list)
+    for (const a of group.value) if (a.address) return a.address.trim().toLowerCase();
+  return '';
+}
+
+/** The recipients a delivery-status report names as failed (Final-Recipient with Action: failed). */
+function bouncedRecipients(parsed: ParsedMail): string[] {
+  const found = new Set<string>();
+  for (const part of parsed.attachments ?? []) {
+    if (!/delivery-status/i.test(part.contentType)) continue;
+    const text = part.content.toString('utf8');
+    for (const block of text.split(/\r?\n\r?\n/)) {
+      const recipient = /^(?:final|original)-recipient:\s*[^;]*;\s*(.+)$/im.exec(block);
+      const action = /^action:\s*(\S+)/im.exec(block);
+      if (recipient && (!action || action[1]!.toLowerCase() === 'failed'))
+        found.add(bareAddress(recipient[1]));
+    }
+  }
+  return [...found];
+}
+
+/** Parses a raw message (mailparser) into what the channel needs. */
+export async function parseInbound(raw: Buffer): Promise<InboundMail> {
+  const parsed = await simpleParser(raw, { skipImageLinks: true, maxHtmlLengthToParse: 2_000_000 });
+  const from = firstAddress(parsed.from);
+  const contentType = parsed.headers.get('content-type');
+  const structured =
+    contentType && typeof contentType === 'object' && 'params' in contentType
+      ? (contentType as { value: string; params: Record<string, string> })
+      : null;
+  const text = withoutControlCharacters(parsed.text ?? '').slice(0, 200_000);
+  const headers = parsed.headers;
+  const view = {
+    from,
+    header: (name: string) => headerText(headers.get(name)),
+    contentType: structured?.value ?? '',
+    reportType: structured?.params['report-type'],
+  };
+  const reason = notAnsweredReason(view);
+  return {
+    messageId: normalizeMessageId(parsed.messageId) ?? derivedMessageId(raw),
+    inReplyTo: normalizeMessageId(parseReferences(parsed.inReplyTo)[0] ?? parsed.inReplyTo),
+    references: parseReferences(parsed.references),
+    from,
+    to: firstAddress(parsed.to),
+    subject: withoutControlCharacters(parsed.subject ?? '').slice(0, 998),
+    text,
+    visible: visibleText(text),
+    notAnswered: reason,
+    bounced: reason?.includes('delivery-status') ? bouncedRecipients(parsed) : [],
+  };
+}
+
+/**
+ * The thread an inbound mail joins in this mailbox: by In-Reply-To, then by References (the
+ * newest known), then by the same correspondent and normalized subject within 7 days.
+ */
+export async function findThread(
+  db: Db,
+  mailbox: MailboxRow,
+  mail: Pick<InboundMail, 'inReplyTo' | 'references' | 'from' | 'subject'>,
+  now: Date,
+): Promise<string | null> {
+  const byIds = async (ids: string[]) => {
+    if (!ids.length) return null;
+    const [row] = await db
+      .select({ id: mailMessages.conversationId })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.mailboxId, mailbox.id), inArray(mailMessages.rfcMessageId, ids)))
+      .orderBy(desc(mailMessages.createdAt))
+      .limit(1);
+    return row?.id ?? null;
+  };
+  const direct = mail.inReplyTo ? await byIds([mail.inReplyTo]) : null;
+  if (direct) return direct;
+  const referenced = await byIds(mail.references);
+  if (referenced) return referenced;
+  const subject = normalizeSubject(mail.subject);
+  if (!subject || !mail.from) return null;
+  const since = new Date(now.getTime() - subjectThreadDays * 86_400_000);
+  const [row] = await db
+    .select({ id: mailMessages.conversationId })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.mailboxId, mailbox.id),
+        eq(mailMessages.normalizedSubject, subject),
+        or(eq(mailMessages.fromAddress, mail.from), eq(mailMessages.toAddress, mail.from)),
+        gt(mailMessages.createdAt, since),
+      ),
+    )
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Agent replies of the thread sent (or being sent) in the last hour, `except` one. */
+export async function agentRepliesSentLastHour(
+  db: Db,
+  conversationId: string,
+  now: Date,
+  except?: string,
+) {
+  const since = new Date(now.getTime() - 3_600_000);
+  const [sent] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.author, 'agent'),
+        gt(messages.createdAt, since),
+        sql`${messages.status} is not null and ${messages.status} not in ('discarded', 'failed', 'draft')`,
+        except ? sql`${messages.id} <> ${except}` : undefined,
+      ),
+    );
+  return Number(sent?.n ?? 0);
+}
+
+/** Agent replies of the thread in the last hour: sent or on their way (queued, generating). */
+export async function agentRepliesLastHour(db: Db, conversationId: string, now: Date) {
+  const sent = await agentRepliesSentLastHour(db, conversationId, now);
+  const [queued] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messageReplies)
+    .where(
+      and(
+        eq(messageReplies.conversationId, conversationId),
+        inArray(messageReplies.status, ['pending', 'running']),
+      ),
+    );
+  return sent + Number(queued?.n ?? 0);
+}
+
+/**
+ * An inbound mail to a mailbox (IMAP, the inbound URL, 'Simulate inbound email'): stored once per
+ * Message-ID on its thread with the new text; answered by the mailbox's agent through the durable
+ * reply job unless it must not be (auto-replies, bulk mail, bounces, our own mail, no agent, the
+ * thread's hourly limit). A bounce marks the addresses it names as bounced for campaigns.
+ */
+export async function receiveMail(
+  deps: InboundMailDeps,
+  mailbox: MailboxRow,
+  mail: InboundMail,
+): Promise<MailInboundAnswer> {
+  const now = deps.now?.() ?? new Date();
+  const result = await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const [seen] = await tx
+      .select({ conversationId: mailMessages.conversationId, messageId: mailMessages.messageId })
+      .from(mailMessages)
+      .where(
+        and(eq(mailMessages.mailboxId, mailbox.id), eq(mailMessages.rfcMessageId, mail.messageId)),
+      )
+      .limit(1);
+    if (seen)
+      return {
+        success: true as const,
+        stored: false,
+        conversation_id: seen.conversationId,
+        message_id: seen.messageId,
+        reply_queued: false,
+        not_answered: 'Already received (the same Message-ID)',
+      };
+    let reason =
+      mail.notAnswered ??
+      (mail.from === mailbox.emailAddress ? 'Sent by this mailbox itself' : null) ??
+      (mailbox.agentName ? null : 'No agent is assigned to this mailbox');
+    const found = await findThread(tx, mailbox, mail, now);
+    const conversationId =
+      found ??
+      (
+        await tx
+          .insert(conversations)
+          .values({
+            agentName: mailbox.agentName,
+            organizationId: mailbox.organizationId,
+            channel: 'email',
+            endUser: mail.from || 'unknown',
+            agentAddress: mailbox.emailAddress,
+            metadata: { subject: mail.subject, mailbox_id: mailbox.id },
+          })
+          .returning({ id: conversations.id })
+      )[0]!.id;
+    if (!reason && (await agentRepliesLastHour(tx, conversationId, now)) >= maxAgentRepliesPerHour)
+      reason = loopLimitReason;
+    const [stored] = await tx
+      .insert(messages)
+      .values({
+        conversationId,
+        role: 'user',
+        content: mail.visible || mail.subject || '(empty message)',
+        direction: 'inbound',
+        author: 'visitor',
+        provider: 'mail',
+        providerMessageId: `${mailbox.id}:${mail.messageId}`,
+        status: 'received',
+        metadata: reason ? { not_answered: reason } : {},
+      })
+      .onConflictDoNothing()
+      .returning({ id: messages.id });
+    if (!stored)
+      return {
+        success: true as const,
+        stored: false,
+        conversation_id: conversationId,
+        message_id: null,
+        reply_queued: false,
+        not_answered: 'Already received (the same Message-ID)',
+      };
+    await tx.insert(mailMessages).values({
+      messageId: stored.id,
+      organizationId: mailbox.organizationId,
+      mailboxId: mailbox.id,
+      conversationId,
+      rfcMessageId: mail.messageId,
+      inReplyTo: mail.inReplyTo,
+      references: mail.references,
+      subject: mail.subject,
+      normalizedSubject: normalizeSubject(mail.subject),
+      fromAddress: mail.from,
+      toAddress: mail.to || mailbox.emailAddress,
+      notAnswered: reason,
+    });
+    // The thread follows the mailbox's current agent (a reassigned mailbox answers old threads).
+    await tx
+      .update(conversations)
+      .set({
+        updatedAt: now,
+        ...(found && mailbox.agentName ? { agentName: mailbox.agentName } : {}),
+      })
+      .where(eq(conversations.id, conversationId));
+    if (mail.bounced.length) {
+      await tx
+        .insert(mailSuppressions)
+        .values(
+          mail.bounced.map((emailAddress) => ({
+            organizationId: mailbox.organizationId,
+            emailAddress,
+            reason: 'bounced' as const,
+          })),
+        )
+        .onConflictDoNothing();
+      await tx
+        .update(mailSends)
+        .set({ status: 'failed', lastError: 'bounced' })
+        .where(
+          and(
+            eq(mailSends.mailboxId, mailbox.id),
+            inArray(mailSends.toAddress, mail.bounced),
+            sql`${mailSends.campaignId} is not null`,
+          ),
+        );
+    }
+    let queued = false;
+    if (!reason) {
+      const rows = await tx
+        .insert(messageReplies)
+        .values({
+          organizationId: mailbox.organizationId,
+          inboundMessageId: stored.id,
+          conversationId,
+          channel: 'email',
+          fromNumber: mailbox.emailAddress,
+          toNumber: mail.from,
+        })
+        .onConflictDoNothing()
+        .returning({ id: messageReplies.id });
+      queued = rows.length > 0;
+    }
+    return {
+      success: true as const,
+      stored: true,
+      conversation_id: conversationId,
+      message_id: stored.id,
+      reply_queued: queued,
+      not_answered: reason,
+    };
+  });
+  if (result.reply_queued) deps.replies?.wake();
+  return result;
+}

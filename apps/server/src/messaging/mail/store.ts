@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversations, mailMessages, messages } from '../../db/schema';
+import type { MailboxRow } from './mailboxes';
+import { findThread } from './inbound';
+import { newMessageId, normalizeSubject } from './threading';
+
+/**
+ * An outbound mail recorded on its thread before it is sent (a member's send, a scheduled send, a
+ * campaign mail): the thread with the recipient about this subject (7 days), else a new one; the
+ * message row ('sending' or 'queued') and its mail fields with our Message-ID.
+ */
+export async function recordOutbound(
+  tx: Db,
+  mailbox: MailboxRow,
+  mail: {
+    to: string;
+    subject: string;
+    text: string;
+    status: string;
+    author: 'member' | 'agent';
+    campaignId?: string | null;
+    metadata?: Record<string, unknown>;
+  },
+  now = new Date(),
+) {
+  const found = await findThread(
+    tx,
+    mailbox,
+    { inReplyTo: null, references: [], from: mail.to, subject: mail.subject },
+    now,
+  );
+  const conversationId =
+    found ??
+    (
+      await tx
+        .insert(conversations)
+        .values({
+          agentName: mailbox.agentName,
+          organizationId: mailbox.organizationId,
+          channel: 'email',
+          endUser: mail.to,
+          agentAddress: mailbox.emailAddress,
+          metadata: { subject: mail.subject, mailbox_id: mailbox.id },
+        })
+        .returning({ id: conversations.id })
+    )[0]!.id;
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      conversationId,
+      role: 'assistant',
+      content: mail.text,
+      direction: 'outbound',
+      author: mail.author,
+      provider: 'mail',
+      status: mail.status,
+      metadata: mail.metadata ?? {},
+    })
+    .returning({ id: messages.id });
+  const rfcMessageId = newMessageId(mailbox.emailAddress);
+  await tx.insert(mailMessages).values({
+    messageId: row!.id,
+    organizationId: mailbox.organizationId,
+    mailboxId: mailbox.id,
+    conversationId,
+    rfcMessageId,
+    subject: mail.subject,
+    normalizedSubject: normalizeSubject(mail.subject),
+    fromAddress: mailbox.emailAddress,
+    toAddress: mail.to,
+    campaignId: mail.campaignId ?? null,
+  });
+  await tx
+    .update(conversations)
+    .set({ updatedAt: now })
+    .where(eq(conversations.id, conversationId));
+  return { conversationId, messageId: row!.id, rfcMessageId };
+}
+
+/** Completes an outbound message once the server (or the outbox) took it, or failed. */
+export async function completeOutbound(
+  db: Db,
+  messageId: string,
+  result: { status: string; rfcMessageId?: string } | { error: string },
+) {
+  await db
+    .update(messages)
+    .set(
+      'error' in result
+        ? { status: 'failed', error: result.error.slice(0, 500) }
+        : { status: result.status, providerMessageId: result.rfcMessageId ?? null },
+    )
+    .where(eq(messages.id, messageId));
+}
