@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { messageOf, type Mailbox } from '@parley/api-client';
+import { campaignsLoadError } from './campaignForm';
 import type { Notice } from '../phone-numbers/PhoneNumbersScreen';
 import { CampaignsPanel } from './CampaignsPanel';
 import { CreateCampaignModal } from './CreateCampaignModal';
@@ -25,7 +26,7 @@ export function CampaignsArea({ orgId, mailboxes, live }: CampaignsAreaProps) {
       <CampaignsPanel
         campaigns={campaigns.data ?? []}
         loading={campaigns.isPending}
-        error={campaigns.error ? messageOf(campaigns.error) : null}
+        error={campaigns.error ? campaignsLoadError(campaigns.error) : null}
         onRetry={() => void campaigns.refetch()}
         notice={notice}
         onDismissNotice={() => setNotice(null)}

@@ -1,5 +1,7 @@
 import Papa from 'papaparse';
 import {
+  ApiError,
+  messageOf,
   campaignDefaultRate,
   emailFormatMessage,
   fillTemplate,
@@ -179,3 +181,10 @@ export function toCampaignRequest(values: CampaignFormValues): CampaignCreateReq
     rate_per_minute: values.rate_per_minute,
   };
 }
+
+export const campaignsUnavailable =
+  'Campaigns are not available on this server yet (it does not serve /messaging/mail/campaigns).';
+
+/** A server without the campaign calls says so plainly; other failures keep their reason. */
+export const campaignsLoadError = (error: unknown) =>
+  error instanceof ApiError && error.status === 404 ? campaignsUnavailable : messageOf(error);

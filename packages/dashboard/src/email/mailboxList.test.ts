@@ -89,3 +89,14 @@ describe('threads', () => {
     expect(conversationOrder(c).map((m) => m.id)).toEqual(['first', 'second']);
   });
 });
+
+describe('campaigns on a server without the campaign calls', () => {
+  it('a 404 says so plainly; another failure keeps its reason', async () => {
+    const { ApiError } = await import('@parley/api-client');
+    const { campaignsLoadError, campaignsUnavailable } = await import('./campaignForm');
+    expect(campaignsLoadError(new ApiError('HTTP error! status: 404 - Not Found', 404, null))).toBe(
+      campaignsUnavailable,
+    );
+    expect(campaignsLoadError(new Error('Database unavailable'))).toBe('Database unavailable');
+  });
+});
