@@ -200,6 +200,13 @@ export interface DashboardApi {
     input: SimulateInboundInput,
   ): Promise<{ answeredBy: 'agent' | 'unassigned' }>;
 
+  // ---- Email (issue 25) ----
+  /**
+   * /messaging/mail/*: mailboxes, agent mappings, threads, sends, drafts, sandbox, campaigns.
+   * Loaded with the Email tab (the mail contract stays out of the first tab's bundle).
+   */
+  mail(): Promise<import('@parley/api-client').MailClient>;
+
   // ---- agent editor (issue 4) ----
   /** GET /api/agents/info/{id}. */
   getAgent(agentId: string, signal?: AbortSignal): Promise<AgentConfig>;

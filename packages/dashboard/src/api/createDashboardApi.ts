@@ -73,6 +73,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     ...common,
   });
   const knowledge = createKnowledgeClient({ baseUrl: `${origin}/api/knowledge-bases`, ...common });
+  let mailClient: Promise<import('@parley/api-client').MailClient> | undefined;
   const runtimeUrl = () =>
     options.runtimeUrl ?? `${origin || globalThis.location?.origin || ''}/v1`;
 
@@ -230,6 +231,10 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       setSandboxOutcome: (org, body) => voice.setSandboxOutcome(org, body),
     },
     sendLimits: (orgId, signal) => messaging.sendLimits(orgId, signal),
+    mail: () =>
+      (mailClient ??= import('../email/mailClient').then((m) =>
+        m.createMailClient({ baseUrl: `${origin}/messaging`, ...common }),
+      )),
     simulateInbound: async (orgId, { channel, from, to, text }) => {
       const r = await voice.simulateEvent(orgId, { event: channel, from, to, text });
       return { answeredBy: r.answered_by };

@@ -4,6 +4,7 @@ import { DashboardPage } from './DashboardPage';
 import { StoryProviders } from '../stories/StoryProviders';
 import { backend } from '../stories/handlers';
 import { meWithoutOrg } from '../stories/fixtures';
+import { mailBackend } from '../stories/mailHandlers';
 import { underDevelopmentText } from './tabs';
 
 /** The `/` container over the real API client; MSW answers with contract-typed handlers. */
@@ -53,11 +54,25 @@ export const UserMenu: Story = {
   },
 };
 
-export const UnderDevelopmentTab: Story = {
-  beforeEach: ({ msw }) => msw.use(...backend({})),
+export const EmailTab: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({}), ...mailBackend()),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('link', { name: 'Email' }));
+    await expect(await c.findByRole('heading', { name: 'Email-Enabled Accounts' })).toBeVisible();
+  },
+};
+
+export const UnderDevelopmentTab: Story = {
+  beforeEach: ({ msw }) => msw.use(...backend({})),
+  // A tab the dashboard does not have (every listed tab, Email included, is built).
+  render: (args) => (
+    <StoryProviders initialPath="/?tab=billing">
+      <DashboardPage {...args} />
+    </StoryProviders>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
     await expect(await c.findByText(underDevelopmentText)).toBeVisible();
   },
 };

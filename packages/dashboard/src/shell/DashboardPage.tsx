@@ -33,6 +33,8 @@ const IntegrationsArea = lazy(() =>
 const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
 const loadSmsArea = () => import('../sms/ChannelArea');
 const loadWhatsappArea = () => import('../whatsapp/WhatsappArea');
+const loadEmailArea = () => import('../email/EmailArea');
+const EmailArea = lazy(() => loadEmailArea().then((m) => ({ default: m.EmailArea })));
 const SmsArea = lazy(() => loadSmsArea().then((m) => ({ default: m.SmsArea })));
 const WhatsappArea = lazy(() => loadWhatsappArea().then((m) => ({ default: m.WhatsappArea })));
 const AgentsArea = lazy(() => loadAgentsArea().then((m) => ({ default: m.AgentsArea })));
@@ -50,6 +52,7 @@ function preloadFor(params: URLSearchParams) {
   else if (tab === 'phone-numbers') void loadPhoneNumbersArea();
   else if (tab === 'sms') void loadSmsArea();
   else if (tab === 'whatsapp') void loadWhatsappArea();
+  else if (tab === 'email') void loadEmailArea();
 }
 import * as styles from './shell.css';
 
@@ -139,6 +142,8 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     content = <SmsArea orgId={org.orgId} orgName={org.orgName} />;
   } else if (tab === 'whatsapp') {
     content = <WhatsappArea orgId={org.orgId} orgName={org.orgName} />;
+  } else if (tab === 'email') {
+    content = <EmailArea orgId={org.orgId} orgName={org.orgName} />;
   } else if (tab === 'knowledge-base') {
     content = <KnowledgeArea />;
   } else {

@@ -1,0 +1,46 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { CampaignsPanel } from './CampaignsPanel';
+import { fixtureCampaigns } from '../stories/mailFixtures';
+
+const meta = {
+  title: 'Dashboard/Email/Campaigns',
+  component: CampaignsPanel,
+  parameters: { layout: 'padded' },
+  args: { campaigns: fixtureCampaigns, onCreate: fn(), onAction: fn(), onRetry: fn() },
+} satisfies Meta<typeof CampaignsPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Filled: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const running = c.getByRole('listitem', { name: 'Spring launch' });
+    await expect(running).toHaveTextContent('Sent27');
+    await expect(running).toHaveTextContent('Left out: 2 duplicate, 1 unsubscribed, 0 bounced.');
+    await userEvent.click(c.getByRole('button', { name: 'Pause Spring launch' }));
+    await expect(args.onAction).toHaveBeenCalledWith(fixtureCampaigns[0], 'pause');
+    await userEvent.click(c.getByRole('button', { name: 'Resume Renewal reminder' }));
+    await expect(args.onAction).toHaveBeenCalledWith(fixtureCampaigns[1], 'resume');
+    // A completed campaign offers no actions.
+    await expect(c.queryByRole('button', { name: /Webinar invite/ })).toBeNull();
+  },
+};
+export const Empty: Story = {
+  args: { campaigns: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No campaigns yet')).toBeVisible();
+  },
+};
+export const Loading: Story = { args: { campaigns: [], loading: true } };
+export const LoadError: Story = { args: { campaigns: [], error: 'HTTP error! status: 500' } };
+export const Notice: Story = {
+  args: { notice: { tone: 'success', message: 'Campaign created successfully!' } },
+};
+
+const dark = { globals: { theme: 'dark' } };
+export const FilledDark: Story = { ...Filled, ...dark };
+export const EmptyDark: Story = { ...Empty, ...dark };
+export const LoadingDark: Story = { ...Loading, ...dark };
+export const LoadErrorDark: Story = { ...LoadError, ...dark };
+export const NoticeDark: Story = { ...Notice, ...dark };

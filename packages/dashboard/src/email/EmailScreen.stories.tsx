@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { EmailScreen, emailEmptyText, type EmailScreenProps, type EmailTab } from './EmailScreen';
+import { fixtureMailbox, fixtureMailboxes } from '../stories/mailFixtures';
+
+/** The screen with its tab and search kept the way the container keeps them. */
+function Harness(props: EmailScreenProps) {
+  const [tab, setTab] = useState<EmailTab>(props.tab);
+  const [search, setSearch] = useState(props.search);
+  return (
+    <EmailScreen
+      {...props}
+      tab={tab}
+      onTabChange={setTab}
+      search={search}
+      onSearchChange={(s) => {
+        setSearch(s);
+        props.onSearchChange(s);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Dashboard/Email/Email screen',
+  component: EmailScreen,
+  parameters: { layout: 'padded' },
+  args: {
+    orgName: 'Acme Labs',
+    mailboxes: fixtureMailboxes,
+    tab: 'inbound',
+    search: '',
+    onTabChange: fn(),
+    onSearchChange: fn(),
+    onRefresh: fn(),
+    onAssign: fn(),
+    onSendMessage: fn(),
+    onUnassign: fn(),
+    onOpen: fn(),
+    onSimulate: fn(),
+    onRetry: fn(),
+    outbound: <p>Campaigns</p>,
+  },
+  render: (args) => <Harness {...args} />,
+} satisfies Meta<typeof EmailScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Filled: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { name: 'Email-Enabled Accounts' })).toBeVisible();
+    await expect(c.getByRole('columnheader', { name: 'Email Address' })).toBeVisible();
+    await expect(c.getByRole('columnheader', { name: 'Status' })).toBeVisible();
+    await expect(c.getByRole('columnheader', { name: 'Unassign' })).toBeVisible();
+    await expect(c.getByTestId('outbox-notice')).toBeVisible();
+    await expect(c.getByLabelText('1 draft waiting for approval')).toBeVisible();
+    await userEvent.type(c.getByRole('searchbox', { name: 'Search Gmail accounts' }), 'sales');
+    await expect(c.queryByText('help@acme.test')).toBeNull();
+    await userEvent.clear(c.getByRole('searchbox', { name: 'Search Gmail accounts' }));
+    await userEvent.click(c.getByRole('button', { name: 'Unassign help@acme.test' }));
+    await expect(args.onUnassign).toHaveBeenCalled();
+    await userEvent.click(
+      c.getByRole('button', { name: 'Simulate inbound email to help@acme.test' }),
+    );
+    await expect(args.onSimulate).toHaveBeenCalled();
+    await userEvent.click(c.getByRole('button', { name: 'Open sales@acme.test' }));
+    await expect(args.onOpen).toHaveBeenCalled();
+    await userEvent.click(c.getByRole('tab', { name: 'Outbound' }));
+    await expect(c.getByText('Campaigns')).toBeVisible();
+  },
+};
+
+/** No account is assigned: no Unassign column (§2). */
+export const NoneAssigned: Story = {
+  args: { mailboxes: [fixtureMailbox('sales@acme.test', { sending: 'smtp' })] },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('sales@acme.test')).toBeVisible();
+    await expect(c.queryByRole('columnheader', { name: 'Unassign' })).toBeNull();
+    await expect(c.queryByTestId('outbox-notice')).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  args: { mailboxes: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(emailEmptyText)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { mailboxes: [], loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading email accounts...')).toBeInTheDocument();
+  },
+};
+
+export const LoadError: Story = {
+  args: { mailboxes: [], error: 'HTTP error! status: 503 - Service Unavailable' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+export const Notice: Story = {
+  args: { notice: { tone: 'success', message: 'Email agent assigned successfully!' } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('Email agent assigned successfully!'),
+    ).toBeVisible();
+  },
+};
+
+const dark = { globals: { theme: 'dark' } };
+export const FilledDark: Story = { ...Filled, ...dark };
+export const NoneAssignedDark: Story = { ...NoneAssigned, ...dark };
+export const EmptyDark: Story = { ...Empty, ...dark };
+export const LoadingDark: Story = { ...Loading, ...dark };
+export const LoadErrorDark: Story = { ...LoadError, ...dark };
+export const NoticeDark: Story = { ...Notice, ...dark };

@@ -1,0 +1,277 @@
+import type { ReactNode } from 'react';
+import {
+  Badge,
+  Banner,
+  Button,
+  SearchField,
+  Tabs,
+  Table,
+  EmptyState,
+  type TableColumn,
+} from '@parley/ui';
+import type { Mailbox } from '@parley/api-client';
+import { bannerMs, type Notice } from '../phone-numbers/PhoneNumbersScreen';
+import * as pn from '../phone-numbers/phoneNumbers.css';
+import * as channel from '../sms/channel.css';
+import {
+  anyAssigned,
+  draftsWaiting,
+  filterMailboxes,
+  outboxMailboxes,
+  pluralDrafts,
+} from './mailboxList';
+import * as styles from './email.css';
+
+export type EmailTab = 'inbound' | 'outbound';
+
+export const emailEmptyText = 'No Gmail accounts found';
+export const outboxNoticeText =
+  'Mailboxes without SMTP settings send into the sandbox outbox shown under each mailbox: nothing goes over a real mail server. Open a mailbox and add its SMTP settings to send for real.';
+
+export interface EmailScreenProps {
+  orgName: string;
+  /** The organization's mailboxes (assigned or not). */
+  mailboxes: readonly Mailbox[];
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  refreshing?: boolean;
+  onRefresh: () => void;
+  tab: EmailTab;
+  onTabChange: (tab: EmailTab) => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** The last assign / unassign / simulate outcome (cleared after 5 s). */
+  notice?: Notice | null;
+  onDismissNotice?: () => void;
+  unassigningEmail?: string | null;
+  onAssign: () => void;
+  onSendMessage: () => void;
+  onUnassign: (row: Mailbox) => void;
+  /** Opens the mailbox: its threads and its settings. */
+  onOpen: (row: Mailbox) => void;
+  /** 'Simulate inbound email' on an assigned address (the whole loop on a fresh install). */
+  onSimulate?: (row: Mailbox) => void;
+  /** The open mailbox (shown instead of the accounts table). */
+  detail?: ReactNode;
+  /** The Outbound tab: campaigns. */
+  outbound?: ReactNode;
+}
+
+/**
+ * The Email tab (spec channels-and-shell §2): 'Email-Enabled Accounts' with Refresh; Inbound:
+ * the Email Address / Status table with 'Search Gmail accounts...', the Unassign column only
+ * when some account is assigned, 'No Gmail accounts found', Assign Agent; each mailbox opens into
+ * its threads and settings. Outbound: campaigns. Props in, events out.
+ */
+export function EmailScreen(props: EmailScreenProps) {
+  const { mailboxes } = props;
+  const visible = filterMailboxes(mailboxes, props.search);
+  const assigned = anyAssigned(mailboxes);
+  const drafts = draftsWaiting(mailboxes);
+  const outbox = outboxMailboxes(mailboxes);
+
+  const columns: Array<TableColumn<Mailbox>> = [
+    {
+      key: 'email',
+      header: 'Email Address',
+      isRowHeader: true,
+      render: (row) => (
+        <span className={styles.address}>
+          {row.email_address}
+          {row.display_name ? <span className={styles.subtle}> ({row.display_name})</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      // §4: a loaded mapping is always active.
+      render: (row) => (
+        <Badge tone="success">{row.status === 'active' ? 'Active' : row.status}</Badge>
+      ),
+    },
+    {
+      key: 'agent',
+      header: 'Agent',
+      render: (row) =>
+        row.agent_id ? (
+          <Badge tone="primary">{row.agent_name ?? row.agent_id}</Badge>
+        ) : (
+          <Badge tone="neutral">Unassigned</Badge>
+        ),
+    },
+    {
+      key: 'sending',
+      header: 'Sending',
+      render: (row) =>
+        row.sending === 'outbox' ? (
+          <Badge tone="warning">Sandbox outbox</Badge>
+        ) : (
+          <Badge tone="neutral">SMTP</Badge>
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (row) => (
+        <span className={channel.rowActions}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Open ${row.email_address}`}
+            onClick={() => props.onOpen(row)}
+          >
+            Open
+          </Button>
+          {row.drafts_waiting > 0 ? (
+            <Badge tone="warning">{pluralDrafts(row.drafts_waiting)}</Badge>
+          ) : null}
+          {row.agent_id && props.onSimulate ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Simulate inbound email to ${row.email_address}`}
+              onClick={() => props.onSimulate?.(row)}
+            >
+              Simulate inbound email
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+    ...(assigned
+      ? [
+          {
+            key: 'unassign',
+            header: 'Unassign',
+            render: (row: Mailbox) =>
+              row.agent_id ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Unassign ${row.email_address}`}
+                  busy={props.unassigningEmail === row.email_address}
+                  busyLabel="Unassigning..."
+                  onClick={() => props.onUnassign(row)}
+                >
+                  Unassign
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  let inbound: ReactNode;
+  if (props.detail) inbound = props.detail;
+  else if (props.error)
+    inbound = (
+      <Banner
+        tone="error"
+        title={props.error}
+        action={props.onRetry ? { label: 'Retry', onClick: props.onRetry } : undefined}
+      />
+    );
+  else
+    inbound = (
+      <>
+        <div className={channel.filters}>
+          <div className={pn.grow}>
+            <SearchField
+              label="Search Gmail accounts"
+              placeholder="Search Gmail accounts..."
+              value={props.search}
+              onChange={props.onSearchChange}
+            />
+          </div>
+          <Button onClick={props.onAssign}>Assign Agent</Button>
+        </div>
+        <Table
+          caption="Mailboxes and their agents"
+          captionHidden
+          columns={columns}
+          rows={visible}
+          rowKey={(r) => r.email_address}
+          loading={props.loading}
+          loadingLabel="Loading email accounts..."
+          stackOnPhone
+          emptyState={
+            <EmptyState
+              title={emailEmptyText}
+              hint={
+                mailboxes.length
+                  ? 'Try adjusting your search'
+                  : 'Assign an agent to a mailbox to answer the mail it receives.'
+              }
+              headingLevel={2}
+            />
+          }
+        />
+      </>
+    );
+
+  return (
+    <section className={pn.screen} aria-labelledby="email-heading">
+      <div className={pn.header}>
+        <div>
+          <h1 id="email-heading" className={pn.heading}>
+            Email-Enabled Accounts
+          </h1>
+          <p className={pn.muted}>
+            Connect your mailboxes, choose the agent that answers each, send mail and run campaigns.
+          </p>
+        </div>
+        <div className={channel.rowActions}>
+          <Badge tone="primary" aria-label={`Organization ${props.orgName}`}>
+            {props.orgName}
+          </Badge>
+          {drafts > 0 ? (
+            <Badge tone="warning" aria-label={`${pluralDrafts(drafts)} for approval`}>
+              {pluralDrafts(drafts)}
+            </Badge>
+          ) : null}
+          <Button variant="secondary" onClick={props.onSendMessage}>
+            Send Message
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={props.onRefresh}
+            busy={props.refreshing}
+            busyLabel="Refreshing..."
+          >
+            Refresh
+          </Button>
+        </div>
+      </div>
+      {outbox.length ? (
+        <Banner
+          tone="warning"
+          title="Sandbox outbox"
+          message={outboxNoticeText}
+          data-testid="outbox-notice"
+        />
+      ) : null}
+      {props.notice ? (
+        <Banner
+          key={`notice-${props.notice.message}`}
+          tone={props.notice.tone}
+          title={props.notice.message}
+          autoDismissMs={bannerMs}
+          onDismiss={props.onDismissNotice}
+        />
+      ) : null}
+      <Tabs
+        label="Email direction"
+        layout="tabs"
+        items={[
+          { value: 'inbound', label: 'Inbound' },
+          { value: 'outbound', label: 'Outbound' },
+        ]}
+        value={props.tab}
+        onValueChange={(v) => props.onTabChange(v as EmailTab)}
+      />
+      {props.tab === 'outbound' ? props.outbound : inbound}
+    </section>
+  );
+}

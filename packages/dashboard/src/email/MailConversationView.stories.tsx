@@ -1,0 +1,55 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { MailConversationView } from './MailConversationView';
+import { fixtureMailThreads } from '../stories/mailFixtures';
+
+const thread = fixtureMailThreads[0]!;
+const meta = {
+  title: 'Dashboard/Email/Conversation',
+  component: MailConversationView,
+  parameters: { layout: 'padded' },
+  args: { thread, onBack: fn(), onSendDraft: fn(), onDiscardDraft: fn() },
+} satisfies Meta<typeof MailConversationView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Oldest first; the agent's draft waits with Send Draft, Edit and Discard. */
+export const WithDraft: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const items = within(c.getByRole('list', { name: /Conversation with/ })).getAllByRole(
+      'listitem',
+    );
+    await expect(items[0]).toHaveTextContent('Hello, where is my order #1042?');
+    await expect(items[1]).toHaveTextContent('Draft: waits for approval');
+    await userEvent.click(c.getByRole('button', { name: 'Edit' }));
+    const box = c.getByRole('textbox', { name: 'Edit the reply' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'It arrives tomorrow.');
+    await userEvent.click(c.getByRole('button', { name: 'Send Edited Reply' }));
+    await waitFor(() =>
+      expect(args.onSendDraft).toHaveBeenCalledWith(thread.messages[0], 'It arrives tomorrow.'),
+    );
+    await userEvent.click(c.getByRole('button', { name: 'Discard' }));
+    await expect(args.onDiscardDraft).toHaveBeenCalled();
+  },
+};
+
+/** A mail that is stored, not answered (an auto-reply). */
+export const NotAnswered: Story = {
+  args: { thread: fixtureMailThreads[1]! },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Not answered: an automatic reply/)).toBeVisible();
+  },
+};
+
+export const SendingDraft: Story = { args: { busyDraftId: 'm3' } };
+export const DraftFailed: Story = {
+  args: { error: 'Failed to send Gmail message: the SMTP server refused the login' },
+};
+
+const dark = { globals: { theme: 'dark' } };
+export const WithDraftDark: Story = { ...WithDraft, ...dark };
+export const NotAnsweredDark: Story = { ...NotAnswered, ...dark };
+export const SendingDraftDark: Story = { ...SendingDraft, ...dark };
+export const DraftFailedDark: Story = { ...DraftFailed, ...dark };

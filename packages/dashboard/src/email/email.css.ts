@@ -1,0 +1,63 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@parley/ui';
+
+export const address = style({ overflowWrap: 'anywhere' });
+export const subtle = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const section = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  background: vars.color.surface,
+});
+export const sectionHeading = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.text,
+});
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+  gap: vars.space.md,
+  alignItems: 'end',
+});
+export const threadButton = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xs,
+  width: '100%',
+  textAlign: 'start',
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  cursor: 'pointer',
+  font: 'inherit',
+  selectors: {
+    '&:hover': { borderColor: vars.color.primary },
+    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
+  },
+});
+export const progress = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+});
+export const progressItem = style({ display: 'flex', gap: vars.space.xs, alignItems: 'baseline' });
+export const mono = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
+export const rowErrors = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  color: vars.color.dangerText,
+});
+export const progressValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums' });
