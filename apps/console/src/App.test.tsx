@@ -16,6 +16,7 @@ function signedOutApi(): DashboardApi {
     deleteAgent: fail,
     listPhoneNumbers: fail,
     listMailboxMappings: fail,
+    mail: fail,
     getAgent: fail,
     updateAgent: fail,
     savePrompt: fail,
