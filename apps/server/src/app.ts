@@ -18,6 +18,7 @@ import { requirePublishedAgent } from './lib/publicAccess';
 import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
 import { invitationRoutes, orgRoutes } from './org/routes';
 import { agentRoutes } from './agents/routes';
+import { toolRoutes } from './tools/routes';
 import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
@@ -253,6 +254,7 @@ export function createApp(options: AppOptions) {
   }
   app.route('/api/org', orgRoutes(services));
   app.route('/api/agents', agentRoutes(services));
+  app.route('/api/agents', toolRoutes(services));
   app.route('/api/app', appRoutes(services));
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
   app.route('/voice/telephony', telephonyRoutes(services));

@@ -124,6 +124,12 @@ const serviceOperations: Operation[] = [
   op('post', '/messaging/whatsapp/map-receiving-number-agent', 'Map a WhatsApp number to an agent', 'WhatsApp', 'session', { form: true }),
   op('post', '/messaging/whatsapp/mappings/:id', 'Update a WhatsApp mapping', 'WhatsApp', 'session', { form: true }),
   op('delete', '/messaging/whatsapp/mappings/:id', 'Delete a WhatsApp mapping', 'WhatsApp', 'session'),
+  // ---- agent tools (docs/tools.md) ----
+  op('get', '/api/agents/:agentName/tools', "An agent's tools (header values masked)", 'Agent tools', 'session', { response: api.agentToolListSchema }),
+  op('post', '/api/agents/:agentName/tools', 'Add a tool to an agent', 'Agent tools', 'session', { body: api.toolSaveRequestSchema, response: api.agentToolAnswerSchema }),
+  op('put', '/api/agents/:agentName/tools/:id', "Replace a tool (a masked header value keeps the stored one)", 'Agent tools', 'session', { body: api.toolSaveRequestSchema, response: api.agentToolAnswerSchema }),
+  op('delete', '/api/agents/:agentName/tools/:id', 'Delete a tool', 'Agent tools', 'session', { response: api.agentToolDeleteSchema }),
+  op('post', '/api/agents/:agentName/tools/:id/test', "Run a tool once with sample arguments ('Test tool')", 'Agent tools', 'session', { body: api.toolTestRequestSchema, response: api.toolTestResponseSchema }),
   // ---- health ----
   op('get', '/healthz', 'The server is up', 'Health', 'none'),
 ];

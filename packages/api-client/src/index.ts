@@ -25,3 +25,5 @@ export * from './clients/sharedProviders';
 export * from './clients/messaging';
 export * from './schemas/runtime';
 export * from './clients/chatRuntime';
+export * from './schemas/tools';
+export * from './clients/agentTools';

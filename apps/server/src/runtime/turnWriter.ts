@@ -19,6 +19,8 @@ export interface TurnRow {
   answeredAt: Date;
   offline: boolean;
   error: string | null;
+  /** The answer's tool calls (runtime/tools), null when it made none. */
+  toolSteps?: unknown[] | null;
 }
 
 /** The statement storing turns: conversations upserted (only by their own agent and visitor), then both messages of each turn. */
@@ -37,9 +39,9 @@ export function turnsStatement(turns: TurnRow[]): SQL {
       ...(t.questionStored
         ? []
         : [
-            sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz)`,
+            sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz, NULL::jsonb)`,
           ]),
-      sql`(${t.messageId}::uuid, ${t.conversationId}::uuid, 'assistant', ${t.answer}::text, 'outbound', 'agent', ${t.offline}::boolean, ${t.error}::text, ${t.answeredAt.toISOString()}::timestamptz)`,
+      sql`(${t.messageId}::uuid, ${t.conversationId}::uuid, 'assistant', ${t.answer}::text, 'outbound', 'agent', ${t.offline}::boolean, ${t.error}::text, ${t.answeredAt.toISOString()}::timestamptz, ${t.toolSteps ? JSON.stringify(t.toolSteps) : null}::jsonb)`,
     ]),
     sql`, `,
   );
@@ -52,10 +54,10 @@ export function turnsStatement(turns: TurnRow[]): SQL {
           AND conversations.end_user = EXCLUDED.end_user
       RETURNING id
     )
-    INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at)
-    SELECT v.id, v.conversation_id, v.role, v.content, v.direction, v.author, v.offline, v.error, v.created_at
+    INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at, tool_steps)
+    SELECT v.id, v.conversation_id, v.role, v.content, v.direction, v.author, v.offline, v.error, v.created_at, v.tool_steps
     FROM (VALUES ${messageValues})
-      AS v(id, conversation_id, role, content, direction, author, offline, error, created_at)
+      AS v(id, conversation_id, role, content, direction, author, offline, error, created_at, tool_steps)
     JOIN conv ON conv.id = v.conversation_id`;
 }
 
