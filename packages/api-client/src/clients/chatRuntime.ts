@@ -39,6 +39,9 @@ export interface AgentThought {
   toolInput: string;
   /** The tool's answer as text; '' while it runs. */
   observation: string;
+  /** Once it answered: how long it took, and why it failed (null when it did not). */
+  durationMs?: number;
+  error?: string | null;
 }
 
 export interface StreamChatResult {
@@ -127,6 +130,8 @@ export function createChatRuntime(options: ChatRuntimeOptions) {
               tool: event.tool,
               toolInput: event.tool_input,
               observation: event.observation,
+              ...(event.duration_ms !== undefined ? { durationMs: event.duration_ms } : {}),
+              ...(event.error !== undefined ? { error: event.error } : {}),
             };
             const at = result.thoughts.findIndex((t) => t.id === thought.id);
             if (at >= 0) result.thoughts[at] = thought;

@@ -100,6 +100,9 @@ export const runtimeStreamEventSchema = z.discriminatedUnion('event', [
     /** The tool's answer as text; '' while the tool runs. */
     observation: z.string(),
     created_at: z.number().optional(),
+    /** Ours: the step's time and failure, once the tool answered. */
+    duration_ms: z.number().optional(),
+    error: z.string().nullable().optional(),
   }),
   z.looseObject({
     event: z.literal('message_end'),

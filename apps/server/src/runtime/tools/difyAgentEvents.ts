@@ -34,6 +34,7 @@ export async function* difyAgentEvents(
     tool: string,
     input: unknown,
     observation: string,
+    step?: ToolStep,
   ) =>
     sseEvent({
       event: 'agent_thought',
@@ -49,6 +50,8 @@ export async function* difyAgentEvents(
       tool_input: asText(input),
       message_files: [],
       created_at: createdAt,
+      // Ours, beside Dify's fields: the step's time and failure once it answered.
+      ...(step ? { duration_ms: step.duration_ms, error: step.error } : {}),
     });
   for await (const part of parts) {
     if (part.type === 'text') {
@@ -61,7 +64,7 @@ export async function* difyAgentEvents(
       const step = part.step;
       let t = step.tool_id ? thoughts.get(step.tool_id) : undefined;
       if (!t) t = { id: crypto.randomUUID(), position: ++position, input: step.input };
-      yield thought(t, step.tool, step.input, observationOf(step));
+      yield thought(t, step.tool, step.input, observationOf(step), step);
     }
   }
 }
