@@ -3,7 +3,6 @@ import {
   apiModelName,
   apiProviderId,
   createAgentServiceClient,
-  createAgentToolsClient,
   createAppServiceClient,
   chatMessagesUrl,
   createAuthClient,
@@ -254,7 +253,6 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       await client.send('Hello', 'console-key-test');
     },
     sharedProviders: (orgId, signal) => shared.get(orgId, signal),
-    agentTools: createAgentToolsClient({ baseUrl: `${origin}/api/agents`, ...common }),
     listKnowledgeBases: async (signal) => {
       try {
         return await knowledge.list(signal);

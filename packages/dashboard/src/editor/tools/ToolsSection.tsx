@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageOf, type AgentTool, type ToolTestResponse } from '@parley/api-client';
+import {
+  createAgentToolsClient,
+  messageOf,
+  type AgentTool,
+  type ToolTestResponse,
+} from '@parley/api-client';
 import { ConfirmDialog } from '@parley/ui';
 import { useDashboardApi } from '../../api/ApiContext';
 import { queryKeys } from '../../api/queryKeys';
@@ -25,7 +30,10 @@ export interface ToolsSectionProps {
 /** The agent's Tools section wired to the API (loaded lazily with the Configurations tab). */
 export default function ToolsSection({ agentId, editing, headingLevel, id }: ToolsSectionProps) {
   const api = useDashboardApi();
-  const client = api.agentTools;
+  // Created here, in this lazily loaded chunk, unless the API brings its own (same origin).
+  const [client] = useState(
+    () => api.agentTools ?? createAgentToolsClient({ baseUrl: '/api/agents' }),
+  );
   const queryClient = useQueryClient();
   const key = queryKeys.agentTools(agentId);
   const list = useQuery({
