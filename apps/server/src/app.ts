@@ -21,6 +21,7 @@ import { invitationRoutes, orgRoutes } from './org/routes';
 import { agentRoutes } from './agents/routes';
 import { agentTestRoutes } from './agent-tests/routes';
 import type { TestRunWorker } from './agent-tests/worker';
+import { toolRoutes } from './tools/routes';
 import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
@@ -280,6 +281,7 @@ export function createApp(options: AppOptions) {
   app.route('/api/org', orgRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));
+  app.route('/api/agents', toolRoutes(services));
   app.route('/api/app', appRoutes(services));
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
   app.route('/voice/telephony', telephonyRoutes(services));

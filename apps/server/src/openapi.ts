@@ -168,6 +168,12 @@ const serviceOperations: Operation[] = [
   op('post', '/api/agents/:agentName/tests/from-conversation', "A test made of a stored conversation's user turns, the agent's answers as judge criteria", 'Agent tests', 'session', { body: api.testFromConversationRequestSchema, response: api.agentTestSchema }),
   op('put', '/api/agents/:agentName/tests/:id', 'Replace a test', 'Agent tests', 'session', { body: api.agentTestInputSchema, response: api.agentTestSchema }),
   op('delete', '/api/agents/:agentName/tests/:id', 'Delete a test', 'Agent tests', 'session'),
+  // ---- agent tools (docs/tools.md) ----
+  op('get', '/api/agents/:agentName/tools', "An agent's tools (header values masked)", 'Agent tools', 'session', { response: api.agentToolListSchema }),
+  op('post', '/api/agents/:agentName/tools', 'Add a tool to an agent', 'Agent tools', 'session', { body: api.toolSaveRequestSchema, response: api.agentToolAnswerSchema }),
+  op('put', '/api/agents/:agentName/tools/:id', "Replace a tool (a masked header value keeps the stored one)", 'Agent tools', 'session', { body: api.toolSaveRequestSchema, response: api.agentToolAnswerSchema }),
+  op('delete', '/api/agents/:agentName/tools/:id', 'Delete a tool', 'Agent tools', 'session', { response: api.agentToolDeleteSchema }),
+  op('post', '/api/agents/:agentName/tools/:id/test', "Run a tool once with sample arguments ('Test tool')", 'Agent tools', 'session', { body: api.toolTestRequestSchema, response: api.toolTestResponseSchema }),
   // ---- health ----
   op('get', '/healthz', 'The server is up', 'Health', 'none'),
 ];

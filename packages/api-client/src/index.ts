@@ -31,3 +31,5 @@ export * from './schemas/conversations';
 export * from './clients/conversations';
 export * from './schemas/agentTests';
 export * from './clients/agentTests';
+export * from './schemas/tools';
+export * from './clients/agentTools';

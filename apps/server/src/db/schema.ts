@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ToolStep } from './schema-tools';
 
 // ---------- better-auth tables (user, session, account, verification) + organization plugin ----------
 // Property names are better-auth's field names; columns are snake_case.
@@ -243,6 +244,8 @@ export const messages = pgTable(
     status: text('status'),
     /** Per-message figures, e.g. a voice turn's latency (end of speech → first audio, ms). */
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** The tool calls of an agent's answer (runtime/tools), null when it called none. */
+    toolSteps: jsonb('tool_steps').$type<ToolStep[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -727,3 +730,4 @@ export const rateLimitHits = pgTable(
 export * from './schema-mail';
 export * from './schema-inbox';
 export * from './schema-evals';
+export * from './schema-tools';

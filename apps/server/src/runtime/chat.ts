@@ -13,6 +13,13 @@ import { systemMessage } from './prompt';
 import { answerMetadata } from './answerMetadata';
 import { turnWriterFor } from './turnWriter';
 import { streamModelText, type ModelOutcome } from './modelStream';
+import { turnToolsOf } from './tools/agentTools';
+import type { CallActions } from './tools/context';
+import { toolsNeedModelNote } from './tools/offlineNote';
+import { streamWithTools, type TurnPart } from './tools/toolStream';
+import { ToolSteps, toolSetFor } from './tools/toolSet';
+import { defaultToolSteps } from '@parley/api-client';
+import type { ToolStep } from '../db/schema';
 
 import type { AgentRow } from './agentKeys';
 
@@ -45,6 +52,17 @@ export interface ChatTurn {
   offline: boolean;
   /** Text deltas; iterate once. Persisting the answer starts when the iteration ends. */
   deltas: AsyncGenerator<string, void, void>;
+  /**
+   * The same answer with its tool calls between the text (iterate this instead of `deltas`,
+   * never both): text deltas, a tool called, a tool's step done.
+   */
+  parts: AsyncGenerator<TurnPart, void, void>;
+  /** The agent is an Action Agent or has tools: Dify's agent events describe its answer. */
+  agentMode: boolean;
+  /** Each tool call of the answer, as it ends (stored on the answer as `tool_steps`). */
+  toolSteps: ToolStep[];
+  /** What the voice worker does after the answer (end_call, transfer_call). */
+  actions: CallActions;
   /** Settles once both messages are stored (after the iteration ended); never rejects. */
   persisted: Promise<void>;
   /** The passages retrieved for this turn (Dify's retriever resources). */
@@ -201,6 +219,9 @@ export async function startTurn(
   options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
   const { db } = deps;
+  // Read alongside the context (from the tenant cache, without a round trip, once warm).
+  const turnTools = turnToolsOf(db, agent);
+  turnTools.catch(() => undefined);
   const existing = input.conversationId || '';
   const conversationId = existing || crypto.randomUUID();
   // Settles once the answer has ended (or the turn failed before it): retrieval's bookkeeping
@@ -230,6 +251,7 @@ export async function startTurn(
     throw error;
   }
   const { history, passages } = context;
+  const { kind, tools } = await turnTools;
 
   let agentKey: string | null = null;
   try {
@@ -246,6 +268,28 @@ export async function startTurn(
   const model = languageModelFor(choice, deps.env);
   const offline = model === null;
   const messageId = crypto.randomUUID();
+  const steps = new ToolSteps();
+  const actions: CallActions = {};
+  const toolSet =
+    model && tools.length
+      ? toolSetFor(
+          tools,
+          {
+            db,
+            secrets: deps.secrets,
+            logger: deps.logger,
+            env: deps.env,
+            organizationId: agent.organizationId,
+            agentName: agent.agentName,
+            conversationId,
+            channel: input.channel ?? 'chat',
+            endUser: input.user,
+            agentAddress: input.agentAddress ?? null,
+            actions,
+          },
+          steps,
+        )
+      : null;
   const createdAt = Math.floor(Date.now() / 1000);
 
   const askedAt = new Date();
@@ -281,38 +325,52 @@ export async function startTurn(
       offline,
       error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
       metadata: answerMetadata(passages, firstTokenMs),
+      toolSteps: steps.list.length ? steps.list : null,
     });
     settle();
   }
 
   /** The model's time to its first text (ms), for the analytics; none offline. */
   let firstTokenMs: number | undefined;
-  async function* deltas(): AsyncGenerator<string, void, void> {
+  async function* run(): AsyncGenerator<TurnPart, void, void> {
     let answer = '';
     let failure: unknown = null;
     try {
       if (!model) {
-        for (const chunk of chunksOf(offlineAnswer(choice.provider, input.query, passages))) {
+        const text =
+          offlineAnswer(choice.provider, input.query, passages) +
+          (tools.length ? toolsNeedModelNote(tools.map((t) => t.name)) : '');
+        for (const chunk of chunksOf(text)) {
           answer += chunk;
-          yield chunk;
+          yield { type: 'text', text: chunk };
         }
         return;
       }
       const outcome: ModelOutcome = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-      const text = streamModelText(
-        model,
-        {
-          system: systemMessage(agent.systemPrompt, passages),
-          history,
-          query: input.query,
-          signal: options.signal,
-        },
-        outcome,
-      );
-      for await (const delta of text) {
-        firstTokenMs ??= Date.now() - askedAt.getTime();
-        answer += delta;
-        yield delta;
+      const modelInput = {
+        system: systemMessage(agent.systemPrompt, passages),
+        history,
+        query: input.query,
+        signal: options.signal,
+      };
+      if (toolSet) {
+        for await (const part of streamWithTools(
+          model,
+          { ...modelInput, tools: toolSet, steps, maxSteps: defaultToolSteps },
+          outcome,
+        )) {
+          if (part.type === 'text') {
+            firstTokenMs ??= Date.now() - askedAt.getTime();
+            answer += part.text;
+          }
+          yield part;
+        }
+      } else {
+        for await (const delta of streamModelText(model, modelInput, outcome)) {
+          firstTokenMs ??= Date.now() - askedAt.getTime();
+          answer += delta;
+          yield { type: 'text', text: delta };
+        }
       }
       usage.prompt_tokens = outcome.inputTokens;
       usage.completion_tokens = outcome.outputTokens;
@@ -324,6 +382,12 @@ export async function startTurn(
         return;
       }
       if (failure) throw failure;
+      if (!answer && steps.list.length) {
+        // Every round called tools and the last answered no words.
+        answer = `I could not finish: I used the tools ${steps.list.length} times without reaching an answer.`;
+        yield { type: 'text', text: answer };
+        return;
+      }
       if (!answer && (finishReason === undefined || finishReason === 'other'))
         throw new ModelAnswerError(
           'the model answered nothing in the OpenAI format (no text and no finish reason)',
@@ -347,12 +411,21 @@ export async function startTurn(
     }
   }
 
+  const parts = run();
+  async function* deltas(): AsyncGenerator<string, void, void> {
+    for await (const part of parts) if (part.type === 'text') yield part.text;
+  }
+
   return {
     conversationId,
     messageId,
     createdAt,
     offline,
     deltas: deltas(),
+    parts,
+    agentMode: kind === 'action' || tools.length > 0,
+    toolSteps: steps.list,
+    actions,
     persisted,
     passages,
     usage,

@@ -11,6 +11,7 @@ import { chunkedResponse, eventStreamHeaders, sseEvent } from './eventStream';
 import { answerWhileHeld } from '../conversations/heldTurn';
 import { conversationEventRoutes } from '../conversations/publicRoutes';
 import { bearer, difyRoutes, difyUsage, registerTask, retrieverResources } from './difyRoutes';
+import { difyAgentEvents } from './tools/difyAgentEvents';
 
 /**
  * The agent runtime under /v1, compatible with Dify's service API: the agent key as bearer
@@ -82,6 +83,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
       usage: difyUsage(turn.usage, (performance.now() - startedAt) / 1000),
       retriever_resources: retrieverResources(turn.passages),
       offline: turn.offline,
+      ...(turn.toolSteps.length ? { tool_steps: turn.toolSteps } : {}),
     });
 
     if (body.response_mode === 'blocking') {
@@ -104,8 +106,15 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
 
     async function* events(): AsyncGenerator<Uint8Array, void> {
       try {
-        for await (const delta of turn!.deltas)
-          yield sseEvent({ event: 'message', ...ids, answer: delta, created_at: turn!.createdAt });
+        if (turn!.agentMode) yield* difyAgentEvents(turn!.parts, ids, turn!.createdAt);
+        else
+          for await (const delta of turn!.deltas)
+            yield sseEvent({
+              event: 'message',
+              ...ids,
+              answer: delta,
+              created_at: turn!.createdAt,
+            });
         yield sseEvent({
           event: 'message_end',
           ...ids,

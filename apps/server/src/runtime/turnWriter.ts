@@ -21,6 +21,8 @@ export interface TurnRow {
   error: string | null;
   /** The answer's figures (time to first token, the passages it drew on). */
   metadata?: Record<string, unknown>;
+  /** The answer's tool calls (runtime/tools), null when it made none. */
+  toolSteps?: unknown[] | null;
 }
 
 /** The statement storing turns: conversations upserted (only by their own agent and visitor), then both messages of each turn. */
@@ -39,9 +41,9 @@ export function turnsStatement(turns: TurnRow[]): SQL {
       ...(t.questionStored
         ? []
         : [
-            sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz, '{}'::jsonb)`,
+            sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz, '{}'::jsonb, NULL::jsonb)`,
           ]),
-      sql`(${t.messageId}::uuid, ${t.conversationId}::uuid, 'assistant', ${t.answer}::text, 'outbound', 'agent', ${t.offline}::boolean, ${t.error}::text, ${t.answeredAt.toISOString()}::timestamptz, ${JSON.stringify(t.metadata ?? {})}::jsonb)`,
+      sql`(${t.messageId}::uuid, ${t.conversationId}::uuid, 'assistant', ${t.answer}::text, 'outbound', 'agent', ${t.offline}::boolean, ${t.error}::text, ${t.answeredAt.toISOString()}::timestamptz, ${JSON.stringify(t.metadata ?? {})}::jsonb, ${t.toolSteps ? JSON.stringify(t.toolSteps) : null}::jsonb)`,
     ]),
     sql`, `,
   );
@@ -54,10 +56,10 @@ export function turnsStatement(turns: TurnRow[]): SQL {
           AND conversations.end_user = EXCLUDED.end_user
       RETURNING id
     )
-    INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at, metadata)
-    SELECT v.id, v.conversation_id, v.role, v.content, v.direction, v.author, v.offline, v.error, v.created_at, v.metadata
+    INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at, metadata, tool_steps)
+    SELECT v.id, v.conversation_id, v.role, v.content, v.direction, v.author, v.offline, v.error, v.created_at, v.metadata, v.tool_steps
     FROM (VALUES ${messageValues})
-      AS v(id, conversation_id, role, content, direction, author, offline, error, created_at, metadata)
+      AS v(id, conversation_id, role, content, direction, author, offline, error, created_at, metadata, tool_steps)
     JOIN conv ON conv.id = v.conversation_id`;
 }
 

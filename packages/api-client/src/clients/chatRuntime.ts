@@ -26,6 +26,22 @@ export interface StreamChatInput {
   signal?: AbortSignal;
   /** Called with each text delta as it arrives. */
   onDelta?: (delta: string, soFar: string) => void;
+  /** Called when the agent calls a tool, and again (same id) with its observation. */
+  onThought?: (thought: AgentThought) => void;
+}
+
+/** One tool call of an Action Agent's answer, as the stream tells it. */
+export interface AgentThought {
+  id: string;
+  position: number;
+  tool: string;
+  /** The arguments as JSON text. */
+  toolInput: string;
+  /** The tool's answer as text; '' while it runs. */
+  observation: string;
+  /** Once it answered: how long it took, and why it failed (null when it did not). */
+  durationMs?: number;
+  error?: string | null;
 }
 
 export interface StreamChatResult {
@@ -33,6 +49,8 @@ export interface StreamChatResult {
   conversationId: string;
   messageId: string;
   offline: boolean;
+  /** The tool calls, in order (the last state of each). */
+  thoughts: AgentThought[];
 }
 
 async function failure(res: Response): Promise<ApiError> {
@@ -91,6 +109,7 @@ export function createChatRuntime(options: ChatRuntimeOptions) {
         conversationId: '',
         messageId: '',
         offline: false,
+        thoughts: [],
       };
       let streamError: Error | null = null;
       const parser = createParser({
@@ -104,7 +123,21 @@ export function createChatRuntime(options: ChatRuntimeOptions) {
           const parsed = runtimeStreamEventSchema.safeParse(json);
           if (!parsed.success) return;
           const event = parsed.data;
-          if (event.event === 'message') {
+          if (event.event === 'agent_thought') {
+            const thought: AgentThought = {
+              id: event.id,
+              position: event.position,
+              tool: event.tool,
+              toolInput: event.tool_input,
+              observation: event.observation,
+              ...(event.duration_ms !== undefined ? { durationMs: event.duration_ms } : {}),
+              ...(event.error !== undefined ? { error: event.error } : {}),
+            };
+            const at = result.thoughts.findIndex((t) => t.id === thought.id);
+            if (at >= 0) result.thoughts[at] = thought;
+            else result.thoughts.push(thought);
+            input.onThought?.(thought);
+          } else if (event.event === 'message' || event.event === 'agent_message') {
             result.answer += event.answer;
             result.conversationId = event.conversation_id;
             result.messageId = event.message_id;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { controlCharacters, controlCharactersMessage } from './common';
+import { toolStepSchema, type ToolStepWire } from './tools';
 
 /**
  * Agent test suites (issue 30): scripted conversations with expectations, run through the same
@@ -130,15 +131,8 @@ export const expectationResultSchema = z.object({
 });
 export type ExpectationResult = z.output<typeof expectationResultSchema>;
 
-export const toolStepSchema = z.object({
-  tool: z.string(),
-  tool_id: z.string().nullable(),
-  input: z.unknown(),
-  output: z.unknown(),
-  duration_ms: z.number(),
-  error: z.string().nullable(),
-});
-export type ToolStep = z.output<typeof toolStepSchema>;
+// A tool step as the runtime records it: the tools contract's (schemas/tools.ts).
+export type ToolStep = ToolStepWire;
 
 export const turnResultSchema = z.object({
   user: z.string(),

@@ -81,6 +81,31 @@ export const runtimeStreamEventSchema = z.discriminatedUnion('event', [
     answer: z.string(),
     created_at: z.number().optional(),
   }),
+  // An Action Agent's answer (Dify agent apps): text as agent_message, each tool call as agent_thought.
+  z.looseObject({
+    event: z.literal('agent_message'),
+    message_id: z.string(),
+    conversation_id: z.string(),
+    answer: z.string(),
+    created_at: z.number().optional(),
+  }),
+  z.looseObject({
+    event: z.literal('agent_thought'),
+    id: z.string(),
+    message_id: z.string(),
+    conversation_id: z.string(),
+    position: z.number(),
+    thought: z.string().optional(),
+    tool: z.string(),
+    /** The arguments, as JSON text (as Dify sends them). */
+    tool_input: z.string(),
+    /** The tool's answer as text; '' while the tool runs. */
+    observation: z.string(),
+    created_at: z.number().optional(),
+    /** Ours: the step's time and failure, once the tool answered. */
+    duration_ms: z.number().optional(),
+    error: z.string().nullable().optional(),
+  }),
   z.looseObject({
     event: z.literal('message_end'),
     task_id: z.string().optional(),

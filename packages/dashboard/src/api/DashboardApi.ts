@@ -3,7 +3,12 @@
  * implementation (createDashboardApi) sits on @parley/api-client; stories use the same
  * implementation with MSW answering the HTTP calls, so nothing here is mocked in-process.
  */
-import type { AgentTestsClient, SendLimits, SharedProviders } from '@parley/api-client';
+import type {
+  AgentTestsClient,
+  AgentToolsClient,
+  SendLimits,
+  SharedProviders,
+} from '@parley/api-client';
 
 export type { SendLimits };
 
@@ -240,6 +245,8 @@ export interface DashboardApi {
    * the organization (the editor says so where a shared model key would have been used).
    */
   sharedProviders?(orgId: string, signal?: AbortSignal): Promise<SharedProviders>;
+  /** An agent's tools: /api/agents/{agentName}/tools (list, create, update, delete, test). */
+  agentTools?: AgentToolsClient;
   /** GET /api/knowledge-bases (empty until the knowledge issue lands: a 404 reads as none). */
   listKnowledgeBases(signal?: AbortSignal): Promise<KnowledgeBaseSummary[]>;
   /**

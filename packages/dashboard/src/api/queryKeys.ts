@@ -15,4 +15,5 @@ export const queryKeys = {
     ['channel', channel, orgId, 'messages'] as const,
   sendLimits: (orgId: string) => ['send-limits', orgId] as const,
   sharedProviders: (orgId: string) => ['shared-providers', orgId] as const,
+  agentTools: (agentId: string) => ['agent-tools', agentId] as const,
 };

@@ -102,6 +102,36 @@ export const OfflineAnswer: Story = {
 
 export const Stopped: Story = { args: { messages: [m.user, m.stopped] } };
 
+/** An Action Agent's answer with the tool it called, collapsed under the bubble. */
+export const WithToolSteps: Story = {
+  args: {
+    messages: [
+      m.user,
+      {
+        ...m.answer,
+        toolSteps: [
+          {
+            id: 'thought-1',
+            tool: 'check_slots',
+            input: '{"day":"monday"}',
+            output: '{"slots":["10:00","14:30"]}',
+            durationMs: 182,
+          },
+        ],
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const steps = c.getByRole('list', { name: 'Tool calls' });
+    await expect(steps).toHaveTextContent('check_slots');
+    await expect(steps).toHaveTextContent('182 ms');
+    await userEvent.click(c.getByText('check_slots'));
+    await expect(steps).toHaveTextContent('"slots"');
+  },
+};
+export const WithToolStepsDark: Story = { ...WithToolSteps, globals: { theme: 'dark' } };
+
 export const LongMarkdown: Story = {
   args: { messages: [m.user, m.long] },
   play: async ({ canvasElement }) => {

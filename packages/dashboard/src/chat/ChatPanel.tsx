@@ -14,6 +14,7 @@ import type { ChatMessage } from './chatSession';
 import type { ChatSendBlock } from './useChat';
 import { renderMarkdown } from './markdown';
 import { CloseIcon, SendIcon, StopIcon } from './chatIcons';
+import { ToolStepList } from './ToolStepList';
 import * as styles from './chat.css';
 
 /** The spec's texts for the chat side panel (agents-and-knowledge §2 Chat side panel). */
@@ -107,6 +108,7 @@ const MessageItem = memo(function MessageItem({ message, agentName }: MessageIte
         )}
         {message.streaming ? <span className={styles.caret} aria-hidden="true" /> : null}
       </div>
+      {message.toolSteps?.length ? <ToolStepList steps={message.toolSteps} /> : null}
       {message.error && message.errorDetail ? (
         <p className={styles.note}>{message.errorDetail}</p>
       ) : null}

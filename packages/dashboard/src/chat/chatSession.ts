@@ -23,6 +23,20 @@ export interface ChatMessage {
   streaming?: boolean;
   /** True when the user stopped the answer before it finished. */
   stopped?: boolean;
+  /** The tools the agent called for this answer, in order. */
+  toolSteps?: ChatToolStep[];
+}
+
+/** One tool call of an answer, as the chat shows it (collapsed: name, arguments, result, time). */
+export interface ChatToolStep {
+  id: string;
+  tool: string;
+  /** The arguments, as JSON text. */
+  input: string;
+  /** What the tool answered (or 'Error: …'); '' while it runs. */
+  output: string;
+  durationMs?: number;
+  error?: boolean;
 }
 
 /** The bot message a failed reply becomes (spec §8). */
@@ -48,6 +62,7 @@ export type ChatAction =
       conversationId: string;
       offline: boolean;
       timestamp: string;
+      toolSteps?: ChatToolStep[];
     }
   | { type: 'fail'; id: string; detail?: string; timestamp: string }
   | { type: 'stop' }
@@ -107,6 +122,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
             message: action.answer,
             timestamp: previous?.timestamp ?? action.timestamp,
             ...(action.offline ? { offline: true } : {}),
+            ...(action.toolSteps?.length ? { toolSteps: action.toolSteps } : {}),
           }
         : {
             id: action.id,

@@ -146,6 +146,14 @@ export function useChat(options: UseChatOptions): UseChatResult {
               conversationId: result.conversationId,
               offline: result.offline,
               timestamp: now(),
+              toolSteps: result.thoughts.map((t) => ({
+                id: t.id,
+                tool: t.tool,
+                input: t.toolInput,
+                output: t.observation,
+                ...(t.durationMs !== undefined ? { durationMs: t.durationMs } : {}),
+                ...(t.error ? { error: true } : {}),
+              })),
             });
           },
           (error: unknown) => {

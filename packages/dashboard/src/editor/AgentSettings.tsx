@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Banner, Spinner } from '@parley/ui';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConfigurationsPanel } from './ConfigurationsPanel';
@@ -13,12 +13,16 @@ import type { EditorDefaults } from './types';
 import { useAgentSettings, type UseAgentSettingsOptions } from './useAgentSettings';
 import * as styles from './editor.css';
 
+/** The Tools section: its own chunk, loaded with the agent's settings (issue 28). */
+const ToolsSection = lazy(() => import('./tools/ToolsSection'));
+
 /** Element ids of the sections, for the detail view's tabs to scroll to (spec §2). */
 export const agentSettingsSectionIds = {
   model: 'agent-settings-model',
   voice: 'agent-settings-voice',
   transcriber: 'agent-settings-transcriber',
   configurations: 'agent-settings-configurations',
+  tools: 'agent-settings-tools',
 } as const;
 
 export interface AgentSettingsProps {
@@ -147,6 +151,14 @@ function AgentSettingsForAgent({
         onMaxCallDurationTextCommit={actions.commitMaxCallDurationText}
         problems={s.problems}
       />
+      <Suspense fallback={<Spinner label="Loading tools..." />}>
+        <ToolsSection
+          id={agentSettingsSectionIds.tools}
+          agentId={agentId}
+          editing={editing}
+          headingLevel={headingLevel}
+        />
+      </Suspense>
       <KnowledgeSelectModal
         open={knowledgeOpen}
         onOpenChange={setKnowledgeOpen}

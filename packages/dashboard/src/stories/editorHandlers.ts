@@ -201,5 +201,7 @@ export function editorBackend(options: EditorBackendOptions = {}) {
     }),
     http.get('*/api/knowledge-bases', listBases),
     http.get('*/api/knowledge-bases/', listBases),
+    // The agent's tools (issue 28): none.
+    http.get('*/api/agents/:name/tools', () => HttpResponse.json({ tools: [] })),
   ];
 }

@@ -37,6 +37,8 @@ export function backend(options: {
       me = null;
       return HttpResponse.json({ success: true });
     }),
+    // The agent's tools (issue 28): none.
+    http.get('*/api/agents/:name/tools', () => HttpResponse.json({ tools: [] })),
     http.get('*/api/agents/by-org/:orgId', async () => {
       await wait();
       if (options.agentsStatus && options.agentsStatus >= 400) {

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { agents, organization } from './schema';
+
+// ---------- agent tools (issue 28, docs/tools.md) ----------
+
+/**
+ * One tool call of an agent's answer, as stored on the answer's message (`messages.tool_steps`)
+ * and exposed by a turn as `toolSteps` (the evals read it).
+ */
+export interface ToolStep {
+  tool: string;
+  tool_id: string | null;
+  input: unknown;
+  output: unknown;
+  duration_ms: number;
+  error: string | null;
+}
+
+/**
+ * A tool an agent may call: `type` http (config: method, url, timeout_ms), a built-in (end_call,
+ * transfer_call with config.number, send_sms, send_whatsapp, send_email, schedule_callback,
+ * do_not_contact) or mcp (config: url, allowed_tools). Header values are secrets, encrypted by
+ * header name in `secretHeaders`; `name` is what the model sees, unique per agent.
+ */
+export const agentTools = pgTable(
+  'agent_tools',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    agentName: text('agent_name')
+      .notNull()
+      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type').notNull(),
+    parameters: jsonb('parameters')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({ type: 'object', properties: {} }),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
+    /** Header name → encrypted value. */
+    secretHeaders: jsonb('secret_headers').$type<Record<string, string>>().notNull().default({}),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('agent_tools_agent_name_uq').on(t.agentName, t.name),
+    index('agent_tools_org_idx').on(t.organizationId),
+  ],
+);

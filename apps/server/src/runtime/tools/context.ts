@@ -1,0 +1,32 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client';
+import type { SecretBox } from '../../lib/secrets';
+
+/** What the voice worker does on the call after the answer (end_call, transfer_call). */
+export interface CallActions {
+  endCall?: { reason: string | null };
+  transferCall?: { number: string; reason: string | null };
+}
+
+/**
+ * Who and where a tool runs for: the conversation's organization (a tool never sees another's
+ * data or secrets), its agent, channel and the person the agent talks with.
+ */
+export interface ToolContext {
+  db: Db;
+  secrets: SecretBox;
+  logger: Logger;
+  env: Record<string, string | undefined>;
+  organizationId: string;
+  agentName: string;
+  /** Null outside a conversation (the 'Test tool' button). */
+  conversationId: string | null;
+  channel: string;
+  /** The person's address on the channel: a chat visitor's id, a phone number, an e-mail address. */
+  endUser: string | null;
+  /** Our side on channels that have one (the number, the mailbox). */
+  agentAddress: string | null;
+  /** Filled by end_call and transfer_call for the voice worker. */
+  actions: CallActions;
+  now?: () => Date;
+}

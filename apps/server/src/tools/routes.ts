@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { agentNameSchema, toolSaveRequestSchema, toolTestRequestSchema } from '@parley/api-client';
+import type { AppEnv, Services } from '../lib/env';
+import { check, readJson } from '../lib/http';
+import { findAgentForUser } from '../lib/agents';
+import { agentTools } from '../db/schema';
+import { HttpError } from '../lib/http';
+import { findTool, listTools, maxToolsPerAgent, nameTaken, toolToWire, toolValues } from './store';
+import { testTool } from '../runtime/tools/testTool';
+
+/**
+ * An agent's tools under /api/agents/{agentName}/tools (docs/tools.md): every member of the
+ * agent's organization builds them, as the agent itself; another organization's agent is 404.
+ */
+export function toolRoutes(services: Services) {
+  const { db, secrets, env } = services;
+  const app = new Hono<AppEnv>();
+
+  async function agentOf(c: {
+    req: { param(name: string): string };
+    get(key: 'user'): { id: string };
+  }) {
+    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
+    const { agent } = await findAgentForUser(db, c.get('user').id, agentName);
+    return agent;
+  }
+
+  async function assertNameFree(orgId: string, agentName: string, name: string, exceptId?: string) {
+    const [taken] = await db
+      .select({ id: agentTools.id })
+      .from(agentTools)
+      .where(
+        and(
+          eq(agentTools.organizationId, orgId),
+          eq(agentTools.agentName, agentName),
+          eq(agentTools.name, name),
+          exceptId ? ne(agentTools.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (taken) throw nameTaken(name);
+  }
+
+  app.get('/:agentName/tools', async (c) => {
+    const agent = await agentOf(c);
+    const rows = await listTools(db, agent.organizationId, agent.agentName);
+    return c.json({ tools: rows.map((r) => toolToWire(r, secrets)) });
+  });
+
+  app.post('/:agentName/tools', async (c) => {
+    const agent = await agentOf(c);
+    const body = await readJson(c, toolSaveRequestSchema);
+    await assertNameFree(agent.organizationId, agent.agentName, body.name);
+    const [{ n } = { n: 0 }] = await db
+      .select({ n: count() })
+      .from(agentTools)
+      .where(eq(agentTools.agentName, agent.agentName));
+    if (n >= maxToolsPerAgent)
+      throw new HttpError(400, `name: an agent has at most ${maxToolsPerAgent} tools`, {
+        issues: [{ field: 'name', message: `an agent has at most ${maxToolsPerAgent} tools` }],
+      });
+    const values = await toolValues(body, secrets, env);
+    const [row] = await db
+      .insert(agentTools)
+      .values({ ...values, organizationId: agent.organizationId, agentName: agent.agentName })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw nameTaken(body.name);
+    return c.json({ success: true as const, tool: toolToWire(row, secrets) }, 201);
+  });
+
+  app.put('/:agentName/tools/:id', async (c) => {
+    const agent = await agentOf(c);
+    const existing = await findTool(db, agent.organizationId, agent.agentName, c.req.param('id'));
+    const body = await readJson(c, toolSaveRequestSchema);
+    await assertNameFree(agent.organizationId, agent.agentName, body.name, existing.id);
+    const values = await toolValues(body, secrets, env, existing);
+    const [row] = await db
+      .update(agentTools)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(agentTools.id, existing.id))
+      .returning();
+    return c.json({ success: true as const, tool: toolToWire(row!, secrets) });
+  });
+
+  app.delete('/:agentName/tools/:id', async (c) => {
+    const agent = await agentOf(c);
+    const existing = await findTool(db, agent.organizationId, agent.agentName, c.req.param('id'));
+    await db.delete(agentTools).where(eq(agentTools.id, existing.id));
+    return c.json({ success: true as const });
+  });
+
+  app.post('/:agentName/tools/:id/test', async (c) => {
+    const agent = await agentOf(c);
+    const row = await findTool(db, agent.organizationId, agent.agentName, c.req.param('id'));
+    const body = await readJson(c, toolTestRequestSchema);
+    return c.json(await testTool(services, agent, row, body.arguments, c.req.raw.signal));
+  });
+
+  return app;
+}

@@ -1,0 +1,363 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createAgentToolsClient, newAgentId, type ToolSaveRequest } from '@parley/api-client';
+import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import {
+  startFakeToolModel,
+  startFakeToolServer,
+  type FakeToolModel,
+  type FakeToolServer,
+} from '../../test/fakeToolModel';
+import { agentTools, messages } from '../db/schema';
+import { turnsStored } from '../runtime/chat';
+
+let server: TestServer;
+let model: FakeToolModel;
+let toolServer: FakeToolServer;
+let owner: TestUser;
+let orgId: string;
+
+const secret = 'sk-tool-secret-4242-ABCD';
+
+beforeAll(async () => {
+  model = await startFakeToolModel();
+  toolServer = await startFakeToolServer();
+  server = await startTestServer({
+    env: { PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1', PARLEY_TOOL_ALLOW_HOSTS: '127.0.0.1' },
+  });
+  owner = server.newUser();
+  orgId = await owner.withOrg('Tools Org');
+});
+afterAll(async () => {
+  await server?.close();
+  await model?.close();
+  await toolServer?.close();
+});
+
+const toolsOf = (user: TestUser) =>
+  createAgentToolsClient({ baseUrl: '/api/agents', fetch: user.fetch });
+
+async function newAgent(options: { model?: boolean } = {}) {
+  const id = newAgentId('tools');
+  const app = await owner.apps.createAgent({
+    agentName: id,
+    organizationId: orgId,
+    agentType: 'action',
+  });
+  const key = app.data!.appKey;
+  await owner.agents.update(id, {
+    organization_id: orgId,
+    chatbot_api: `${server.url}/v1`,
+    chatbot_key: key,
+    system_prompt: 'You book appointments.',
+    ...(options.model === false
+      ? {}
+      : { model_live_url: `${model.url}/v1`, model_name: 'gpt-4o-mini' }),
+    status: 'active',
+  });
+  return { id, key };
+}
+
+const slotsTool = (overrides: Partial<ToolSaveRequest> = {}): ToolSaveRequest => ({
+  name: 'check_slots',
+  description: 'Free appointment slots on a day',
+  type: 'http',
+  method: 'POST',
+  url: `${toolServer.url}/slots`,
+  headers: { 'X-Api-Key': secret },
+  parameters: {
+    type: 'object',
+    properties: { day: { type: 'string' } },
+    required: ['day'],
+  },
+  ...overrides,
+});
+
+async function chat(
+  key: string,
+  query: string,
+  mode: 'streaming' | 'blocking',
+): Promise<{ json: Record<string, unknown>; events: Array<Record<string, unknown>> }> {
+  const res = await fetch(`${server.url}/v1/chat-messages`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ inputs: {}, query, response_mode: mode, user: 'visitor-1' }),
+  });
+  expect(res.status).toBe(200);
+  if (mode === 'blocking')
+    return { json: (await res.json()) as Record<string, unknown>, events: [] };
+  const text = await res.text();
+  const events = text
+    .split('\n\n')
+    .filter((b) => b.startsWith('data: '))
+    .map((b) => JSON.parse(b.slice(6)) as Record<string, unknown>);
+  return { json: {}, events };
+}
+
+describe('agent tools API', () => {
+  it('refuses bad input with the field and the reason, and writes nothing', async () => {
+    const { id } = await newAgent();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...slotsTool(), name: 'bad name!' }, 'name: must be 1 to 64'],
+      [{ ...slotsTool(), parameters: undefined }, 'parameters: parameters is required'],
+      [
+        { ...slotsTool(), parameters: { type: 'string' } },
+        'parameters: must be a JSON Schema with "type": "object"',
+      ],
+      [
+        {
+          ...slotsTool(),
+          parameters: { type: 'object', properties: { day: { type: 'weekday' } } },
+        },
+        'parameters: is not a valid JSON Schema',
+      ],
+      [
+        { ...slotsTool(), url: 'http://169.254.169.254/latest/meta-data' },
+        'url: 169.254.169.254 is not a public address',
+      ],
+      [{ ...slotsTool(), url: 'http://localhost:9/x' }, 'url: localhost resolves to'],
+      [{ ...slotsTool(), url: 'ftp://example.com/x' }, 'url: Only http and https URLs are allowed'],
+      [{ ...slotsTool(), timeout_ms: 60_000 }, 'timeout_ms: must be between 100 and 10000'],
+      [{ name: 'transfer', type: 'transfer_call' }, 'number: number is required'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await owner.raw('POST', `/api/agents/${id}/tools`, body);
+      expect(res.status, error).toBe(400);
+      expect(String(res.body.error)).toContain(error);
+    }
+    expect(await server.db.select().from(agentTools).where(eq(agentTools.agentName, id))).toEqual(
+      [],
+    );
+  });
+
+  it('stores header values encrypted and answers them masked; another organization sees nothing', async () => {
+    const { id } = await newAgent();
+    const created = await toolsOf(owner).create(id, slotsTool());
+    expect(created.tool).toMatchObject({
+      name: 'check_slots',
+      type: 'http',
+      method: 'POST',
+      timeout_ms: 10_000,
+      headers: { 'X-Api-Key': expect.stringMatching(/^•+ABCD$/) },
+    });
+    const [row] = await server.db
+      .select()
+      .from(agentTools)
+      .where(eq(agentTools.id, created.tool.id));
+    expect(row!.secretHeaders['X-Api-Key']).toMatch(/^enc:v1:/);
+    expect(JSON.stringify(row)).not.toContain(secret);
+    const list = await toolsOf(owner).list(id);
+    expect(JSON.stringify(list)).not.toContain(secret);
+    expect(list.tools).toHaveLength(1);
+
+    // The same name again: 409, naming the field.
+    const dup = await owner.raw('POST', `/api/agents/${id}/tools`, slotsTool());
+    expect(dup.status).toBe(409);
+    expect(String(dup.body.error)).toMatch(/^name: /);
+
+    // Saving the masked value back keeps the stored secret.
+    const updated = await toolsOf(owner).update(id, created.tool.id, {
+      ...slotsTool(),
+      description: 'Changed',
+      headers: created.tool.headers,
+    });
+    expect(updated.tool.description).toBe('Changed');
+    const [after] = await server.db
+      .select()
+      .from(agentTools)
+      .where(eq(agentTools.id, created.tool.id));
+    expect(after!.secretHeaders['X-Api-Key']).toBe(row!.secretHeaders['X-Api-Key']);
+
+    const stranger = server.newUser();
+    await stranger.withOrg('Other Org');
+    const base = `/api/agents/${id}/tools`;
+    expect((await stranger.raw('GET', base)).status).toBe(404);
+    expect((await stranger.raw('POST', base, slotsTool({ name: 'x' }))).status).toBe(404);
+    expect((await stranger.raw('PUT', `${base}/${created.tool.id}`, slotsTool())).status).toBe(404);
+    expect(
+      (await stranger.raw('POST', `${base}/${created.tool.id}/test`, { arguments: {} })).status,
+    ).toBe(404);
+    expect((await stranger.raw('DELETE', `${base}/${created.tool.id}`)).status).toBe(404);
+    expect((await toolsOf(owner).list(id)).tools).toHaveLength(1);
+
+    await toolsOf(owner).delete(id, created.tool.id);
+    expect((await toolsOf(owner).list(id)).tools).toEqual([]);
+  });
+
+  it("'Test tool' runs an HTTP tool with sample arguments; a built-in says what it would do", async () => {
+    const { id } = await newAgent();
+    const { tool } = await toolsOf(owner).create(id, slotsTool());
+    const before = toolServer.requests.length;
+    const res = await toolsOf(owner).test(id, tool.id, { arguments: { day: 'friday' } });
+    expect(res).toMatchObject({
+      ok: true,
+      dry_run: false,
+      step: {
+        tool: 'check_slots',
+        input: { day: 'friday' },
+        output: { slots: ['10:00', '14:30'] },
+        error: null,
+      },
+    });
+    const sent = toolServer.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers['x-api-key']).toBe(secret);
+    expect(JSON.parse(sent[0]!.body)).toEqual({ day: 'friday' });
+
+    const builtin = await toolsOf(owner).create(id, { name: 'hang_up', type: 'end_call' });
+    expect(builtin.tool.parameters).toMatchObject({ type: 'object' });
+    const dry = await toolsOf(owner).test(id, builtin.tool.id, { arguments: {} });
+    expect(dry).toMatchObject({ ok: true, dry_run: true });
+  });
+});
+
+describe('the runtime calls tools', () => {
+  it('streams agent_thought events, the answer uses the result, and the step is stored', async () => {
+    const { id, key } = await newAgent();
+    await toolsOf(owner).create(id, slotsTool());
+    model.plan = [{ name: 'check_slots', arguments: { day: 'monday' } }];
+    const before = toolServer.requests.length;
+    const { events } = await chat(key, 'When can I come on Monday?', 'streaming');
+
+    const sent = toolServer.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/slots' });
+    expect(sent[0]!.headers['x-api-key']).toBe(secret);
+    expect(JSON.parse(sent[0]!.body)).toEqual({ day: 'monday' });
+
+    const thoughts = events.filter((e) => e.event === 'agent_thought');
+    expect(thoughts.length).toBeGreaterThanOrEqual(1);
+    const last = thoughts.at(-1)!;
+    expect(last).toMatchObject({ tool: 'check_slots', position: 1 });
+    expect(JSON.parse(String(last.tool_input))).toEqual({ day: 'monday' });
+    expect(last.observation).toBe('{"slots":["10:00","14:30"]}');
+    const answer = events
+      .filter((e) => e.event === 'agent_message')
+      .map((e) => e.answer)
+      .join('');
+    expect(answer).toBe('The tool said: {"slots":["10:00","14:30"]}');
+    expect(events.findIndex((e) => e.event === 'agent_thought')).toBeLessThan(
+      events.findIndex((e) => e.event === 'agent_message'),
+    );
+    const end = events.at(-1)!;
+    expect(end.event).toBe('message_end');
+
+    await turnsStored();
+    const [stored] = await server.db
+      .select({ toolSteps: messages.toolSteps, content: messages.content })
+      .from(messages)
+      .where(eq(messages.id, String(end.message_id)));
+    expect(stored!.content).toBe(answer);
+    expect(stored!.toolSteps).toEqual([
+      {
+        tool: 'check_slots',
+        tool_id: expect.any(String),
+        input: { day: 'monday' },
+        output: { slots: ['10:00', '14:30'] },
+        duration_ms: expect.any(Number),
+        error: null,
+      },
+    ]);
+    // The model was offered the tool with its JSON Schema.
+    const offered = model.requests.at(-2)!.tools!;
+    expect(offered.map((t) => t.function.name)).toEqual(['check_slots']);
+  });
+
+  it('blocking mode answers the final text with the steps in its metadata', async () => {
+    const { id, key } = await newAgent();
+    await toolsOf(owner).create(id, slotsTool());
+    model.plan = [{ name: 'check_slots', arguments: { day: 'tuesday' } }];
+    const { json } = await chat(key, 'Tuesday?', 'blocking');
+    expect(json.answer).toBe('The tool said: {"slots":["10:00","14:30"]}');
+    expect((json.metadata as { tool_steps: unknown[] }).tool_steps).toHaveLength(1);
+  });
+
+  it('a slow or failing tool gives the model an error to explain, never a 500', async () => {
+    const { id, key } = await newAgent();
+    await toolsOf(owner).create(id, slotsTool({ timeout_ms: 200 }));
+    model.plan = [{ name: 'check_slots', arguments: { day: 'monday' } }];
+    toolServer.answer = { ...toolServer.answer, delayMs: 1500 };
+    try {
+      const { json } = await chat(key, 'Monday?', 'blocking');
+      expect(json.answer).toBe('The tool said: Error: The tool did not answer within 0.2 s');
+    } finally {
+      toolServer.answer = { ...toolServer.answer, delayMs: 0 };
+    }
+    toolServer.answer = {
+      ...toolServer.answer,
+      status: 503,
+      body: 'down for maintenance',
+      type: 'text/plain',
+    };
+    try {
+      const { events } = await chat(key, 'Monday?', 'streaming');
+      const thought = events.filter((e) => e.event === 'agent_thought').at(-1)!;
+      expect(thought.observation).toBe('Error: The tool answered HTTP 503: down for maintenance');
+      expect(events.at(-1)!.event).toBe('message_end');
+    } finally {
+      toolServer.answer = {
+        status: 200,
+        body: '{"slots":["10:00","14:30"]}',
+        type: 'application/json',
+        delayMs: 0,
+      };
+    }
+    // Arguments that do not fit the schema are refused before the tool runs.
+    const before = toolServer.requests.length;
+    model.plan = [{ name: 'check_slots', arguments: { weekday: 3 } }];
+    const { json } = await chat(key, 'Any day?', 'blocking');
+    expect(toolServer.requests.length).toBe(before);
+    expect(String(json.answer)).toContain('day');
+  });
+
+  it('stops after 5 rounds of tool calls and answers without tools', async () => {
+    const { id, key } = await newAgent();
+    await toolsOf(owner).create(id, slotsTool());
+    const decide = model.decide;
+    model.decide = (body) =>
+      body.tools?.length
+        ? { toolCalls: [{ name: 'check_slots', arguments: { day: 'monday' } }] }
+        : { text: 'Done looking.' };
+    const before = toolServer.requests.length;
+    const firstRequest = model.requests.length;
+    try {
+      const { json } = await chat(key, 'Loop forever', 'blocking');
+      expect(json.answer).toBe('Done looking.');
+    } finally {
+      model.decide = decide;
+    }
+    expect(toolServer.requests.length - before).toBe(5);
+    const calls = model.requests.slice(firstRequest);
+    expect(calls).toHaveLength(6);
+    expect(calls.at(-1)!.tools ?? []).toEqual([]);
+  });
+
+  it('refuses a non-public address at connect time', async () => {
+    const { id, key } = await newAgent();
+    const { tool } = await toolsOf(owner).create(id, slotsTool());
+    // Written behind the API's back: only the connect-time guard stands in the way.
+    await server.db
+      .update(agentTools)
+      .set({
+        config: {
+          method: 'POST',
+          url: `${toolServer.url.replace('127.0.0.1', 'localhost')}/slots`,
+          timeout_ms: 2000,
+        },
+      })
+      .where(eq(agentTools.id, tool.id));
+    model.plan = [{ name: 'check_slots', arguments: { day: 'monday' } }];
+    const before = toolServer.requests.length;
+    const { json } = await chat(key, 'Monday?', 'blocking');
+    expect(String(json.answer)).toContain("Error: The tool's address is refused");
+    expect(toolServer.requests.length).toBe(before);
+  });
+
+  it('the offline responder says plainly that tools need a model', async () => {
+    const { id, key } = await newAgent({ model: false });
+    await toolsOf(owner).create(id, slotsTool());
+    const { json } = await chat(key, 'Monday?', 'blocking');
+    expect(String(json.answer)).toContain('tools need a model');
+    expect(String(json.answer)).toContain('check_slots');
+  });
+});

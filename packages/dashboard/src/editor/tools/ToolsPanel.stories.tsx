@@ -1,0 +1,102 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ToolsPanel } from './ToolsPanel';
+import {
+  endCallToolFixture,
+  httpToolFixture,
+  longUrlToolFixture,
+  transferToolFixture,
+} from './toolFixtures';
+
+const meta = {
+  title: 'Dashboard/Editor/Tools panel',
+  component: ToolsPanel,
+  args: {
+    tools: [httpToolFixture, endCallToolFixture, transferToolFixture],
+    editing: true,
+    onAdd: fn(),
+    onEdit: fn(),
+    onTest: fn(),
+    onDelete: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof ToolsPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const List: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { name: 'Tools' })).toBeVisible();
+    const list = c.getByRole('list', { name: 'Agent tools' });
+    await expect(list).toHaveTextContent('check_slots');
+    await expect(list).toHaveTextContent('POST https://booking.example.com/slots');
+    await expect(list).toHaveTextContent('Transfer call to +14155550123');
+    await expect(list).toHaveTextContent('Disabled');
+    await userEvent.click(c.getAllByRole('button', { name: 'Test tool' })[0]!);
+    await expect(args.onTest).toHaveBeenCalledWith(httpToolFixture);
+    await userEvent.click(c.getByRole('button', { name: 'Edit check_slots' }));
+    await expect(args.onEdit).toHaveBeenCalledWith(httpToolFixture);
+    await userEvent.click(c.getByRole('button', { name: 'Add tool' }));
+    await expect(args.onAdd).toHaveBeenCalled();
+  },
+};
+export const ListDark: Story = { ...List, globals: { theme: 'dark' } };
+
+export const Empty: Story = {
+  args: { tools: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No tools yet')).toBeVisible();
+  },
+};
+export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
+
+export const Loading: Story = {
+  args: { tools: [], loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading tools...')).toBeVisible();
+  },
+};
+export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
+
+export const LoadError: Story = {
+  args: { tools: [], error: 'HTTP 500: Internal Server Error' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('HTTP 500: Internal Server Error')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+export const LoadErrorDark: Story = { ...LoadError, globals: { theme: 'dark' } };
+
+/** Not in edit mode: only Test tool stays available. */
+export const NotEditing: Story = {
+  args: { editing: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Add tool' })).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Edit check_slots' })).toBeDisabled();
+    await expect(c.getAllByRole('button', { name: 'Test tool' })[0]).toBeEnabled();
+  },
+};
+export const NotEditingDark: Story = { ...NotEditing, globals: { theme: 'dark' } };
+
+export const Deleting: Story = {
+  args: { deletingId: httpToolFixture.id },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: /Deleting/ })).toBeDisabled();
+  },
+};
+export const DeletingDark: Story = { ...Deleting, globals: { theme: 'dark' } };
+
+/** A long name and URL wrap inside the card. */
+export const LongContent: Story = {
+  args: { tools: [longUrlToolFixture] },
+  play: async ({ canvasElement }) => {
+    const list = within(canvasElement).getByRole('list', { name: 'Agent tools' });
+    await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
+  },
+};
+export const LongContentDark: Story = { ...LongContent, globals: { theme: 'dark' } };

@@ -1,0 +1,120 @@
+import { Badge, Banner, Button, Card, EmptyState, Spinner } from '@parley/ui';
+import { toolTypeLabels, type AgentTool } from '@parley/api-client';
+import * as styles from './tools.css';
+
+export interface ToolsPanelProps {
+  tools: AgentTool[];
+  loading?: boolean;
+  /** The list could not be read. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** All actions are disabled when false (as every settings panel). */
+  editing: boolean;
+  onAdd: () => void;
+  onEdit: (tool: AgentTool) => void;
+  onTest: (tool: AgentTool) => void;
+  onDelete: (tool: AgentTool) => void;
+  /** The tool being deleted. */
+  deletingId?: string | null;
+  headingLevel?: 2 | 3;
+  id?: string;
+}
+
+/** What a tool calls, in a line: 'POST https://…', 'Transfer call to +1…', 'End call'. */
+export function toolSummary(tool: AgentTool): string {
+  if (tool.type === 'http') return `${tool.method ?? 'POST'} ${tool.url ?? ''}`;
+  if (tool.type === 'transfer_call') return `Transfer call to ${tool.number ?? ''}`;
+  if (tool.type === 'mcp') return `MCP server ${tool.url ?? ''}`;
+  return toolTypeLabels[tool.type];
+}
+
+/**
+ * The agent's tools (issue 28): what the agent may call while it answers, on every channel. A
+ * list with Edit, Test tool and Delete, and Add tool.
+ */
+export function ToolsPanel({
+  tools,
+  loading,
+  error,
+  onRetry,
+  editing,
+  onAdd,
+  onEdit,
+  onTest,
+  onDelete,
+  deletingId,
+  headingLevel = 2,
+  id,
+}: ToolsPanelProps) {
+  return (
+    <Card title="Tools" headingLevel={headingLevel} id={id}>
+      <p className={styles.muted}>
+        Functions the agent may call while it answers: your HTTP endpoints, and built-ins that end
+        or transfer a call, schedule a callback or record a do-not-contact request.
+      </p>
+      {error ? (
+        <Banner
+          tone="error"
+          title={error}
+          action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}
+        />
+      ) : null}
+      {loading ? (
+        <Spinner label="Loading tools..." showLabel />
+      ) : tools.length === 0 && !error ? (
+        <EmptyState
+          title="No tools yet"
+          hint="Add a tool to let the agent act: look up an order, book a slot, end a call."
+        />
+      ) : (
+        <ul className={styles.list} aria-label="Agent tools">
+          {tools.map((tool) => (
+            <li key={tool.id} className={styles.row}>
+              <div className={styles.rowText}>
+                <span className={styles.rowTitle}>
+                  {tool.name}
+                  <Badge tone={tool.type === 'http' ? 'info' : 'primary'}>
+                    {toolTypeLabels[tool.type]}
+                  </Badge>
+                  {tool.enabled ? null : <Badge tone="neutral">Disabled</Badge>}
+                </span>
+                <p className={styles.muted}>{toolSummary(tool)}</p>
+                {tool.description ? <p className={styles.muted}>{tool.description}</p> : null}
+              </div>
+              <div className={styles.actions}>
+                <Button size="sm" variant="secondary" onClick={() => onTest(tool)}>
+                  Test tool
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={!editing}
+                  onClick={() => onEdit(tool)}
+                  aria-label={`Edit ${tool.name}`}
+                >
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  disabled={!editing}
+                  busy={deletingId === tool.id}
+                  busyLabel="Deleting..."
+                  onClick={() => onDelete(tool)}
+                  aria-label={deletingId === tool.id ? undefined : `Delete ${tool.name}`}
+                >
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div>
+        <Button disabled={!editing} onClick={onAdd}>
+          Add tool
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@parley/ui';
+
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  minWidth: 0,
+});
+
+export const row = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+});
+
+export const rowText = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  minWidth: 0,
+  flex: '1 1 12rem',
+});
+
+export const rowTitle = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  fontFamily: vars.font.mono,
+  fontWeight: vars.fontWeight.semibold,
+  overflowWrap: 'anywhere',
+});
+
+export const muted = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+export const form = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  minWidth: 0,
+});
+
+export const headerRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto',
+  alignItems: 'end',
+  gap: vars.space.xs,
+});
+
+export const errorText = style({
+  margin: 0,
+  color: vars.color.dangerText,
+  fontSize: vars.fontSize.sm,
+});
+
+export const code = style({
+  margin: 0,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceSunken,
+  color: vars.color.text,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  maxHeight: '16rem',
+  overflowY: 'auto',
+});
