@@ -10,12 +10,14 @@ import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
 import { managers, membershipsOf, requireMembership, requireRole, rolesOf } from '../lib/tenancy';
 import { member, user } from '../db/schema';
+import { installMailerFrom, invitationMail } from './inviteMail';
 import {
   checkOwnerRule,
   findInvitation,
   findMember,
   invitationDetails,
   invitationToWire,
+  invitePath,
   listInvitations,
   listMembers,
   viaAuth,
@@ -36,8 +38,10 @@ function slugFor(name: string): string {
  * do what is docs/roles.md: members and invitations are managed by owners and admins, and only an
  * owner grants, changes or removes the owner role.
  */
-export function orgRoutes({ db, auth }: Services) {
+export function orgRoutes({ db, auth, env, logger }: Services) {
   const app = new Hono<AppEnv>();
+  // Invitations are e-mailed when the operator configured a mailer (PARLEY_SMTP_URL).
+  const mailer = installMailerFrom(env);
 
   app.get('/me', async (c) => {
     const u = c.get('user');
@@ -116,7 +120,7 @@ export function orgRoutes({ db, auth }: Services) {
     return c.json({
       members: await listMembers(db, me.orgId),
       invitations: await listInvitations(db, me.orgId, canManage),
-      mailer: false,
+      mailer: mailer !== null,
     });
   });
 
@@ -137,10 +141,29 @@ export function orgRoutes({ db, auth }: Services) {
       }),
     );
     const row = await findInvitation(db, me.orgId, created.id);
+    const inviterName = c.get('user').name || c.get('user').email;
+    let emailed = false;
+    if (mailer) {
+      const origin = env.PUBLIC_URL?.replace(/\/+$/, '') || new URL(c.req.url).origin;
+      const mail = invitationMail({
+        orgName: me.orgName,
+        inviterName,
+        role: row.role ?? 'member',
+        link: `${origin}${invitePath(row.id)}`,
+        expiresAt: row.expiresAt,
+      });
+      try {
+        await mailer.send({ to: row.email, ...mail });
+        emailed = true;
+      } catch (err) {
+        // The link is still shown to copy; the console says it was not e-mailed.
+        logger.warn({ err, invitationId: row.id }, 'The invitation could not be e-mailed');
+      }
+    }
     return c.json({
       success: true,
-      invitation: invitationToWire(row, c.get('user').name || c.get('user').email, true),
-      emailed: false,
+      invitation: invitationToWire(row, inviterName, true),
+      emailed,
     });
   });
 
