@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   sendFailedMessage,
   smsMessages,
@@ -13,6 +13,7 @@ import type { AppEnv, Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { membershipsOf, requireMembership } from '../lib/tenancy';
 import { conversations, messages, messagingOptOuts, phoneNumbers } from '../db/schema';
+import { latestMessagesOf } from './threadMessages';
 import type { Db } from '../db/client';
 import { telephonyFor } from '../telephony/resolve';
 import { checkSendLimit, lockSendCounter, sendLimitsOf, sendLimitsReport } from './sendLimits';
@@ -205,28 +206,11 @@ export function messagingRoutes(services: Services) {
         .orderBy(desc(conversations.updatedAt))
         .limit(threadLimit);
       // At most `messagesPerThread` per thread, newest first (ranked in the database).
-      const ranked = db
-        .select({
-          ...getTableColumns(messages),
-          rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.createdAt} desc)`.as(
-            'rank',
-          ),
-        })
-        .from(messages)
-        .where(
-          inArray(
-            messages.conversationId,
-            threads.map((t) => t.id),
-          ),
-        )
-        .as('ranked');
-      const rows = threads.length
-        ? await db
-            .select()
-            .from(ranked)
-            .where(lte(ranked.rank, messagesPerThread))
-            .orderBy(desc(ranked.createdAt))
-        : [];
+      const rows = await latestMessagesOf(
+        db,
+        threads.map((t) => t.id),
+        messagesPerThread,
+      );
       const byThread = new Map<string, typeof rows>();
       for (const m of rows) {
         const list = byThread.get(m.conversationId) ?? [];

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, getTableColumns, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import {
   mailAgentMappingQuerySchema,
@@ -26,6 +26,7 @@ import {
   mailSends,
   messages,
 } from '../../db/schema';
+import { latestMessagesOf } from '../threadMessages';
 import { orgOf, readFields, validate } from '../routes';
 import { reserveSend, sendLimitsOf } from '../sendLimits';
 import {
@@ -277,28 +278,11 @@ export function mailRoutes(services: Services) {
       )
       .orderBy(desc(conversations.updatedAt))
       .limit(threadLimit);
-    const ranked = db
-      .select({
-        ...getTableColumns(messages),
-        rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.createdAt} desc)`.as(
-          'rank',
-        ),
-      })
-      .from(messages)
-      .where(
-        inArray(
-          messages.conversationId,
-          threads.map((t) => t.id),
-        ),
-      )
-      .as('ranked');
-    const list = threads.length
-      ? await db
-          .select()
-          .from(ranked)
-          .where(lte(ranked.rank, messagesPerThread))
-          .orderBy(desc(ranked.createdAt))
-      : [];
+    const list = await latestMessagesOf(
+      db,
+      threads.map((t) => t.id),
+      messagesPerThread,
+    );
     const mailRows = list.length
       ? await db
           .select()
