@@ -15,6 +15,8 @@ const limits = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeo
 export function installMailerFrom(env: Record<string, string | undefined>): InstallMailer | null {
   const url = env.PARLEY_SMTP_URL?.trim();
   if (!url) return null;
+  // The operator's server from the operator's environment: no tenant chooses this address (a
+  // tenant's mail servers go through messaging/mail/servers.ts and the outbound guard).
   const transport = nodemailer.createTransport({ url, ...limits });
   const host = (() => {
     try {

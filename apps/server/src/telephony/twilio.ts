@@ -198,6 +198,8 @@ export async function testTwilioCredentials(
   const sid = twilioCredentialsSchema.shape.account_sid.safeParse(credentials.accountSid);
   if (!sid.success) return { ok: false, message: `account_sid: ${sid.error.issues[0]!.message}` };
   try {
+    // Twilio's own API host through the guarded client (guardedTwilio): the tenant chooses the
+    // credentials, never the address.
     const account = await guardedTwilio(credentials, options)
       .api.v2010.accounts(credentials.accountSid)
       .fetch();

@@ -54,7 +54,11 @@ export async function resolveMailHost(host: string, allowHost: AllowHost): Promi
   return addresses[0]!.address;
 }
 
-/** A nodemailer transport to the checked address of the server. */
+/**
+ * A nodemailer transport to the checked address of the server: the outbound guard's rule
+ * (lib/outbound: public addresses unless allow-listed) applied by resolveMailHost, time limits on
+ * connect, greeting and idle, and only the mailbox's own credentials (never the server's).
+ */
 export async function smtpTransport(server: MailServer, allowHost: AllowHost) {
   const address = await resolveMailHost(server.host, allowHost);
   const options: SMTPTransport.Options = {
@@ -73,7 +77,10 @@ export async function smtpTransport(server: MailServer, allowHost: AllowHost) {
   return nodemailer.createTransport(options);
 }
 
-/** An IMAP client to the checked address of the server (not yet connected). */
+/**
+ * An IMAP client to the checked address of the server (not yet connected), under the same guard
+ * and limits as smtpTransport; what it reads is capped at maxMailBytes.
+ */
 export async function imapClient(server: MailServer, allowHost: AllowHost) {
   const address = await resolveMailHost(server.host, allowHost);
   return new ImapFlow({
