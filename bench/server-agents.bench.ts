@@ -2,7 +2,7 @@
 // cookie, membership check, PGlite) against a bare Hono route answering the same JSON in the
 // same process and run. Load tool: autocannon. Prints one JSON line per figure. In steady state
 // the request costs no database round trip: the session, the membership and the organization's
-// agent list are served from the caches that the database's NOTIFY keeps exact (lib/session.ts,
+// agent list are served from the caches that the database's NOTIFY keeps exact (auth/session.ts,
 // lib/tenantCache.ts).
 import autocannon from 'autocannon';
 import { once } from 'node:events';

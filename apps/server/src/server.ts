@@ -9,7 +9,7 @@ import { startReplyWorker } from './messaging/replies';
 import { startMailWorker } from './messaging/mail/worker';
 import { startTestRunWorker } from './agent-tests/worker';
 import { createSecretBox } from './lib/secrets';
-import { SessionCache, sessionChannel } from './lib/session';
+import { SessionCache, sessionChannel } from './auth/session';
 import { attachTenantCache, cacheChannel, TenantCache } from './lib/tenantCache';
 import { attachConversationBus, conversationChannel, ConversationBus } from './conversations/live';
 import {

@@ -8,7 +8,7 @@ import {
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
-import { findAgentForUser } from '../lib/agents';
+import { findAgentForUser } from '../agents/store';
 import { executeRun } from './execute';
 import { testFromConversation } from './fromConversation';
 import {

@@ -13,13 +13,7 @@ import { ReusableJson, reusableJsonAnswer } from '../lib/compress';
 import { checkModelLiveUrl } from '../runtime/model';
 import { forgetAgentKeys } from '../runtime/chat';
 import { agents } from '../db/schema';
-import {
-  agentToWire,
-  agentValues,
-  deleteAgents,
-  findAgentForUser,
-  listAgentsOfOrg,
-} from '../lib/agents';
+import { agentToWire, agentValues, deleteAgents, findAgentForUser, listAgentsOfOrg } from './store';
 
 /** The agent service (agents-and-knowledge §7) under /api/agents. */
 export function agentRoutes({ db, secrets, env }: Services) {

@@ -54,7 +54,7 @@ export function createAuth(db: Db, options: AuthOptions) {
     baseURL: options.baseURL,
     basePath: '/api/auth',
     // No signed cookie cache: a session ends at once on sign-out or revoke. The server's own
-    // session cache (lib/session.ts) drops entries when the session row goes (NOTIFY).
+    // session cache (auth/session.ts) drops entries when the session row goes (NOTIFY).
     session: { cookieCache: { enabled: false } },
     // Sign-in and sign-up limits are ours (auth/rateLimits.ts), in every mode, keyed by the
     // client address read as TRUST_PROXY says; better-auth's own would trust X-Forwarded-For.
@@ -94,3 +94,10 @@ export function createAuth(db: Db, options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+declare module '../lib/env' {
+  interface Services {
+    /** better-auth (sessions, organizations, members). */
+    auth: Auth;
+  }
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAgentId } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { passwordMessages } from './password';
-import { draftAgentMessage } from '../lib/publicAccess';
+import { draftAgentMessage } from '../agents/published';
 
 let server: TestServer;
 

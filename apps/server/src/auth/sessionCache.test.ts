@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
-import { SessionCache } from '../lib/session';
+import { SessionCache } from './session';
 import type { Auth } from './auth';
 
 const onPostgres = process.env.PARLEY_TEST_DB === 'postgres';

@@ -15,6 +15,14 @@ export interface VectorIndex {
   servesOrg?: (organizationId: string) => Promise<boolean>;
 }
 
+// The knowledge feature's part of the server's services (lib/env.ts names no feature).
+declare module '../lib/env' {
+  interface Services {
+    /** Vector search (pgvector + an embedding provider), or null: full-text only. */
+    vector: VectorIndex | null;
+  }
+}
+
 /** The vector index as one organization may use it: null (full-text only) when not served. */
 export async function vectorForOrg(
   vector: VectorIndex | null | undefined,

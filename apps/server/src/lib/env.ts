@@ -1,8 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import type { Auth } from '../auth/auth';
 import type { SecretBox } from './secrets';
-import type { VectorIndex } from '../knowledge/retrieve';
 import type { Admission } from './admission';
 import type { RateLimitStores } from './rateLimitStore';
 
@@ -14,15 +12,17 @@ export interface SessionUser {
   lastName?: string | null;
 }
 
+/**
+ * What the server's routes and workers are built with (server.ts assembles it). lib/ names no
+ * feature, so a feature adds the service it owns to this interface itself (declaration merging):
+ * `auth` (auth/auth.ts) and `vector` (knowledge/retrieve.ts).
+ */
 export interface Services {
   db: Db;
-  auth: Auth;
   logger: Logger;
   secrets: SecretBox;
   /** Environment the runtime reads provider keys from (OPENAI_API_KEY …). */
   env: Record<string, string | undefined>;
-  /** Vector search (pgvector + an embedding provider), or null: full-text only. */
-  vector: VectorIndex | null;
   /** The durable reply queue of the message channels (woken when a webhook queues a reply). */
   replies?: { wake(): void };
   /** How many chat turns run at once (adapts to the event loop's delay); none: no limit. */

@@ -1,8 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { rateLimiter, type Store } from 'hono-rate-limiter';
-import type { Db } from '../db/client';
-import { agentOfKey } from '../runtime/agentKeys';
 import { HttpError } from './http';
 import type { RateLimitStores } from './rateLimitStore';
 
@@ -50,7 +48,8 @@ export function visitorIp(c: Context, trustedHops: number): string {
   return clientAddressFrom(socket, c.req.header('X-Forwarded-For'), trustedHops);
 }
 
-const bearerOf = (c: Context) =>
+/** The request's `Authorization: Bearer …` key ('' when none). */
+export const bearerOf = (c: Context) =>
   /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1] ?? '';
 
 export interface PublicLimits {
@@ -150,32 +149,4 @@ export function assertOriginAllowed(origin: string | undefined, allowed: string[
     throw new HttpError(403, 'This site is not allowed to use this agent', {
       code: 'origin_not_allowed',
     });
-}
-
-export const draftAgentMessage = 'This agent is a draft: publish it to use its public key';
-
-/**
- * A draft (unpublished) agent does not answer on its public key: a bearer key of an agent whose
- * status is not 'active' → 403 (with CORS, so the widget can read it). Unknown keys pass on to
- * the route, which answers 401. The console's own preview (/api/chatbot/chat) is not affected.
- */
-export function requirePublishedAgent(db: Db): MiddlewareHandler {
-  return async (c, next) => {
-    const key = bearerOf(c);
-    if (!key) return next();
-    // Through the agent-key cache the route itself then reads (no database round trip).
-    const row = await agentOfKey(db, key);
-    if (!row || row.status === 'active') return next();
-    c.header('Access-Control-Allow-Origin', '*');
-    return c.json(
-      {
-        success: false,
-        error: draftAgentMessage,
-        message: draftAgentMessage,
-        detail: draftAgentMessage,
-        code: 'agent_not_published',
-      },
-      403,
-    );
-  };
 }

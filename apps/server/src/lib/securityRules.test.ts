@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { clientAddressFrom, trustedProxyHops } from './publicAccess';
 import { crossSiteVerdict } from './csrf';
 import { isJsonContentType } from './http';
-import { passwordMessages, passwordProblem } from '../auth/password';
 
 describe('clientAddressFrom (right-most untrusted hop)', () => {
   it('given no trusted proxy › the socket address; X-Forwarded-For is ignored', () => {
@@ -57,26 +56,5 @@ describe('isJsonContentType', () => {
     [undefined, false],
   ])('%s → %s', (type, json) => {
     expect(isJsonContentType(type)).toBe(json);
-  });
-});
-
-describe('passwordProblem', () => {
-  it.each(['password123', 'qwertyuiop', 'iloveyou2', 'letmein!', 'P@ssw0rd2024', 'summer2024'])(
-    'refuses the common or breached %s',
-    (pw) => {
-      expect(passwordProblem(pw, 'ada@example.com')).toBe(passwordMessages.weak);
-    },
-  );
-  it('refuses the e-mail itself or its name part', () => {
-    expect(passwordProblem('ada.lovelace@example.com', 'ada.lovelace@example.com')).toBe(
-      passwordMessages.email,
-    );
-    expect(passwordProblem('AdaLovelace99', 'ada.lovelace@example.com')).toBe(
-      passwordMessages.email,
-    );
-  });
-  it('accepts a phrase of unrelated words', () => {
-    expect(passwordProblem('correct-horse-battery', 'ada@example.com')).toBeNull();
-    expect(passwordProblem('x9$Lq2!vTz', 'ada@example.com')).toBeNull();
   });
 });

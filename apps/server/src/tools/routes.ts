@@ -3,7 +3,7 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import { agentNameSchema, toolSaveRequestSchema, toolTestRequestSchema } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { check, readJson } from '../lib/http';
-import { findAgentForUser } from '../lib/agents';
+import { findAgentForUser } from '../agents/store';
 import { agentTools } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { findTool, listTools, maxToolsPerAgent, nameTaken, toolToWire, toolValues } from './store';

@@ -3,7 +3,7 @@ import type { AppEnv, Services } from '../lib/env';
 import { requireMembershipByKey } from '../lib/orgKey';
 import { z } from 'zod';
 import { agentNameSchema } from '@parley/api-client';
-import { agentsKeyedByPrefix, findAgentForUser, listAgentsOfOrg } from '../lib/agents';
+import { agentsKeyedByPrefix, findAgentForUser, listAgentsOfOrg } from '../agents/store';
 import { check } from '../lib/http';
 import { callForUser, listCalls } from './callLog';
 

@@ -9,7 +9,7 @@ import {
 } from '@parley/api-client/call-token';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound } from '../lib/http';
-import { findAgentForUser } from '../lib/agents';
+import { findAgentForUser } from '../agents/store';
 import { agentForKey } from '../runtime/chat';
 import { consoleCallerPrefix, widgetCallerPrefix } from './callLog';
 import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';

@@ -7,8 +7,8 @@ import {
 } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { agents, apps, member } from '../db/schema';
-import { notFound } from './http';
-import type { SecretBox } from './secrets';
+import { notFound } from '../lib/http';
+import type { SecretBox } from '../lib/secrets';
 import { forgetAgentKeys } from '../runtime/chat';
 
 export type AgentRow = typeof agents.$inferSelect;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { Auth } from '../auth/auth';
-import type { AppEnv, SessionUser } from './env';
-import { HttpError } from './http';
+import type { Auth } from './auth';
+import type { AppEnv, SessionUser } from '../lib/env';
+import { HttpError } from '../lib/http';
 
 /** The NOTIFY channel the session and user triggers write to (drizzle/0007_session_notify.sql). */
 export const sessionChannel = 'parley_session';
