@@ -45,7 +45,9 @@ export interface RetrievalWhy {
   textScore: number;
   /** Added for query words in the heading path. */
   headingScore: number;
-  /** The passage holds the query as a phrase (ranked first). */
+  /** The passage holds the query as written: its words in order, case aside (ranked first). */
+  verbatim: boolean;
+  /** The passage holds the query as a phrase (its words stemmed, in order; ranked next). */
   phrase: boolean;
   /** How many of the query's identifiers (`max_connections`, `v1.2.3`) it holds as written. */
   identifiers: number;
@@ -283,6 +285,7 @@ const toSegments = (result: unknown): RankedSegment[] =>
             matchedTerms: (r.terms as string[] | null) ?? [],
             textScore: Number(r.text_score),
             headingScore: Number(r.heading_score),
+            verbatim: Number(r.verbatim) > 0,
             phrase: Number(r.phrase) > 0,
             identifiers: Number(r.exact),
           },
@@ -440,6 +443,7 @@ async function fullTextSearch(
       : sql`s.tsv @@ ${tsqueryOf(lexemes, '|')}::tsquery AND NOT (${phases[0]!.where})`;
   return rankCandidates(db, ids, phases, fallback, lexemes, weights, {
     phrase: terms.length > 1 ? query.slice(0, 4000) : null,
+    verbatim: verbatimPattern(query),
     exact: identifiersOf(query),
     avgdl,
     limit,
@@ -485,6 +489,25 @@ export function identifiersOf(query: string): string[] {
   ].slice(0, 8);
 }
 
+/**
+ * The query as written, as a case-insensitive PostgreSQL regular expression: its words in order
+ * with any whitespace between them, every punctuation mark literal, whole words at both ends
+ * (`No video generated` does not match `no video generation`). Stopwords and word forms count here,
+ * unlike in the stemmed phrase; null for a query longer than 200 characters.
+ */
+export function verbatimPattern(query: string): string | null {
+  const words = query.trim().split(/\s+/).filter(Boolean);
+  const text = words.join(' ');
+  if (!words.length || text.length > 200) return null;
+  const escaped = words.map((w) => w.replace(/[^\p{L}\p{N}]/gu, (c) => `\\${c}`)).join('\\s+');
+  const edge = /[\p{L}\p{N}_]/u;
+  return (
+    (edge.test(text[0]!) ? '(^|[^[:alnum:]_])' : '') +
+    escaped +
+    (edge.test(text[text.length - 1]!) ? '($|[^[:alnum:]_])' : '')
+  );
+}
+
 async function rankCandidates(
   db: Db,
   ids: string[],
@@ -492,7 +515,13 @@ async function rankCandidates(
   fallback: SQL | null,
   lexemes: string[],
   weights: number[],
-  o: { avgdl: number; limit: number; phrase: string | null; exact: string[] } & RetrievalOptions,
+  o: {
+    avgdl: number;
+    limit: number;
+    phrase: string | null;
+    verbatim: string | null;
+    exact: string[];
+  } & RetrievalOptions,
 ): Promise<RankedSegment[]> {
   const live = sql`s.knowledge_base_id IN ${inList(ids)} AND s.enabled
     AND s.document_id IN (SELECT id FROM documents
@@ -513,6 +542,11 @@ async function rankCandidates(
   // A passage holding the query as a phrase (its words in order, stopwords' gaps kept), and how
   // many of the query's identifiers it holds as written.
   const phrase = o.phrase ? sql`(s.tsv @@ phraseto_tsquery('english', ${o.phrase}))::int` : sql`0`;
+  // A passage holding the query as written (only a passage holding every word can: the regular
+  // expression runs on those alone).
+  const verbatim = o.verbatim
+    ? sql`CASE WHEN ${every} THEN (s.content ~* ${o.verbatim})::int ELSE 0 END`
+    : sql`0`;
   const exact = o.exact.length
     ? sql.join(
         o.exact.map((t) => sql`(strpos(lower(s.content), ${t}) > 0)::int`),
@@ -520,7 +554,7 @@ async function rankCandidates(
       )
     : sql`0`;
   const phase = ({ where, everyFirst }: Phase) => sql`(SELECT s.id, s.word_count, ${tfs},
-    ${phrase} AS phrase, ${exact} AS exact
+    ${verbatim} AS verbatim, ${phrase} AS phrase, ${exact} AS exact
     FROM segments s WHERE ${live} AND ${where}
     ${everyFirst ? sql`ORDER BY (${every}) DESC` : sql``} LIMIT ${CANDIDATE_CAP})`;
   const candidates = sql.join(phases.map(phase), sql` UNION ALL `);
@@ -553,19 +587,19 @@ async function rankCandidates(
   );
   const order = (x: string) =>
     sql.raw(
-      `${x}.phrase DESC, ${x}.exact DESC, ` +
+      `${x}.verbatim DESC, ${x}.phrase DESC, ${x}.exact DESC, ` +
         `${o.allWordsFirst !== false ? `(${x}.matched = ${lexemes.length}) DESC, ` : ''}` +
         `${x}.score DESC, ${x}.matched DESC, ${x}.word_count ASC, ${x}.id ASC`,
     );
   const result = await db.execute(sql`
     WITH p AS MATERIALIZED (${candidates})${rest},
-    scored AS (SELECT t.id, t.word_count, t.phrase, t.exact, ${terms} AS terms,
+    scored AS (SELECT t.id, t.word_count, t.verbatim, t.phrase, t.exact, ${terms} AS terms,
       ${score} AS text_score, ${heading} AS heading_score,
       ${score} + ${heading} AS score, ${matched} AS matched FROM t),
     top AS MATERIALIZED (SELECT * FROM scored ORDER BY ${order('scored')} LIMIT ${o.limit})
     SELECT s.id, s.content, s.document_id, s.position, s.heading_path, d.name AS document_name,
            top.score, top.matched = ${lexemes.length} AS all_words, top.terms, top.text_score,
-           top.heading_score, top.phrase, top.exact
+           top.heading_score, top.verbatim, top.phrase, top.exact
     FROM top JOIN segments s ON s.id = top.id JOIN documents d ON d.id = s.document_id
     ORDER BY ${order('top')}`);
   return toSegments(result);
