@@ -9,7 +9,9 @@ import { pgliteTemplate } from '../../test/pgliteTemplate';
 import { chunkSection } from './chunking';
 import { overlaps } from './distinct';
 import { createBase } from './retrievalFixture';
-import { quoteLexeme, retrieveSegments, tsqueryOf, verbatimPattern } from './retrieve';
+import { retrieveSegments } from './retrieve';
+import { verbatimPattern } from './retrieveFullText';
+import { quoteLexeme, tsqueryOf } from './retrieveSql';
 
 let database: Database;
 let url: string | undefined;
