@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
 import { segments } from '../db/schema';
 import { openDatabase, type Database } from '../db/client';
 import { freshPostgresUrl } from '../../test/harness';
@@ -8,7 +9,9 @@ import { pgliteTemplate } from '../../test/pgliteTemplate';
 import { chunkSection } from './chunking';
 import { overlaps } from './distinct';
 import { createBase } from './retrievalFixture';
-import { quoteLexeme, retrieveSegments, tsqueryOf } from './retrieve';
+import { retrieveSegments } from './retrieve';
+import { verbatimPattern } from './retrieveFullText';
+import { quoteLexeme, tsqueryOf } from './retrieveSql';
 
 let database: Database;
 let url: string | undefined;
@@ -249,6 +252,37 @@ describe('phrase, proximity, identifiers and headings (issue 31)', () => {
     const [first] = await search(base, sentence);
     expect(first!.content).toContain(sentence);
     expect(first!.why?.phrase).toBe(true);
+  });
+
+  it('a passage holding the query as written ranks before stemmed and stopword-less matches', async () => {
+    const base = await createBase(database.db);
+    await base.addDocument('errors.md', [
+      // More of the query's stemmed words, and its stemmed phrase, but not its words as written.
+      'Video generation: generating a video, then generated videos of video generation.',
+      'Generated video: every video generated here is a generated video.',
+      "The error's message defaults to 'No video generated.' when the model returns nothing.",
+      filler(1),
+    ]);
+    const found = await search(base, 'No video generated');
+    expect(found[0]!.content).toContain("'No video generated.'");
+    expect(found[0]!.why).toMatchObject({ verbatim: true, phrase: true });
+    expect(found[1]!.why?.verbatim).toBe(false);
+  });
+
+  it('verbatimPattern: whole words, punctuation literal, any spacing (in PostgreSQL)', async () => {
+    const matches = async (query: string, text: string) =>
+      rowsOf(await database.db.execute(sql`SELECT ${text} ~* ${verbatimPattern(query)} AS m`))[0]!
+        .m;
+    expect(await matches('No video generated', "defaults to 'No video generated.'")).toBe(true);
+    expect(await matches('No video generated', 'piano video generated')).toBe(false);
+    expect(await matches('No video generated', 'no video generatedX')).toBe(false);
+    expect(await matches('white-space: pre-wrap (a.b)', 'White-Space:\n  pre-wrap (a.b);')).toBe(
+      true,
+    );
+    expect(await matches('white-space: pre-wrap (a.b)', 'white-space: pre-wrap (aXb)')).toBe(false);
+    expect(await matches("it's [x]*", "so it's [x]* here")).toBe(true);
+    expect(verbatimPattern('   ')).toBeNull();
+    expect(verbatimPattern('x'.repeat(201))).toBeNull();
   });
 
   it('an identifier as written ranks before its stemmed parts', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fuseLists, type RankedSegment } from './retrieve';
+import { fuseLists } from './retrieveFusion';
+import type { RankedSegment } from './retrieveSql';
 
 const seg = (id: string, allWords = false): RankedSegment => ({
   id,

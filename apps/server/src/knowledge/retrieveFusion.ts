@@ -1,0 +1,20 @@
+import { fuseByRank } from './embeddings';
+import type { RankedSegment } from './retrieveSql';
+
+/**
+ * Full-text and vector results fused by reciprocal rank; with `allWordsFirst`, passages holding
+ * every query word stay first, as in full-text ranking (the vector list reorders and fills around
+ * them). Ties by id.
+ */
+export function fuseLists(
+  fullText: RankedSegment[],
+  semantic: RankedSegment[],
+  allWordsFirst: boolean,
+): RankedSegment[] {
+  const fused = fuseByRank([fullText.map((s) => s.id), semantic.map((s) => s.id)]);
+  const byId = new Map([...semantic, ...fullText].map((s) => [s.id, s]));
+  const first = (id: string) => (allWordsFirst && byId.get(id)!.allWords ? 1 : 0);
+  return [...fused.entries()]
+    .sort((x, y) => first(y[0]) - first(x[0]) || y[1] - x[1] || x[0].localeCompare(y[0]))
+    .map(([id, score]) => ({ ...byId.get(id)!, score }));
+}
