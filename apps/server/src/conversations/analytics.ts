@@ -18,11 +18,20 @@ const nullable = (v: unknown) => (v === null || v === undefined ? null : Number(
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 const excerpt = (text: unknown) => String(text ?? '').slice(0, 200);
 
+/** The start of a period: the start of the UTC hour `hours` before `now` (the rollup is hourly). */
+export function periodStart(period: AnalyticsPeriod, now: Date): Date {
+  const hour = 3600_000;
+  return new Date(Math.floor((now.getTime() - periods[period].hours * hour) / hour) * hour);
+}
+
 /**
- * An agent's figures over a period, all from the stored conversations by aggregate SQL: the
- * conversations active in the period (their `updated_at`, indexed with the agent) and their
- * messages written in it; handoffs from the takeover events; calls from the voice conversations
- * started in it; knowledge from the passages' hit counts (all time: they are not kept per turn).
+ * An agent's figures over a period (from the start of the UTC hour the period's length ago up to
+ * `now`), all by aggregate SQL over the stored conversations: the messages through the hourly
+ * rollup the messages' own transactions keep (`analytics_hours`: distinct conversations stay
+ * exact), the exact p50/p95 and the unanswered questions through `analytics_turns` (one narrow
+ * row per answer with a figure), handoffs from the takeover events, calls from the voice
+ * conversations started in the period, knowledge from the passages' hit counts (all time: they
+ * are not kept per turn). Migration 0021 holds the triggers that keep the rollup.
  */
 export async function agentAnalytics(
   db: Db,
@@ -30,43 +39,37 @@ export async function agentAnalytics(
   period: AnalyticsPeriod,
   now = new Date(),
 ): Promise<AgentAnalytics> {
-  const { hours, bucket } = periods[period];
-  const since = new Date(now.getTime() - hours * 3600_000);
+  const { bucket } = periods[period];
+  const since = periodStart(period, now);
   const a = agent.agentName;
   const s = since.toISOString();
-  // The agent's conversations active in the period (conversations_agent_idx), then each one's
-  // messages of the period through messages_conversation_idx. OFFSET 0 keeps the planner from
-  // flattening the lateral subquery into a hash join over a scan of every message.
-  const periodMessages = sql`(SELECT c.id AS conversation_id, c.channel, m.role, m.author, m.error,
-      m.offline, m.metadata, m.created_at
-    FROM conversations c
-    CROSS JOIN LATERAL (SELECT mm.role, mm.author, mm.error, mm.offline, mm.metadata, mm.created_at
-      FROM messages mm WHERE mm.conversation_id = c.id
-        AND mm.created_at >= ${s}::timestamptz AND mm.created_at <= ${now.toISOString()}::timestamptz
-      OFFSET 0) m
-    WHERE c.agent_name = ${a} AND c.updated_at >= ${s}::timestamptz)`;
-  const agentAnswer = sql`role = 'assistant' AND coalesce(author, 'agent') = 'agent'`;
+  const until = now.toISOString();
+  const kbs = agent.knowledgeBaseIds;
 
-  const [totals] = rowsOf(
-    await db.execute(sql`SELECT count(DISTINCT conversation_id) AS conversations,
-        count(*) AS messages,
-        count(*) FILTER (WHERE ${agentAnswer}) AS agent_answers,
-        count(*) FILTER (WHERE ${agentAnswer} AND error IS NULL) AS answered_ok,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY (metadata->>'llm_ttft_ms')::float8)
-          FILTER (WHERE metadata ? 'llm_ttft_ms') AS ttft_p50,
-        percentile_cont(0.95) WITHIN GROUP (ORDER BY (metadata->>'llm_ttft_ms')::float8)
-          FILTER (WHERE metadata ? 'llm_ttft_ms') AS ttft_p95,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY (metadata->>'latency_ms')::float8)
-          FILTER (WHERE channel = 'voice' AND metadata ? 'latency_ms') AS voice_p50,
-        percentile_cont(0.95) WITHIN GROUP (ORDER BY (metadata->>'latency_ms')::float8)
-          FILTER (WHERE channel = 'voice' AND metadata ? 'latency_ms') AS voice_p95
-      FROM ${periodMessages} pm`),
+  // Totals (the empty grouping set) and the series per bucket and channel in one scan. The
+  // bucket is one of two words (no parameter: GROUP BY must see the same expression).
+  const at = sql.raw(`date_trunc('${bucket}', hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`);
+  const grouped = rowsOf(
+    await db.execute(sql`SELECT GROUPING(channel) AS whole,
+        ${at} AS at, channel,
+        count(DISTINCT conversation_id) AS conversations, sum(messages) AS messages,
+        sum(agent_answers) AS agent_answers, sum(answered_ok) AS answered_ok
+      FROM analytics_hours
+      WHERE agent_name = ${a} AND hour >= ${s}::timestamptz AND hour <= ${until}::timestamptz
+        AND messages > 0
+      GROUP BY GROUPING SETS ((), (${at}, channel))
+      ORDER BY 1, 2, 3`),
   );
-  const series = rowsOf(
+  const totals = grouped.find((r) => n(r.whole) === 1);
+  const series = grouped.filter((r) => n(r.whole) === 0);
+  const [latency] = rowsOf(
     await db.execute(sql`SELECT
-        date_trunc(${bucket}, created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, channel,
-        count(DISTINCT conversation_id) AS conversations, count(*) AS messages
-      FROM ${periodMessages} pm GROUP BY 1, 2 ORDER BY 1, 2`),
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY ttft_ms) AS ttft_p50,
+        percentile_cont(0.95) WITHIN GROUP (ORDER BY ttft_ms) AS ttft_p95,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY voice_ms) AS voice_p50,
+        percentile_cont(0.95) WITHIN GROUP (ORDER BY voice_ms) AS voice_p95
+      FROM analytics_turns
+      WHERE agent_name = ${a} AND at >= ${s}::timestamptz AND at <= ${until}::timestamptz`),
   );
   const handoffs = rowsOf(
     await db.execute(sql`SELECT user_id, min(user_name) AS name, count(*) AS count
@@ -77,7 +80,8 @@ export async function agentAnalytics(
   const calls = sql`(SELECT extract(epoch from (ended_at - created_at)) AS d,
       coalesce(end_reason, ended_by, CASE WHEN ended_at IS NULL THEN 'in progress' END, 'unknown') AS reason
     FROM conversations
-    WHERE agent_name = ${a} AND channel = 'voice' AND created_at >= ${s}::timestamptz)`;
+    WHERE agent_name = ${a} AND channel = 'voice' AND created_at >= ${s}::timestamptz
+      AND created_at <= ${until}::timestamptz)`;
   const [callTotals] = rowsOf(
     await db.execute(sql`SELECT count(*) AS count, coalesce(sum(d), 0) AS total,
         percentile_cont(0.5) WITHIN GROUP (ORDER BY d) AS p50,
@@ -88,7 +92,6 @@ export async function agentAnalytics(
     await db.execute(sql`SELECT reason, count(*) AS count FROM ${calls} k
       GROUP BY reason ORDER BY count(*) DESC, reason`),
   );
-  const kbs = agent.knowledgeBaseIds;
   const inKbs = kbs.length
     ? sql`s.knowledge_base_id IN (${sql.join(
         kbs.map((id) => sql`${id}::uuid`),
@@ -106,19 +109,16 @@ export async function agentAnalytics(
       WHERE ${inKbs} AND s.hit_count = 0 ORDER BY d.name, s.position LIMIT ${listLimit}`),
   );
   // The questions the agent could not answer: its answer came from the offline responder, failed,
-  // or drew on no passage although the agent has knowledge bases.
+  // or drew on no passage although the agent has knowledge bases (a partial index each).
   const unanswered = rowsOf(
-    await db.execute(sql`SELECT pm.conversation_id, pm.created_at,
-        CASE WHEN pm.error IS NOT NULL THEN 'error'
-             WHEN pm.offline THEN 'offline' ELSE 'no_passages' END AS reason,
-        (SELECT q.content FROM messages q WHERE q.conversation_id = pm.conversation_id
-           AND q.role = 'user' AND q.created_at <= pm.created_at
+    await db.execute(sql`SELECT t.conversation_id, t.at AS created_at, t.unanswered AS reason,
+        (SELECT q.content FROM messages q WHERE q.conversation_id = t.conversation_id
+           AND q.role = 'user' AND q.created_at <= t.at
            ORDER BY q.created_at DESC LIMIT 1) AS question
-      FROM ${periodMessages} pm
-      WHERE ${agentAnswer} AND coalesce(metadata->>'kind', 'answer') = 'answer'
-        AND (error IS NOT NULL OR offline
-          OR ${sql.raw(kbs.length ? 'true' : 'false')} AND metadata->>'retrieved' = '0')
-      ORDER BY pm.created_at DESC LIMIT ${listLimit}`),
+      FROM analytics_turns t
+      WHERE t.agent_name = ${a} AND t.at >= ${s}::timestamptz AND t.at <= ${until}::timestamptz
+        AND ${kbs.length ? sql`t.unanswered IS NOT NULL` : sql`t.unanswered <> 'no_passages'`}
+      ORDER BY t.at DESC LIMIT ${listLimit}`),
   );
 
   const agentAnswers = n(totals?.agent_answers);
@@ -149,8 +149,8 @@ export async function agentAnalytics(
         count: n(r.count),
       })),
     },
-    model_ttft_ms: { p50: nullable(totals?.ttft_p50), p95: nullable(totals?.ttft_p95) },
-    voice_latency_ms: { p50: nullable(totals?.voice_p50), p95: nullable(totals?.voice_p95) },
+    model_ttft_ms: { p50: nullable(latency?.ttft_p50), p95: nullable(latency?.ttft_p95) },
+    voice_latency_ms: { p50: nullable(latency?.voice_p50), p95: nullable(latency?.voice_p95) },
     calls: {
       count: n(callTotals?.count),
       duration_s: {

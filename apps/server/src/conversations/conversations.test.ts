@@ -14,6 +14,7 @@ import {
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { conversations, messageReplies, messages, telephonyOutbox } from '../db/schema';
+import { rowsOf } from '../db/rows';
 import { csvField } from './exportRows';
 
 let server: TestServer;
@@ -452,9 +453,20 @@ describe('analytics', () => {
     expect(res.status).toBe(200);
     const figures = agentAnalyticsSchema.parse(res.body);
 
-    // Independently: the seeds within 168 h.
-    const inside = seeds.filter((s) => s.hoursAgo < 168);
-    const msgs = inside.flatMap((s) => s.msgs.map((m) => ({ ...m, channel: s.channel })));
+    // Independently: the seeds' messages since the period's start (the start of the UTC hour
+    // 168 h ago), the conversations with any of them.
+    const from = Date.parse(figures.from);
+    expect(from % hour).toBe(0);
+    expect(now - from).toBeGreaterThanOrEqual(168 * hour);
+    expect(now - from).toBeLessThan(169 * hour);
+    const seedAt = (s: Seed) => now - s.hoursAgo * hour - 60_000;
+    const since = (t: number) => (s: Seed) => s.msgs.some((_, k) => seedAt(s) + k * 1000 >= t);
+    const inside = seeds.filter(since(from));
+    const msgs = inside.flatMap((s) =>
+      s.msgs
+        .filter((_, k) => seedAt(s) + k * 1000 >= from)
+        .map((m) => ({ ...m, channel: s.channel })),
+    );
     const answers = msgs.filter((m) => m.author === 'agent');
     const pct = (values: number[], p: number) => {
       const v = [...values].sort((x, y) => x - y);
@@ -475,7 +487,7 @@ describe('analytics', () => {
     expect(figures.model_ttft_ms.p95).toBeCloseTo(pct(ttfts, 0.95)!, 6);
     const latencies = answers.filter((m) => m.latency !== undefined).map((m) => m.latency!);
     expect(figures.voice_latency_ms.p95).toBeCloseTo(pct(latencies, 0.95)!, 6);
-    const calls = inside.filter((s) => s.call);
+    const calls = seeds.filter((s) => s.call && seedAt(s) >= from);
     expect(figures.calls.count).toBe(calls.length);
     expect(figures.calls.duration_s.total).toBeCloseTo(
       calls.reduce((t, s) => t + s.call!.seconds, 0),
@@ -510,8 +522,47 @@ describe('analytics', () => {
     const day = agentAnalyticsSchema.parse(
       (await owner.raw('GET', `/api/analytics/agents/${analyticsAgent}?period=24h`)).body,
     );
-    expect(day.totals.conversations).toBe(seeds.filter((s) => s.hoursAgo < 24).length);
+    expect(day.totals.conversations).toBe(seeds.filter(since(Date.parse(day.from))).length);
     expect(day.bucket).toBe('hour');
+    expect(day.series.every((r) => Date.parse(r.at) % hour === 0)).toBe(true);
+
+    // The rollup follows later changes of the stored rows (a failed send, a call turn's figures
+    // merged afterwards, a deleted message) and equals an aggregate of the messages themselves.
+    const [changed] = await server.db
+      .select()
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(and(eq(conversations.agentName, analyticsAgent), eq(messages.author, 'agent')))
+      .limit(1);
+    await server.db
+      .update(messages)
+      .set({ error: 'send failed', metadata: sql`${messages.metadata} || '{"llm_ttft_ms": 7}'` })
+      .where(eq(messages.id, changed!.messages.id));
+    const [gone] = await server.db
+      .select({ id: messages.id })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(and(eq(conversations.agentName, analyticsAgent), eq(messages.author, 'visitor')))
+      .limit(1);
+    await server.db.delete(messages).where(eq(messages.id, gone!.id));
+    const rollup = await server.db.execute(sql`SELECT conversation_id, hour, agent_name, channel,
+        messages, agent_answers, answered_ok FROM analytics_hours ORDER BY 1, 2`);
+    const direct = await server.db.execute(sql`SELECT m.conversation_id,
+        date_trunc('hour', m.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour,
+        c.agent_name, c.channel, count(*)::int AS messages,
+        count(*) FILTER (WHERE m.role = 'assistant' AND coalesce(m.author, 'agent') = 'agent')::int
+          AS agent_answers,
+        count(*) FILTER (WHERE m.role = 'assistant' AND coalesce(m.author, 'agent') = 'agent'
+          AND m.error IS NULL)::int
+          AS answered_ok
+      FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2`);
+    expect(rowsOf(rollup)).toEqual(rowsOf(direct));
+    const turns = await server.db.execute(sql`SELECT message_id, ttft_ms, unanswered
+      FROM analytics_turns WHERE message_id = ${changed!.messages.id}`);
+    expect(rowsOf(turns)).toEqual([
+      { message_id: changed!.messages.id, ttft_ms: 7, unanswered: 'error' },
+    ]);
 
     expect((await stranger.raw('GET', `/api/analytics/agents/${analyticsAgent}`)).status).toBe(404);
     expect(

@@ -731,3 +731,4 @@ export * from './schema-mail';
 export * from './schema-inbox';
 export * from './schema-evals';
 export * from './schema-tools';
+export * from './schema-analytics';
