@@ -119,11 +119,15 @@ async function main() {
       if (!left!.n || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 250));
     }
+    // A call starts when the provider is asked for it: the sandbox's outbox row (its
+    // created_at is the database's clock at the dial), not when the event was claimed.
     const result = rowsOf(
       await db.execute(sql`
-        SELECT jsonb_array_length(attempts) AS attempts,
-               (extract(epoch FROM (attempts->0->>'started_at')::timestamptz - scheduled_time) * 1000)::float AS late_ms
-        FROM scheduled_events`),
+        SELECT jsonb_array_length(e.attempts) AS attempts,
+               (extract(epoch FROM (SELECT min(o.created_at) FROM telephony_outbox o
+                  WHERE o.kind = 'call' AND o.organization_id = e.organization_id
+                    AND o.to_number = e.recipient_phone) - e.scheduled_time) * 1000)::float AS late_ms
+        FROM scheduled_events e`),
     ) as unknown as Array<{ attempts: number; late_ms: number | null }>;
     const calls = rowsOf(
       await db.execute(sql`

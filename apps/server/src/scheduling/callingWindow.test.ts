@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isWindowOpen, nextWindowOpening, zonesForNumber } from './callingWindow';
 import { afterAttempt, retryDelayMinutes } from './retry';
 import { breakerTrips } from './settings';
+import { admit, groupBy, nextWakeDelay, sendRoom } from './admission';
 
 const window = { start: '08:00', end: '21:00' };
 
@@ -109,5 +110,35 @@ describe('afterAttempt', () => {
       true,
     );
     expect(breakerTrips([true, true, true, true, true, ...Array(10).fill(false)])).toBe(false);
+  });
+});
+
+describe('the scheduler’s batch arithmetic', () => {
+  it('admit › taken-over claims always; fresh ones up to the cap’s room; none while paused', () => {
+    const cap = { maxConcurrent: 5, running: 3, paused: false };
+    expect(admit(cap, ['t'], ['a', 'b', 'c'])).toEqual(['t', 'a', 'b']);
+    expect(admit({ ...cap, running: 7 }, ['t'], ['a'])).toEqual(['t']);
+    expect(admit({ ...cap, paused: true }, ['t'], ['a'])).toEqual(['t']);
+  });
+  it('sendRoom › what both windows still allow, never below 0', () => {
+    const limit = { perMinute: 60, perDay: 1000 };
+    expect(sendRoom(limit, { lastMinute: 10, lastDay: 100 })).toBe(50);
+    expect(sendRoom(limit, { lastMinute: 10, lastDay: 990 })).toBe(10);
+    expect(sendRoom(limit, { lastMinute: 70, lastDay: 100 })).toBe(0);
+  });
+  it('nextWakeDelay › only work due after now and before the next round', () => {
+    const now = new Date('2030-03-05T18:00:00Z');
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    expect(nextWakeDelay(at(300), now, 1000)).toBe(300);
+    expect(nextWakeDelay(at(1500), now, 1000)).toBeNull();
+    expect(nextWakeDelay(at(0), now, 1000)).toBeNull();
+    expect(nextWakeDelay(at(-50), now, 1000)).toBeNull();
+    expect(nextWakeDelay(null, now, 1000)).toBeNull();
+  });
+  it('groupBy › groups in order of first appearance', () => {
+    expect([...groupBy(['a1', 'b1', 'a2'], (s) => s[0]!)]).toEqual([
+      ['a', ['a1', 'a2']],
+      ['b', ['b1']],
+    ]);
   });
 });

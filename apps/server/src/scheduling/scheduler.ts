@@ -18,8 +18,16 @@ import { isWindowOpen, nextWindowOpening, zonesForNumber } from './callingWindow
 import { systemClock, type Clock } from './clock';
 import type { EventRow } from './events';
 import { afterAttempt, flexibleWindowEnd, startGraceMs } from './retry';
-import { doNotCallReason, recordProviderResult, settingsRow } from './settings';
-import { reserveSend, SendLimitError, sendLimitsOf } from '../messaging/sendLimits';
+import { doNotCallReasons, recordProviderResult, settingsRow } from './settings';
+import {
+  checkSendLimit,
+  limitFor,
+  lockSendCounter,
+  SendLimitError,
+  sendLimitsOf,
+  sendUsage,
+} from '../messaging/sendLimits';
+import { admit, groupBy, nextWakeDelay, sendRoom } from './admission';
 
 export interface SchedulerOptions {
   clock?: Clock;
@@ -64,9 +72,11 @@ const iso = (d: Date) => d.toISOString();
 /**
  * Claims due events with FOR UPDATE SKIP LOCKED (another process's claims are skipped, never
  * waited for): pending ones whose next attempt is due, and claims whose lease passed (their
- * process died), in turns across organizations. Per organization the settings row is locked while its running calls are
- * counted, so the cap on simultaneous calls holds across processes; a paused organization's
- * pending events stay where they are. Returns the claimed ids.
+ * process died), in turns across organizations. The organizations' settings rows are locked
+ * (in one statement, in a fixed order) while their running calls are counted (one grouped
+ * count), so the cap on simultaneous calls holds across processes; a paused organization's
+ * pending events stay where they are. A batch costs the same few round trips whatever its size
+ * or number of organizations. Returns the claimed ids.
  */
 export async function claimDue(deps: SchedulerDeps, round?: Round): Promise<string[]> {
   const now = deps.clock.now();
@@ -98,30 +108,46 @@ export async function claimDue(deps: SchedulerDeps, round?: Round): Promise<stri
       status: String(r.status),
     }));
     if (!candidates.length) return [];
-    const claimed: string[] = [];
-    const orgs = [...new Set(candidates.map((c) => c.orgId))].sort();
-    for (const orgId of orgs) {
-      await tx.insert(schedulingSettings).values({ organizationId: orgId }).onConflictDoNothing();
-      const [settings] = rowsOf(
+    const byOrg = groupBy(candidates, (c) => c.orgId);
+    const orgs = [...byOrg.keys()].sort();
+    await tx
+      .insert(schedulingSettings)
+      .values(orgs.map((organizationId) => ({ organizationId })))
+      .onConflictDoNothing();
+    const settings = await tx
+      .select()
+      .from(schedulingSettings)
+      .where(inArray(schedulingSettings.organizationId, orgs))
+      .orderBy(schedulingSettings.organizationId)
+      .for('update');
+    const running = new Map(
+      rowsOf(
         await tx.execute(sql`
-          SELECT max_concurrent_calls, paused_at FROM scheduling_settings
-          WHERE organization_id = ${orgId} FOR UPDATE`),
+          SELECT organization_id, count(*)::int AS n FROM scheduled_events
+          WHERE organization_id IN (${sql.join(
+            orgs.map((o) => sql`${o}`),
+            sql`, `,
+          )}) AND status = 'in_progress'
+          GROUP BY organization_id`),
+      ).map((r) => [String(r.organization_id), Number(r.n)]),
+    );
+    const claimed: string[] = [];
+    for (const row of settings) {
+      const mine = byOrg.get(row.organizationId) ?? [];
+      claimed.push(
+        ...admit(
+          {
+            maxConcurrent: row.maxConcurrentCalls,
+            running: running.get(row.organizationId) ?? 0,
+            paused: Boolean(row.pausedAt),
+          },
+          // Taken-over claims are already counted among the running calls.
+          mine.filter((c) => c.status === 'in_progress'),
+          mine.filter((c) => c.status === 'scheduled'),
+        ).map((c) => c.id),
       );
-      const mine = candidates.filter((c) => c.orgId === orgId);
-      // Taken-over claims are already counted among the running calls.
-      const takeovers = mine.filter((c) => c.status === 'in_progress');
-      let fresh = mine.filter((c) => c.status === 'scheduled');
-      if (settings?.paused_at) fresh = [];
-      else {
-        const [running] = rowsOf(
-          await tx.execute(sql`
-            SELECT count(*)::int AS n FROM scheduled_events
-            WHERE organization_id = ${orgId} AND status = 'in_progress'`),
-        );
-        const room = Number(settings?.max_concurrent_calls ?? 5) - Number(running?.n ?? 0);
-        fresh = fresh.slice(0, Math.max(0, room));
-      }
-      claimed.push(...takeovers.map((c) => c.id), ...fresh.map((c) => c.id));
+      // The settings as read under the lock serve this batch's dials.
+      round?.settings.set(row.organizationId, Promise.resolve(row));
     }
     if (!claimed.length) return [];
     const rows = await tx
@@ -219,44 +245,80 @@ async function fromNumberFor(db: Db, event: EventRow, providerName: string, roun
 const windowText = (s: { callingWindowStart: string; callingWindowEnd: string }, zones: string[]) =>
   `${s.callingWindowStart}–${s.callingWindowEnd} in ${zones.join(', ')}`;
 
+/** An event that passed its guards, with its attempt about to be made. */
+interface Ready {
+  event: EventRow;
+  /** The attempts before this one (a stopped process's attempt closed as failed). */
+  attempts: ScheduledAttempt[];
+  attempt: ScheduledAttempt;
+}
+
 /**
- * One claimed event: the guards (pause, flexible window, calling window, do-not-call, a number to
- * call from), then the dial through the organization's provider. The attempt is recorded before
- * the provider is asked; once the provider has the call the claim is released and the outcome
- * arrives by webhook (Twilio) or at the sandbox call's end.
+ * A claimed batch: per organization, the guards (pause, flexible window, calling window, then
+ * do-not-call for the whole batch in one query, a number to call from), the attempts recorded
+ * against the sending limit for calls in one transaction, then every dial at once through the
+ * organization's provider. The attempt is recorded before the provider is asked; once the
+ * provider has the call the claim is released and the outcome arrives by webhook (Twilio) or at
+ * the sandbox call's end.
  */
-export async function processClaim(
+export async function processBatch(
   deps: SchedulerDeps,
-  id: string,
+  ids: readonly string[],
   round: Round = newRound(),
 ): Promise<void> {
-  const { db, clock } = deps;
-  // The row as this round's claim wrote it, else as the database holds it now.
-  const claimed = round.claimed.get(id);
-  round.claimed.delete(id);
-  const [event] = claimed
-    ? [claimed]
-    : await db
+  // The rows as this round's claim wrote them, else as the database holds them now.
+  const events: EventRow[] = [];
+  const unread: string[] = [];
+  for (const id of ids) {
+    const row = round.claimed.get(id);
+    round.claimed.delete(id);
+    if (row) events.push(row);
+    else unread.push(id);
+  }
+  if (unread.length)
+    events.push(
+      ...(await deps.db
         .select()
         .from(scheduledEvents)
         .where(
           and(
-            eq(scheduledEvents.id, id),
+            inArray(scheduledEvents.id, unread),
             eq(scheduledEvents.status, 'in_progress'),
             eq(scheduledEvents.lockedBy, deps.instanceId),
           ),
-        );
-  if (!event) return;
-  const now = clock.now();
-  const settings = await once(round.settings, event.organizationId, () =>
-    settingsRow(db, event.organizationId),
+        )),
+    );
+  await Promise.all(
+    [...groupBy(events, (e) => e.organizationId)].map(([orgId, list]) =>
+      processOrgBatch(deps, orgId, list, round).catch((err: unknown) =>
+        deps.logger.error({ err, organization: orgId }, 'scheduled call processing failed'),
+      ),
+    ),
   );
-  const set = (values: Partial<EventRow>) =>
-    db
-      .update(scheduledEvents)
-      .set(values)
-      .where(and(eq(scheduledEvents.id, id), eq(scheduledEvents.lockedBy, deps.instanceId)));
+}
 
+/** One claimed event (a batch of one). */
+export const processClaim = (deps: SchedulerDeps, id: string, round: Round = newRound()) =>
+  processBatch(deps, [id], round);
+
+/** Writes to the event while this process holds its claim. */
+const setMine = (deps: SchedulerDeps, id: string, values: Partial<EventRow>) =>
+  deps.db
+    .update(scheduledEvents)
+    .set(values)
+    .where(and(eq(scheduledEvents.id, id), eq(scheduledEvents.lockedBy, deps.instanceId)));
+
+/**
+ * The guards that need no query: a stopped process's attempt closed, pause, flexible window,
+ * calling window. Returns the event ready to dial, or null once it was set aside (saying why).
+ */
+async function guard(
+  deps: SchedulerDeps,
+  event: EventRow,
+  settings: Awaited<ReturnType<typeof settingsRow>>,
+  now: Date,
+): Promise<Ready | null> {
+  const set = (values: Partial<EventRow>) => setMine(deps, event.id, values);
   let attempts = [...event.attempts];
   const last = attempts.at(-1);
   if (last && last.outcome === null && !last.provider_call_id) {
@@ -278,11 +340,11 @@ export async function processClaim(
 
   if (settings.pausedAt) {
     await set(waitValues(now, 'Dialling is paused: too many calls failed at the provider', now));
-    return;
+    return null;
   }
   if (now.getTime() > windowEnd.getTime() + startGraceMs) {
     await missed('The scheduled time and its flexible window passed before the call was placed');
-    return;
+    return null;
   }
   const zones = zonesForNumber(event.recipientPhone);
   const window = { start: settings.callingWindowStart, end: settings.callingWindowEnd };
@@ -297,66 +359,180 @@ export async function processClaim(
         `The calling window (${windowText(settings, zones)}) stays closed until the flexible window ends`,
       );
     }
-    return;
+    return null;
   }
-  const dnc = await doNotCallReason(db, event.organizationId, event.recipientPhone);
-  if (dnc) {
-    await set(finalValues('failed', dnc, now));
-    return;
-  }
-
-  const attempt: ScheduledAttempt = {
-    attempt: attempts.length + 1,
-    started_at: iso(now),
-    ended_at: null,
-    outcome: null,
-    provider_call_id: null,
-    duration_s: null,
-    conversation_id: null,
+  return {
+    event,
+    attempts,
+    attempt: {
+      attempt: attempts.length + 1,
+      started_at: iso(now),
+      ended_at: null,
+      outcome: null,
+      provider_call_id: null,
+      duration_s: null,
+      conversation_id: null,
+    },
   };
-  let providerName = 'sandbox';
+}
+
+/**
+ * Records the attempts of an organization's ready events against its sending limit for calls,
+ * in one transaction under the organization's send lock: as many as the limit lets through, in
+ * order. Returns the ids recorded (an event whose claim this process lost is not), and the
+ * refusal for the rest.
+ */
+async function reserveCalls(
+  deps: SchedulerDeps,
+  orgId: string,
+  ready: readonly Ready[],
+  now: Date,
+): Promise<{ recorded: Set<string>; refused: SendLimitError | null }> {
+  const config = sendLimitsOf(deps.env);
+  return deps.db.transaction(async (db) => {
+    const tx = db as unknown as Db;
+    await lockSendCounter(tx, orgId, 'call');
+    const usage = await sendUsage(tx, orgId, 'call', now);
+    const granted = ready.slice(0, sendRoom(limitFor(config, orgId), usage));
+    const recorded = new Set<string>();
+    if (granted.length) {
+      const values = sql.join(
+        granted.map(
+          (r) => sql`(${r.event.id}::uuid, ${JSON.stringify([...r.attempts, r.attempt])}::jsonb)`,
+        ),
+        sql`, `,
+      );
+      const rows = rowsOf(
+        await tx.execute(sql`
+          UPDATE scheduled_events e SET attempts = v.attempts, updated_at = ${iso(now)}::timestamptz
+          FROM (VALUES ${values}) AS v(id, attempts)
+          WHERE e.id = v.id AND e.locked_by = ${deps.instanceId}
+          RETURNING e.id`),
+      );
+      for (const row of rows) recorded.add(String(row.id));
+    }
+    let refused: SendLimitError | null = null;
+    if (granted.length < ready.length) {
+      // The limit is reached now: its refusal says which window and when a place frees.
+      try {
+        await checkSendLimit(tx, config, orgId, 'call', now);
+        refused = new SendLimitError('call', 'minute', limitFor(config, orgId).perMinute, 1);
+      } catch (error) {
+        if (!(error instanceof SendLimitError)) throw error;
+        refused = error;
+      }
+    }
+    return { recorded, refused };
+  });
+}
+
+/** An organization's share of a claimed batch (see processBatch). */
+async function processOrgBatch(
+  deps: SchedulerDeps,
+  orgId: string,
+  events: readonly EventRow[],
+  round: Round,
+): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const settings = await once(round.settings, orgId, () => settingsRow(db, orgId));
+  const guarded = (await Promise.all(events.map((e) => guard(deps, e, settings, now)))).filter(
+    (r): r is Ready => r !== null,
+  );
+  if (!guarded.length) return;
+  const dnc = await doNotCallReasons(
+    db,
+    orgId,
+    guarded.map((r) => r.event.recipientPhone),
+  );
+  const ready: Ready[] = [];
+  const setAside: Array<Promise<unknown>> = [];
+  for (const r of guarded) {
+    const reason = dnc.get(r.event.recipientPhone);
+    if (reason) setAside.push(setMine(deps, r.event.id, finalValues('failed', reason, now)));
+    else ready.push(r);
+  }
+  await Promise.all(setAside);
+  if (!ready.length) return;
+
+  let telephony: Awaited<ReturnType<typeof telephonyFor>>;
   try {
-    const { provider } = await once(round.telephony, event.organizationId, () =>
-      telephonyFor(deps, event.organizationId, deps.twilioOptions),
+    telephony = await once(round.telephony, orgId, () =>
+      telephonyFor(deps, orgId, deps.twilioOptions),
     );
-    providerName = provider.name;
-    const from = await fromNumberFor(db, event, provider.name, round);
-    if (!from) {
-      await set(
-        finalValues('failed', 'No voice number to call from: sync the phone numbers first', now),
+  } catch (error) {
+    await Promise.all(ready.map((r) => notPlaced(deps, r, 'sandbox', error)));
+    return;
+  }
+  const { provider } = telephony;
+  const publicUrl = publicUrlOf(deps.env);
+  const dialable: Array<Ready & { from: string }> = [];
+  for (const r of ready) {
+    const from = await fromNumberFor(db, r.event, provider.name, round);
+    if (!from)
+      setAside.push(
+        setMine(
+          deps,
+          r.event.id,
+          finalValues('failed', 'No voice number to call from: sync the phone numbers first', now),
+        ),
       );
-      return;
-    }
-    const publicUrl = publicUrlOf(deps.env);
-    if (provider.name === 'twilio' && !publicUrl) {
-      await set(
-        finalValues('failed', 'PUBLIC_URL is not set: the provider cannot reach this server', now),
+    else if (provider.name === 'twilio' && !publicUrl)
+      setAside.push(
+        setMine(
+          deps,
+          r.event.id,
+          finalValues(
+            'failed',
+            'PUBLIC_URL is not set: the provider cannot reach this server',
+            now,
+          ),
+        ),
       );
-      return;
-    }
-    // The attempt counts against the organization's sending limit for calls: recorded under the
-    // organization's send lock (another event's dial waits for it). Over the limit, the call
-    // waits for the window to free inside the flexible window, else it is missed, saying why.
-    try {
-      await reserveSend(
-        db,
-        sendLimitsOf(deps.env),
-        event.organizationId,
-        'call',
-        (tx) =>
-          tx
-            .update(scheduledEvents)
-            .set({ attempts: [...attempts, attempt], updatedAt: now })
-            .where(and(eq(scheduledEvents.id, id), eq(scheduledEvents.lockedBy, deps.instanceId))),
-        now,
+    else dialable.push({ ...r, from });
+  }
+  await Promise.all(setAside);
+  if (!dialable.length) return;
+
+  // Each attempt counts against the organization's sending limit for calls. Over the limit, a
+  // call waits for the window to free inside its flexible window, else it is missed, saying why.
+  let reserved: Awaited<ReturnType<typeof reserveCalls>>;
+  try {
+    reserved = await reserveCalls(deps, orgId, dialable, now);
+  } catch (error) {
+    await Promise.all(dialable.map((r) => notPlaced(deps, r, provider.name, error)));
+    return;
+  }
+  await Promise.all(
+    dialable.map(async (r) => {
+      if (reserved.recorded.has(r.event.id)) return dial(deps, r, provider, publicUrl, now);
+      // Not recorded: over the limit (else the claim was lost, and the new holder dials it).
+      const refused = reserved.refused;
+      if (!refused) return;
+      const next = new Date(now.getTime() + refused.retryAfter * 1000);
+      if (next <= flexibleWindowEnd(r.event))
+        return setMine(deps, r.event.id, waitValues(next, refused.message, now));
+      return setMine(
+        deps,
+        r.event.id,
+        finalValues(r.attempts.length ? 'failed' : 'expired', refused.message, now),
       );
-    } catch (error) {
-      if (!(error instanceof SendLimitError)) throw error;
-      const next = new Date(now.getTime() + error.retryAfter * 1000);
-      if (next <= windowEnd) await set(waitValues(next, error.message, now));
-      else await missed(error.message);
-      return;
-    }
+    }),
+  );
+}
+
+type Provider = Awaited<ReturnType<typeof telephonyFor>>['provider'];
+
+/** The dial itself, its attempt already recorded; then the claim is released. */
+async function dial(
+  deps: SchedulerDeps,
+  r: Ready & { from: string },
+  provider: Provider,
+  publicUrl: string | null | undefined,
+  now: Date,
+) {
+  const { event, attempts, attempt, from } = r;
+  try {
     const targets = outboundCallTargets(publicUrl ?? 'http://localhost', event.id);
     const dialled = await provider.dial({
       from,
@@ -368,7 +544,7 @@ export async function processClaim(
     let conversationId: string | null = null;
     if (provider.name === 'sandbox' && dialled.sandboxOutcome === 'answered') {
       // The sandbox's answered call is a call in the call log, as a real one would be.
-      const [conversation] = await db
+      const [conversation] = await deps.db
         .insert(conversations)
         .values({
           agentName: event.agentName,
@@ -391,7 +567,7 @@ export async function processClaim(
       conversationId = conversation!.id;
     }
     const deadline = provider.name === 'sandbox' ? deps.sandboxCallMs : deps.callTimeoutMs;
-    await set({
+    await setMine(deps, event.id, {
       attempts: [...attempts, { ...placed, conversation_id: conversationId }],
       currentCallId: dialled.providerCallId,
       pendingOutcome: dialled.sandboxOutcome ?? null,
@@ -403,24 +579,25 @@ export async function processClaim(
       updatedAt: now,
     });
   } catch (error) {
-    const message = String((error as Error)?.message ?? error).slice(0, 500);
-    deps.logger.warn(
-      { err: error, event: id, provider: providerName },
-      'scheduled call not placed',
-    );
-    await db.transaction(async (tx) => {
-      await endAttempt(
-        deps,
-        tx,
-        { ...event, attempts: [...attempts, attempt] },
-        {
-          outcome: 'failed',
-          durationS: 0,
-          error: message,
-        },
-      );
-    });
+    await notPlaced(deps, r, provider.name, error);
   }
+}
+
+/** The call could not be placed: the attempt ends as failed at the provider (for the breaker). */
+async function notPlaced(deps: SchedulerDeps, r: Ready, providerName: string, error: unknown) {
+  const message = String((error as Error)?.message ?? error).slice(0, 500);
+  deps.logger.warn(
+    { err: error, event: r.event.id, provider: providerName },
+    'scheduled call not placed',
+  );
+  await deps.db.transaction(async (tx) => {
+    await endAttempt(
+      deps,
+      tx,
+      { ...r.event, attempts: [...r.attempts, r.attempt] },
+      { outcome: 'failed', durationS: 0, error: message },
+    );
+  });
 }
 
 /**
@@ -510,16 +687,19 @@ export async function finishCall(
   });
 }
 
+/** How many ended calls are recorded at once. */
+const finishConcurrency = 4;
+
 /**
- * Housekeeping each round: sandbox calls whose time is up get their outcome (and calls whose
- * provider never reported an end are closed as failed); pending events whose flexible window
- * passed while dialling was paused expire.
+ * Sandbox calls whose time is up get their outcome (and calls whose provider never reported an
+ * end are closed as failed). Returns how many ended.
  */
-export async function sweep(deps: SchedulerDeps): Promise<number> {
+export async function finishEnded(deps: SchedulerDeps): Promise<number> {
   const now = deps.clock.now();
   const ended = await deps.db
     .select({
       id: scheduledEvents.id,
+      orgId: scheduledEvents.organizationId,
       callId: scheduledEvents.currentCallId,
       pending: scheduledEvents.pendingOutcome,
     })
@@ -532,8 +712,10 @@ export async function sweep(deps: SchedulerDeps): Promise<number> {
       ),
     )
     .limit(deps.batch * 4);
-  for (const e of ended) {
-    if (!e.callId) continue;
+  // Organizations side by side (a few at a time), each one's calls in turn: they would
+  // serialize anyway on its settings row, where the breaker counts.
+  const finish = async (e: (typeof ended)[number]) => {
+    if (!e.callId) return;
     const answered = e.pending === 'answered' || e.pending === 'voicemail';
     await finishCall(
       deps,
@@ -546,7 +728,20 @@ export async function sweep(deps: SchedulerDeps): Promise<number> {
             error: 'The provider never reported the call’s end',
           },
     );
-  }
+  };
+  const queue = [...groupBy(ended, (e) => e.orgId).values()];
+  await Promise.all(
+    Array.from({ length: Math.min(finishConcurrency, queue.length) }, async () => {
+      for (let calls = queue.shift(); calls; calls = queue.shift())
+        for (const e of calls) await finish(e);
+    }),
+  );
+  return ended.length;
+}
+
+/** Pending events whose flexible window passed while dialling was paused expire. */
+export async function expirePaused(deps: SchedulerDeps): Promise<number> {
+  const now = deps.clock.now();
   const expired = await deps.db
     .update(scheduledEvents)
     .set({
@@ -561,27 +756,56 @@ export async function sweep(deps: SchedulerDeps): Promise<number> {
       ),
     )
     .returning({ id: scheduledEvents.id });
-  return ended.length + expired.length;
+  return expired.length;
 }
 
-/** One round: housekeeping, then claim and dial until nothing due is left. Returns events dialled. */
+/** Housekeeping: calls that ended are recorded, pending events whose window passed expire. */
+export async function sweep(deps: SchedulerDeps): Promise<number> {
+  return (await finishEnded(deps)) + (await expirePaused(deps));
+}
+
+/**
+ * One round: pending events whose window passed while dialling was paused expire; what is due is
+ * claimed and dialled (first: a due call is what cannot wait); then calls that ended are
+ * recorded, and when that freed places under the cap, what waited for them is dialled. Returns
+ * events dialled.
+ */
 export async function runOnce(deps: SchedulerDeps): Promise<number> {
-  await sweep(deps);
+  await expirePaused(deps);
+  let total = await dialDue(deps);
+  if (await finishEnded(deps)) total += await dialDue(deps);
+  return total;
+}
+
+/** Claims and dials batch after batch until nothing due is left. */
+async function dialDue(deps: SchedulerDeps): Promise<number> {
   let total = 0;
   for (;;) {
     // Each batch reads the organizations' settings and providers afresh (once per batch).
     const round = newRound();
     const ids = await claimDue(deps, round);
     if (!ids.length) return total;
-    await Promise.all(
-      ids.map((id) =>
-        processClaim(deps, id, round).catch((err: unknown) =>
-          deps.logger.error({ err, event: id }, 'scheduled call processing failed'),
-        ),
-      ),
-    );
+    await processBatch(deps, ids, round);
     total += ids.length;
   }
+}
+
+/**
+ * When the next piece of work falls due: a pending event's next attempt, a claim's lease, a
+ * running call's deadline (the sandbox's end of call, or the provider's time-out). Past times
+ * included (the caller keeps what lies ahead).
+ */
+export async function nextDueAt(deps: Pick<SchedulerDeps, 'db' | 'clock'>): Promise<Date | null> {
+  const now = iso(deps.clock.now());
+  const [row] = rowsOf(
+    await deps.db.execute(sql`SELECT least(
+        (SELECT min(next_attempt_at) FROM scheduled_events
+          WHERE status = 'scheduled' AND next_attempt_at > ${now}::timestamptz),
+        (SELECT min(coalesce(lease_until, call_deadline)) FROM scheduled_events
+          WHERE status = 'in_progress' AND coalesce(lease_until, call_deadline) > ${now}::timestamptz)
+      ) AS at`),
+  );
+  return row?.at ? new Date(row.at as string) : null;
 }
 
 export interface Scheduler {
@@ -591,7 +815,11 @@ export interface Scheduler {
   readonly deps: SchedulerDeps;
 }
 
-/** The scheduler in the server process: a round every `pollMs`, and when woken. */
+/**
+ * The scheduler in the server process: a round every `pollMs`, when woken (an event created or
+ * changed, a call ended), and at the moment the next piece of work falls due when that comes
+ * before the next round — a call due at 09:00:00.300 starts then, not at the next round.
+ */
 export function startScheduler(
   deps: SchedulerDeps,
   pollMs = 1000,
@@ -600,6 +828,7 @@ export function startScheduler(
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = Boolean(options.manual);
+  let alarm: ReturnType<typeof setTimeout> | null = null;
   const run = () => {
     if (stopped) return;
     if (running) {
@@ -613,6 +842,15 @@ export function startScheduler(
           deps.logger.error({ err }, 'scheduler round failed'),
         );
       } while (again && !stopped);
+      if (stopped) return;
+      const delay = nextWakeDelay(
+        await nextDueAt(deps).catch(() => null),
+        deps.clock.now(),
+        pollMs,
+      );
+      if (alarm) clearTimeout(alarm);
+      alarm = delay === null ? null : setTimeout(run, delay);
+      alarm?.unref();
     })().finally(() => {
       running = null;
     });
@@ -625,6 +863,7 @@ export function startScheduler(
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      if (alarm) clearTimeout(alarm);
       await running;
     },
   };

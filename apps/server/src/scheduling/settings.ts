@@ -85,9 +85,16 @@ export async function recordProviderResult(
   failed: boolean,
   now: Date,
 ) {
-  const row = await settingsRow(tx, orgId);
-  const recent = [...row.recentFailures, failed].slice(-breakerWindow);
-  const trips = !row.pausedAt && breakerTrips(recent);
+  await settingsRow(tx, orgId);
+  // Locked until the caller's transaction ends: two calls ending at once (two processes, or a
+  // batch's finishes) each add their result, neither overwrites the other's.
+  const [row] = await tx
+    .select()
+    .from(schedulingSettings)
+    .where(eq(schedulingSettings.organizationId, orgId))
+    .for('update');
+  const recent = [...row!.recentFailures, failed].slice(-breakerWindow);
+  const trips = !row!.pausedAt && breakerTrips(recent);
   await tx
     .update(schedulingSettings)
     .set({
@@ -109,21 +116,45 @@ export async function doNotCallReason(
   orgId: string,
   phone: string,
 ): Promise<string | null> {
-  // Both lists in one round trip: the do-not-call list first, then an SMS opt-out (STOP …).
-  const [found] = rowsOf(
-    await db.execute(sql`
-      (SELECT 1 AS rank, reason AS detail FROM do_not_call
-        WHERE organization_id = ${orgId} AND phone_number = ${phone} LIMIT 1)
-      UNION ALL
-      (SELECT 2 AS rank, keyword AS detail FROM messaging_opt_outs
-        WHERE organization_id = ${orgId} AND end_user = ${phone} LIMIT 1)
-      ORDER BY rank LIMIT 1`),
+  return (await doNotCallReasons(db, orgId, [phone])).get(phone) ?? null;
+}
+
+/**
+ * Why each of the numbers must not be called, in one round trip for a batch of dials: the
+ * do-not-call list first, then an SMS opt-out (STOP …). Numbers free to call are absent.
+ */
+export async function doNotCallReasons(
+  db: Pick<Db, 'execute'>,
+  orgId: string,
+  phones: readonly string[],
+): Promise<Map<string, string>> {
+  const reasons = new Map<string, string>();
+  if (!phones.length) return reasons;
+  const list = sql.join(
+    [...new Set(phones)].map((p) => sql`${p}`),
+    sql`, `,
   );
-  if (!found) return null;
-  const detail = String(found.detail ?? '');
-  if (Number(found.rank) === 1)
-    return `Not dialled: ${phone} is on the do-not-call list${detail ? ` (${detail})` : ''}`;
-  return `Not dialled: ${phone} opted out by sending ${detail}`;
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT 1 AS rank, phone_number AS phone, reason AS detail FROM do_not_call
+        WHERE organization_id = ${orgId} AND phone_number IN (${list})
+      UNION ALL
+      SELECT 2 AS rank, end_user AS phone, keyword AS detail FROM messaging_opt_outs
+        WHERE organization_id = ${orgId} AND end_user IN (${list})
+      ORDER BY rank`),
+  );
+  for (const row of rows) {
+    const phone = String(row.phone);
+    if (reasons.has(phone)) continue;
+    const detail = String(row.detail ?? '');
+    reasons.set(
+      phone,
+      Number(row.rank) === 1
+        ? `Not dialled: ${phone} is on the do-not-call list${detail ? ` (${detail})` : ''}`
+        : `Not dialled: ${phone} opted out by sending ${detail}`,
+    );
+  }
+  return reasons;
 }
 
 export async function listDoNotCall(db: Db, orgId: string) {
