@@ -10,6 +10,7 @@ const LoginRoute = lazy(() => import('./routes/LoginRoute'));
 const AccountRoute = lazy(() => import('./routes/AccountRoute'));
 const InviteRoute = lazy(() => import('./routes/InviteRoute'));
 const DashboardRoute = lazy(() => import('./routes/DashboardRoute'));
+const ConversationsRoute = lazy(() => import('./routes/ConversationsRoute'));
 
 export function AppRoutes() {
   return (
@@ -19,6 +20,7 @@ export function AppRoutes() {
         <Route path="/account" element={<AccountRoute />} />
         <Route path="/invite/:invitationId" element={<InviteRoute />} />
         <Route path="/" element={<DashboardRoute />} />
+        <Route path="/conversations/:conversationId?" element={<ConversationsRoute />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </Suspense>

@@ -6,6 +6,7 @@ import { AgentCalls } from '../calls';
 import { LiveCallSlot } from '../voice/LiveCallSlot';
 import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 import { useMakeTest } from './tests/useMakeTest';
+import { AgentConversationsSlot } from '../conversations/AgentConversationsSlot';
 
 const settingsSections: Partial<Record<AgentDetailTab, string>> = {
   model: agentSettingsSectionIds.model,
@@ -60,6 +61,11 @@ export default function AgentDetailWithCall({
               makeTestError={makeTest.error ? plainMessageOf(makeTest.error) : null}
             />
             <AgentTestsSlot agentId={agentId} headingLevel={2} id="agent-section-tests" />
+            <AgentConversationsSlot
+              orgId={orgId}
+              agentId={agentId}
+              id="agent-section-conversations"
+            />
           </>
         ),
         publishNote: <TestsPublishNoteSlot agentId={agentId} />,

@@ -30,6 +30,7 @@ const loadIntegrationsArea = () => import('../integrations/IntegrationsArea');
 const IntegrationsArea = lazy(() =>
   loadIntegrationsArea().then((m) => ({ default: m.IntegrationsArea })),
 );
+const ConversationsArea = lazy(() => import('../conversations/ConversationsArea'));
 const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
 const loadSmsArea = () => import('../sms/ChannelArea');
 const loadWhatsappArea = () => import('../whatsapp/WhatsappArea');
@@ -118,6 +119,8 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     );
   } else if (isIntegrationsView(`?${params.toString()}`)) {
     content = <IntegrationsArea orgId={org.orgId} orgName={org.orgName} />;
+  } else if (params.get('view') === 'conversations') {
+    content = <ConversationsArea orgId={org.orgId} />;
   } else if (unknownTab) {
     content = (
       <section aria-label="Under development" className={styles.placeholder}>

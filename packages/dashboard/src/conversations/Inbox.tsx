@@ -1,0 +1,123 @@
+import { useMemo, useState } from 'react';
+import { plainMessageOf } from '@parley/api-client';
+import { useAgents, useMe } from '../api/hooks';
+import { InboxView } from './InboxView';
+import { ThreadView } from './ThreadView';
+import {
+  emptyFilters,
+  filtersToQuery,
+  isUnread,
+  type InboxFilters,
+  type SeenMap,
+} from './inboxFormat';
+import {
+  useConversation,
+  useConversationList,
+  useConversationsClient,
+  useHold,
+  useReply,
+} from './queries';
+
+export interface InboxProps {
+  orgId: string;
+  /** An agent's Conversations section: the list is that agent's (no agent filter). */
+  agentId?: string;
+  /** The open conversation, when the caller keeps it (the organization-wide view: in the URL). */
+  selectedId?: string | null;
+  onSelectedChange?: (id: string | null) => void;
+  headingLevel?: 1 | 2 | 3;
+  id?: string;
+}
+
+/**
+ * Container of the inbox: the organization's (or one agent's) conversations with their filters,
+ * the open thread with Take over / Hand back and the reply box, and the export links.
+ */
+export default function Inbox({
+  orgId,
+  agentId,
+  selectedId: controlledId,
+  onSelectedChange,
+  headingLevel = 1,
+  id,
+}: InboxProps) {
+  const client = useConversationsClient();
+  const me = useMe();
+  const agents = useAgents(agentId ? undefined : orgId);
+  const [filters, setFilters] = useState<InboxFilters>(emptyFilters);
+  const [ownId, setOwnId] = useState<string | null>(null);
+  const selectedId = controlledId !== undefined ? controlledId : ownId;
+  const [seen, setSeen] = useState<SeenMap>({});
+  const [draft, setDraft] = useState('');
+
+  const query = useMemo(
+    () => filtersToQuery(filters, { orgId, agentId }),
+    [filters, orgId, agentId],
+  );
+  const list = useConversationList(query);
+  const thread = useConversation(selectedId);
+  const hold = useHold(selectedId);
+  const reply = useReply(selectedId);
+  const select = (next: string | null) => {
+    setOwnId(next);
+    onSelectedChange?.(next);
+    if (next) setSeen((s) => ({ ...s, [next]: new Date().toISOString() }));
+    setDraft('');
+    hold.reset();
+    reply.reset();
+  };
+
+  const conversations = useMemo(
+    () =>
+      (list.data?.pages ?? [])
+        .flatMap((p) => p.conversations)
+        .map((c) => ({ ...c, isUnread: c.id !== selectedId && isUnread(c, seen) })),
+    [list.data, seen, selectedId],
+  );
+
+  return (
+    <InboxView
+      id={id}
+      headingLevel={headingLevel}
+      filters={filters}
+      onFiltersChange={setFilters}
+      agents={
+        agentId ? undefined : (agents.data?.agents ?? []).map((a) => ({ id: a.id, name: a.name }))
+      }
+      conversations={conversations}
+      loading={list.isPending}
+      error={list.error ? plainMessageOf(list.error) : null}
+      onRetry={() => void list.refetch()}
+      hasMore={list.hasNextPage}
+      loadingMore={list.isFetchingNextPage}
+      onLoadMore={() => void list.fetchNextPage()}
+      selectedId={selectedId}
+      onSelect={select}
+      onCloseThread={() => select(null)}
+      exportLinks={{
+        csv: client.exportUrl(query, 'csv'),
+        jsonl: client.exportUrl(query, 'jsonl'),
+      }}
+      thread={
+        <ThreadView
+          headingLevel={headingLevel === 1 ? 2 : 3}
+          conversation={selectedId ? (thread.data ?? null) : null}
+          loading={Boolean(selectedId) && thread.isPending}
+          error={thread.error ? plainMessageOf(thread.error) : null}
+          onRetry={() => void thread.refetch()}
+          myUserId={me.data?.user.userId}
+          onTakeover={() => hold.mutate('takeover')}
+          onRelease={() => hold.mutate('release')}
+          holdBusy={hold.isPending ? (hold.variables ?? null) : null}
+          holdError={hold.error ? plainMessageOf(hold.error) : null}
+          draft={draft}
+          onDraftChange={setDraft}
+          onSend={(text) => reply.mutate(text, { onSuccess: () => setDraft('') })}
+          sending={reply.isPending}
+          sendError={reply.error ? plainMessageOf(reply.error) : null}
+          onClose={() => select(null)}
+        />
+      }
+    />
+  );
+}

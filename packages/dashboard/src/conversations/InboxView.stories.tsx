@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { InboxView, type InboxViewProps } from './InboxView';
+import { ThreadView } from './ThreadView';
+import { emptyFilters, type InboxFilters } from './inboxFormat';
+import { chatThread, denseSummaries, fixtureSummaries, me } from './inboxFixtures';
+
+const items = fixtureSummaries.map((c) => ({ ...c, isUnread: c.unread }));
+const agents = [
+  { id: 'clinic_1', name: 'Clinic' },
+  { id: 'sales_2', name: 'Sales' },
+];
+
+/** The view with its filters kept in story state (so chips and selects respond). */
+function Stateful(props: InboxViewProps) {
+  const [filters, setFilters] = useState<InboxFilters>(props.filters);
+  return (
+    <InboxView
+      {...props}
+      filters={filters}
+      onFiltersChange={(f) => {
+        setFilters(f);
+        props.onFiltersChange(f);
+      }}
+    />
+  );
+}
+
+const placeholder = (
+  <ThreadView
+    conversation={null}
+    onTakeover={fn()}
+    onRelease={fn()}
+    draft=""
+    onDraftChange={fn()}
+    onSend={fn()}
+    onClose={fn()}
+  />
+);
+
+const meta = {
+  title: 'Dashboard/Conversations/Inbox',
+  component: InboxView,
+  render: (args) => <Stateful {...args} />,
+  parameters: { layout: 'padded' },
+  args: {
+    filters: emptyFilters,
+    onFiltersChange: fn(),
+    agents,
+    conversations: items,
+    selectedId: null,
+    onSelect: fn(),
+    onCloseThread: fn(),
+    onRetry: fn(),
+    onLoadMore: fn(),
+    exportLinks: {
+      csv: '/api/conversations/export?organization_id=org_1&format=csv',
+      jsonl: '/api/conversations/export?organization_id=org_1&format=jsonl',
+    },
+    thread: placeholder,
+    timeZone: 'UTC',
+    locale: 'en-US',
+  },
+} satisfies Meta<typeof InboxView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loaded: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const options = c.getAllByRole('option');
+    await expect(options).toHaveLength(4);
+    await expect(options[0]).toHaveTextContent('visitor-4f2a');
+    await expect(within(options[0]!).getByRole('img', { name: 'Unread' })).toBeVisible();
+    await expect(options[1]).toHaveTextContent('Held by Grace Hopper');
+    // Keyboard: the list takes focus, arrows move, Enter opens.
+    options[0]!.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    await expect(options[2]).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelect).toHaveBeenCalledWith('conv_voice_1');
+    // Status chips filter.
+    await userEvent.click(c.getByRole('button', { name: 'Held' }));
+    await expect(args.onFiltersChange).toHaveBeenLastCalledWith({
+      ...emptyFilters,
+      status: 'held',
+    });
+    await expect(c.getByRole('button', { name: 'Held' })).toHaveAttribute('aria-pressed', 'true');
+    // Search is sent on Enter.
+    await userEvent.type(c.getByRole('searchbox', { name: 'Search messages' }), 'parking{Enter}');
+    await expect(args.onFiltersChange).toHaveBeenLastCalledWith({
+      ...emptyFilters,
+      status: 'held',
+      q: 'parking',
+    });
+    await expect(c.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      args.exportLinks.csv,
+    );
+  },
+};
+export const LoadedDark: Story = { args: Loaded.args, globals: { theme: 'dark' } };
+
+export const Loading: Story = {
+  args: { conversations: [], loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading conversations...')).toBeVisible();
+  },
+};
+export const LoadingDark: Story = { args: Loading.args, globals: { theme: 'dark' } };
+
+export const Empty: Story = {
+  args: { conversations: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No conversations yet')).toBeVisible();
+  },
+};
+export const EmptyDark: Story = { args: Empty.args, globals: { theme: 'dark' } };
+
+/** Filters that match nothing: the empty state offers to clear them. */
+export const EmptyFiltered: Story = {
+  args: { conversations: [], filters: { ...emptyFilters, channel: 'whatsapp' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('No conversations match these filters')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Clear filters' }));
+    await expect(args.onFiltersChange).toHaveBeenCalledWith(emptyFilters);
+  },
+};
+export const EmptyFilteredDark: Story = { args: EmptyFiltered.args, globals: { theme: 'dark' } };
+
+export const Failed: Story = {
+  args: { conversations: [], error: 'HTTP 500: Internal Server Error' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Failed to load conversations')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+export const FailedDark: Story = { args: Failed.args, globals: { theme: 'dark' } };
+
+/** Dense data: forty conversations and more pages behind Load more. */
+export const Dense: Story = {
+  args: {
+    conversations: denseSummaries.map((c) => ({ ...c, isUnread: c.unread })),
+    hasMore: true,
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getAllByRole('option')).toHaveLength(40);
+    await userEvent.click(c.getByRole('button', { name: 'Unread' }));
+    await expect(c.getAllByRole('option')).toHaveLength(14);
+    await userEvent.click(c.getByRole('button', { name: 'Load more' }));
+    await expect(args.onLoadMore).toHaveBeenCalled();
+  },
+};
+export const DenseDark: Story = { args: Dense.args, globals: { theme: 'dark' } };
+
+/** A thread open beside the list; Esc closes it. */
+export const ThreadOpen: Story = {
+  args: {
+    selectedId: 'conv_chat_1',
+    thread: (
+      <ThreadView
+        conversation={chatThread}
+        myUserId={me.userId}
+        onTakeover={fn()}
+        onRelease={fn()}
+        draft=""
+        onDraftChange={fn()}
+        onSend={fn()}
+        onClose={fn()}
+        timeZone="UTC"
+        locale="en-US"
+      />
+    ),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+    await expect(c.getByRole('button', { name: 'Take over' })).toBeVisible();
+    c.getAllByRole('option')[0]!.focus();
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onCloseThread).toHaveBeenCalled();
+  },
+};
+export const ThreadOpenDark: Story = { args: ThreadOpen.args, globals: { theme: 'dark' } };
+
+/** An agent's own section: no agent filter. */
+export const AgentSection: Story = {
+  args: { agents: undefined, headingLevel: 2 },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole('combobox', { name: 'Agent' })).toBeNull();
+    await expect(c.getByRole('combobox', { name: 'Channel' })).toBeVisible();
+  },
+};
+export const AgentSectionDark: Story = { args: AgentSection.args, globals: { theme: 'dark' } };

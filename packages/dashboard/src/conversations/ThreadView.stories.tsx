@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ThreadView, type ThreadViewProps } from './ThreadView';
+import {
+  callThread,
+  chatThread,
+  emailThread,
+  heldByMeThread,
+  heldByOtherThread,
+  me,
+} from './inboxFixtures';
+
+/** The reply draft kept in story state (so typing works). */
+function Stateful(props: ThreadViewProps) {
+  const [draft, setDraft] = useState(props.draft);
+  return (
+    <ThreadView
+      {...props}
+      draft={draft}
+      onDraftChange={(t) => {
+        setDraft(t);
+        props.onDraftChange(t);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Dashboard/Conversations/Thread',
+  component: ThreadView,
+  render: (args) => <Stateful {...args} />,
+  parameters: { layout: 'padded' },
+  args: {
+    conversation: chatThread,
+    myUserId: me.userId,
+    onTakeover: fn(),
+    onRelease: fn(),
+    draft: '',
+    onDraftChange: fn(),
+    onSend: fn(),
+    onClose: fn(),
+    onRetry: fn(),
+    timeZone: 'UTC',
+    locale: 'en-US',
+  },
+} satisfies Meta<typeof ThreadView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Open (the agent answers): Take over; the reply box is disabled and says why. */
+export const Open: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Knowledge passages (1)')).toBeVisible();
+    await expect(c.getByText('Latency 820 ms')).toBeVisible();
+    await expect(c.getByText('Offline responder')).toBeVisible();
+    await expect(c.getByRole('textbox', { name: 'Reply' })).toBeDisabled();
+    await expect(c.getByText('Take the conversation over to reply.')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Take over' }));
+    await expect(args.onTakeover).toHaveBeenCalled();
+  },
+};
+export const OpenDark: Story = { args: Open.args, globals: { theme: 'dark' } };
+
+/** Held by me: Enter sends, Shift+Enter is a new line; Hand back. */
+export const HeldByMe: Story = {
+  args: { conversation: heldByMeThread },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(/You have taken this conversation over/)).toBeVisible();
+    await expect(c.getByText('Ada Lovelace')).toBeVisible();
+    const box = c.getByRole('textbox', { name: 'Reply' });
+    await expect(box).toBeEnabled();
+    await userEvent.type(box, 'Friday{Shift>}{Enter}{/Shift}3pm');
+    await expect(args.onSend).not.toHaveBeenCalled();
+    await expect(box).toHaveValue('Friday\n3pm');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSend).toHaveBeenCalledWith('Friday\n3pm');
+    await userEvent.click(c.getByRole('button', { name: 'Hand back' }));
+    await expect(args.onRelease).toHaveBeenCalled();
+  },
+};
+export const HeldByMeDark: Story = { args: HeldByMe.args, globals: { theme: 'dark' } };
+
+/** Held by another member: Take over is disabled, the reply box says who replies. */
+export const HeldByAnother: Story = {
+  args: { conversation: heldByOtherThread },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Grace Hopper has taken this conversation over.')).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Take over' })).toBeDisabled();
+    await expect(c.getByRole('textbox', { name: 'Reply' })).toBeDisabled();
+    await expect(c.getByText('failed')).toBeVisible();
+    await expect(c.getByText('Error: The carrier rejected the message')).toBeVisible();
+  },
+};
+export const HeldByAnotherDark: Story = { args: HeldByAnother.args, globals: { theme: 'dark' } };
+
+/** A reply that failed: the error is shown under the box. */
+export const SendFailed: Story = {
+  args: {
+    conversation: heldByMeThread,
+    draft: 'Are you there?',
+    sendError: 'text: take the conversation over before replying',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('text: take the conversation over before replying'),
+    ).toBeVisible();
+  },
+};
+export const SendFailedDark: Story = { args: SendFailed.args, globals: { theme: 'dark' } };
+
+export const Sending: Story = {
+  args: { conversation: heldByMeThread, draft: 'On my way', sending: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Sending...')).toBeVisible();
+  },
+};
+export const SendingDark: Story = { args: Sending.args, globals: { theme: 'dark' } };
+
+/** A call: its length and end reason; no typed reply. */
+export const Call: Story = {
+  args: { conversation: callThread },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('2:07')).toBeVisible();
+    await expect(c.getByText('Caller: Caller hung up')).toBeVisible();
+    await expect(c.getByText('First token 420 ms')).toBeVisible();
+  },
+};
+export const CallDark: Story = { args: Call.args, globals: { theme: 'dark' } };
+
+export const Email: Story = {
+  args: { conversation: emailThread },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Subject: Re: Price list')).toBeVisible();
+  },
+};
+export const EmailDark: Story = { args: Email.args, globals: { theme: 'dark' } };
+
+export const TakeoverRefused: Story = {
+  args: { holdError: 'Grace Hopper is already replying in this conversation' },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('Grace Hopper is already replying in this conversation'),
+    ).toBeVisible();
+  },
+};
+export const TakeoverRefusedDark: Story = {
+  args: TakeoverRefused.args,
+  globals: { theme: 'dark' },
+};
+
+export const Nothing: Story = {
+  args: { conversation: null },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Select a conversation')).toBeVisible();
+  },
+};
+export const NothingDark: Story = { args: Nothing.args, globals: { theme: 'dark' } };
+
+export const Loading: Story = {
+  args: { conversation: null, loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading conversation...')).toBeVisible();
+  },
+};
+export const LoadingDark: Story = { args: Loading.args, globals: { theme: 'dark' } };
+
+export const Failed: Story = {
+  args: { conversation: null, error: 'Conversation not found' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Failed to load the conversation')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+export const FailedDark: Story = { args: Failed.args, globals: { theme: 'dark' } };

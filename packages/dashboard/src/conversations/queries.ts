@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  createConversationsClient,
+  type ConversationDetail,
+  type ConversationFilters,
+  type ConversationsClient,
+} from '@parley/api-client';
+
+/**
+ * The inbox's data (issue 29): the list (cursor pages), one thread, takeover / hand back / reply,
+ * and the Overview's latest conversations. Keys sit beside the feature (not in the shared factory)
+ * so the first tab's bundle does not carry them.
+ */
+export const conversationsKeys = {
+  all: ['conversations'] as const,
+  list: (filters: ConversationFilters) => ['conversations', 'list', filters] as const,
+  latest: (orgId: string) => ['conversations', 'latest', orgId] as const,
+  thread: (id: string) => ['conversations', 'thread', id] as const,
+} as const;
+
+/** How often an open inbox reads the list and the open thread again (new visitor messages). */
+export const inboxRefreshMs = 15_000;
+export const pageSize = 25;
+
+let sameOrigin: ConversationsClient | null = null;
+
+/** The conversations client on this origin ('/api', the session's cookie). */
+export function useConversationsClient(): ConversationsClient {
+  return useMemo(() => (sameOrigin ??= createConversationsClient({ baseUrl: '/api' })), []);
+}
+
+export function useConversationList(filters: ConversationFilters) {
+  const client = useConversationsClient();
+  return useInfiniteQuery({
+    queryKey: conversationsKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      client.list({ ...filters, limit: pageSize, cursor: pageParam ?? undefined }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    refetchInterval: inboxRefreshMs,
+    retry: false,
+  });
+}
+
+/** The Overview's few latest conversations across channels. */
+export function useLatestConversations(orgId: string, limit = 5) {
+  const client = useConversationsClient();
+  return useQuery({
+    queryKey: conversationsKeys.latest(orgId),
+    queryFn: ({ signal }) => client.list({ organization_id: orgId, limit }, signal),
+    retry: false,
+  });
+}
+
+export function useConversation(id: string | null) {
+  const client = useConversationsClient();
+  return useQuery({
+    queryKey: conversationsKeys.thread(id ?? ''),
+    queryFn: ({ signal }) => client.get(id!, signal),
+    enabled: Boolean(id),
+    refetchInterval: inboxRefreshMs,
+    retry: false,
+  });
+}
+
+function refreshLists(qc: QueryClient) {
+  return qc.invalidateQueries({
+    predicate: (q) => q.queryKey[0] === 'conversations' && q.queryKey[1] !== 'thread',
+  });
+}
+
+/** Take over / hand back: the thread's hold is updated from the answer, the lists read again. */
+export function useHold(id: string | null) {
+  const client = useConversationsClient();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'takeover' | 'release') =>
+      action === 'takeover' ? client.takeover(id!) : client.release(id!),
+    onSuccess: async (answer) => {
+      qc.setQueryData<ConversationDetail>(
+        conversationsKeys.thread(answer.conversation.id),
+        (old) =>
+          old
+            ? { ...old, status: answer.conversation.status, held_by: answer.conversation.held_by }
+            : old,
+      );
+      await refreshLists(qc);
+    },
+    onError: () => qc.invalidateQueries({ queryKey: conversationsKeys.thread(id ?? '') }),
+  });
+}
+
+/** The member's reply: added to the thread at once, the lists read again. */
+export function useReply(id: string | null) {
+  const client = useConversationsClient();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => client.reply(id!, text),
+    onSuccess: async ({ message }) => {
+      qc.setQueryData<ConversationDetail>(conversationsKeys.thread(id ?? ''), (old) =>
+        old && !old.messages.some((m) => m.id === message.id)
+          ? { ...old, messages: [...old.messages, message], message_count: old.message_count + 1 }
+          : old,
+      );
+      await refreshLists(qc);
+    },
+  });
+}
