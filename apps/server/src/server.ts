@@ -7,6 +7,7 @@ import { createAuth } from './auth/auth';
 import { createApp, retrieverFor } from './app';
 import { startReplyWorker } from './messaging/replies';
 import { startMailWorker } from './messaging/mail/worker';
+import { startImapPoller } from './messaging/mail/imap';
 import { startTestRunWorker } from './agent-tests/worker';
 import { createSecretBox } from './lib/secrets';
 import { SessionCache, sessionChannel } from './auth/session';
@@ -136,6 +137,8 @@ export async function createServer(config: ServerConfig) {
     { db: database.db, secrets, env, logger },
     Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
   );
+  // Mailboxes with IMAP settings are read here, each by one process (a lease; messaging/mail/imap).
+  const imap = startImapPoller({ db: database.db, secrets, env, logger, replies });
   // Scheduled outbound calls: the event rows are the jobs, claimed when due (scheduling/).
   const schedulerPollMs = config.scheduler?.pollMs ?? Number(env.PARLEY_SCHEDULER_POLL_MS ?? 1000);
   const scheduler = startScheduler(
@@ -150,6 +153,7 @@ export async function createServer(config: ServerConfig) {
   const closeDb = database.close.bind(database);
   database.close = async () => {
     admission?.stop();
+    await imap.stop();
     await replies.stop();
     await mail.stop();
     await testRuns.stop();
@@ -180,5 +184,5 @@ export async function createServer(config: ServerConfig) {
     sessions,
     trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
   });
-  return { app, database, auth, logger, ingestion, sessions, replies, admission, scheduler };
+  return { app, database, auth, logger, ingestion, sessions, replies, admission, scheduler, imap };
 }

@@ -12,6 +12,7 @@ import {
 } from '@parley/api-client';
 import { createServer, type ServerConfig } from '../src/server';
 import type { Scheduler } from '../src/scheduling/scheduler';
+import type { ImapPoller } from '../src/messaging/mail/imap';
 import { openDatabase } from '../src/db/client';
 import { migrationsKey, pgliteTemplate } from './pgliteTemplate';
 
@@ -110,6 +111,8 @@ export interface TestServer {
   hasVector: boolean;
   /** The server's scheduler of outbound calls (tests run rounds with `runOnce(scheduler.deps)`). */
   scheduler: Scheduler;
+  /** The server's IMAP supervisor (messaging/mail/imap.ts). */
+  imap: ImapPoller;
   close(): Promise<void>;
   /** A browser-like user: its own cookie jar, Origin header, and the contract clients. */
   newUser(): TestUser;
@@ -129,7 +132,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const shared = Boolean(options.databaseUrl);
   const databaseUrl = options.databaseUrl ?? (await freshPostgresUrl());
-  const { app, database, scheduler } = await createServer({
+  const { app, database, scheduler, imap } = await createServer({
     scheduler: options.scheduler,
     databaseUrl,
     dataDir: null,
@@ -151,6 +154,7 @@ export async function startTestServer(
     db: database.db,
     hasVector: database.hasVector,
     scheduler,
+    imap,
     newUser: () => new TestUser(url),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -57,6 +57,9 @@ export const mailboxes = pgTable(
     imapLastUid: bigint('imap_last_uid', { mode: 'number' }),
     imapLastCheckedAt: timestamp('imap_last_checked_at', { withTimezone: true }),
     imapLastError: text('imap_last_error'),
+    /** The server process reading this mailbox over IMAP (messaging/mail/imap.ts), and until when. */
+    imapLeaseHolder: text('imap_lease_holder'),
+    imapLeaseUntil: timestamp('imap_lease_until', { withTimezone: true }),
     lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
     lastTestOk: boolean('last_test_ok'),
     lastTestMessage: text('last_test_message'),

@@ -7,7 +7,12 @@ import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
 import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
 import { isOptOutConfirmation } from './optOut';
-import { holdMailReply, sendMailReply } from './mail/reply';
+import {
+  discardMailReply,
+  holdMailReply,
+  mailReplyLimitReached,
+  sendMailReply,
+} from './mail/reply';
 import { agentPaused, heldNote } from '../conversations/takeover';
 
 /** Sends tried this many times before the reply is 'failed'. */
@@ -132,11 +137,23 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
   // Within the organization's sending limit: the answer is marked 'sending' (it counts from now)
   // under the channel's send lock. Over the limit, the reply waits until a place frees; the wait
   // is not an attempt.
+  // Email: the thread's hourly limit of agent replies is counted in the same transaction (under
+  // the organization's email send lock), so concurrent reply jobs cannot both take the last place.
   try {
-    await reserveSend(db, sendLimitsOf(deps.env), job.organizationId, job.channel, async (tx) => {
-      await tx.update(messages).set({ status: 'sending' }).where(eq(messages.id, replyMessageId));
-      await setReply(tx, job.id, { status: 'sending', attempts: job.attempts + 1 });
-    });
+    const reserved = await reserveSend(
+      db,
+      sendLimitsOf(deps.env),
+      job.organizationId,
+      job.channel,
+      async (tx) => {
+        if (job.channel === 'email' && (await mailReplyLimitReached(tx, job, replyMessageId)))
+          return false;
+        await tx.update(messages).set({ status: 'sending' }).where(eq(messages.id, replyMessageId));
+        await setReply(tx, job.id, { status: 'sending', attempts: job.attempts + 1 });
+        return true;
+      },
+    );
+    if (!reserved) return discardMailReply(deps, job, replyMessageId);
   } catch (error) {
     if (!(error instanceof SendLimitError)) throw error;
     deps.logger.warn({ reply: job.id, retryAfter: error.retryAfter }, error.message);

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from 'mailparser';
 import { withoutControlCharacters, type MailInboundAnswer } from '@parley/api-client';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   conversations,
   mailMessages,
@@ -182,19 +183,23 @@ export async function agentRepliesSentLastHour(
   return Number(sent?.n ?? 0);
 }
 
-/** Agent replies of the thread in the last hour: sent or on their way (queued, generating). */
+/**
+ * Agent replies of the thread in the last hour: sent or on their way (queued, generating), in one
+ * statement: one snapshot, so a reply job turning 'sending' meanwhile is counted once, not
+ * zero times (a job and its message change together).
+ */
 export async function agentRepliesLastHour(db: Db, conversationId: string, now: Date) {
-  const sent = await agentRepliesSentLastHour(db, conversationId, now);
-  const [queued] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messageReplies)
-    .where(
-      and(
-        eq(messageReplies.conversationId, conversationId),
-        inArray(messageReplies.status, ['pending', 'running']),
-      ),
-    );
-  return sent + Number(queued?.n ?? 0);
+  const since = new Date(now.getTime() - 3_600_000).toISOString();
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT
+      (SELECT count(*) FROM messages m
+        WHERE m.conversation_id = ${conversationId} AND m.author = 'agent'
+          AND m.created_at > ${since}::timestamptz AND m.status IS NOT NULL
+          AND m.status NOT IN ('discarded', 'failed', 'draft'))
+      + (SELECT count(*) FROM message_replies r
+        WHERE r.conversation_id = ${conversationId} AND r.status IN ('pending', 'running')) AS n`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -247,6 +252,8 @@ export async function receiveMail(
           })
           .returning({ id: conversations.id })
       )[0]!.id;
+    // Mails arriving together in one thread are counted one after the other (the thread's row lock).
+    if (found) await tx.execute(sql`SELECT 1 FROM conversations WHERE id = ${found} FOR UPDATE`);
     if (!reason && (await agentRepliesLastHour(tx, conversationId, now)) >= maxAgentRepliesPerHour)
       reason = loopLimitReason;
     const [stored] = await tx

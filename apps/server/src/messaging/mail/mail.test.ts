@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createMailClient, newAgentId, toolsDefaults, type MailClient } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
+import { startImapPoller, type ImapPoller } from './imap';
 import {
   agents,
   conversations,
@@ -33,6 +35,14 @@ let mail: MailClient;
 let orgId: string;
 let agentId: string;
 let inboundUrl = '';
+const serverEnv = {
+  PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
+  PARLEY_REPLY_RETRY_SECONDS: '0',
+  PARLEY_REPLY_POLL_MS: '50',
+  PARLEY_SEND_LIMIT_PER_MINUTE: '1000',
+  PARLEY_IMAP_LEASE_MS: '3000',
+  PARLEY_IMAP_POLL_MS: '300',
+};
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -56,14 +66,7 @@ beforeAll(async () => {
   smtp.listen(0, '127.0.0.1');
   await once(smtp.server, 'listening');
   smtpPort = (smtp.server.address() as AddressInfo).port;
-  server = await startTestServer({
-    env: {
-      PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
-      PARLEY_REPLY_RETRY_SECONDS: '0',
-      PARLEY_REPLY_POLL_MS: '50',
-      PARLEY_SEND_LIMIT_PER_MINUTE: '1000',
-    },
-  });
+  server = await startTestServer({ env: serverEnv });
   user = server.newUser();
   orgId = await user.withOrg('Mail Org');
   mail = createMailClient({ baseUrl: '/messaging', fetch: user.fetch });
@@ -610,7 +613,7 @@ describe('scheduled sends and campaigns', () => {
       subject: 'Crash test',
       body: 'Body',
       recipients: [{ email: 'k1@example.com' }, { email: 'k2@example.com' }],
-      start_at: new Date(Date.now() + 1000).toISOString(),
+      start_at: new Date(Date.now() + 3_600_000).toISOString(),
       rate_per_minute: 600,
     });
     await server.db
@@ -622,6 +625,11 @@ describe('scheduled sends and campaigns', () => {
           eq(mailSends.toAddress, 'k1@example.com'),
         ),
       );
+    // Both become due only now (however slow the machine, k1 was 'sending' before either was).
+    await server.db
+      .update(mailSends)
+      .set({ dueAt: new Date() })
+      .where(eq(mailSends.campaignId, created.campaign.id));
     await until(
       () => sentTo('k2@example.com'),
       (l) => l.length > 0,
@@ -662,5 +670,232 @@ describe('tenant isolation', () => {
     expect(send.status).toBe(400);
     expect(send.body.error).toBe("receiving_number: is not one of this organization's mailboxes");
     expect((await mail.mailboxes()).mailboxes.length).toBeGreaterThan(0);
+  });
+});
+
+/** hoodiecrow-imap: a scriptable IMAP4rev1 server (in memory) for the poller to read. */
+interface ImapFolder {
+  uidvalidity: number;
+  uidnext: number;
+  messages: { uid: number; raw: string }[];
+}
+interface Hoodiecrow {
+  server: import('node:net').Server;
+  listen(port: number, host: string): void;
+  close(cb: () => void): void;
+  getMailbox(path: string): ImapFolder;
+  appendMessage(path: string, flags: string[], date: Date, raw: string): void;
+}
+const hoodiecrow = createRequire(import.meta.url)('hoodiecrow-imap') as (o: object) => Hoodiecrow;
+
+async function imapServer(plugins: string[]) {
+  const imap = hoodiecrow({
+    plugins,
+    users: { [smtpUser]: { password: smtpPassword } },
+    storage: {
+      INBOX: {
+        uidvalidity: 41,
+        messages: [
+          {
+            raw: rawMail(
+              { From: 'old@example.com', Subject: 'Old', 'Message-ID': '<old@example.com>' },
+              'Already in the inbox before the mailbox was connected',
+            ).toString(),
+          },
+        ],
+      },
+    },
+  });
+  let connections = 0;
+  imap.server.on('connection', () => connections++);
+  imap.listen(0, '127.0.0.1');
+  await once(imap.server, 'listening');
+  const port = (imap.server.address() as AddressInfo).port;
+  return {
+    imap,
+    port,
+    connections: () => connections,
+    append: (h: Record<string, string>, body: string) =>
+      imap.appendMessage('INBOX', [], new Date(), rawMail(h, body).toString()),
+    close: () => new Promise<void>((resolve) => imap.close(() => resolve())),
+  };
+}
+
+describe('IMAP receiving', () => {
+  let idle: Awaited<ReturnType<typeof imapServer>>;
+  let poll: Awaited<ReturnType<typeof imapServer>>;
+  const pollers: ImapPoller[] = [];
+  /** The poller reading the mailboxes after the restarts. */
+  let reader: ImapPoller;
+  const extra: TestServer[] = [];
+  beforeAll(async () => {
+    [idle, poll] = await Promise.all([imapServer(['IDLE']), imapServer([])]);
+  });
+  afterAll(async () => {
+    await Promise.all(pollers.map((p) => p.stop()));
+    for (const s of extra) await s.close();
+    await Promise.all([idle?.close(), poll?.close()]);
+  });
+  const imapSettings = (port: number, host = '127.0.0.1') => ({
+    host,
+    port,
+    secure: false,
+    username: smtpUser,
+    password: smtpPassword,
+    folder: 'INBOX',
+  });
+  const rowOf = async (email: string) =>
+    (await server.db.select().from(mailboxes).where(eq(mailboxes.emailAddress, email)))[0]!;
+  const inboundOf = async (email: string) => {
+    const row = await rowOf(email);
+    return (
+      await server.db.select().from(mailMessages).where(eq(mailMessages.mailboxId, row.id))
+    ).filter((m) => m.fromAddress !== email);
+  };
+  /** A mailbox answered by the agent, read over IMAP from `port`; its cursor has started. */
+  async function connect(email: string, port: number) {
+    await mail.saveMailbox(email, { smtp: smtpSettings(), imap: imapSettings(port) });
+    await mail.mapAgent({
+      email_address: email,
+      agent_url: `agent:${agentId}`,
+      api_key: await agentKey(),
+    });
+    await until(
+      () => rowOf(email),
+      (r) => r.imapLastUid !== null,
+    );
+  }
+
+  it('new mail (IDLE, or a poll without it) is read once and answered once in its thread', async () => {
+    await connect('idle@acme.test', idle.port);
+    await connect('poll@acme.test', poll.port);
+    // The mail already there when the mailbox was connected is not read: the cursor starts at UIDNEXT.
+    expect(await rowOf('idle@acme.test')).toMatchObject({ imapUidValidity: 41, imapLastUid: 1 });
+    for (const [box, to, id] of [
+      [idle, 'idle@acme.test', '<i1@example.com>'],
+      [poll, 'poll@acme.test', '<p1@example.com>'],
+    ] as const) {
+      box.append(
+        { From: 'ivan@example.com', To: to, Subject: `Hi ${to}`, 'Message-ID': id },
+        'Are you open on Sunday?',
+      );
+      const replies = await until(
+        () => sentTo('ivan@example.com').filter((m) => m.inReplyTo === id),
+        (l) => l.length > 0,
+      );
+      expect(replies[0]!.subject).toBe(`Re: Hi ${to}`);
+      expect(replies[0]!.references).toBe(id);
+      expect(replies[0]!.headers.get('auto-submitted')).toBe('auto-replied');
+      const stored = await inboundOf(to);
+      expect(stored.map((m) => m.rfcMessageId)).toEqual([id]);
+    }
+    // The cursor moves past each mail once it is received.
+    const read = await until(
+      () => rowOf('idle@acme.test'),
+      (r) => r.imapLastUid === 2,
+    );
+    expect(read).toMatchObject({ imapLastUid: 2, imapLastError: null });
+    expect(sentTo('ivan@example.com')).toHaveLength(2);
+  });
+
+  it('a restarted poller reads on from its cursor; a new UIDVALIDITY restarts it at UIDNEXT', async () => {
+    await server.imap.stop();
+    const again = startImapPoller(server.imap.deps, { ...server.imap.options, holder: 'again' });
+    pollers.push(again);
+    idle.append(
+      { From: 'ivan@example.com', To: 'idle@acme.test', 'Message-ID': '<i2@example.com>' },
+      'One more question',
+    );
+    await until(
+      () => inboundOf('idle@acme.test'),
+      (l) => l.length >= 2,
+    );
+    // The folder is rebuilt while nobody reads: new UIDVALIDITY, every message renumbered.
+    await again.stop();
+    const folder = idle.imap.getMailbox('INBOX');
+    folder.uidvalidity = 77;
+    folder.messages.forEach((m, i) => (m.uid = i + 1));
+    folder.uidnext = folder.messages.length + 1;
+    reader = startImapPoller(server.imap.deps, { ...server.imap.options, holder: 'third' });
+    pollers.push(reader);
+    await until(
+      () => rowOf('idle@acme.test'),
+      (r) => r.imapUidValidity === 77,
+    );
+    expect((await rowOf('idle@acme.test')).imapLastUid).toBe(3);
+    idle.append(
+      { From: 'ivan@example.com', To: 'idle@acme.test', 'Message-ID': '<i3@example.com>' },
+      'And a third',
+    );
+    await until(
+      () => inboundOf('idle@acme.test'),
+      (l) => l.length >= 3,
+    );
+    const ids = (await inboundOf('idle@acme.test')).map((m) => m.rfcMessageId).sort();
+    expect(ids).toEqual(['<i1@example.com>', '<i2@example.com>', '<i3@example.com>']);
+    const read = await until(
+      () => rowOf('idle@acme.test'),
+      (r) => r.imapLastUid === 4,
+    );
+    expect(read.imapLastUid).toBe(4);
+  });
+
+  it('two pollers on one database: one reads a mailbox; the other takes it up when it stops', async () => {
+    // Two server apps on one PostgreSQL; on PGlite (one process) a second poller on the same database.
+    let other: ImapPoller;
+    if (server.databaseUrl) {
+      const second = await startTestServer({
+        databaseUrl: server.databaseUrl,
+        env: serverEnv,
+      });
+      extra.push(second);
+      other = second.imap;
+    } else {
+      other = startImapPoller(server.imap.deps, { ...server.imap.options, holder: 'other' });
+      pollers.push(other);
+    }
+    const current = reader;
+    const { id } = await rowOf('idle@acme.test');
+    const before = idle.connections();
+    idle.append(
+      { From: 'jane@example.com', To: 'idle@acme.test', 'Message-ID': '<j1@example.com>' },
+      'Who reads this?',
+    );
+    await until(
+      () => sentTo('jane@example.com'),
+      (l) => l.length > 0,
+    );
+    expect(current.reading()).toContain(id);
+    expect(other.reading()).not.toContain(id);
+    expect(idle.connections()).toBe(before);
+    await current.stop();
+    await until(
+      () => other.reading(),
+      (r) => r.includes(id),
+    );
+    idle.append(
+      { From: 'jane@example.com', To: 'idle@acme.test', 'Message-ID': '<j2@example.com>' },
+      'And now?',
+    );
+    const replies = await until(
+      () => sentTo('jane@example.com'),
+      (l) => l.length > 1,
+    );
+    expect(replies.map((m) => m.inReplyTo)).toEqual(['<j1@example.com>', '<j2@example.com>']);
+    const ids = (await inboundOf('idle@acme.test')).map((m) => m.rfcMessageId);
+    expect(ids.filter((m) => m.startsWith('<j'))).toHaveLength(2);
+  });
+
+  it('a non-public IMAP host is refused (PARLEY_MAIL_ALLOW_HOSTS names 127.0.0.1, not localhost)', async () => {
+    const before = poll.connections();
+    await mail.saveMailbox('intranet@acme.test', { imap: imapSettings(poll.port, 'localhost') });
+    const box = await until(
+      async () =>
+        (await mail.mailboxes()).mailboxes.find((m) => m.email_address === 'intranet@acme.test')!,
+      (m) => Boolean(m.imap?.last_error),
+    );
+    expect(box.imap!.last_error).toContain('localhost is not a public address');
+    expect(poll.connections()).toBe(before);
+    await mail.deleteMailbox('intranet@acme.test');
   });
 });

@@ -78,8 +78,8 @@ export async function replyMailOf(
 
 /**
  * Before an agent's mail reply is sent: a mailbox in 'Draft for approval' keeps it as a draft on
- * the thread; a thread that reached its hourly limit of agent replies gets none. Returns the
- * reply job's end state then, or null to send.
+ * the thread. Returns the reply job's end state then, or null to send (the thread's hourly limit
+ * is checked when the reply is reserved: mailReplyLimitReached).
  */
 export async function holdMailReply(
   deps: MailReplyDeps,
@@ -109,12 +109,40 @@ export async function holdMailReply(
       .where(eq(messageReplies.id, job.id));
     return 'skipped';
   }
-  if (
-    (await agentRepliesSentLastHour(db, job.conversationId, new Date(), replyMessageId)) >=
-    maxAgentRepliesPerHour
-  )
-    return end('discarded', loopLimitReason);
   return null;
+}
+
+/**
+ * Whether the thread already has its hourly limit of agent replies sent or being sent (this one
+ * left out). Called in the transaction that marks the reply 'sending', under the organization's
+ * email send lock: two reply jobs of the thread cannot both see the last place free.
+ */
+export async function mailReplyLimitReached(
+  tx: Db,
+  job: Pick<ReplyRow, 'conversationId'>,
+  replyMessageId: string,
+) {
+  return (
+    (await agentRepliesSentLastHour(tx, job.conversationId, new Date(), replyMessageId)) >=
+    maxAgentRepliesPerHour
+  );
+}
+
+/** The reply of a thread at its hourly limit: discarded, never sent. */
+export async function discardMailReply(
+  deps: Pick<MailReplyDeps, 'db'>,
+  job: Pick<ReplyRow, 'id'>,
+  replyMessageId: string,
+): Promise<'skipped'> {
+  await deps.db
+    .update(messages)
+    .set({ status: 'discarded', error: loopLimitReason })
+    .where(eq(messages.id, replyMessageId));
+  await deps.db
+    .update(messageReplies)
+    .set({ status: 'skipped', lastError: loopLimitReason, updatedAt: new Date() })
+    .where(eq(messageReplies.id, job.id));
+  return 'skipped';
 }
 
 /** Sends the agent's reply from the mailbox (SMTP or the sandbox outbox). */

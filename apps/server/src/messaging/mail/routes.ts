@@ -52,6 +52,7 @@ import {
   unsubscribe,
 } from './campaigns';
 import { publicUrlOf } from '../../telephony/resolve';
+import type { MailServerMasked } from '../../db/schema-mail';
 
 /** The Email tab's lists: this many threads, this many messages each. */
 const threadLimit = 50;
@@ -166,6 +167,18 @@ function composeRaw(fields: {
   });
   return new Promise((resolve, reject) =>
     composer.compile().build((err, message) => (err ? reject(err) : resolve(message))),
+  );
+}
+
+/** The same IMAP folder of the same account on the same server (its UID cursor still holds). */
+function sameImapFolder(a: MailServerMasked | null, b: MailServerMasked | null) {
+  return Boolean(
+    a &&
+    b &&
+    a.host.toLowerCase() === b.host.toLowerCase() &&
+    a.port === b.port &&
+    a.username === b.username &&
+    (a.folder || 'INBOX') === (b.folder || 'INBOX'),
   );
 }
 
@@ -423,10 +436,11 @@ export function mailRoutes(services: Services) {
         ? {
             imapEncrypted: imap.encrypted,
             imapMasked: imap.masked,
-            // Another server or folder: its UIDs mean something else; read from its newest.
-            imapUidValidity: null,
-            imapLastUid: null,
             imapLastError: null,
+            // Another server, account or folder: its UIDs mean something else; read from its newest.
+            ...(sameImapFolder(current?.imapMasked ?? null, imap.masked)
+              ? {}
+              : { imapUidValidity: null, imapLastUid: null }),
           }
         : {}),
       ...(body.display_name !== undefined ? { displayName: body.display_name || null } : {}),
