@@ -50,7 +50,13 @@ export function AgentsArea({ orgId }: { orgId: string }) {
   return (
     <AgentsTab
       orgId={orgId}
-      onOpenAgent={(id, options) => go({ agent: id, ...(options?.edit ? { edit: '1' } : {}) })}
+      onOpenAgent={(id, options) =>
+        go({
+          agent: id,
+          ...(options?.edit ? { edit: '1' } : {}),
+          ...(options?.section ? { section: options.section } : {}),
+        })
+      }
     />
   );
 }

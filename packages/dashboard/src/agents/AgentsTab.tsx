@@ -15,7 +15,7 @@ export interface AgentsTabProps {
    * Opens an agent: 'Open Agent' (and a newly created agent) read-only, 'Edit agent settings'
    * with editing on (spec §2, §5, §6); the detail's Edit control switches it.
    */
-  onOpenAgent?: (agentId: string, options?: { edit: boolean }) => void;
+  onOpenAgent?: (agentId: string, options?: { edit: boolean; section?: 'analytics' }) => void;
   origin?: string;
 }
 
@@ -68,7 +68,7 @@ export function AgentsTab({
         onEdit={edit}
         onQr={(id) => setOverlay({ kind: 'qr', id })}
         onDelete={(id) => setOverlay({ kind: 'delete', id })}
-        onAnalytics={(id) => setOverlay({ kind: 'analytics', id })}
+        onAnalytics={(id) => onOpenAgent?.(id, { edit: false, section: 'analytics' })}
         onApiEndpoints={(id) => setOverlay({ kind: 'api', id })}
       />
       <CreateAgentModal
@@ -119,7 +119,7 @@ export function AgentsTab({
           renderQr={qrCodeDataUrl}
         />
       ) : null}
-      {(overlay?.kind === 'analytics' || overlay?.kind === 'api') && selected ? (
+      {overlay?.kind === 'api' && selected ? (
         <AgentInfoDialog kind={overlay.kind} agent={selected} onOpenChange={(o) => !o && close()} />
       ) : null}
     </>

@@ -12,6 +12,7 @@ import { WidgetTab } from './WidgetTab';
 import { publishAgentFlow, type PublishOutcome } from './publishAgent';
 import type { AgentCallState, AgentDetailTab } from './agentDetailTabs';
 import { testsKeys } from '../agents/tests/testsKeys';
+import { AnalyticsSlot } from '../analytics/AnalyticsSlot';
 
 /** A settings slot: content, or a function of the loaded agent. */
 export type AgentDetailSlot = ReactNode | ((agent: AgentConfig) => ReactNode);
@@ -209,6 +210,7 @@ export function AgentDetail({
         sections={
           config
             ? {
+                analytics: <AnalyticsSlot agentId={agentId} active={tab === 'analytics'} />,
                 model: slot(settings.model, config),
                 voice: slot(settings.voice, config),
                 configurations: slot(settings.configurations, config),

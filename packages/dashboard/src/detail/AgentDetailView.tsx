@@ -328,7 +328,7 @@ export function AgentDetailView({
           </div>
         ) : null}
         {agentDetailTabs
-          .filter((t) => panels === undefined || t.value === 'widget')
+          .filter((t) => panels === undefined || t.value === 'widget' || t.value === 'analytics')
           .map((t) => (
             <section
               key={t.value}

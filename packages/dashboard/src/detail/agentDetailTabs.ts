@@ -5,6 +5,8 @@ export const agentDetailTabs = [
   { value: 'configurations', label: 'Configurations', heading: 'Configurations' },
   // The section's one heading is the spec's 'Widget Configuration' (the tab says 'Widget').
   { value: 'widget', label: 'Widget', heading: 'Widget Configuration' },
+  // Issue 29: the agent's figures (the card's Analytics button opens the detail here).
+  { value: 'analytics', label: 'Analytics', heading: 'Analytics' },
 ] as const;
 
 export type AgentDetailTab = (typeof agentDetailTabs)[number]['value'];

@@ -1,0 +1,109 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { AnalyticsView } from './AnalyticsView';
+import { emptyAnalytics, fixtureAnalytics } from './analyticsFixtures';
+
+const meta = {
+  title: 'Dashboard/Analytics/Analytics view',
+  component: AnalyticsView,
+  parameters: { layout: 'padded' },
+  args: {
+    analytics: fixtureAnalytics(),
+    period: '7d',
+    onPeriodChange: fn(),
+    onRetry: fn(),
+    onAddToKnowledge: fn(),
+    locale: 'en-US',
+  },
+} satisfies Meta<typeof AnalyticsView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loaded: Story = {
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const a = fixtureAnalytics();
+    await expect(c.getByText('Conversations', { selector: '*', exact: true })).toBeVisible();
+    await expect(c.getByText(String(a.totals.messages))).toBeVisible();
+    await expect(c.getByText('p50 412 ms')).toBeVisible();
+    // The charts are drawn (hidden from screen readers) and their tables are there for them.
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0),
+    );
+    const table = c.getByRole('table', { name: 'Messages by channel' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(1 + 8);
+    await userEvent.click(c.getByRole('button', { name: '24 h' }));
+    await expect(args.onPeriodChange).toHaveBeenCalledWith('24h');
+    await userEvent.click(
+      c.getByRole('button', { name: 'Add to knowledge: Can I pay with a voucher?' }),
+    );
+    await expect(args.onAddToKnowledge).toHaveBeenCalledWith('Can I pay with a voucher?');
+    await expect(c.getByRole('row', { name: /Ada Lovelace/ })).toHaveTextContent('2');
+  },
+};
+export const LoadedDark: Story = { ...Loaded, globals: { theme: 'dark' } };
+
+export const AsTables: Story = {
+  args: { initialTable: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByTestId('channel-chart')).toBeNull();
+    await expect(c.getByRole('table', { name: 'Conversations by channel' })).toBeVisible();
+    await userEvent.click(c.getAllByRole('switch', { name: 'Table' })[0]!);
+    await expect(c.getAllByTestId('channel-chart')).toHaveLength(1);
+  },
+};
+export const AsTablesDark: Story = { ...AsTables, globals: { theme: 'dark' } };
+
+export const Dense: Story = {
+  args: { analytics: fixtureAnalytics({ dense: true }) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getAllByRole('button', { name: /^Add to knowledge/ })).toHaveLength(20);
+    await expect(c.getAllByRole('columnheader', { name: 'WhatsApp' })).toHaveLength(2);
+  },
+};
+export const DenseDark: Story = { ...Dense, globals: { theme: 'dark' } };
+
+export const Loading: Story = {
+  args: { analytics: null, loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Loading analytics...')).toBeVisible();
+  },
+};
+export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
+
+export const Empty: Story = {
+  args: { analytics: emptyAnalytics() },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No conversations in this period')).toBeVisible();
+  },
+};
+export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
+
+export const Failed: Story = {
+  args: { analytics: null, error: 'HTTP 500: Internal Server Error' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Failed to load analytics')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
+
+export const Copied: Story = {
+  args: {
+    addNotice: {
+      tone: 'success',
+      message: 'Copied: paste it into a knowledge base’s Text Content and write the answer.',
+    },
+    knowledgeHref: '?tab=knowledge-base',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('link', { name: 'Open the Knowledge Base' }),
+    ).toBeVisible();
+  },
+};
+export const CopiedDark: Story = { ...Copied, globals: { theme: 'dark' } };
