@@ -9,6 +9,8 @@ import { pgliteTemplate } from '../../test/pgliteTemplate';
 import { chunkSection } from './chunking';
 import { overlaps } from './distinct';
 import { createBase } from './retrievalFixture';
+import { retrievalRecordSchema } from '@parley/api-client';
+import { retrievalRecord } from './retrievalRecord';
 import { retrieveSegments } from './retrieve';
 import { verbatimPattern } from './retrieveFullText';
 import { quoteLexeme, tsqueryOf } from './retrieveSql';
@@ -308,5 +310,12 @@ describe('phrase, proximity, identifiers and headings (issue 31)', () => {
     expect(first!.headingPath).toBe('Manual › Power supply');
     expect(first!.why?.headingScore).toBeGreaterThan(0);
     expect(first!.why?.matchedTerms).toEqual(expect.arrayContaining(['power', 'suppli']));
+    // The retrieval test's record (the contract's shape) says the same.
+    const record = retrievalRecordSchema.parse(retrievalRecord(first!));
+    expect(record.segment.heading_path).toBe('Manual › Power supply');
+    expect(record.why).toMatchObject({ vector: null, fusion: null, as_written: false });
+    expect(record.why!.full_text).toBeGreaterThan(0);
+    expect(record.why!.heading).toBe(first!.why!.headingScore);
+    expect(record.why!.matched_terms).toEqual(first!.why!.matchedTerms);
   });
 });
