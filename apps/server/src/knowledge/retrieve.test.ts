@@ -12,7 +12,7 @@ import { createBase } from './retrievalFixture';
 import { retrievalRecordSchema } from '@parley/api-client';
 import { retrievalRecord } from './retrievalRecord';
 import { retrieveSegments } from './retrieve';
-import { verbatimPattern } from './retrieveFullText';
+import { verbatimPattern, verbatimProbes } from './retrieveFullText';
 import { quoteLexeme, tsqueryOf } from './retrieveSql';
 
 let database: Database;
@@ -283,6 +283,13 @@ describe('phrase, proximity, identifiers and headings (issue 31)', () => {
     );
     expect(await matches('white-space: pre-wrap (a.b)', 'white-space: pre-wrap (aXb)')).toBe(false);
     expect(await matches("it's [x]*", "so it's [x]* here")).toBe(true);
+    expect(verbatimProbes('  other   warnings ')).toEqual([
+      'other warnings',
+      'OTHER WARNINGS',
+      'Other warnings',
+      'Other Warnings',
+    ]);
+    expect(verbatimProbes(' ')).toEqual([]);
     expect(verbatimPattern('   ')).toBeNull();
     expect(verbatimPattern('x'.repeat(201))).toBeNull();
   });
