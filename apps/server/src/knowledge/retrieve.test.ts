@@ -9,8 +9,10 @@ import { pgliteTemplate } from '../../test/pgliteTemplate';
 import { chunkSection } from './chunking';
 import { overlaps } from './distinct';
 import { createBase } from './retrievalFixture';
+import { retrievalRecordSchema } from '@parley/api-client';
+import { retrievalRecord } from './retrievalRecord';
 import { retrieveSegments } from './retrieve';
-import { verbatimPattern } from './retrieveFullText';
+import { verbatimPattern, verbatimProbes } from './retrieveFullText';
 import { quoteLexeme, tsqueryOf } from './retrieveSql';
 
 let database: Database;
@@ -281,6 +283,13 @@ describe('phrase, proximity, identifiers and headings (issue 31)', () => {
     );
     expect(await matches('white-space: pre-wrap (a.b)', 'white-space: pre-wrap (aXb)')).toBe(false);
     expect(await matches("it's [x]*", "so it's [x]* here")).toBe(true);
+    expect(verbatimProbes('  other   warnings ')).toEqual([
+      'other warnings',
+      'OTHER WARNINGS',
+      'Other warnings',
+      'Other Warnings',
+    ]);
+    expect(verbatimProbes(' ')).toEqual([]);
     expect(verbatimPattern('   ')).toBeNull();
     expect(verbatimPattern('x'.repeat(201))).toBeNull();
   });
@@ -308,5 +317,12 @@ describe('phrase, proximity, identifiers and headings (issue 31)', () => {
     expect(first!.headingPath).toBe('Manual › Power supply');
     expect(first!.why?.headingScore).toBeGreaterThan(0);
     expect(first!.why?.matchedTerms).toEqual(expect.arrayContaining(['power', 'suppli']));
+    // The retrieval test's record (the contract's shape) says the same.
+    const record = retrievalRecordSchema.parse(retrievalRecord(first!));
+    expect(record.segment.heading_path).toBe('Manual › Power supply');
+    expect(record.why).toMatchObject({ vector: null, fusion: null, as_written: false });
+    expect(record.why!.full_text).toBeGreaterThan(0);
+    expect(record.why!.heading).toBe(first!.why!.headingScore);
+    expect(record.why!.matched_terms).toEqual(first!.why!.matchedTerms);
   });
 });

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fuseLists } from './retrieveFusion';
 import type { RankedSegment } from './retrieveSql';
 
-const seg = (id: string, allWords = false): RankedSegment => ({
+const seg = (id: string, allWords = false, score = 0): RankedSegment => ({
   id,
   content: id,
   documentId: 'd',
   documentName: 'd.md',
   headingPath: '',
   position: 1,
-  score: 0,
+  score,
   allWords,
 });
 
@@ -25,5 +25,25 @@ describe('hybrid fusion', () => {
 
   it('without the every-word rule, reciprocal rank alone decides', () => {
     expect(fuseLists(fullText, semantic, false).map((s) => s.id)).toEqual(['c', 'b', 'a', 'x']);
+  });
+
+  it('says why: the vector similarity and the fusion score join the full-text parts', () => {
+    const why = {
+      matchedTerms: ['b'],
+      textScore: 2,
+      headingScore: 0,
+      verbatim: false,
+      phrase: false,
+      identifiers: 0,
+    };
+    const fused = fuseLists(
+      [{ ...seg('b'), why }],
+      [seg('x', false, 0.8), seg('b', false, 0.5)],
+      true,
+    );
+    const byId = Object.fromEntries(fused.map((s) => [s.id, s]));
+    expect(byId.b!.why).toEqual({ ...why, vectorScore: 0.5, fusionScore: byId.b!.score });
+    expect(byId.x!.why).toMatchObject({ fullText: false, matchedTerms: [], vectorScore: 0.8 });
+    expect(byId.x!.why!.fusionScore).toBe(byId.x!.score);
   });
 });

@@ -12,7 +12,10 @@ export interface RetrievedSegment {
   /** The headings above the passage ('Document › Section › Subsection'; '' when none). */
   headingPath: string;
   score: number;
-  /** Why full-text search found it (absent for a passage found by vector search alone). */
+  /**
+   * Why it was found: full-text search's parts, and after fusion the vector and fusion scores
+   * (absent for a passage found by vector search alone without fusion, or by the stopword search).
+   */
   why?: RetrievalWhy;
 }
 
@@ -30,6 +33,12 @@ export interface RetrievalWhy {
   phrase: boolean;
   /** How many of the query's identifiers (`max_connections`, `v1.2.3`) it holds as written. */
   identifiers: number;
+  /** Whether full-text search found it (false: vector search alone). */
+  fullText?: boolean;
+  /** Cosine similarity to the query, when vector search found it (hybrid retrieval). */
+  vectorScore?: number | null;
+  /** The reciprocal-rank fusion score (hybrid retrieval). */
+  fusionScore?: number;
 }
 
 export interface RankedSegment extends RetrievedSegment {

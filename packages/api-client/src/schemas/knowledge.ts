@@ -125,13 +125,36 @@ export const segmentPreviewLength = 200;
 export const testRetrievalRequestSchema = z.object({
   query: z.string().trim().min(1, 'query is required'),
 });
+/**
+ * Why the retrieval test found a record: the query's words found in it (as the index holds them:
+ * lower-cased, stemmed), the parts of its score (null where that search did not find it), and
+ * which ordering rules applied (held as written, as a phrase, identifiers as written).
+ */
+export const retrievalWhySchema = z.object({
+  matched_terms: z.array(z.string()),
+  /** BM25 over the passage's text (full-text search). */
+  full_text: z.number().nullable(),
+  /** Added for query words in the heading path. */
+  heading: z.number().nullable(),
+  /** Cosine similarity to the query (vector search, high_quality bases). */
+  vector: z.number().nullable(),
+  /** Reciprocal-rank fusion of the two lists (the record's score when both ran). */
+  fusion: z.number().nullable(),
+  as_written: z.boolean(),
+  phrase: z.boolean(),
+  identifiers: z.number().int(),
+});
+export type RetrievalWhy = z.infer<typeof retrievalWhySchema>;
 export const retrievalRecordSchema = z.looseObject({
   segment: z.looseObject({
     id: z.string(),
     content: z.string(),
     document: z.looseObject({ id: z.string(), name: z.string() }).optional(),
+    /** The headings above the passage ('Document › Section › Subsection'; '' when none). */
+    heading_path: z.string().optional(),
   }),
   score: z.number(),
+  why: retrievalWhySchema.optional(),
 });
 export const testRetrievalResponseSchema = z.object({ records: z.array(retrievalRecordSchema) });
 

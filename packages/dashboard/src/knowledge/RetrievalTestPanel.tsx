@@ -1,11 +1,52 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { RetrievalWhy } from '@parley/api-client';
 import { Badge, Banner, Button, Card, EmptyState, TextArea } from '@parley/ui';
-import { formatScore } from './segments';
+import { formatScore, headingCrumbs, highlightParts } from './segments';
 import * as styles from './knowledge.css';
 
 export interface RetrievalRecordView {
-  segment: { id: string; content: string; document?: { id: string; name: string } };
+  segment: {
+    id: string;
+    content: string;
+    document?: { id: string; name: string };
+    /** 'Document › Section › Subsection' ('' or absent: none). */
+    heading_path?: string;
+  };
   score: number;
+  /** Why it was found (matched words, the score's parts); absent from older servers. */
+  why?: RetrievalWhy;
+}
+
+const part = (value: number | null) => (value === null ? '—' : formatScore(value));
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** The score's parts and the rules that applied, as a small table. */
+function WhyTable({ why }: { why: RetrievalWhy }) {
+  const rows: Array<[string, string]> = [
+    ['Full-text (BM25)', part(why.full_text)],
+    ['Heading path', part(why.heading)],
+    ['Vector similarity', part(why.vector)],
+    ['Fusion (reciprocal rank)', part(why.fusion)],
+    ['Query as written', yesNo(why.as_written)],
+    ['Query as a phrase', yesNo(why.phrase)],
+    ['Identifiers as written', String(why.identifiers)],
+    ['Matched words', why.matched_terms.length ? why.matched_terms.join(', ') : '—'],
+  ];
+  return (
+    <details className={styles.why}>
+      <summary>Why this record</summary>
+      <table className={styles.whyTable}>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
 }
 
 export interface RetrievalTestPanelProps {
@@ -21,6 +62,7 @@ export interface RetrievalTestPanelProps {
 
 function RecordItem({ record, rank }: { record: RetrievalRecordView; rank: number }) {
   const titleId = useId();
+  const crumbs = headingCrumbs(record.segment.heading_path);
   return (
     <li>
       <article aria-labelledby={titleId} className={styles.record}>
@@ -30,7 +72,27 @@ function RecordItem({ record, rank }: { record: RetrievalRecordView; rank: numbe
           </h3>
           <Badge tone="info">Score {formatScore(record.score)}</Badge>
         </div>
-        <p className={styles.recordText}>{record.segment.content}</p>
+        {crumbs.length ? (
+          <nav aria-label="Heading path">
+            <ol className={styles.crumbs}>
+              {crumbs.map((c, i) => (
+                <li key={i}>{c}</li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <p className={styles.recordText}>
+          {highlightParts(record.segment.content, record.why?.matched_terms ?? []).map((p, i) =>
+            p.match ? (
+              <mark key={i} className={styles.match}>
+                {p.text}
+              </mark>
+            ) : (
+              p.text
+            ),
+          )}
+        </p>
+        {record.why ? <WhyTable why={record.why} /> : null}
       </article>
     </li>
   );

@@ -329,6 +329,34 @@ export const recordText = style({
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
 });
+/** A retrieved record's heading path as a breadcrumb: Document › Section › Subsection. */
+export const crumbs = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+globalStyle(`${crumbs} > li + li::before`, { content: '"›"', marginRight: vars.space.xs });
+/** A query word found in a retrieved record. */
+export const match = style({
+  background: vars.color.primarySubtle,
+  color: vars.color.text,
+  fontWeight: 600,
+  borderRadius: vars.radius.sm,
+  boxShadow: `inset 0 -2px 0 ${vars.color.primary}`,
+});
+export const why = style({ color: vars.color.text, fontSize: vars.fontSize.sm });
+export const whyTable = style({ borderCollapse: 'collapse', marginTop: vars.space.xs });
+globalStyle(`${whyTable} th, ${whyTable} td`, {
+  textAlign: 'left',
+  padding: `2px ${vars.space.sm} 2px 0`,
+  fontWeight: 'normal',
+});
+globalStyle(`${whyTable} th`, { color: vars.color.textMuted });
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 /** The status icon's glyph; the processing one turns (still when motion is reduced). */

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   charactersLabel,
   formatScore,
+  headingCrumbs,
+  highlightParts,
   segmentLabel,
   segmentPreview,
   segmentsLabel,
@@ -37,5 +39,43 @@ describe('segments (spec §2)', () => {
     expect(segmentsLabel(0)).toBe('0 segments');
     expect(segmentsLabel(2)).toBe('2 segments');
     expect(segmentsLabel(1200)).toBe('1,200 segments');
+  });
+});
+
+describe('why a record was found (issue 31)', () => {
+  const marked = (text: string, terms: string[]) =>
+    highlightParts(text, terms)
+      .filter((p) => p.match)
+      .map((p) => p.text);
+
+  it('marks the words the index matched, by their stems, and keeps every character', () => {
+    const text = 'The power supply: supplies <b>power</b> to pg_hba.conf, never to suppliers.';
+    const parts = highlightParts(text, ['power', 'suppli', 'pg_hba.conf']);
+    expect(parts.map((p) => p.text).join('')).toBe(text);
+    expect(marked(text, ['power', 'suppli', 'pg_hba.conf'])).toEqual([
+      'power',
+      'supply',
+      'supplies',
+      'power',
+      'pg_hba.conf',
+      'suppliers',
+    ]);
+    expect(marked('Messages and a message.parts list', ['messag'])).toEqual([
+      'Messages',
+      'message.parts',
+    ]);
+    expect(marked('nothing here', [])).toEqual([]);
+    // A short stem marks only words a little longer than itself.
+    expect(marked('reuse the useful user', ['use'])).toEqual(['user']);
+  });
+
+  it('splits a heading path into its headings', () => {
+    expect(headingCrumbs('Manual › Power supply › Fuses')).toEqual([
+      'Manual',
+      'Power supply',
+      'Fuses',
+    ]);
+    expect(headingCrumbs('')).toEqual([]);
+    expect(headingCrumbs(undefined)).toEqual([]);
   });
 });

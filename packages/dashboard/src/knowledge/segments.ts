@@ -38,3 +38,55 @@ export function charactersLabel(count: number): string {
 export function formatScore(score: number): string {
   return Number.isFinite(score) ? score.toFixed(4) : String(score);
 }
+
+/** A heading path ('Guide › Install › Linux') as its headings; none for ''. */
+export function headingCrumbs(path: string | undefined): string[] {
+  return (path ?? '')
+    .split('›')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** Whether a word of the text is one the index matched (terms are lower-cased stems: 'suppli'). */
+function wordMatches(word: string, terms: string[]): boolean {
+  const w = word.toLowerCase();
+  return terms.some((t) => {
+    if (w === t) return true;
+    if (t.length >= 3 && w.startsWith(t)) return t.length >= 4 || w.length <= t.length + 2;
+    // A stem that changed its last letter ('suppli' for 'supply', 'happi' for 'happy').
+    return t.length >= 5 && w.length <= t.length + 3 && w.startsWith(t.slice(0, -1));
+  });
+}
+
+/**
+ * The text cut into plain and matched runs, for highlighting the query's words in a retrieved
+ * passage as React text (never HTML). A word (letters, digits, `_`, joined by `.-/:@` as in
+ * `pg_hba.conf`) is matched when it, or one of its parts, is a matched term or starts with its stem.
+ */
+export function highlightParts(
+  text: string,
+  terms: string[],
+): Array<{ text: string; match: boolean }> {
+  const wanted = terms.map((t) => t.toLowerCase()).filter(Boolean);
+  const out: Array<{ text: string; match: boolean }> = [];
+  const push = (t: string, match: boolean) => {
+    if (!t) return;
+    const last = out[out.length - 1];
+    if (last && last.match === match) last.text += t;
+    else out.push({ text: t, match });
+  };
+  let at = 0;
+  if (wanted.length)
+    for (const m of text.matchAll(/[\p{L}\p{N}_]+(?:[.\-/:@][\p{L}\p{N}_]+)*/gu)) {
+      const word = m[0];
+      const match =
+        wordMatches(word, wanted) ||
+        word.split(/[.\-/:@_]/).some((p) => p && wordMatches(p, wanted));
+      if (!match) continue;
+      push(text.slice(at, m.index), false);
+      push(word, true);
+      at = m.index + word.length;
+    }
+  push(text.slice(at), false);
+  return out;
+}
