@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWindowOpen, nextWindowOpening, zonesForNumber } from './callingWindow';
 import { afterAttempt, retryDelayMinutes } from './retry';
-import { breakerTrips } from './settings';
+import { breakerAfter, breakerTrips } from './settings';
 import { admit, groupBy, nextWakeDelay, sendRoom } from './admission';
 
 const window = { start: '08:00', end: '21:00' };
@@ -140,5 +140,17 @@ describe('the scheduler’s batch arithmetic', () => {
       ['a', ['a1', 'a2']],
       ['b', ['b1']],
     ]);
+  });
+});
+
+describe('breakerAfter', () => {
+  it('given results in order › trips at the first that makes 5 of the last 10, even if later ones succeed', () => {
+    const failures = Array<boolean>(5).fill(true);
+    const after = breakerAfter([false], [...failures, ...Array<boolean>(6).fill(false)], false);
+    expect(after.trips).toBe('5 of the last 6 calls failed at the telephony provider');
+    expect(after.recent).toHaveLength(10);
+    expect(breakerAfter([], [true, false, true], false).trips).toBeNull();
+    // Already open: counted, not tripped again.
+    expect(breakerAfter([], failures, true)).toEqual({ recent: failures, trips: null });
   });
 });

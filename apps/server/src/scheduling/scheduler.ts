@@ -18,7 +18,7 @@ import { isWindowOpen, nextWindowOpening, zonesForNumber } from './callingWindow
 import { systemClock, type Clock } from './clock';
 import type { EventRow } from './events';
 import { afterAttempt, flexibleWindowEnd, startGraceMs } from './retry';
-import { doNotCallReasons, recordProviderResult, settingsRow } from './settings';
+import { doNotCallReasons, recordProviderResults, settingsRow } from './settings';
 import {
   checkSendLimit,
   limitFor,
@@ -503,9 +503,14 @@ async function processOrgBatch(
     await Promise.all(dialable.map((r) => notPlaced(deps, r, provider.name, error)));
     return;
   }
+  const placed: Placed[] = [];
   await Promise.all(
     dialable.map(async (r) => {
-      if (reserved.recorded.has(r.event.id)) return dial(deps, r, provider, publicUrl, now);
+      if (reserved.recorded.has(r.event.id)) {
+        const call = await dial(deps, r, provider, publicUrl);
+        if (call) placed.push(call);
+        return;
+      }
       // Not recorded: over the limit (else the claim was lost, and the new holder dials it).
       const refused = reserved.refused;
       if (!refused) return;
@@ -519,19 +524,26 @@ async function processOrgBatch(
       );
     }),
   );
+  await recordPlaced(deps, provider.name, placed, now);
 }
 
 type Provider = Awaited<ReturnType<typeof telephonyFor>>['provider'];
 
-/** The dial itself, its attempt already recorded; then the claim is released. */
+/** A call the provider took. */
+interface Placed {
+  ready: Ready & { from: string };
+  callId: string;
+  sandboxOutcome: string | null;
+}
+
+/** The dial itself, its attempt already recorded; a refusal ends the attempt as failed. */
 async function dial(
   deps: SchedulerDeps,
   r: Ready & { from: string },
   provider: Provider,
   publicUrl: string | null | undefined,
-  now: Date,
-) {
-  const { event, attempts, attempt, from } = r;
+): Promise<Placed | null> {
+  const { event, from } = r;
   try {
     const targets = outboundCallTargets(publicUrl ?? 'http://localhost', event.id);
     const dialled = await provider.dial({
@@ -540,20 +552,46 @@ async function dial(
       ...targets,
       purpose: event.messageTemplate,
     });
-    const placed = { ...attempt, provider_call_id: dialled.providerCallId };
-    let conversationId: string | null = null;
-    if (provider.name === 'sandbox' && dialled.sandboxOutcome === 'answered') {
-      // The sandbox's answered call is a call in the call log, as a real one would be.
-      const [conversation] = await deps.db
-        .insert(conversations)
-        .values({
+    return {
+      ready: r,
+      callId: dialled.providerCallId,
+      sandboxOutcome: dialled.sandboxOutcome ?? null,
+    };
+  } catch (error) {
+    await notPlaced(deps, r, provider.name, error);
+    return null;
+  }
+}
+
+/**
+ * The calls a batch placed, written together: the sandbox's answered calls into the call log
+ * (one insert), then each event's attempt with its provider call id, the running call and its
+ * deadline, the claim released (one update).
+ */
+async function recordPlaced(
+  deps: SchedulerDeps,
+  providerName: string,
+  placed: readonly Placed[],
+  now: Date,
+) {
+  if (!placed.length) return;
+  const conversationOf = new Map<string, string>();
+  const answered = placed.filter(
+    (p) => providerName === 'sandbox' && p.sandboxOutcome === 'answered',
+  );
+  if (answered.length) {
+    // The sandbox's answered call is a call in the call log, as a real one would be.
+    const rows = await deps.db
+      .insert(conversations)
+      .values(
+        answered.map(({ ready: { event, from }, callId }) => ({
           agentName: event.agentName,
           organizationId: event.organizationId,
-          channel: 'voice',
+          channel: 'voice' as const,
           endUser: event.recipientPhone,
           agentAddress: from,
           metadata: {
-            call_sid: dialled.providerCallId,
+            call_sid: callId,
             provider: 'sandbox',
             transport: 'phone',
             direction: 'outbound',
@@ -562,25 +600,33 @@ async function dial(
             from,
             to: event.recipientPhone,
           },
-        })
-        .returning({ id: conversations.id });
-      conversationId = conversation!.id;
-    }
-    const deadline = provider.name === 'sandbox' ? deps.sandboxCallMs : deps.callTimeoutMs;
-    await setMine(deps, event.id, {
-      attempts: [...attempts, { ...placed, conversation_id: conversationId }],
-      currentCallId: dialled.providerCallId,
-      pendingOutcome: dialled.sandboxOutcome ?? null,
-      answeredBy: null,
-      callDeadline: new Date(now.getTime() + deadline),
-      statusReason: null,
-      lockedBy: null,
-      leaseUntil: null,
-      updatedAt: now,
-    });
-  } catch (error) {
-    await notPlaced(deps, r, provider.name, error);
+        })),
+      )
+      .returning({ id: conversations.id, metadata: conversations.metadata });
+    for (const row of rows)
+      conversationOf.set(String((row.metadata as Record<string, unknown>).scheduled_id), row.id);
   }
+  const deadline = new Date(
+    now.getTime() + (providerName === 'sandbox' ? deps.sandboxCallMs : deps.callTimeoutMs),
+  );
+  const list = sql.join(
+    placed.map(({ ready: { event, attempts, attempt }, callId, sandboxOutcome }) => {
+      const made = {
+        ...attempt,
+        provider_call_id: callId,
+        conversation_id: conversationOf.get(event.id) ?? null,
+      };
+      return sql`(${event.id}::uuid, ${JSON.stringify([...attempts, made])}::jsonb, ${callId}, ${sandboxOutcome}::text)`;
+    }),
+    sql`, `,
+  );
+  await deps.db.execute(sql`
+    UPDATE scheduled_events e SET attempts = v.attempts, current_call_id = v.call_id,
+      pending_outcome = v.pending, answered_by = NULL,
+      call_deadline = ${iso(deadline)}::timestamptz, status_reason = NULL,
+      locked_by = NULL, lease_until = NULL, updated_at = ${iso(now)}::timestamptz
+    FROM (VALUES ${list}) AS v(id, attempts, call_id, pending)
+    WHERE e.id = v.id AND e.locked_by = ${deps.instanceId}`);
 }
 
 /** The call could not be placed: the attempt ends as failed at the provider (for the breaker). */
@@ -600,21 +646,17 @@ async function notPlaced(deps: SchedulerDeps, r: Ready, providerName: string, er
   });
 }
 
+type Ending = { outcome: string; durationS: number | null; error?: string | null };
+type SettingsRow = Awaited<ReturnType<typeof settingsRow>>;
+
 /**
- * Records the end of the event's running attempt (inside `tx`, the event row locked by the
- * caller): the outcome on the attempt, the provider's result for the breaker, then what follows
- * (completed, failed, or back to 'scheduled' for a retry inside both windows).
+ * What the end of the event's running attempt writes: the outcome on the attempt, then what
+ * follows (completed, failed, or back to 'scheduled' for a retry inside both windows).
  */
-async function endAttempt(
-  deps: SchedulerDeps,
-  tx: Tx,
-  event: EventRow,
-  result: { outcome: string; durationS: number | null; error?: string | null },
-) {
-  const now = deps.clock.now();
+function endingValues(event: EventRow, result: Ending, settings: SettingsRow, now: Date) {
   const attempts = [...event.attempts];
   const last = attempts.at(-1);
-  if (!last) return;
+  if (!last) return null;
   attempts[attempts.length - 1] = {
     ...last,
     ended_at: iso(now),
@@ -622,7 +664,6 @@ async function endAttempt(
     duration_s: result.durationS,
     ...(result.error ? { error: result.error } : {}),
   };
-  await recordProviderResult(tx, event.organizationId, result.outcome === 'failed', now);
   const next = afterAttempt({
     outcome: result.outcome,
     attemptsMade: attempts.length,
@@ -633,7 +674,6 @@ async function endAttempt(
   let values;
   if (next.kind === 'final') values = finalValues(next.status, next.reason, now);
   else {
-    const settings = await settingsRow(tx, event.organizationId);
     const zones = zonesForNumber(event.recipientPhone);
     const opening = nextWindowOpening(next.at, zones, {
       start: settings.callingWindowStart,
@@ -648,10 +688,99 @@ async function endAttempt(
             now,
           );
   }
-  await tx
-    .update(scheduledEvents)
-    .set({ ...values, attempts, answeredBy: null })
-    .where(eq(scheduledEvents.id, event.id));
+  return { ...values, attempts, answeredBy: null };
+}
+
+/**
+ * Records the end of the event's running attempt (inside `tx`, the event row locked by the
+ * caller): the outcome on the attempt, the provider's result for the breaker, then what follows.
+ */
+async function endAttempt(deps: SchedulerDeps, tx: Tx, event: EventRow, result: Ending) {
+  const now = deps.clock.now();
+  if (!event.attempts.length) return;
+  const { settings } = await recordProviderResults(
+    tx,
+    event.organizationId,
+    [result.outcome === 'failed'],
+    now,
+  );
+  const values = endingValues(event, result, settings, now)!;
+  await tx.update(scheduledEvents).set(values).where(eq(scheduledEvents.id, event.id));
+}
+
+/**
+ * An organization's calls that ended (the sandbox's ends, time-outs), recorded together in one
+ * transaction: the running ones locked, the breaker counting their results in order, each
+ * event's next state, their conversations ended. A call already recorded (by a webhook, another
+ * process) is not running any more under that id and is left alone. Returns how many it recorded.
+ */
+export async function finishCalls(
+  deps: SchedulerDeps,
+  orgId: string,
+  calls: ReadonlyArray<{ eventId: string; providerCallId: string; result: Ending }>,
+): Promise<number> {
+  if (!calls.length) return 0;
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const locked = await tx
+      .select()
+      .from(scheduledEvents)
+      .where(
+        and(
+          inArray(
+            scheduledEvents.id,
+            calls.map((c) => c.eventId),
+          ),
+          eq(scheduledEvents.status, 'in_progress'),
+        ),
+      )
+      .orderBy(scheduledEvents.id)
+      .for('update');
+    const byId = new Map(locked.map((e) => [e.id, e]));
+    const running = calls.flatMap((c) => {
+      const event = byId.get(c.eventId);
+      return event && event.currentCallId === c.providerCallId && event.attempts.length
+        ? [{ event, result: c.result }]
+        : [];
+    });
+    if (!running.length) return 0;
+    const { settings } = await recordProviderResults(
+      tx,
+      orgId,
+      running.map((r) => r.result.outcome === 'failed'),
+      now,
+    );
+    const rows = running.map((r) => ({
+      ...r,
+      values: endingValues(r.event, r.result, settings, now)!,
+    }));
+    const list = sql.join(
+      rows.map(
+        ({ event, values }) =>
+          sql`(${event.id}::uuid, ${values.status}, ${values.statusReason}, ${JSON.stringify(values.attempts)}::jsonb, ${'nextAttemptAt' in values ? iso(values.nextAttemptAt as Date) : null}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE scheduled_events e SET status = v.status, status_reason = v.reason,
+        attempts = v.attempts, next_attempt_at = coalesce(v.next, e.next_attempt_at),
+        locked_by = NULL, lease_until = NULL, call_deadline = NULL, pending_outcome = NULL,
+        current_call_id = NULL, answered_by = NULL, updated_at = ${iso(now)}::timestamptz
+      FROM (VALUES ${list}) AS v(id, status, reason, attempts, next)
+      WHERE e.id = v.id`);
+    for (const [outcome, group] of groupBy(rows, (r) => r.result.outcome)) {
+      const ids = group.flatMap((r) => {
+        const id = r.event.attempts.at(-1)?.conversation_id;
+        return id ? [id] : [];
+      });
+      if (ids.length)
+        await tx
+          .update(conversations)
+          .set({ endedAt: now, endedBy: 'caller', endReason: outcome })
+          .where(and(inArray(conversations.id, ids), isNull(conversations.endedAt)));
+    }
+    return rows.length;
+  });
 }
 
 /**
@@ -696,6 +825,17 @@ const finishConcurrency = 4;
  */
 export async function finishEnded(deps: SchedulerDeps): Promise<number> {
   const now = deps.clock.now();
+  // The sandbox's outcome at its end; a call whose provider never reported an end failed.
+  const endingOf = (e: { pending: string | null }): Ending =>
+    e.pending
+      ? {
+          outcome: e.pending,
+          durationS:
+            e.pending === 'answered' || e.pending === 'voicemail'
+              ? Math.round(deps.sandboxCallMs / 1000)
+              : 0,
+        }
+      : { outcome: 'failed', durationS: null, error: 'The provider never reported the call’s end' };
   const ended = await deps.db
     .select({
       id: scheduledEvents.id,
@@ -712,28 +852,22 @@ export async function finishEnded(deps: SchedulerDeps): Promise<number> {
       ),
     )
     .limit(deps.batch * 4);
-  // Organizations side by side (a few at a time), each one's calls in turn: they would
-  // serialize anyway on its settings row, where the breaker counts.
-  const finish = async (e: (typeof ended)[number]) => {
-    if (!e.callId) return;
-    const answered = e.pending === 'answered' || e.pending === 'voicemail';
-    await finishCall(
-      deps,
-      { eventId: e.id, providerCallId: e.callId },
-      e.pending
-        ? { outcome: e.pending, durationS: answered ? Math.round(deps.sandboxCallMs / 1000) : 0 }
-        : {
-            outcome: 'failed',
-            durationS: null,
-            error: 'The provider never reported the call’s end',
-          },
-    );
-  };
-  const queue = [...groupBy(ended, (e) => e.orgId).values()];
+  // Organizations side by side (a few at a time), each one's ended calls in one transaction.
+  const queue = [...groupBy(ended, (e) => e.orgId)];
   await Promise.all(
     Array.from({ length: Math.min(finishConcurrency, queue.length) }, async () => {
-      for (let calls = queue.shift(); calls; calls = queue.shift())
-        for (const e of calls) await finish(e);
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [orgId, calls] = next;
+        await finishCalls(
+          deps,
+          orgId,
+          calls.flatMap((e) =>
+            e.callId ? [{ eventId: e.id, providerCallId: e.callId, result: endingOf(e) }] : [],
+          ),
+        ).catch((err: unknown) =>
+          deps.logger.error({ err, organization: orgId }, 'ended calls not recorded'),
+        );
+      }
     }),
   );
   return ended.length;

@@ -76,38 +76,66 @@ export function breakerTrips(recent: readonly boolean[]): boolean {
 }
 
 /**
- * Records one attempt's result at the provider (inside the caller's transaction); trips the
- * breaker (dialling paused until Resume) when at least half of the last 10 failed there.
+ * The breaker after some attempts' results at the provider (in order, `true` = failed): the
+ * last `breakerWindow` results, and the reason it trips, at the first result that trips it
+ * (null when it does not, or was already open).
  */
+export function breakerAfter(
+  recent: readonly boolean[],
+  results: readonly boolean[],
+  open: boolean,
+): { recent: boolean[]; trips: string | null } {
+  let window = [...recent];
+  let trips: string | null = null;
+  for (const failed of results) {
+    window = [...window, failed].slice(-breakerWindow);
+    if (!open && !trips && breakerTrips(window))
+      trips = `${window.filter(Boolean).length} of the last ${window.length} calls failed at the telephony provider`;
+  }
+  return { recent: window, trips };
+}
+
+/**
+ * Records attempts' results at the provider (inside the caller's transaction, in order, `true` =
+ * failed); trips the breaker (dialling paused until Resume) when at least half of the last 10
+ * failed there. The settings row is locked until the caller's transaction ends: calls ending at
+ * once (two processes, or a batch) each add their result, none overwrites another's.
+ */
+export async function recordProviderResults(
+  tx: Pick<Db, 'insert' | 'select' | 'update'>,
+  orgId: string,
+  results: readonly boolean[],
+  now: Date,
+) {
+  await settingsRow(tx, orgId);
+  const [row] = await tx
+    .select()
+    .from(schedulingSettings)
+    .where(eq(schedulingSettings.organizationId, orgId))
+    .for('update');
+  const { recent, trips } = breakerAfter(row!.recentFailures, results, Boolean(row!.pausedAt));
+  await tx
+    .update(schedulingSettings)
+    .set({ recentFailures: recent, ...(trips ? { pausedAt: now, pausedReason: trips } : {}) })
+    .where(eq(schedulingSettings.organizationId, orgId));
+  return {
+    settings: {
+      ...row!,
+      recentFailures: recent,
+      ...(trips ? { pausedAt: now, pausedReason: trips } : {}),
+    },
+    trips: trips !== null,
+  };
+}
+
+/** Records one attempt's result at the provider (see recordProviderResults); true when it trips. */
 export async function recordProviderResult(
   tx: Pick<Db, 'insert' | 'select' | 'update'>,
   orgId: string,
   failed: boolean,
   now: Date,
 ) {
-  await settingsRow(tx, orgId);
-  // Locked until the caller's transaction ends: two calls ending at once (two processes, or a
-  // batch's finishes) each add their result, neither overwrites the other's.
-  const [row] = await tx
-    .select()
-    .from(schedulingSettings)
-    .where(eq(schedulingSettings.organizationId, orgId))
-    .for('update');
-  const recent = [...row!.recentFailures, failed].slice(-breakerWindow);
-  const trips = !row!.pausedAt && breakerTrips(recent);
-  await tx
-    .update(schedulingSettings)
-    .set({
-      recentFailures: recent,
-      ...(trips
-        ? {
-            pausedAt: now,
-            pausedReason: `${recent.filter(Boolean).length} of the last ${recent.length} calls failed at the telephony provider`,
-          }
-        : {}),
-    })
-    .where(eq(schedulingSettings.organizationId, orgId));
-  return trips;
+  return (await recordProviderResults(tx, orgId, [failed], now)).trips;
 }
 
 /** Why a number must not be called (the do-not-call list, or an SMS STOP from it), or null. */
