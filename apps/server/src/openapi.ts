@@ -74,6 +74,7 @@ const serviceOperations: Operation[] = [
   op('post', '/voice/internal/calls/:id/messages', "The voice worker: a turn of the call's transcript", 'Voice worker', 'workerKey', { body: api.voiceCallMessageRequestSchema }),
   op('post', '/voice/internal/calls/:id/metrics', "The voice worker: a turn's latencies", 'Voice worker', 'workerKey', { body: api.voiceTurnMetricsRequestSchema }),
   op('post', '/voice/internal/calls/:id/end', 'The voice worker: the call ended', 'Voice worker', 'workerKey', { body: api.voiceCallEndRequestSchema }),
+  op('post', '/voice/internal/calls/:id/transfer', 'The voice worker: transfer a phone call (transfer_call)', 'Voice worker', 'workerKey', { body: api.voiceCallTransferRequestSchema }),
   // ---- /messaging: the SMS service (spec channels-and-shell §7) ----
   op('get', '/messaging/phone-numbers/available', "The organization's numbers that can send messages", 'Messaging', 'session', { query: orgQuery, response: api.availableNumbersResponseSchema }),
   op('get', '/messaging/sms/phone-numbers', "The organization's SMS numbers", 'SMS', 'session', { query: orgQuery, response: api.availableNumbersResponseSchema }),

@@ -1,14 +1,25 @@
 import { log, voice, type llm as llmTypes, type VAD } from '@livekit/agents';
 import type { Room } from '@livekit/rtc-node';
-import type { VoiceWorkerConfig } from '@parley/api-client';
+import type { VoiceCallActions, VoiceWorkerConfig } from '@parley/api-client';
 import type { CallToken } from '@parley/api-client/call-token';
 import type { SinkAudioOutput } from './audioIo';
-import { CallBehaviour, openingLine, systemClock, type Clock, type EndedBy } from './callBehaviour';
+import {
+  CallBehaviour,
+  openingLine,
+  systemClock,
+  type Clock,
+  type EndedBy,
+  type UtteranceKind,
+} from './callBehaviour';
 import type { PocketsphinxOptions } from './local/pocketsphinxStt';
 import { ParleyLLM, type RuntimeAnswer } from './parleyLlm';
 import { createStt, createTts, offlineVoiceNotice, planStt, planTts } from './providers';
 import type { ServerClient } from './serverClient';
 import { typingSound, typingSoundSource } from './typingSound';
+
+/** Said when transfer_call cannot reach a phone line (a browser call). */
+export const cannotTransferLine =
+  'Sorry, I cannot transfer this call from here. Please call us by phone to reach a person.';
 
 export interface CallOptions {
   server: ServerClient;
@@ -29,6 +40,8 @@ export interface CallOptions {
   localStt?: Partial<PocketsphinxOptions>;
   /** Hangs up the transport (closes the media stream, deletes the room). */
   hangUp?: () => void | Promise<void>;
+  /** How long a tool runs before the caller hears 'One moment, please.' (default 1 s). */
+  fillerDelayMs?: number;
   /**
    * Another model instead of the agent's through our runtime: only the voice benchmark's peer
    * (the framework's OpenAI plugin straight at the model, in an otherwise identical call).
@@ -116,13 +129,17 @@ export async function startCall(options: CallOptions): Promise<Call> {
     }
   };
   const spoken: string[] = [];
+  // What the last answer asked of the call (end_call, transfer_call): done once it is spoken.
+  let pendingActions: VoiceCallActions | undefined;
   const llm = new ParleyLLM(
     server,
     () => callId,
     (answer) => {
       answers.push(answer);
       pair();
+      if (answer.actions) pendingActions = answer.actions;
     },
+    options.fillerDelayMs,
   );
   const session = new voice.AgentSession({
     vad: options.vad,
@@ -148,6 +165,17 @@ export async function startCall(options: CallOptions): Promise<Call> {
     void t.finally(() => tasks.delete(t));
   };
 
+  const say = async (text: string, kind: UtteranceKind) => {
+    if (ending && kind !== 'goodbye') return;
+    spoken.push(text);
+    track(server.addUtterance(callId, text, kind));
+    try {
+      await session.say(text, { allowInterruptions: kind !== 'goodbye' }).waitForPlayout();
+    } catch (err) {
+      logger.warn({ err }, 'could not say a line');
+    }
+  };
+
   const behaviour = new CallBehaviour(
     {
       initialMessage: openingLine(config.initial_message, options.purpose),
@@ -157,16 +185,7 @@ export async function startCall(options: CallOptions): Promise<Call> {
       maxCallDuration: config.max_call_duration,
     },
     {
-      say: async (text, kind) => {
-        if (ending && kind !== 'goodbye') return;
-        spoken.push(text);
-        track(server.addUtterance(callId, text, kind));
-        try {
-          await session.say(text, { allowInterruptions: kind !== 'goodbye' }).waitForPlayout();
-        } catch (err) {
-          logger.warn({ err }, 'could not say a line');
-        }
-      },
+      say,
       end: (endedBy, reason) => void end(endedBy, reason),
     },
     options.clock ?? systemClock,
@@ -191,6 +210,29 @@ export async function startCall(options: CallOptions): Promise<Call> {
     }
     resolveEnded({ endedBy, reason });
     return ended;
+  }
+
+  /**
+   * The answer that asked for it has been spoken: transfer the call through the telephony
+   * provider (then the call ends here), or end it. A call that cannot be transferred (a browser
+   * call) goes on, and the caller hears why.
+   */
+  async function performActions(actions: VoiceCallActions) {
+    if (actions.transfer_call) {
+      const { number } = actions.transfer_call;
+      try {
+        await server.transferCall(callId, number);
+        await end('agent', `transferred to ${number}`);
+        return;
+      } catch (err) {
+        logger.warn({ err }, 'transfer failed');
+        if (!actions.end_call) {
+          await say(cannotTransferLine, 'notice');
+          return;
+        }
+      }
+    }
+    if (actions.end_call) await end('agent', actions.end_call.reason ?? 'the agent ended the call');
   }
 
   // When the caller last stopped speaking and when the agent then started (for turnFigures).
@@ -244,6 +286,12 @@ export async function startCall(options: CallOptions): Promise<Call> {
     if (figures) {
       figuresQueue.push(figures);
       pair();
+    }
+    // The answer is spoken (this item is added after its playout): now its call actions.
+    if (pendingActions) {
+      const actions = pendingActions;
+      pendingActions = undefined;
+      void performActions(actions);
     }
   });
   session.on(voice.AgentSessionEventTypes.Error, (ev) => {

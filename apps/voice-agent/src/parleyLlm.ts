@@ -5,13 +5,23 @@ import {
   shortuuid,
   type APIConnectOptions,
 } from '@livekit/agents';
+import type { VoiceCallActions } from '@parley/api-client';
 import type { ServerClient } from './serverClient';
 
 export interface RuntimeAnswer {
   messageId: string;
   text: string;
   offline: boolean;
+  /** What to do on the call once this answer is spoken (end_call, transfer_call). */
+  actions?: VoiceCallActions;
+  /** A member holds the call: the caller's words were taken as a message, or it is transferred. */
+  held?: 'message_taken' | 'transfer';
 }
+
+/** Said while a slow tool runs (a tool step taking longer than `fillerDelayMs`). */
+export const toolFiller = 'One moment, please. ';
+/** How long a tool runs before the caller hears the filler. */
+export const defaultFillerDelayMs = 1000;
 
 /**
  * The agent's model through OUR runtime: each caller turn goes to the server
@@ -25,6 +35,7 @@ export class ParleyLLM extends llm.LLM {
     private readonly callId: () => string,
     /** Each finished answer (the server's message id, for the turn's figures). */
     private readonly onAnswer: (answer: RuntimeAnswer) => void = () => undefined,
+    readonly fillerDelayMs = defaultFillerDelayMs,
   ) {
     super();
   }
@@ -87,13 +98,40 @@ class ParleyLLMStream extends llm.LLMStream {
     if (!query) return;
     const id = shortuuid('parley_');
     let text = '';
+    // Tools running now; the filler is said once per turn, when one runs longer than the delay.
+    let running = 0;
+    let filler: ReturnType<typeof setTimeout> | undefined;
+    let fillerSaid = false;
+    const put = (content: string) => this.queue.put({ id, delta: { role: 'assistant', content } });
     try {
       for await (const line of this.parley.runTurn(query, this.abortController.signal)) {
         if ('delta' in line) {
           text += line.delta;
-          this.queue.put({ id, delta: { role: 'assistant', content: line.delta } });
+          put(line.delta);
+        } else if ('tool_started' in line) {
+          running++;
+          if (!filler && !fillerSaid)
+            filler = setTimeout(() => {
+              filler = undefined;
+              if (running <= 0 || fillerSaid || this.abortController.signal.aborted) return;
+              fillerSaid = true;
+              // A sentence of its own, so the voice says it before the answer's words arrive.
+              put(/[^\s.!?,]$/.test(text) ? `. ${toolFiller}` : toolFiller);
+            }, this.parley.fillerDelayMs);
+        } else if ('tool_done' in line) {
+          running = Math.max(0, running - 1);
+          if (running === 0 && filler) {
+            clearTimeout(filler);
+            filler = undefined;
+          }
         } else if ('end' in line) {
-          this.parley.answered({ messageId: line.message_id, text, offline: line.offline });
+          this.parley.answered({
+            messageId: line.message_id,
+            text,
+            offline: line.offline,
+            actions: line.actions,
+            held: line.held,
+          });
         } else {
           throw new APIConnectionError({ message: line.error, options: { retryable: false } });
         }
@@ -105,6 +143,8 @@ class ParleyLLMStream extends llm.LLMStream {
         message: `the Parley runtime did not answer: ${(error as Error).message}`,
         options: { retryable: false },
       });
+    } finally {
+      if (filler) clearTimeout(filler);
     }
   }
 }

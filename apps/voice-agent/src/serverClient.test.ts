@@ -2,6 +2,9 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { llm } from '@livekit/agents';
+import type { VoiceChatLine } from '@parley/api-client';
+import { ParleyLLM, toolFiller, type RuntimeAnswer } from './parleyLlm';
 import { ServerClient } from './serverClient';
 
 // A stand-in for the server's /voice/internal chat route (the real one: test/callAudio.test.ts).
@@ -132,5 +135,61 @@ describe('ServerClient.chat', () => {
       })(),
     ).rejects.toThrow();
     expect(seen).toEqual([{ delta: 'The' }]);
+  });
+});
+
+describe('ParleyLLM: a filler while a slow tool runs', () => {
+  async function spoken(lines: Array<VoiceChatLine | number>, fillerDelayMs: number) {
+    const server = {
+      async *chat() {
+        for (const line of lines) {
+          if (typeof line === 'number') await new Promise((r) => setTimeout(r, line));
+          else yield line;
+        }
+      },
+    } as unknown as ServerClient;
+    const answers: RuntimeAnswer[] = [];
+    const model = new ParleyLLM(
+      server,
+      () => 'call-1',
+      (a) => answers.push(a),
+      fillerDelayMs,
+    );
+    const chatCtx = llm.ChatContext.empty();
+    chatCtx.addMessage({ role: 'user', content: 'book me in' });
+    let text = '';
+    for await (const chunk of model.chat({ chatCtx })) text += chunk.delta?.content ?? '';
+    return { text, answers };
+  }
+  const end = {
+    end: true as const,
+    message_id: 'm1',
+    offline: false,
+    actions: { end_call: { reason: null } },
+  };
+
+  it('says "One moment, please." once when a tool runs longer than the delay, and passes the actions on', async () => {
+    const slow = await spoken(
+      [
+        { delta: 'Let me check' },
+        { tool_started: 'slots' },
+        80,
+        { tool_done: 'slots' },
+        { delta: 'Ten.' },
+        end,
+      ],
+      20,
+    );
+    expect(slow.text).toBe(`Let me check. ${toolFiller}Ten.`);
+    expect(slow.answers[0]).toMatchObject({
+      messageId: 'm1',
+      actions: { end_call: { reason: null } },
+    });
+    // A tool quicker than the delay: no filler.
+    const quick = await spoken(
+      [{ tool_started: 'slots' }, { tool_done: 'slots' }, 60, { delta: 'Ten.' }, end],
+      20,
+    );
+    expect(quick.text).toBe('Ten.');
   });
 });

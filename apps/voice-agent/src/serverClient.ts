@@ -158,6 +158,11 @@ export class ServerClient {
     await this.post(`/calls/${callId}/metrics`, { message_id: messageId, ...figures });
   }
 
+  /** transfer_call: the server redirects the call's phone leg to the number (409 without one). */
+  async transferCall(callId: string, number: string): Promise<void> {
+    await this.post(`/calls/${callId}/transfer`, { number });
+  }
+
   async endCall(callId: string, endedBy: EndedBy, reason: string): Promise<void> {
     await this.post(`/calls/${callId}/end`, {
       ended_by: endedBy,

@@ -13,12 +13,18 @@ import { startCall } from '../src/callSession';
 import { ServerClient } from '../src/serverClient';
 import type { TestServer, TestUser } from '../../server/test/harness';
 import {
+  startFakeToolModel,
+  toolResultsOf,
+  type FakeToolModel,
+} from '../../server/test/fakeToolModel';
+import {
   CollectingSink,
   answeredPhoneCall,
   callerGrammar,
   callerSpeech,
   dispatchedCall,
   serverWithAgent,
+  toolAgent,
   until,
   workerSecret,
 } from './fixtures';
@@ -29,12 +35,29 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
   let agentName: string;
   let orgId: string;
   let vad: VAD;
+  let model: FakeToolModel;
   beforeAll(async () => {
-    ({ server, user, agentName, orgId } = await serverWithAgent({ typing_volume: 0 }));
+    model = await startFakeToolModel();
+    // The fake model calls whichever call tool the agent offers, then says goodbye.
+    model.decide = (body) => {
+      const offered = body.tools?.map((t) => t.function.name) ?? [];
+      if (toolResultsOf(body).length === 0) {
+        if (offered.includes('hang_up'))
+          return { toolCalls: [{ name: 'hang_up', arguments: { reason: 'caller said goodbye' } }] };
+        if (offered.includes('to_reception'))
+          return { toolCalls: [{ name: 'to_reception', arguments: { reason: 'wants a person' } }] };
+      }
+      return { text: 'Goodbye, have a nice day.' };
+    };
+    ({ server, user, agentName, orgId } = await serverWithAgent(
+      { typing_volume: 0 },
+      { PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1' },
+    ));
     vad = await silero.VAD.load();
   });
   afterAll(async () => {
     await server?.close();
+    await model?.close();
   });
 
   it('caller speech → local STT → our runtime with the knowledge base → agent audio; the call log holds both turns', async () => {
@@ -227,6 +250,119 @@ describe('calls end to end on local audio (no LiveKit server)', () => {
       expect(
         (await user.voice.callsForAgent(agentName)).filter((c) => c.transport === 'phone'),
       ).toHaveLength(1);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('end_call: the agent says goodbye, then the call ends (the framework hears the whole goodbye first)', async () => {
+    const desk = await toolAgent(user, orgId, model.url, [
+      { name: 'hang_up', type: 'end_call', description: 'End the call when the caller is done' },
+    ]);
+    const input = new PushAudioInput();
+    const sink = new CollectingSink(24000);
+    const call = await startCall({
+      server: new ServerClient({ baseUrl: server.url, secret: workerSecret }),
+      callToken: (await dispatchedCall(user, desk)).callToken,
+      vad,
+      io: { input, output: new SinkAudioOutput(sink) },
+      localStt: { jsgf: callerGrammar },
+    });
+    await until('the initial message', () => sink.seconds.length >= 1);
+    for (const frame of await callerSpeech('what are your opening hours')) input.push(frame);
+    // Nobody hangs up here: the agent's tool ends the call.
+    const ended = await call.ended;
+    await input.close();
+    expect(ended).toEqual({ endedBy: 'agent', reason: 'caller said goodbye' });
+    // The goodbye was played out (a whole segment after the initial message) before the end.
+    expect(sink.seconds.length).toBeGreaterThanOrEqual(2);
+    expect(sink.seconds[1]).toBeGreaterThan(0.5);
+    const log = await user.voice.call(call.callId);
+    expect(log).toMatchObject({ ended_by: 'agent', end_reason: 'caller said goodbye' });
+    expect(log.transcript.map((t) => [t.speaker, t.text])).toEqual([
+      ['agent', 'Welcome to the clinic.'],
+      ['caller', 'what are your opening hours'],
+      ['agent', 'Goodbye, have a nice day.'],
+    ]);
+  });
+
+  it('transfer_call on the phone: the call is transferred through the telephony provider after the answer', async () => {
+    const desk = await toolAgent(user, orgId, model.url, [
+      {
+        name: 'to_reception',
+        type: 'transfer_call',
+        description: 'Transfer to the reception',
+        number: '+15550002222',
+      },
+    ]);
+    const client = new ServerClient({ baseUrl: server.url, secret: workerSecret });
+    const phone = await startPhoneStreamServer({
+      port: 0,
+      host: '127.0.0.1',
+      secret: workerSecret,
+      onCall: (info, io, hangUp) =>
+        startCall({
+          server: client,
+          callToken: info.callToken,
+          vad,
+          io,
+          hangUp,
+          localStt: { jsgf: callerGrammar },
+        }),
+    });
+    try {
+      const answered = await answeredPhoneCall(user, orgId, desk, '+15550003333');
+      const twilio = new WebSocket(`ws://127.0.0.1:${phone.port}${PHONE_STREAM_PATH}`);
+      const marks: string[] = [];
+      let closed = false;
+      twilio.on('message', (data) => {
+        const msg = JSON.parse(data.toString()) as { event: string; mark?: { name: string } };
+        if (msg.event !== 'mark') return;
+        marks.push(msg.mark!.name);
+        twilio.send(JSON.stringify({ event: 'mark', streamSid: 'MZ2', mark: msg.mark }));
+      });
+      twilio.on('close', () => (closed = true));
+      await new Promise((r) => twilio.once('open', r));
+      twilio.send(
+        JSON.stringify({
+          event: 'start',
+          streamSid: 'MZ2',
+          start: {
+            streamSid: 'MZ2',
+            callSid: answered.parameters.call_sid,
+            mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+            customParameters: answered.parameters,
+          },
+        }),
+      );
+      await until('the initial message', () => marks.length >= 1);
+      for (const frame of await callerSpeech('what are your opening hours', PHONE_SAMPLE_RATE))
+        twilio.send(
+          JSON.stringify({
+            event: 'media',
+            streamSid: 'MZ2',
+            media: { payload: Buffer.from(mulaw.encode(frame.data)).toString('base64') },
+          }),
+        );
+      // The worker hangs up its side of the stream once the call is transferred.
+      await until('the stream to close', () => closed, 80_000);
+      expect(marks.length).toBeGreaterThanOrEqual(2);
+      const log = await user.voice.call(answered.callId);
+      expect(log).toMatchObject({ ended_by: 'agent', end_reason: 'transferred to +15550002222' });
+      expect(log.transcript.at(-1)).toMatchObject({
+        speaker: 'agent',
+        text: 'Goodbye, have a nice day.',
+      });
+      // The sandbox provider recorded the transfer of this call's leg to the number.
+      const outbox = await user.voice.outbox(orgId);
+      expect(outbox).toContainEqual(
+        expect.objectContaining({
+          kind: 'call',
+          from_number: answered.to,
+          to_number: '+15550002222',
+          body: `Transfer of call ${answered.parameters.call_sid}`,
+        }),
+      );
     } finally {
       await phone.close();
     }

@@ -1,5 +1,11 @@
 import { AudioFrame } from '@livekit/rtc-node';
-import { createKnowledgeClient, newAgentId, type AgentUpdateRequest } from '@parley/api-client';
+import {
+  createAgentToolsClient,
+  createKnowledgeClient,
+  newAgentId,
+  type AgentUpdateRequest,
+  type ToolSaveRequest,
+} from '@parley/api-client';
 import type { CallToken } from '@parley/api-client/call-token';
 import { startTestServer, type TestServer, type TestUser } from '../../server/test/harness';
 import { callTokenOfJob } from '../src/agent';
@@ -112,6 +118,32 @@ export async function serverWithAgent(
   });
   await user.attachKnowledge(app.data!.appKey, [kb.id]);
   return { server, user, orgId, agentName };
+}
+
+/**
+ * An Action Agent of the organization whose model is the fake tool-calling model on loopback
+ * (through model_live_url; the server needs PARLEY_MODEL_ALLOW_HOSTS=127.0.0.1), with tools.
+ */
+export async function toolAgent(
+  user: TestUser,
+  orgId: string,
+  modelUrl: string,
+  tools: ToolSaveRequest[],
+): Promise<string> {
+  const agentName = newAgentId('desk');
+  await user.apps.createAgent({ agentName, organizationId: orgId, agentType: 'action' });
+  await user.agents.update(agentName, {
+    organization_id: orgId,
+    initial_message: 'Welcome to the clinic.',
+    tts_config: { provider: 'local', local: { voice: 'en-us', speed: 1.5 } },
+    stt_config: { provider: 'local', local: { language: 'en-US' } },
+    typing_volume: 0,
+    model_live_url: `${modelUrl}/v1`,
+    model_name: 'gpt-4o-mini',
+  });
+  const client = createAgentToolsClient({ baseUrl: '/api/agents', fetch: user.fetch });
+  for (const tool of tools) await client.create(agentName, tool);
+  return agentName;
 }
 
 /** Caller speech made with espeak-ng: 0.5 s of silence (the VAD would clip the first word), the words, then silence. */

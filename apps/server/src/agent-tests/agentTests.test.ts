@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import {
+  createAgentToolsClient,
   createAgentTestsClient,
   createKnowledgeClient,
   newAgentId,
@@ -9,6 +10,7 @@ import {
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { startFakeGrader, type FakeGrader } from '../../test/fakeGrader';
+import { startFakeToolModel, toolResultsOf } from '../../test/fakeToolModel';
 import { conversations } from '../db/schema';
 
 let server: TestServer;
@@ -80,8 +82,8 @@ describe('agent tests: CRUD and validation', () => {
       [{ ...passing, name: ' ' }, 'name: is required'],
       [{ ...passing, turns: [] }, 'turns: a test needs at least one turn'],
       [
-        { name: 'x', turns: [{ user: 'Hi', expect: [{ type: 'ends_call', value: 'yes' }] }] },
-        'turns.0.expect.0.type: ends_call is not available yet (voice test runs are not built)',
+        { name: 'x', turns: [{ user: 'Hi', expect: [{ type: 'ends_call', value: 'maybe' }] }] },
+        'turns.0.expect.0.value: must be yes (the turn ends the call) or no',
       ],
       [
         { name: 'x', turns: [{ user: 'Hi', expect: [{ type: 'regex', value: '(' }] }] },
@@ -330,6 +332,73 @@ describe('agent tests: runs through the runtime', () => {
     expect(run.results[0]!.turns[0]!.expectations[0]!.detail).toBe(
       'The agent did not call “book_table” (it called no tool)',
     );
+  });
+
+  it('ends_call reads the turn’s call actions; a voice run sends the script through espeak-ng and pocketsphinx and checks what was heard', async () => {
+    const model = await startFakeToolModel();
+    try {
+      // The model hangs up when the caller says goodbye.
+      model.decide = (body) => {
+        const last = body.messages.filter((m) => m.role === 'user').at(-1);
+        if (!toolResultsOf(body).length && String(last?.content).includes('goodbye'))
+          return { toolCalls: [{ name: 'hang_up', arguments: {} }] };
+        return { text: `You said: ${String(last?.content)}` };
+      };
+      const agent = await seedAgent();
+      await owner.agents.update(agent.id, {
+        organization_id: orgId,
+        model_live_url: `${model.url}/v1`,
+        model_name: 'gpt-4o-mini',
+      });
+      await createAgentToolsClient({ baseUrl: '/api/agents', fetch: owner.fetch }).create(
+        agent.id,
+        { name: 'hang_up', type: 'end_call' },
+      );
+      await testsOf(owner).create(agent.id, {
+        name: 'Hangs up on goodbye',
+        turns: [
+          {
+            user: 'What are your opening hours?',
+            expect: [
+              { type: 'ends_call', value: 'no' },
+              { type: 'contains', value: 'opening hours' },
+            ],
+          },
+          { user: 'Thank you, goodbye!', expect: [{ type: 'ends_call', value: 'yes' }] },
+        ],
+      });
+      const text = await testsOf(owner).run(agent.id);
+      expect(text.results[0]!.turns.map((t) => [t.passed, t.ended_call])).toEqual([
+        [true, false],
+        [true, true],
+      ]);
+      expect(text.results[0]!.turns[1]!.expectations[0]!.detail).toBe('The turn ended the call');
+
+      const started = await owner.raw('POST', `/api/agents/${agent.id}/tests/run`, {
+        voice: true,
+      });
+      expect(started.status).toBe(202);
+      let voice: TestRun | undefined;
+      await expect
+        .poll(
+          async () =>
+            (voice = await testsOf(owner).getRun(agent.id, String(started.body.id))).status,
+          { timeout: 90_000, interval: 200 },
+        )
+        .toBe('passed');
+      expect(voice!.voice).toBe(true);
+      const turns = voice!.results[0]!.turns;
+      // The agent answered what the transcriber heard of the spoken lines.
+      expect(turns.map((t) => t.heard)).toEqual([
+        'what are your opening hours',
+        'thank you goodbye',
+      ]);
+      expect(turns[0]!.answer).toBe('You said: what are your opening hours');
+      expect(turns[1]!.ended_call).toBe(true);
+      expect(turns[0]!.voice_seconds).toBeGreaterThan(0.5);
+    } finally {
+      await model.close();
+    }
   });
 
   it('repetitions give a pass rate; a long run answers its id at once and finishes in the background', async () => {

@@ -32,7 +32,7 @@ export async function executeRun(deps: RunnerDeps, run: RunRow): Promise<RunRow>
     const results: TestResult[] = [...(run.results ?? [])];
     for (const test of tests) {
       if (results.some((r) => r.test_id === test.id)) continue;
-      const result = await runTest(deps, agent, test, run.id);
+      const result = await runTest(deps, agent, test, run.id, { voice: run.voice });
       const previous = await previousResult(db, run.agentName, test.id, run.createdAt);
       results.push({
         ...result,

@@ -5,6 +5,8 @@ export interface TurnEvidence {
   answer: string;
   sources: TurnResult['sources'];
   toolSteps: ToolStep[];
+  /** The turn ended the call (end_call or transfer_call asked for it). */
+  endedCall?: boolean;
 }
 
 type Outcome = Pick<ExpectationResult, 'passed' | 'detail'>;
@@ -112,4 +114,16 @@ export function checkCallsTool(
 /** Tool mocks (by tool id) that no tool call of the run matched. */
 export function unmatchedMocks(mockIds: string[], steps: ToolStep[]): string[] {
   return mockIds.filter((id) => !steps.some((s) => s.tool_id === id || s.tool === id));
+}
+
+/** `yes`: the turn ended the call (its end_call or transfer_call tool); `no`: it did not. */
+export function checkEndsCall(ended: boolean | undefined, value: string): Outcome {
+  const want = value.trim().toLowerCase() !== 'no';
+  if (ended)
+    return want
+      ? { passed: true, detail: 'The turn ended the call' }
+      : { passed: false, detail: 'The turn ended the call, which it must not' };
+  return want
+    ? { passed: false, detail: 'The turn did not end the call' }
+    : { passed: true, detail: 'The turn did not end the call' };
 }

@@ -89,8 +89,10 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
       });
     const turns = chosen.reduce((n, t) => n + t.turns.length * t.repetitions, 0);
     const ids = chosen.map((t) => t.id);
-    if (turns > inlineTurnLimit) {
-      const run = await createRun(db, agent, ids, { trigger: 'manual', claimed: !worker });
+    // A voice run speaks and transcribes every line: always in the background.
+    const voice = body.voice ?? false;
+    if (voice || turns > inlineTurnLimit) {
+      const run = await createRun(db, agent, ids, { trigger: 'manual', claimed: !worker, voice });
       if (worker) worker.wake();
       else void executeRun(services, run);
       return c.json(runToWire(run), 202);

@@ -15,6 +15,7 @@ import { retrieveSegments, type VectorIndex } from '../knowledge/retrieve';
 import {
   checkCallsTool,
   checkContains,
+  checkEndsCall,
   checkNotContains,
   checkRegex,
   checkUsesKnowledge,
@@ -23,6 +24,7 @@ import {
 } from './expectations';
 import { agentModel, judgeAnswer } from './judge';
 import type { TestRow } from './store';
+import { speechPipeline, type SpeechPipeline } from './speech';
 
 export interface RunnerDeps extends Omit<RuntimeDeps, 'retrieve'> {
   vector: VectorIndex | null;
@@ -84,6 +86,7 @@ async function runOnce(
   test: TestRow,
   runId: string,
   judge: () => ReturnType<typeof agentModel>,
+  speech: SpeechPipeline | null,
 ): Promise<{ turns: TurnResult[]; steps: ToolStep[] }> {
   const start = deps.startTurn ?? startTurn;
   const now = deps.now ?? (() => performance.now());
@@ -93,18 +96,40 @@ async function runOnce(
   const allSteps: ToolStep[] = [];
   const transcript: Array<{ user: string; answer: string }> = [];
   let conversationId: string | undefined;
+  // A voice run, or a test that checks ends_call, talks to the agent as a call.
+  const channel: 'voice' | 'chat' =
+    speech || test.turns.some((t) => t.expect.some((e) => e.type === 'ends_call'))
+      ? 'voice'
+      : 'chat';
   try {
     for (const scripted of test.turns) {
-      const query = fillVariables(scripted.user, vars);
+      const written = fillVariables(scripted.user, vars);
       const sources: Sources = [];
       let answer = '';
       let error: string | null = null;
       let offline = false;
       let steps: ToolStep[] = [];
+      let endedCall = false;
+      let heard: string | null = null;
+      let voiceSeconds: number | null = null;
+      let query = written;
       const began = now();
       try {
+        if (speech) {
+          // The agent answers what the transcriber heard of the spoken line.
+          heard = await speech.hear(written);
+          if (!heard)
+            throw new Error('Voice run: the transcriber heard nothing of the spoken line');
+          query = heard;
+        }
         // `toolMocks` (by tool id) is read by the runtime's tool calls where there are any.
-        const input = { query, user: `agent-test:${runId}`, conversationId, toolMocks: mocks };
+        const input = {
+          query,
+          user: `agent-test:${runId}`,
+          conversationId,
+          toolMocks: mocks,
+          channel,
+        };
         const turn = await start(
           { ...deps, retrieve: recordingRetrieve(deps, sources) },
           agent,
@@ -114,13 +139,15 @@ async function runOnce(
         offline = turn.offline;
         answer = await collect(turn);
         steps = toolStepsOf(turn);
+        endedCall = Boolean(turn.actions?.endCall || turn.actions?.transferCall);
+        if (speech) voiceSeconds = await speech.voice(answer);
       } catch (e) {
         error = (e as Error).message || String(e);
       }
       const latency = Math.max(0, Math.round(now() - began));
       allSteps.push(...steps);
       transcript.push({ user: query, answer });
-      const evidence: TurnEvidence = { answer, sources, toolSteps: steps };
+      const evidence: TurnEvidence = { answer, sources, toolSteps: steps, endedCall };
       const expectations: ExpectationResult[] = [];
       for (const e of scripted.expect) {
         const value = fillVariables(e.value, vars);
@@ -145,6 +172,9 @@ async function runOnce(
         expectations,
         sources,
         tool_steps: steps,
+        ended_call: endedCall,
+        heard,
+        voice_seconds: voiceSeconds,
       });
       // A turn the agent could not answer ends the script (the next turns would not make sense).
       if (error) break;
@@ -179,6 +209,8 @@ async function runOnce(
         return checkUsesKnowledge(evidence.sources, value);
       case 'calls_tool':
         return checkCallsTool(evidence.toolSteps, value, e.arguments);
+      case 'ends_call':
+        return checkEndsCall(evidence.endedCall, value);
       case 'judge': {
         const { model, missing } = await judge();
         if (!model) return { passed: false, detail: missing, reasoning: null };
@@ -194,6 +226,7 @@ export async function runTest(
   agent: AgentRow,
   test: TestRow,
   runId: string,
+  options: { voice?: boolean } = {},
 ): Promise<Omit<TestResult, 'previous_run_id' | 'changes'>> {
   let model: ReturnType<typeof agentModel> | null = null;
   const judge = () => (model ??= agentModel({ ...deps }, agent));
@@ -202,13 +235,22 @@ export async function runTest(
   let shown: TurnResult[] | null = null;
   let failing: TurnResult[] | null = null;
   const steps: ToolStep[] = [];
-  for (let i = 0; i < repetitions; i++) {
-    const once = await runOnce(deps, agent, test, runId, judge);
-    steps.push(...once.steps);
-    const passed = once.turns.length === test.turns.length && once.turns.every((t) => t.passed);
-    if (passed) passes++;
-    else failing ??= once.turns;
-    shown = once.turns;
+  let speech: SpeechPipeline | null = null;
+  try {
+    if (options.voice)
+      speech = await speechPipeline(
+        test.turns.map((t) => fillVariables(t.user, test.variables ?? {})),
+      );
+    for (let i = 0; i < repetitions; i++) {
+      const once = await runOnce(deps, agent, test, runId, judge, speech);
+      steps.push(...once.steps);
+      const passed = once.turns.length === test.turns.length && once.turns.every((t) => t.passed);
+      if (passed) passes++;
+      else failing ??= once.turns;
+      shown = once.turns;
+    }
+  } finally {
+    await speech?.close();
   }
   return {
     test_id: test.id,

@@ -36,6 +36,7 @@ export function runToWire(row: RunRow): TestRun {
     id: row.id,
     status: row.status,
     trigger: row.trigger,
+    voice: row.voice,
     total: row.total,
     done: row.done,
     passed_count: results.filter((r) => r.passed).length,
@@ -133,7 +134,7 @@ export async function createRun(
   db: Db,
   agent: AgentRef,
   testIds: string[],
-  options: { trigger: 'manual' | 'publish'; claimed: boolean },
+  options: { trigger: 'manual' | 'publish'; claimed: boolean; voice?: boolean },
 ) {
   const [row] = await db
     .insert(agentTestRuns)
@@ -142,6 +143,7 @@ export async function createRun(
       testIds,
       total: testIds.length,
       trigger: options.trigger,
+      voice: options.voice ?? false,
       status: options.claimed ? 'running' : 'queued',
       lockedUntil: options.claimed ? new Date(Date.now() + runLeaseMs) : null,
     })

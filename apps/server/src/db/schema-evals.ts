@@ -59,6 +59,8 @@ export const agentTestRuns = pgTable(
       .notNull()
       .default('queued'),
     trigger: text('trigger').$type<'manual' | 'publish'>().notNull().default('manual'),
+    /** The script goes through the local speech pipeline (espeak-ng → pocketsphinx → the agent). */
+    voice: boolean('voice').notNull().default(false),
     /** The tests to run, fixed when the run is asked for. */
     testIds: jsonb('test_ids').$type<string[]>().notNull(),
     total: integer('total').notNull(),

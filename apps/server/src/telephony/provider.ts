@@ -92,6 +92,11 @@ export interface TelephonyProvider {
   /** Replaces a live call's instructions (a voicemail message after the beep). */
   updateCall(providerCallId: string, twiml: string): Promise<void>;
   validateWebhook(request: WebhookRequest): boolean;
+  /**
+   * Transfers a live call (transfer_call): its leg dials `to` with `from` (the number that was
+   * called) as the caller id; the media stream to the worker ends.
+   */
+  transferCall(providerCallId: string, transfer: { from: string; to: string }): Promise<void>;
 }
 
 /** Where the webhooks of this server live under PUBLIC_URL. */

@@ -4,6 +4,7 @@ import { friendlyPhoneNumber } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { and, eq } from 'drizzle-orm';
 import { sandboxCallOutcomes, telephonyOutbox } from '../db/schema';
+import { dialTwiml } from './twiml';
 import type {
   DialResult,
   OutboundCall,
@@ -148,6 +149,13 @@ export function createSandboxProvider(
     },
     // A sandbox call has no live leg to change: its voicemail is recorded when dialled.
     updateCall: async () => {},
+    /** The transfer is recorded in the outbox (a call to the transfer number, naming the call). */
+    transferCall: async (providerCallId, transfer) => {
+      await record('call', transfer.from, transfer.to, `Transfer of call ${providerCallId}`, {
+        transfer_of: providerCallId,
+        twiml: dialTwiml(transfer.to, transfer.from),
+      });
+    },
     validateWebhook: (req: WebhookRequest) =>
       Boolean(req.signature) &&
       twilio.validateRequest(sandboxKey, req.signature!, req.url, req.params ?? {}),

@@ -3,6 +3,7 @@ import type { RequestClient } from 'twilio';
 import { Agent as HttpsAgent } from 'node:https';
 import { twilioCredentialsSchema } from '@parley/api-client';
 import { allowNoHost, checkOutboundUrl, guardedLookup } from '../lib/outbound';
+import { dialTwiml } from './twiml';
 import type {
   OutboundCall,
   OutboundDial,
@@ -184,6 +185,9 @@ export function createTwilioProvider(
     },
     async updateCall(providerCallId: string, twiml: string) {
       await client.calls(providerCallId).update({ twiml });
+    },
+    async transferCall(providerCallId: string, transfer: { from: string; to: string }) {
+      await client.calls(providerCallId).update({ twiml: dialTwiml(transfer.to, transfer.from) });
     },
     validateWebhook: (req: WebhookRequest) => validateTwilioWebhook(credentials.authToken, req),
   };

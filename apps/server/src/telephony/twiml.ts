@@ -28,3 +28,10 @@ export function sayTwiml(message: string): string {
 export function emptyMessagingTwiml(): string {
   return new twilio.twiml.MessagingResponse().toString();
 }
+
+/** A live call redirected to another number (transfer_call), from the number that was called. */
+export function dialTwiml(to: string, from: string): string {
+  const response = new twilio.twiml.VoiceResponse();
+  response.dial(from ? { callerId: from } : {}, to);
+  return response.toString();
+}

@@ -9,6 +9,7 @@ import {
   voiceCallMessageRequestSchema,
   voiceCallStartRequestSchema,
   voiceChatRequestSchema,
+  voiceCallTransferRequestSchema,
   voiceTurnMetricsRequestSchema,
   type VoiceChatLine,
 } from '@parley/api-client';
@@ -26,6 +27,7 @@ import {
 import { PreparedTurns } from './preparedTurns';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { chunkedResponse } from '../runtime/eventStream';
+import { callActionsLine, transferCall } from './callActions';
 
 const encoder = new TextEncoder();
 type ConversationRow = typeof conversations.$inferSelect;
@@ -197,8 +199,18 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     const line = (value: VoiceChatLine) => encoder.encode(`${JSON.stringify(value)}\n`);
     async function* lines(): AsyncGenerator<Uint8Array, void> {
       try {
-        for await (const delta of turn.deltas) yield line({ delta });
-        yield line({ end: true, message_id: turn.messageId, offline: turn.offline });
+        for await (const part of turn.parts) {
+          if (part.type === 'text') yield line({ delta: part.text });
+          else if (part.type === 'tool-call') yield line({ tool_started: part.tool });
+          else yield line({ tool_done: part.step.tool });
+        }
+        const actions = callActionsLine(turn.actions);
+        yield line({
+          end: true,
+          message_id: turn.messageId,
+          offline: turn.offline,
+          ...(actions ? { actions } : {}),
+        });
       } catch (error) {
         yield line({
           error: error instanceof HttpError ? error.message : 'The model call failed',
@@ -253,6 +265,17 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     // The worker sends a turn's figures as soon as it ends, maybe before its batch is written.
     await turnStored(conv.id);
     if (!(await recordTurnMetrics(db, conv.id, message_id, figures))) throw notFound('Message');
+    return c.json({ success: true });
+  });
+
+  /**
+   * transfer_call: the phone call's leg is redirected (Twilio: the call updated with `<Dial>`
+   * the number, from the number that was called; the sandbox records it in its outbox).
+   */
+  app.post('/calls/:id/transfer', async (c) => {
+    const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
+    const { number } = await readJson(c, voiceCallTransferRequestSchema);
+    await transferCall(services, conv, number);
     return c.json({ success: true });
   });
 

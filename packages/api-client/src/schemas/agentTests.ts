@@ -7,7 +7,10 @@ import { toolStepSchema, type ToolStepWire } from './tools';
  * runtime as chat, under /api/agents/{agentName}/tests.
  */
 
-/** Expectation types a turn can carry. `ends_call` (voice runs) is not available yet. */
+/**
+ * Expectation types a turn can carry. `ends_call` (value `yes` or `no`): the agent's turn ended
+ * the call (its end_call or transfer_call tool); a test that checks it runs its turns as a call.
+ */
 export const expectationTypes = [
   'contains',
   'not_contains',
@@ -15,6 +18,7 @@ export const expectationTypes = [
   'uses_knowledge',
   'judge',
   'calls_tool',
+  'ends_call',
 ] as const;
 export type ExpectationType = (typeof expectationTypes)[number];
 
@@ -25,6 +29,7 @@ export const expectationLabels: Record<ExpectationType, string> = {
   uses_knowledge: 'Uses knowledge',
   judge: 'Judge (model-graded)',
   calls_tool: 'Calls tool',
+  ends_call: 'Ends the call',
 };
 
 const text = (max: number) =>
@@ -34,10 +39,7 @@ const text = (max: number) =>
     .refine((v) => !controlCharacters.test(v), controlCharactersMessage);
 
 const typeSchema = z.enum(expectationTypes, {
-  error: (issue) =>
-    issue.input === 'ends_call'
-      ? 'ends_call is not available yet (voice test runs are not built)'
-      : `must be one of ${expectationTypes.join(', ')}`,
+  error: `must be one of ${expectationTypes.join(', ')}`,
 });
 
 export const expectationSchema = z
@@ -59,6 +61,12 @@ export const expectationSchema = z
         });
       }
     }
+    if (e.type === 'ends_call' && !/^(yes|no)$/i.test(e.value.trim()))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'must be yes (the turn ends the call) or no',
+      });
     if (e.arguments !== undefined && e.type !== 'calls_tool')
       ctx.addIssue({
         code: 'custom',
@@ -155,6 +163,14 @@ export const turnResultSchema = z.object({
     )
     .default([]),
   tool_steps: z.array(toolStepSchema).default([]),
+  /** The turn ended the call (end_call or transfer_call). */
+  ended_call: z.boolean().optional(),
+  /**
+   * Voice runs: what the transcriber heard of the user's line (spoken by espeak-ng), which the
+   * agent answered, and the seconds of the answer's voice.
+   */
+  heard: z.string().nullable().optional(),
+  voice_seconds: z.number().nullable().optional(),
 });
 export type TurnResult = z.output<typeof turnResultSchema>;
 
@@ -194,6 +210,8 @@ export const testRunSchema = z.object({
   status: z.enum(testRunStatuses),
   /** What started it: a person ('manual') or the publish gate ('publish'). */
   trigger: z.enum(['manual', 'publish']),
+  /** The script went through the local speech pipeline (text → espeak-ng → pocketsphinx → agent → voice). */
+  voice: z.boolean().optional(),
   /** Tests to run and tests done (progress). */
   total: z.number(),
   done: z.number(),
@@ -216,6 +234,12 @@ export type AgentTestsList = z.output<typeof agentTestsListSchema>;
 
 export const testRunRequestSchema = z.object({
   test_ids: z.array(z.uuid('must be test ids')).max(200, 'at most 200 tests').optional(),
+  /**
+   * Voice agents: send the script through the local speech pipeline (each user line spoken with
+   * espeak-ng and transcribed with pocketsphinx, the agent answers what was heard, its answer
+   * voiced); the same expectations are checked. Runs in the background.
+   */
+  voice: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type TestRunRequest = z.input<typeof testRunRequestSchema>;
 

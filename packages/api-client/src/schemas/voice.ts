@@ -435,13 +435,43 @@ export const voiceCallOfflineVoiceRequestSchema = z.object({ offline_voice: z.bo
 export const voiceChatRequestSchema = z.object({
   query: z.string().min(1, 'query is required').max(10_000),
 });
-/** Lines of the NDJSON answer: text deltas, then one end line (or an error line). */
+/** What the worker does on the call once the answer is spoken (the end_call / transfer_call tools). */
+export const voiceCallActionsSchema = z.object({
+  end_call: z.object({ reason: z.string().nullable() }).optional(),
+  transfer_call: z.object({ number: z.string(), reason: z.string().nullable() }).optional(),
+});
+export type VoiceCallActions = z.infer<typeof voiceCallActionsSchema>;
+
+/**
+ * Lines of the NDJSON answer: text deltas (a tool's start and end between them: the worker says
+ * a short filler while a slow tool runs), then one end line with the call's actions (or an
+ * error line). While a member holds the call, `held` says what the worker does instead of an
+ * agent answer: the caller's words were recorded as a message, or the call is transferred.
+ */
 export const voiceChatLineSchema = z.union([
   z.object({ delta: z.string() }),
-  z.object({ end: z.literal(true), message_id: z.string(), offline: z.boolean() }),
+  z.object({ tool_started: z.string() }),
+  z.object({ tool_done: z.string() }),
+  z.object({
+    end: z.literal(true),
+    message_id: z.string(),
+    offline: z.boolean(),
+    actions: voiceCallActionsSchema.optional(),
+    held: z.enum(['message_taken', 'transfer']).optional(),
+  }),
   z.object({ error: z.string() }),
 ]);
 export type VoiceChatLine = z.infer<typeof voiceChatLineSchema>;
+
+/**
+ * POST /voice/internal/calls/{id}/transfer — the worker transfers a phone call (transfer_call)
+ * through the organization's telephony provider: the call's leg is redirected to `<Dial>` the
+ * number. 409 for a call without a phone leg (a browser call).
+ */
+export const voiceCallTransferRequestSchema = z.object({
+  number: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number'),
+});
+export type VoiceCallTransferRequest = z.infer<typeof voiceCallTransferRequestSchema>;
 
 /** POST /voice/internal/calls/{id}/messages — an agent utterance outside the runtime. */
 export const voiceCallMessageRequestSchema = z.object({

@@ -48,6 +48,7 @@ export const expectationHints: Record<ExpectationType, string> = {
   uses_knowledge: 'A knowledge base id, a document id or a document name',
   judge: 'A criterion in plain words, graded by the agent’s model',
   calls_tool: 'The tool’s name or id',
+  ends_call: 'yes (the agent ends the call) or no',
 };
 
 export interface ExpectationDraft {
