@@ -272,7 +272,7 @@ export async function startTurn(
   const actions: CallActions = {};
   const toolSet =
     model && tools.length
-      ? toolSetFor(
+      ? await toolSetFor(
           tools,
           {
             db,
