@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createAgentToolsClient, newAgentId, type ToolSaveRequest } from '@parley/api-client';
+import {
+  createAgentTestsClient,
+  createAgentToolsClient,
+  newAgentId,
+  type ToolSaveRequest,
+} from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import {
   startFakeMcpServer,
@@ -560,5 +565,27 @@ describe('mcp tools', () => {
     model.plan = [{ name: 'records', arguments: {} }];
     const { json } = await chat(key, 'Ada?', 'blocking');
     expect(String(json.answer)).toMatch(/^The tool said: Error: The MCP server .*401/);
+  });
+});
+
+describe('tool mocks in agent tests', () => {
+  it('a mock (by the tool id) answers instead of the tool; a mock no call matched is reported', async () => {
+    const { id } = await newAgent();
+    const { tool } = await toolsOf(owner).create(id, slotsTool());
+    const tests = createAgentTestsClient({ baseUrl: '/api/agents', fetch: owner.fetch });
+    await tests.create(id, {
+      name: 'Offers a slot',
+      turns: [{ user: 'Monday?', expect: [{ type: 'calls_tool', value: 'check_slots' }] }],
+      tool_mocks: [
+        { tool_id: tool.id, output: { slots: ['09:00'] } },
+        { tool_id: 'cancel_booking', output: 'ok' },
+      ],
+    });
+    model.plan = [{ name: 'check_slots', arguments: { day: 'monday' } }];
+    const before = toolServer.requests.length;
+    const run = await tests.run(id);
+    expect(toolServer.requests.length).toBe(before);
+    expect(run.results[0]).toMatchObject({ passed: true, unmatched_mocks: ['cancel_booking'] });
+    expect(run.results[0]!.turns[0]!.answer).toBe('The tool said: {"slots":["09:00"]}');
   });
 });

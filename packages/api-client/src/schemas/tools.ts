@@ -249,6 +249,8 @@ export const toolStepSchema = z.object({
   output: z.unknown(),
   duration_ms: z.number(),
   error: z.string().nullable(),
+  /** An agent test's mock answered instead of the tool (the mock's tool_id). */
+  mocked: z.string().optional(),
 });
 export type ToolStepWire = z.infer<typeof toolStepSchema>;
 

@@ -116,8 +116,11 @@ export async function runRecorded(
   const started = performance.now();
   let output: unknown = null;
   let error: string | null = null;
+  const mocks = ctx.toolMocks ?? {};
+  const mocked = [row.id, remote?.name ?? row.name].find((key) => Object.hasOwn(mocks, key));
   try {
-    output = remote ? await remote.run() : await runTool(row, args, ctx, signal);
+    if (mocked !== undefined) output = mocks[mocked];
+    else output = remote ? await remote.run() : await runTool(row, args, ctx, signal);
   } catch (e) {
     error = toolErrorMessage(e);
     if (!(e instanceof ToolError))
@@ -130,6 +133,7 @@ export async function runRecorded(
     output,
     duration_ms: Math.round(performance.now() - started),
     error,
+    ...(mocked !== undefined ? { mocked } : {}),
   });
   return { step, forModel: error ? `Error: ${error}` : (output ?? '') };
 }
