@@ -174,6 +174,7 @@ const serviceOperations: Operation[] = [
   op('post', '/api/agents/:agentName/tools', 'Add a tool to an agent', 'Agent tools', 'session', { body: api.toolSaveRequestSchema, response: api.agentToolAnswerSchema }),
   op('put', '/api/agents/:agentName/tools/:id', "Replace a tool (a masked header value keeps the stored one)", 'Agent tools', 'session', { body: api.toolSaveRequestSchema, response: api.agentToolAnswerSchema }),
   op('delete', '/api/agents/:agentName/tools/:id', 'Delete a tool', 'Agent tools', 'session', { response: api.agentToolDeleteSchema }),
+  op('post', '/api/agents/:agentName/tools/mcp-tools', "List an MCP server's tools (the editor's allow-list)", 'Agent tools', 'session', { body: api.mcpToolsRequestSchema, response: api.mcpToolsResponseSchema }),
   op('post', '/api/agents/:agentName/tools/:id/test', "Run a tool once with sample arguments ('Test tool')", 'Agent tools', 'session', { body: api.toolTestRequestSchema, response: api.toolTestResponseSchema }),
   // ---- health ----
   op('get', '/healthz', 'The server is up', 'Health', 'none'),

@@ -179,3 +179,79 @@ export async function startFakeToolServer(): Promise<FakeToolServer> {
     });
   return state;
 }
+
+export interface FakeMcpServer {
+  url: string;
+  /** The headers of each request (the secret header is checked: 401 without it). */
+  authorizations: string[];
+  /** The calls of its tools. */
+  calls: Array<{ name: string; args: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A remote MCP server on loopback, built with the SDK's own server (McpServer over
+ * StreamableHTTPServerTransport, stateless): tools `lookup_patient` (answers text),
+ * `delete_everything` (never allowed by the tests) and `broken` (answers isError). Requests
+ * without `Authorization: Bearer <token>` get 401.
+ */
+export async function startFakeMcpServer(token: string): Promise<FakeMcpServer> {
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
+  const { StreamableHTTPServerTransport } =
+    await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const { z } = await import('zod');
+  const state: FakeMcpServer = { url: '', authorizations: [], calls: [], close: async () => {} };
+  const build = () => {
+    const mcp = new McpServer({ name: 'clinic-records', version: '1.0.0' });
+    mcp.registerTool(
+      'lookup_patient',
+      {
+        description: "A patient's next appointment by name",
+        inputSchema: { name: z.string() },
+      },
+      (args) => {
+        state.calls.push({ name: 'lookup_patient', args });
+        return { content: [{ type: 'text', text: `${args.name}: Monday 10:00 with Dr. Lee` }] };
+      },
+    );
+    mcp.registerTool('delete_everything', { description: 'Deletes all records' }, () => {
+      state.calls.push({ name: 'delete_everything', args: {} });
+      return { content: [{ type: 'text', text: 'deleted' }] };
+    });
+    mcp.registerTool('broken', { description: 'Always fails' }, () => ({
+      content: [{ type: 'text', text: 'records database is offline' }],
+      isError: true,
+    }));
+    return mcp;
+  };
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      state.authorizations.push(String(req.headers.authorization ?? ''));
+      if (req.headers.authorization !== `Bearer ${token}`) {
+        res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"error":"unauthorized"}');
+        return;
+      }
+      if (req.method !== 'POST') {
+        res.writeHead(405).end();
+        return;
+      }
+      const mcp = build();
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on('close', () => {
+        void transport.close();
+        void mcp.close();
+      });
+      await mcp.connect(transport);
+      await transport.handleRequest(req, res);
+    })();
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  state.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}

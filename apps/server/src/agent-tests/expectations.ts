@@ -113,7 +113,9 @@ export function checkCallsTool(
 
 /** Tool mocks (by tool id) that no tool call of the run matched. */
 export function unmatchedMocks(mockIds: string[], steps: ToolStep[]): string[] {
-  return mockIds.filter((id) => !steps.some((s) => s.tool_id === id || s.tool === id));
+  return mockIds.filter(
+    (id) => !steps.some((s) => s.mocked === id || s.tool_id === id || s.tool === id),
+  );
 }
 
 /** `yes`: the turn ended the call (its end_call or transfer_call tool); `no`: it did not. */

@@ -24,6 +24,8 @@ export interface ToolStep {
   output: unknown;
   duration_ms: number;
   error: string | null;
+  /** An agent test's mock answered instead of the tool (the mock's tool_id). */
+  mocked?: string;
 }
 
 /**

@@ -99,7 +99,13 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
   let { replyText, replyMessageId } = job;
   if (replyText === null || replyMessageId === null) {
     const [ctx] = await db
-      .select({ agent: agents, endUser: conversations.endUser, content: messages.content })
+      .select({
+        agent: agents,
+        endUser: conversations.endUser,
+        channel: conversations.channel,
+        agentAddress: conversations.agentAddress,
+        content: messages.content,
+      })
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .innerJoin(agents, eq(agents.agentName, conversations.agentName))
@@ -115,6 +121,9 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
         user: ctx.endUser,
         conversationId: job.conversationId,
         inboundMessageId: job.inboundMessageId,
+        // The channel and our address: the agent's tools act on this thread's person and number.
+        channel: ctx.channel,
+        agentAddress: ctx.agentAddress,
       });
       replyText = (await collect(turn)).trim();
       // (collect returns once the answer's row is stored: the provider's id below updates it.)

@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  sendFailedMessage,
   smsMessages,
   smsSendRequestSchema,
   toValidationError,
@@ -12,11 +11,16 @@ import type { z } from 'zod';
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { membershipsOf, requireMembership } from '../lib/tenancy';
-import { conversations, messages, messagingOptOuts, phoneNumbers } from '../db/schema';
+import { conversations, phoneNumbers } from '../db/schema';
 import { latestMessagesOf } from './threadMessages';
 import type { Db } from '../db/client';
-import { telephonyFor } from '../telephony/resolve';
-import { checkSendLimit, lockSendCounter, sendLimitsOf, sendLimitsReport } from './sendLimits';
+import { sendLimitsOf, sendLimitsReport } from './sendLimits';
+import {
+  channelAgent,
+  sendChannelMessage,
+  type MessageChannel,
+  type NumberRow,
+} from './channelSend';
 import { sharedProvidersServe } from '../lib/sharedProviders';
 import {
   assertNotHeldElsewhere,
@@ -26,14 +30,11 @@ import {
   listNumbers,
 } from '../phone-numbers/numbers';
 
-type Channel = 'sms' | 'whatsapp';
+type Channel = MessageChannel;
 /** The Outbound page's list: this many threads, this many messages each. */
 const threadLimit = 50;
 const messagesPerThread = 100;
-/** WhatsApp's customer-service window: free-form messages only within 24 h of the person's last. */
-export const whatsappWindowMs = 24 * 60 * 60 * 1000;
-export const templateNeededMessage =
-  "Outside WhatsApp's 24-hour customer-service window: a free-form message cannot be sent. Use message_type 'template' with an approved template.";
+export { templateNeededMessage, whatsappWindowMs, channelAgent } from './channelSend';
 
 /** A form-encoded or JSON body, as an object of fields. */
 export async function readFields(c: Context): Promise<Record<string, unknown>> {
@@ -76,10 +77,6 @@ export async function orgOf(c: Context<AppEnv>, db: Db, fields: Record<string, u
 
 const channelFlag = (channel: Channel) => enabledColumn(channel);
 
-/** The channel's agent of a number (each channel has its own). */
-export const channelAgent = (r: NumberRow, channel: Channel) =>
-  channel === 'sms' ? r.smsAgentName : r.whatsappAgentName;
-
 /** The organization's numbers enabled for the channel, without those another organization holds. */
 async function numbersOf(db: Db, orgId: string, channel: Channel) {
   return db
@@ -99,40 +96,6 @@ async function numbersOf(db: Db, orgId: string, channel: Channel) {
 async function listOptions(services: Services, orgId: string) {
   const served = await sharedProvidersServe(services.db, services.env, orgId);
   return { unservedOrgIds: served ? [] : [orgId] };
-}
-
-async function isOptedOut(db: Db, orgId: string, channel: Channel, ours: string, them: string) {
-  const [row] = await db
-    .select({ k: messagingOptOuts.keyword })
-    .from(messagingOptOuts)
-    .where(
-      and(
-        eq(messagingOptOuts.organizationId, orgId),
-        eq(messagingOptOuts.channel, channel),
-        eq(messagingOptOuts.ourNumber, ours),
-        eq(messagingOptOuts.endUser, them),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** When the person last wrote to our number on this channel (null: never). */
-async function lastInbound(db: Db, orgId: string, channel: Channel, ours: string, them: string) {
-  const [row] = await db
-    .select({ at: sql<Date | string | null>`max(${messages.createdAt})` })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(
-      and(
-        eq(conversations.organizationId, orgId),
-        eq(conversations.channel, channel),
-        eq(conversations.agentAddress, ours),
-        eq(conversations.endUser, them),
-        eq(messages.direction, 'inbound'),
-      ),
-    );
-  return row?.at ? new Date(row.at) : null;
 }
 
 /**
@@ -281,12 +244,9 @@ export function messagingRoutes(services: Services) {
         "from_number: is not one of this organization's SMS-enabled numbers",
       );
     await assertNotHeldElsewhere(db, number, 'from_number');
-    if (await isOptedOut(db, orgId, 'sms', number.phoneNumber, body.to_number))
-      throw new HttpError(
-        409,
-        sendFailedMessage(smsMessages.sendFailed, 'the recipient opted out (STOP)'),
-      );
-    return send(c, services, orgId, 'sms', number, body.to_number, body.message_text, smsMessages);
+    return send(c, services, orgId, 'sms', number, body.to_number, body.message_text, {
+      words: smsMessages,
+    });
   });
 
   app.post('/whatsapp/send-message', async (c) => {
@@ -318,26 +278,14 @@ export function messagingRoutes(services: Services) {
           ? "receiving_number: is not one of this organization's WhatsApp-enabled numbers"
           : 'receiving_number: this organization has no WhatsApp-enabled number',
       );
-    if (await isOptedOut(db, orgId, 'whatsapp', number.phoneNumber, body.to_number))
-      throw new HttpError(
-        409,
-        sendFailedMessage(whatsappMessages.sendFailed, 'the recipient opted out (STOP)'),
-      );
-    if (body.message_type !== 'template') {
-      const last = await lastInbound(db, orgId, 'whatsapp', number.phoneNumber, body.to_number);
-      if (!last || Date.now() - last.getTime() > whatsappWindowMs)
-        throw new HttpError(409, templateNeededMessage, { code: 'template_required' });
-    }
     return send(c, services, orgId, 'whatsapp', number, body.to_number, body.message_text, {
-      sendFailed: whatsappMessages.sendFailed,
-      sent: whatsappMessages.sent,
+      words: whatsappMessages,
+      template: body.message_type === 'template',
     });
   });
 
   return app;
 }
-
-type NumberRow = typeof phoneNumbers.$inferSelect;
 
 /** The `Idempotency-Key` header: a retry with the same key answers the first send (24 h). */
 function idempotencyKeyOf(c: Context): string | null {
@@ -348,33 +296,7 @@ function idempotencyKeyOf(c: Context): string | null {
   return key;
 }
 
-/** The organization's message on the channel sent with this idempotency key in the last day. */
-async function sentWithKey(tx: Db, orgId: string, channel: Channel, key: string) {
-  const [row] = await tx
-    .select({ message: messages, conversation: conversations })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(
-      and(
-        eq(conversations.organizationId, orgId),
-        eq(conversations.channel, channel),
-        eq(messages.direction, 'outbound'),
-        sql`${messages.metadata}->>'idempotency_key' = ${key}`,
-        sql`${messages.createdAt} > now() - interval '1 day'`,
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * A member's send: the message is recorded ('sending', on the thread with the recipient) before
- * the provider is called, in the transaction that checks the organization's sending limit (429
- * when reached); the provider's answer then completes it ('failed' with the reason when the
- * provider refused). A failure after the provider accepted the message therefore never leads to
- * a second send: the row is there, and a retry with the same Idempotency-Key answers the first
- * send (or 409 while it is under way) instead of sending again.
- */
+/** A member's send (see `sendChannelMessage`), answered as the spec's send calls answer. */
 async function send(
   c: Context,
   services: Services,
@@ -383,122 +305,32 @@ async function send(
   number: NumberRow,
   to: string,
   text: string,
-  words: { sendFailed: string; sent: string },
+  options: { words: { sent: string }; template?: boolean },
 ) {
-  const { db } = services;
-  const key = idempotencyKeyOf(c);
-  const { provider } = await telephonyFor(services, orgId);
-  const agentName = channelAgent(number, channel);
-  const answer = (
-    conversationId: string,
-    result: { providerMessageId: string | null; status: string | null },
-    replayed = false,
-  ) =>
-    c.json({
-      success: true,
-      message: words.sent,
-      ...(replayed ? { replayed: true } : {}),
-      data: {
-        message_sid: result.providerMessageId,
-        status: result.status,
-        from_number: number.phoneNumber,
-        to_number: to,
-        channel,
-        conversation_id: conversationId,
-        provider: provider.name,
-      },
-      timestamp: new Date().toISOString(),
-    });
-
-  const reserved = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    await lockSendCounter(tx, orgId, channel);
-    if (key) {
-      const first = await sentWithKey(tx, orgId, channel, key);
-      if (first) return { replay: first } as const;
-    }
-    await checkSendLimit(tx, sendLimitsOf(services.env), orgId, channel);
-    // Stored on the thread with the recipient, also from a number without an agent (the thread
-    // then has none).
-    const [existing] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.organizationId, orgId),
-          agentName ? eq(conversations.agentName, agentName) : isNull(conversations.agentName),
-          eq(conversations.channel, channel),
-          eq(conversations.endUser, to),
-          eq(conversations.agentAddress, number.phoneNumber),
-        ),
-      )
-      .orderBy(desc(conversations.updatedAt))
-      .limit(1);
-    const conversationId =
-      existing?.id ??
-      (
-        await tx
-          .insert(conversations)
-          .values({
-            agentName,
-            organizationId: orgId,
-            channel,
-            endUser: to,
-            agentAddress: number.phoneNumber,
-          })
-          .returning({ id: conversations.id })
-      )[0]!.id;
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        conversationId,
-        role: 'assistant',
-        content: text,
-        direction: 'outbound',
-        author: 'member',
-        provider: provider.name,
-        status: 'sending',
-        metadata: key ? { idempotency_key: key } : {},
-      })
-      .returning({ id: messages.id });
-    await tx
-      .update(conversations)
-      .set({ updatedAt: new Date() })
-      .where(eq(conversations.id, conversationId));
-    return { conversationId, messageId: row!.id } as const;
+  const idempotencyKey = idempotencyKeyOf(c);
+  const sent = await sendChannelMessage(services, {
+    orgId,
+    channel,
+    number,
+    to,
+    text,
+    author: 'member',
+    template: options.template,
+    idempotencyKey,
   });
-
-  if ('replay' in reserved) {
-    const { message, conversation } = reserved.replay!;
-    if (message.status === 'sending')
-      throw new HttpError(409, 'Idempotency-Key: this message is already being sent');
-    if (message.status === 'failed')
-      throw new HttpError(
-        409,
-        sendFailedMessage(
-          words.sendFailed,
-          `this message was tried once and failed (${message.error ?? 'unknown error'}); send it again with a new Idempotency-Key`,
-        ),
-      );
-    return answer(conversation.id, message, true);
-  }
-
-  let result;
-  try {
-    const message = { from: number.phoneNumber, to, body: text };
-    result =
-      channel === 'sms' ? await provider.sendSms(message) : await provider.sendWhatsApp(message);
-  } catch (error) {
-    const reason = String((error as Error)?.message ?? '');
-    await db
-      .update(messages)
-      .set({ status: 'failed', error: reason.slice(0, 500) || 'Unknown error' })
-      .where(eq(messages.id, reserved.messageId));
-    throw new HttpError(503, sendFailedMessage(words.sendFailed, reason));
-  }
-  await db
-    .update(messages)
-    .set({ providerMessageId: result.providerMessageId, status: result.status || 'sent' })
-    .where(eq(messages.id, reserved.messageId));
-  return answer(reserved.conversationId, result);
+  return c.json({
+    success: true,
+    message: options.words.sent,
+    ...(sent.replayed ? { replayed: true } : {}),
+    data: {
+      message_sid: sent.providerMessageId,
+      status: sent.status,
+      from_number: number.phoneNumber,
+      to_number: to,
+      channel,
+      conversation_id: sent.conversationId,
+      provider: sent.provider,
+    },
+    timestamp: new Date().toISOString(),
+  });
 }

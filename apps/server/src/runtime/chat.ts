@@ -215,6 +215,8 @@ export async function startTurn(
     conversationChecked?: boolean;
     /** The context, already read (`readTurnContext`): the turn makes no read before the model call. */
     prepared?: PreparedContext;
+    /** An agent test's tool mocks (by tool id or name): the mock answers, the tool is not called. */
+    toolMocks?: Record<string, unknown>;
   },
   options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
@@ -272,7 +274,7 @@ export async function startTurn(
   const actions: CallActions = {};
   const toolSet =
     model && tools.length
-      ? toolSetFor(
+      ? await toolSetFor(
           tools,
           {
             db,
@@ -286,6 +288,7 @@ export async function startTurn(
             endUser: input.user,
             agentAddress: input.agentAddress ?? null,
             actions,
+            toolMocks: input.toolMocks,
           },
           steps,
         )

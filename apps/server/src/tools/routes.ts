@@ -1,13 +1,18 @@
 import { Hono } from 'hono';
 import { and, count, eq, ne } from 'drizzle-orm';
-import { agentNameSchema, toolSaveRequestSchema, toolTestRequestSchema } from '@parley/api-client';
+import {
+  agentNameSchema,
+  mcpToolsRequestSchema,
+  toolSaveRequestSchema,
+  toolTestRequestSchema,
+} from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { check, readJson } from '../lib/http';
 import { findAgentForUser } from '../agents/store';
 import { agentTools } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { findTool, listTools, maxToolsPerAgent, nameTaken, toolToWire, toolValues } from './store';
-import { testTool } from '../runtime/tools/testTool';
+import { mcpToolsForEditor, testTool } from '../runtime/tools/testTool';
 
 /**
  * An agent's tools under /api/agents/{agentName}/tools (docs/tools.md): every member of the
@@ -89,6 +94,15 @@ export function toolRoutes(services: Services) {
     const existing = await findTool(db, agent.organizationId, agent.agentName, c.req.param('id'));
     await db.delete(agentTools).where(eq(agentTools.id, existing.id));
     return c.json({ success: true as const });
+  });
+
+  app.post('/:agentName/tools/mcp-tools', async (c) => {
+    const agent = await agentOf(c);
+    const body = await readJson(c, mcpToolsRequestSchema);
+    const stored = body.tool_id
+      ? await findTool(db, agent.organizationId, agent.agentName, body.tool_id)
+      : undefined;
+    return c.json(await mcpToolsForEditor(services, body, stored, c.req.raw.signal));
   });
 
   app.post('/:agentName/tools/:id/test', async (c) => {

@@ -1,19 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createAgentToolsClient, newAgentId, type ToolSaveRequest } from '@parley/api-client';
+import {
+  createAgentTestsClient,
+  createAgentToolsClient,
+  newAgentId,
+  type ToolSaveRequest,
+} from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import {
+  startFakeMcpServer,
   startFakeToolModel,
   startFakeToolServer,
+  type FakeMcpServer,
   type FakeToolModel,
   type FakeToolServer,
 } from '../../test/fakeToolModel';
-import { agentTools, messages } from '../db/schema';
+import {
+  agentTools,
+  conversations,
+  doNotCall,
+  mailOutbox,
+  messages,
+  messagingOptOuts,
+  telephonyOutbox,
+} from '../db/schema';
 import { turnsStored } from '../runtime/chat';
 
 let server: TestServer;
 let model: FakeToolModel;
 let toolServer: FakeToolServer;
+let mcpServer: FakeMcpServer;
+const mcpToken = 'mcp-token-0000-WXYZ';
 let owner: TestUser;
 let orgId: string;
 
@@ -22,6 +39,7 @@ const secret = 'sk-tool-secret-4242-ABCD';
 beforeAll(async () => {
   model = await startFakeToolModel();
   toolServer = await startFakeToolServer();
+  mcpServer = await startFakeMcpServer(mcpToken);
   server = await startTestServer({
     env: { PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1', PARLEY_TOOL_ALLOW_HOSTS: '127.0.0.1' },
   });
@@ -32,21 +50,24 @@ afterAll(async () => {
   await server?.close();
   await model?.close();
   await toolServer?.close();
+  await mcpServer?.close();
 });
 
 const toolsOf = (user: TestUser) =>
   createAgentToolsClient({ baseUrl: '/api/agents', fetch: user.fetch });
 
-async function newAgent(options: { model?: boolean } = {}) {
+async function newAgent(options: { model?: boolean; user?: TestUser; org?: string } = {}) {
   const id = newAgentId('tools');
-  const app = await owner.apps.createAgent({
+  const user = options.user ?? owner;
+  const org = options.org ?? orgId;
+  const app = await user.apps.createAgent({
     agentName: id,
-    organizationId: orgId,
+    organizationId: org,
     agentType: 'action',
   });
   const key = app.data!.appKey;
-  await owner.agents.update(id, {
-    organization_id: orgId,
+  await user.agents.update(id, {
+    organization_id: org,
     chatbot_api: `${server.url}/v1`,
     chatbot_key: key,
     system_prompt: 'You book appointments.',
@@ -77,11 +98,12 @@ async function chat(
   key: string,
   query: string,
   mode: 'streaming' | 'blocking',
+  user = 'visitor-1',
 ): Promise<{ json: Record<string, unknown>; events: Array<Record<string, unknown>> }> {
   const res = await fetch(`${server.url}/v1/chat-messages`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ inputs: {}, query, response_mode: mode, user: 'visitor-1' }),
+    body: JSON.stringify({ inputs: {}, query, response_mode: mode, user }),
   });
   expect(res.status).toBe(200);
   if (mode === 'blocking')
@@ -359,5 +381,211 @@ describe('the runtime calls tools', () => {
     const { json } = await chat(key, 'Monday?', 'blocking');
     expect(String(json.answer)).toContain('tools need a model');
     expect(String(json.answer)).toContain('check_slots');
+  });
+});
+
+describe('send built-ins', () => {
+  it("send_sms and send_email reach the person through the organization's channels; opt-outs, do-not-contact and limits refuse", async () => {
+    const u = server.newUser();
+    const org = await u.withOrg('Send Org');
+    const { id, key } = await newAgent({ user: u, org });
+    await u.voice.syncAllProviders({ organization_id: org });
+    const number = (await u.voice.phoneNumberPage(org)).phone_numbers.find((n) => n.sms_enabled)!;
+    await u.voice.assign(number.phone_id, id, ['sms']);
+    expect((await u.raw('PUT', '/messaging/mail/mailboxes/desk@clinic.example', {})).status).toBe(
+      200,
+    );
+    const tools = createAgentToolsClient({ baseUrl: '/api/agents', fetch: u.fetch });
+    await tools.create(id, { name: 'text_them', type: 'send_sms' });
+    await tools.create(id, { name: 'mail_them', type: 'send_email' });
+
+    // An SMS thread: the text goes to the thread's person from the thread's number (sandbox outbox).
+    const person = '+15005550911';
+    model.plan = [{ name: 'text_them', arguments: { message: 'Booked: Monday 10:00' } }];
+    await u.voice.simulateEvent(org, {
+      event: 'sms',
+      to: number.phone_number,
+      from: person,
+      text: 'Book me',
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db
+              .select()
+              .from(telephonyOutbox)
+              .where(eq(telephonyOutbox.toNumber, person))
+          ).map((r) => [r.fromNumber, r.body]),
+        { timeout: 20_000 },
+      )
+      .toEqual(
+        expect.arrayContaining([
+          [number.phone_number, 'Booked: Monday 10:00'],
+          [number.phone_number, expect.stringContaining('"sent":true')],
+        ]),
+      );
+    const thread = await server.db
+      .select({ content: messages.content, author: messages.author, direction: messages.direction })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(eq(conversations.endUser, person));
+    expect(thread).toContainEqual({
+      content: 'Booked: Monday 10:00',
+      author: 'agent',
+      direction: 'outbound',
+    });
+
+    // A web chat has no address: the model gives one (e-mail into the mailbox's sandbox outbox).
+    model.plan = [
+      {
+        name: 'mail_them',
+        arguments: { to: 'Pat@Example.com', subject: 'Your booking', message: 'Monday 10:00' },
+      },
+    ];
+    const mailed = await chat(key, 'Mail me the details', 'blocking');
+    expect(String(mailed.json.answer)).toContain('"sent":true');
+    const [mail] = await server.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'pat@example.com'));
+    expect(mail).toMatchObject({ fromAddress: 'desk@clinic.example', subject: 'Your booking' });
+
+    const refusedWith = async (args: Record<string, unknown>) => {
+      model.plan = [{ name: 'text_them', arguments: args }];
+      return String((await chat(key, 'Text me', 'blocking')).json.answer);
+    };
+    expect(await refusedWith({ message: 'Hi' })).toContain('has no phone number');
+    await server.db.insert(messagingOptOuts).values({
+      organizationId: org,
+      channel: 'sms',
+      ourNumber: number.phone_number,
+      endUser: '+15005550912',
+      keyword: 'STOP',
+    });
+    expect(await refusedWith({ message: 'Hi', to: '+15005550912' })).toContain('opted out');
+    await server.db
+      .insert(doNotCall)
+      .values({ organizationId: org, phoneNumber: '+15005550913', reason: 'asked' });
+    expect(await refusedWith({ message: 'Hi', to: '+15005550913' })).toContain(
+      'asked not to be contacted',
+    );
+    // The organization's SMS limit (60 a minute by default) reached: refused, nothing sent.
+    const [conv] = await server.db
+      .insert(conversations)
+      .values({ organizationId: org, channel: 'sms', endUser: '+15005550914' })
+      .returning();
+    await server.db.insert(messages).values(
+      Array.from({ length: 60 }, () => ({
+        conversationId: conv!.id,
+        role: 'assistant' as const,
+        content: 'bulk',
+        direction: 'outbound' as const,
+        status: 'sent',
+      })),
+    );
+    expect(await refusedWith({ message: 'Hi', to: '+15005550915' })).toContain(
+      'Sending limit reached',
+    );
+    expect(
+      await server.db
+        .select()
+        .from(telephonyOutbox)
+        .where(eq(telephonyOutbox.toNumber, '+15005550915')),
+    ).toEqual([]);
+  });
+});
+
+describe('mcp tools', () => {
+  it("lists a remote MCP server's tools, offers the allowed ones under their names, and explains failures", async () => {
+    const { id, key } = await newAgent();
+    const tools = toolsOf(owner);
+    const auth = { Authorization: `Bearer ${mcpToken}` };
+    // 'List tools' for the editor (before saving): the server's tools; a wrong header says why.
+    const listed = await tools.mcpTools(id, { url: mcpServer.url, headers: auth });
+    expect(listed.ok).toBe(true);
+    expect(listed.tools.map((t) => t.name).sort()).toEqual([
+      'broken',
+      'delete_everything',
+      'lookup_patient',
+    ]);
+    expect(listed.tools.find((t) => t.name === 'lookup_patient')!.input_schema).toMatchObject({
+      properties: { name: { type: 'string' } },
+    });
+    const denied = await tools.mcpTools(id, { url: mcpServer.url, headers: {} });
+    expect(denied).toMatchObject({ ok: false, tools: [] });
+    expect(denied.error).toContain('401');
+    const refused = await owner.raw('POST', `/api/agents/${id}/tools/mcp-tools`, {
+      url: 'http://10.0.0.1/mcp',
+    });
+    expect(refused.status).toBe(400);
+    expect(String(refused.body.error)).toContain('url: 10.0.0.1 is not a public address');
+
+    const { tool } = await tools.create(id, {
+      name: 'records',
+      type: 'mcp',
+      url: mcpServer.url,
+      headers: auth,
+      allowed_tools: ['lookup_patient', 'broken'],
+    });
+    expect(tool.headers.Authorization).toMatch(/^•+WXYZ$/);
+    // The masked header (as the editor sends it back) lists with the stored value.
+    const again = await tools.mcpTools(id, {
+      url: mcpServer.url,
+      headers: tool.headers,
+      tool_id: tool.id,
+    });
+    expect(again.ok).toBe(true);
+
+    model.plan = [{ name: 'lookup_patient', arguments: { name: 'Ada' } }];
+    const { events } = await chat(key, "When is Ada's appointment?", 'streaming');
+    const offered = model.requests.at(-2)!.tools!.map((t) => t.function.name);
+    expect(offered.sort()).toEqual(['broken', 'lookup_patient']);
+    expect(mcpServer.calls).toEqual([{ name: 'lookup_patient', args: { name: 'Ada' } }]);
+    const thought = events.filter((e) => e.event === 'agent_thought').at(-1)!;
+    expect(thought).toMatchObject({
+      tool: 'lookup_patient',
+      observation: 'Ada: Monday 10:00 with Dr. Lee',
+    });
+
+    // A tool that answers isError, and one the allow-list leaves out, are errors to explain.
+    model.plan = [{ name: 'broken', arguments: {} }];
+    expect((await chat(key, 'Try', 'blocking')).json.answer).toBe(
+      'The tool said: Error: records database is offline',
+    );
+    model.plan = [{ name: 'delete_everything', arguments: {} }];
+    await chat(key, 'Delete', 'blocking');
+    expect(mcpServer.calls.map((c) => c.name)).not.toContain('delete_everything');
+
+    // A server that cannot be reached: offered under the tool's name, the call says why.
+    await server.db
+      .update(agentTools)
+      .set({ secretHeaders: {}, updatedAt: new Date() })
+      .where(eq(agentTools.id, tool.id));
+    model.plan = [{ name: 'records', arguments: {} }];
+    const { json } = await chat(key, 'Ada?', 'blocking');
+    expect(String(json.answer)).toMatch(/^The tool said: Error: The MCP server .*401/);
+  });
+});
+
+describe('tool mocks in agent tests', () => {
+  it('a mock (by the tool id) answers instead of the tool; a mock no call matched is reported', async () => {
+    const { id } = await newAgent();
+    const { tool } = await toolsOf(owner).create(id, slotsTool());
+    const tests = createAgentTestsClient({ baseUrl: '/api/agents', fetch: owner.fetch });
+    await tests.create(id, {
+      name: 'Offers a slot',
+      turns: [{ user: 'Monday?', expect: [{ type: 'calls_tool', value: 'check_slots' }] }],
+      tool_mocks: [
+        { tool_id: tool.id, output: { slots: ['09:00'] } },
+        { tool_id: 'cancel_booking', output: 'ok' },
+      ],
+    });
+    model.plan = [{ name: 'check_slots', arguments: { day: 'monday' } }];
+    const before = toolServer.requests.length;
+    const run = await tests.run(id);
+    expect(toolServer.requests.length).toBe(before);
+    expect(run.results[0]).toMatchObject({ passed: true, unmatched_mocks: ['cancel_booking'] });
+    expect(run.results[0]!.turns[0]!.answer).toBe('The tool said: {"slots":["09:00"]}');
   });
 });

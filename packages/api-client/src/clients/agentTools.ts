@@ -3,12 +3,14 @@ import {
   agentToolAnswerSchema,
   agentToolDeleteSchema,
   agentToolListSchema,
+  mcpToolsResponseSchema,
   toolTestResponseSchema,
+  type McpToolsRequest,
   type ToolSaveRequest,
   type ToolTestRequest,
 } from '../schemas/tools';
 
-/** An agent's tools (default base '/api/agents'): list, create, replace, delete, test. */
+/** An agent's tools (default base '/api/agents'): list, create, replace, delete, test, MCP tools. */
 export function createAgentToolsClient(options: HttpOptions) {
   const http = createHttp(options);
   const base = (agentName: string) => `/${encodeURIComponent(agentName)}/tools`;
@@ -30,6 +32,13 @@ export function createAgentToolsClient(options: HttpOptions) {
       http('POST', `${base(agentName)}/${encodeURIComponent(id)}/test`, {
         json: body,
         schema: toolTestResponseSchema,
+      }),
+    /** 'List tools' of an MCP server (before or after the tool is saved). */
+    mcpTools: (agentName: string, body: McpToolsRequest, signal?: AbortSignal) =>
+      http('POST', `${base(agentName)}/mcp-tools`, {
+        json: body,
+        schema: mcpToolsResponseSchema,
+        signal,
       }),
   };
 }

@@ -62,6 +62,15 @@ export const toolMaxParametersChars = 16_000;
 export const defaultToolSteps = 5;
 
 const headerNamePattern = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
+const toolHeadersSchema = z
+  .record(
+    z.string().regex(headerNamePattern, 'header names must be HTTP token characters'),
+    z
+      .string()
+      .max(4096, 'header values must be at most 4096 characters')
+      .refine((v) => !/[\r\n\0]/.test(v), 'header values must not contain line breaks'),
+  )
+  .refine((h) => Object.keys(h).length <= 20, 'at most 20 headers');
 
 /** A JSON Schema for the tool's arguments: an object schema, as function calling needs. */
 export const toolParametersSchema = z
@@ -88,6 +97,12 @@ export const toolParametersSchema = z
       });
   });
 
+const toPhone = {
+  type: 'string',
+  description:
+    "The person's phone number (e.g. +14155550100), only when this conversation has none (otherwise it goes to the person you talk with)",
+};
+
 /** The arguments each built-in takes (fixed: the server implements them). */
 export const builtinToolParameters: Record<BuiltinToolType, Record<string, unknown>> = {
   end_call: {
@@ -100,12 +115,12 @@ export const builtinToolParameters: Record<BuiltinToolType, Record<string, unkno
   },
   send_sms: {
     type: 'object',
-    properties: { message: { type: 'string', description: 'The text to send' } },
+    properties: { message: { type: 'string', description: 'The text to send' }, to: toPhone },
     required: ['message'],
   },
   send_whatsapp: {
     type: 'object',
-    properties: { message: { type: 'string', description: 'The text to send' } },
+    properties: { message: { type: 'string', description: 'The text to send' }, to: toPhone },
     required: ['message'],
   },
   send_email: {
@@ -113,6 +128,11 @@ export const builtinToolParameters: Record<BuiltinToolType, Record<string, unkno
     properties: {
       subject: { type: 'string', description: 'The subject line' },
       message: { type: 'string', description: 'The text of the email' },
+      to: {
+        type: 'string',
+        description:
+          "The person's e-mail address, only when this conversation has none (otherwise it goes to the person you talk with)",
+      },
     },
     required: ['subject', 'message'],
   },
@@ -155,16 +175,7 @@ export const toolSaveRequestSchema = z
       .enum(toolHttpMethods, { error: 'must be GET, POST, PUT, PATCH or DELETE' })
       .optional(),
     url: z.string().trim().max(2048, 'must be at most 2048 characters').optional(),
-    headers: z
-      .record(
-        z.string().regex(headerNamePattern, 'header names must be HTTP token characters'),
-        z
-          .string()
-          .max(4096, 'header values must be at most 4096 characters')
-          .refine((v) => !/[\r\n\0]/.test(v), 'header values must not contain line breaks'),
-      )
-      .refine((h) => Object.keys(h).length <= 20, 'at most 20 headers')
-      .optional(),
+    headers: toolHeadersSchema.optional(),
     timeout_ms: z
       .number({ error: 'must be a number of milliseconds' })
       .int('must be a whole number of milliseconds')
@@ -238,6 +249,8 @@ export const toolStepSchema = z.object({
   output: z.unknown(),
   duration_ms: z.number(),
   error: z.string().nullable(),
+  /** An agent test's mock answered instead of the tool (the mock's tool_id). */
+  mocked: z.string().optional(),
 });
 export type ToolStepWire = z.infer<typeof toolStepSchema>;
 
@@ -248,3 +261,32 @@ export const toolTestResponseSchema = z.object({
   step: toolStepSchema,
 });
 export type ToolTestResponse = z.infer<typeof toolTestResponseSchema>;
+
+/**
+ * 'List tools' of an MCP server (the editor's allow-list): its URL and headers as the editor has
+ * them; a masked header value is the stored one of the tool `tool_id`.
+ */
+export const mcpToolsRequestSchema = z.object({
+  url: z
+    .string({ error: 'url is required' })
+    .trim()
+    .min(1, 'url is required')
+    .max(2048, 'must be at most 2048 characters'),
+  headers: toolHeadersSchema.default({}),
+  tool_id: z.string().optional(),
+});
+export type McpToolsRequest = z.input<typeof mcpToolsRequestSchema>;
+
+/** The MCP server's tools, or why they could not be listed (ok false, `error`). */
+export const mcpToolsResponseSchema = z.object({
+  ok: z.boolean(),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      input_schema: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  error: z.string().nullable(),
+});
+export type McpToolsResponse = z.infer<typeof mcpToolsResponseSchema>;

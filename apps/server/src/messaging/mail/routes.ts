@@ -38,10 +38,10 @@ import {
   nextServerSettings,
   requireMailbox,
   serverOf,
-  type MailboxRow,
 } from './mailboxes';
 import { parseInbound, receiveMail } from './inbound';
 import { deliverMail, MailSendError } from './send';
+import { sendMailNow as sendNow } from './sendNow';
 import { completeOutbound, recordOutbound } from './store';
 import { checkImap, checkSmtp, mailAllowHosts, maxMailBytes } from './servers';
 import {
@@ -100,53 +100,6 @@ async function fromMailbox(db: Db, orgId: string, email: string, field: string) 
   const row = await mailboxOf(db, orgId, email);
   if (!row) throw new HttpError(400, `${field}: is not one of this organization's mailboxes`);
   return row;
-}
-
-/**
- * A member's mail, now: recorded on its thread ('sending', counted against the organization's
- * Email sending limit) before the server is called, then completed with the server's answer.
- */
-async function sendNow(
-  services: Services,
-  mailbox: MailboxRow,
-  mail: { to: string; subject: string; text: string },
-): Promise<MailSendAnswer> {
-  const { db } = services;
-  const recorded = await reserveSend(
-    db,
-    sendLimitsOf(services.env),
-    mailbox.organizationId,
-    'email',
-    (tx) => recordOutbound(tx, mailbox, { ...mail, status: 'sending', author: 'member' }),
-  );
-  try {
-    const sent = await deliverMail(services, mailbox, {
-      ...mail,
-      messageId: recorded.rfcMessageId,
-    });
-    await completeOutbound(db, recorded.messageId, {
-      status: sent.status,
-      rfcMessageId: recorded.rfcMessageId,
-    });
-    return {
-      success: true,
-      message: sent.status === 'outbox' ? words.outbox : words.sent,
-      data: {
-        status: sent.status,
-        message_id: recorded.rfcMessageId,
-        conversation_id: recorded.conversationId,
-        from_email: mailbox.emailAddress,
-        to_email: mail.to,
-        scheduled_time: null,
-      },
-      timestamp: new Date().toISOString(),
-    };
-  } catch (error) {
-    const reason =
-      error instanceof MailSendError ? error.message : String((error as Error)?.message ?? error);
-    await completeOutbound(db, recorded.messageId, { error: reason });
-    throw new HttpError(502, sendFailedMessage(words.sendFailed, reason));
-  }
 }
 
 /** A raw message built from simple fields (for 'Simulate inbound email'). */

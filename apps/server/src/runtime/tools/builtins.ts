@@ -5,6 +5,7 @@ import { createEvent } from '../../scheduling/events';
 import type { ToolRow } from '../../tools/store';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
+import { sendEmailTool, sendMessageTool } from './sendBuiltins';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, 2000) : null;
@@ -89,9 +90,11 @@ export async function runBuiltin(
       return { scheduled: true, id: row.id, time: when.toISOString(), to: number };
     }
     case 'send_sms':
+      return sendMessageTool('sms', args, ctx);
     case 'send_whatsapp':
+      return sendMessageTool('whatsapp', args, ctx);
     case 'send_email':
-      throw new ToolError(`${type} is not available on this server yet`);
+      return sendEmailTool(args, ctx);
     default:
       throw new ToolError(`Unknown built-in tool ${String(type)}`);
   }

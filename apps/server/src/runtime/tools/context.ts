@@ -28,5 +28,10 @@ export interface ToolContext {
   agentAddress: string | null;
   /** Filled by end_call and transfer_call for the voice worker. */
   actions: CallActions;
+  /**
+   * An agent test's fixed answers, by the tool's id (or name; an MCP tool's name): the tool is not
+   * called, the mock answers.
+   */
+  toolMocks?: Record<string, unknown>;
   now?: () => Date;
 }

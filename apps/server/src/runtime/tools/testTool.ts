@@ -1,4 +1,15 @@
-import { isBuiltinToolType, type ToolTestResponse } from '@parley/api-client';
+import {
+  isBuiltinToolType,
+  isMaskedSecret,
+  toolMaxTimeoutMs,
+  type McpToolsResponse,
+  type ToolTestResponse,
+} from '@parley/api-client';
+import { HttpError } from '../../lib/http';
+import { toolHeaders, type ToolConfig } from '../../tools/store';
+import { checkToolUrl } from '../../tools/toolUrl';
+import { ToolError } from './httpTool';
+import { listMcpTools } from './mcpTool';
 import type { Services } from '../../lib/env';
 import type { AgentRow } from '../agentKeys';
 import type { ToolRow } from '../../tools/store';
@@ -49,4 +60,51 @@ export async function testTool(
     signal,
   );
   return { ok: step.error === null, dry_run: false, step };
+}
+
+/**
+ * 'List tools' for the editor: the URL checked as when saved (400 naming the field), the
+ * headers as given (a masked value: the stored tool's), then the server's tools or why not.
+ */
+export async function mcpToolsForEditor(
+  services: Pick<Services, 'secrets' | 'env'>,
+  body: { url: string; headers: Record<string, string> },
+  stored: ToolRow | undefined,
+  signal?: AbortSignal,
+): Promise<McpToolsResponse> {
+  const url = await checkToolUrl(body.url, services.env);
+  const kept = stored ? toolHeaders(stored, services.secrets) : {};
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body.headers)) {
+    if (!isMaskedSecret(value)) {
+      headers[name] = value;
+      continue;
+    }
+    const found = Object.entries(kept).find(([n]) => n.toLowerCase() === name.toLowerCase());
+    if (!found)
+      throw new HttpError(
+        400,
+        `headers.${name}: enter the value (a masked value keeps only a stored one)`,
+      );
+    headers[name] = found[1];
+  }
+  const timeoutMs = (stored?.config as ToolConfig | undefined)?.timeout_ms ?? toolMaxTimeoutMs;
+  try {
+    const tools = await listMcpTools({ url, headers, timeoutMs }, services.env, signal);
+    return {
+      ok: true,
+      error: null,
+      tools: tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        input_schema: t.inputSchema,
+      })),
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      tools: [],
+      error: error instanceof ToolError ? error.message : 'The MCP server could not be listed',
+    };
+  }
 }

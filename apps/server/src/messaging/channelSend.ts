@@ -1,0 +1,244 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { sendFailedMessage, smsMessages, whatsappMessages } from '@parley/api-client';
+import type { Db } from '../db/client';
+import { conversations, messages, messagingOptOuts, phoneNumbers } from '../db/schema';
+import type { Services } from '../lib/env';
+import { HttpError } from '../lib/http';
+import { telephonyFor } from '../telephony/resolve';
+import { checkSendLimit, lockSendCounter, sendLimitsOf } from './sendLimits';
+
+export type MessageChannel = 'sms' | 'whatsapp';
+export type NumberRow = typeof phoneNumbers.$inferSelect;
+
+/** WhatsApp's customer-service window: free-form messages only within 24 h of the person's last. */
+export const whatsappWindowMs = 24 * 60 * 60 * 1000;
+export const templateNeededMessage =
+  "Outside WhatsApp's 24-hour customer-service window: a free-form message cannot be sent. Use message_type 'template' with an approved template.";
+
+/** The channel's agent of a number (each channel has its own). */
+export const channelAgent = (r: NumberRow, channel: MessageChannel) =>
+  channel === 'sms' ? r.smsAgentName : r.whatsappAgentName;
+
+const wordsOf = (channel: MessageChannel) => (channel === 'sms' ? smsMessages : whatsappMessages);
+
+/** Whether the person opted out (STOP) of messages from our number on the channel. */
+export async function isOptedOut(
+  db: Db,
+  orgId: string,
+  channel: MessageChannel,
+  ours: string,
+  them: string,
+) {
+  const [row] = await db
+    .select({ k: messagingOptOuts.keyword })
+    .from(messagingOptOuts)
+    .where(
+      and(
+        eq(messagingOptOuts.organizationId, orgId),
+        eq(messagingOptOuts.channel, channel),
+        eq(messagingOptOuts.ourNumber, ours),
+        eq(messagingOptOuts.endUser, them),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** When the person last wrote to our number on this channel (null: never). */
+async function lastInbound(
+  db: Db,
+  orgId: string,
+  channel: MessageChannel,
+  ours: string,
+  them: string,
+) {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${messages.createdAt})` })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(conversations.organizationId, orgId),
+        eq(conversations.channel, channel),
+        eq(conversations.agentAddress, ours),
+        eq(conversations.endUser, them),
+        eq(messages.direction, 'inbound'),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The organization's message on the channel sent with this idempotency key in the last day. */
+async function sentWithKey(tx: Db, orgId: string, channel: MessageChannel, key: string) {
+  const [row] = await tx
+    .select({ message: messages, conversation: conversations })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(conversations.organizationId, orgId),
+        eq(conversations.channel, channel),
+        eq(messages.direction, 'outbound'),
+        sql`${messages.metadata}->>'idempotency_key' = ${key}`,
+        sql`${messages.createdAt} > now() - interval '1 day'`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ChannelSend {
+  orgId: string;
+  channel: MessageChannel;
+  /** Our number (one of the organization's, enabled for the channel). */
+  number: NumberRow;
+  to: string;
+  text: string;
+  /** Who sends: a member (the API) or the agent (its send_sms / send_whatsapp tool). */
+  author: 'member' | 'agent';
+  /** A WhatsApp template message may go outside the 24-hour window. */
+  template?: boolean;
+  /** A retry with the same key answers the first send (24 h). */
+  idempotencyKey?: string | null;
+}
+
+export interface ChannelSent {
+  conversationId: string;
+  providerMessageId: string | null;
+  status: string | null;
+  provider: string;
+  replayed: boolean;
+}
+
+/**
+ * One SMS or WhatsApp message leaving the organization's number, for a member's send and the
+ * agent's send tools alike. Refused (HttpError, nothing sent) when the person opted out (409),
+ * outside WhatsApp's 24-hour window for a free-form message (409), or over the organization's
+ * sending limit (429). The message is recorded ('sending', on the thread with the recipient)
+ * before the provider is called, in the transaction that checks the limit; the provider's answer
+ * then completes it ('failed' with the reason when the provider refused: 503). A failure after
+ * the provider accepted the message therefore never leads to a second send: a retry with the same
+ * idempotency key answers the first send (or 409 while it is under way).
+ */
+export async function sendChannelMessage(
+  services: Pick<Services, 'db' | 'secrets' | 'env'>,
+  send: ChannelSend,
+): Promise<ChannelSent> {
+  const { db } = services;
+  const { orgId, channel, number, to, text } = send;
+  const words = wordsOf(channel);
+  if (await isOptedOut(db, orgId, channel, number.phoneNumber, to))
+    throw new HttpError(409, sendFailedMessage(words.sendFailed, 'the recipient opted out (STOP)'));
+  if (channel === 'whatsapp' && !send.template) {
+    const last = await lastInbound(db, orgId, 'whatsapp', number.phoneNumber, to);
+    if (!last || Date.now() - last.getTime() > whatsappWindowMs)
+      throw new HttpError(409, templateNeededMessage, { code: 'template_required' });
+  }
+  const key = send.idempotencyKey ?? null;
+  const { provider } = await telephonyFor(services, orgId);
+  const agentName = channelAgent(number, channel);
+
+  const reserved = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await lockSendCounter(tx, orgId, channel);
+    if (key) {
+      const first = await sentWithKey(tx, orgId, channel, key);
+      if (first) return { replay: first } as const;
+    }
+    await checkSendLimit(tx, sendLimitsOf(services.env), orgId, channel);
+    // Stored on the thread with the recipient, also from a number without an agent (the thread
+    // then has none).
+    const [existing] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.organizationId, orgId),
+          agentName ? eq(conversations.agentName, agentName) : isNull(conversations.agentName),
+          eq(conversations.channel, channel),
+          eq(conversations.endUser, to),
+          eq(conversations.agentAddress, number.phoneNumber),
+        ),
+      )
+      .orderBy(desc(conversations.updatedAt))
+      .limit(1);
+    const conversationId =
+      existing?.id ??
+      (
+        await tx
+          .insert(conversations)
+          .values({
+            agentName,
+            organizationId: orgId,
+            channel,
+            endUser: to,
+            agentAddress: number.phoneNumber,
+          })
+          .returning({ id: conversations.id })
+      )[0]!.id;
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        conversationId,
+        role: 'assistant',
+        content: text,
+        direction: 'outbound',
+        author: send.author,
+        provider: provider.name,
+        status: 'sending',
+        metadata: key ? { idempotency_key: key } : {},
+      })
+      .returning({ id: messages.id });
+    await tx
+      .update(conversations)
+      .set({ updatedAt: new Date() })
+      .where(eq(conversations.id, conversationId));
+    return { conversationId, messageId: row!.id } as const;
+  });
+
+  if ('replay' in reserved) {
+    const { message, conversation } = reserved.replay!;
+    if (message.status === 'sending')
+      throw new HttpError(409, 'Idempotency-Key: this message is already being sent');
+    if (message.status === 'failed')
+      throw new HttpError(
+        409,
+        sendFailedMessage(
+          words.sendFailed,
+          `this message was tried once and failed (${message.error ?? 'unknown error'}); send it again with a new Idempotency-Key`,
+        ),
+      );
+    return {
+      conversationId: conversation.id,
+      providerMessageId: message.providerMessageId,
+      status: message.status,
+      provider: provider.name,
+      replayed: true,
+    };
+  }
+
+  let result;
+  try {
+    const message = { from: number.phoneNumber, to, body: text };
+    result =
+      channel === 'sms' ? await provider.sendSms(message) : await provider.sendWhatsApp(message);
+  } catch (error) {
+    const reason = String((error as Error)?.message ?? '');
+    await db
+      .update(messages)
+      .set({ status: 'failed', error: reason.slice(0, 500) || 'Unknown error' })
+      .where(eq(messages.id, reserved.messageId));
+    throw new HttpError(503, sendFailedMessage(words.sendFailed, reason));
+  }
+  await db
+    .update(messages)
+    .set({ providerMessageId: result.providerMessageId, status: result.status || 'sent' })
+    .where(eq(messages.id, reserved.messageId));
+  return {
+    conversationId: reserved.conversationId,
+    providerMessageId: result.providerMessageId,
+    status: result.status,
+    provider: provider.name,
+    replayed: false,
+  };
+}

@@ -1,0 +1,180 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { phonePattern } from '@parley/api-client';
+import { doNotCall, mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
+import { HttpError } from '../../lib/http';
+import { sendChannelMessage, type MessageChannel } from '../../messaging/channelSend';
+import { sendMailNow } from '../../messaging/mail/sendNow';
+import { enabledColumn, heldElsewhereSql } from '../../phone-numbers/numbers';
+import type { ToolContext } from './context';
+import { ToolError } from './httpTool';
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Who a send tool writes to: the person of the conversation — its phone number (SMS, WhatsApp
+ * and phone-call conversations) or e-mail address (email conversations). Only where the
+ * conversation has no address of that kind (a web chat, an email thread asked for an SMS) may
+ * the model name one in `to`; a `to` that differs from the conversation's own address is refused.
+ */
+export function recipientOf(
+  ctx: Pick<ToolContext, 'endUser' | 'channel'>,
+  kind: 'phone' | 'email',
+  given: unknown,
+): string {
+  const pattern = kind === 'phone' ? phonePattern : emailPattern;
+  const own = ctx.endUser?.trim() ?? '';
+  const asked = typeof given === 'string' ? given.trim() : '';
+  const same = (a: string, b: string) =>
+    kind === 'email' ? a.toLowerCase() === b.toLowerCase() : a === b;
+  if (pattern.test(own)) {
+    if (asked && !same(asked, own))
+      throw new ToolError(
+        `This conversation is with ${own}: messages go only to them, not to ${asked}`,
+      );
+    return kind === 'email' ? own.toLowerCase() : own;
+  }
+  if (!asked)
+    throw new ToolError(
+      `This ${ctx.channel} conversation has no ${kind === 'phone' ? 'phone number' : 'e-mail address'}: ask the person for it and give it as "to"`,
+    );
+  if (!pattern.test(asked))
+    throw new ToolError(
+      kind === 'phone'
+        ? `to must be a phone number in international format (e.g. +14155550100), not ${asked}`
+        : `to must be an e-mail address, not ${asked}`,
+    );
+  return kind === 'email' ? asked.toLowerCase() : asked;
+}
+
+const text = (value: unknown, what: string, max: number): string => {
+  if (typeof value !== 'string' || !value.trim()) throw new ToolError(`${what} is required`);
+  return value.trim().slice(0, max);
+};
+
+/**
+ * Our number for a message on `channel`: the conversation's own number when it is enabled for
+ * the channel (an SMS thread's number, the number a caller rang), else the organization's number
+ * whose channel agent is this agent, else its first number enabled for the channel.
+ */
+async function senderNumber(ctx: ToolContext, channel: MessageChannel) {
+  const rows = await ctx.db
+    .select()
+    .from(phoneNumbers)
+    .where(
+      and(
+        eq(phoneNumbers.organizationId, ctx.organizationId),
+        eq(enabledColumn(channel), true),
+        sql`not ${heldElsewhereSql()}`,
+      ),
+    )
+    .orderBy(asc(phoneNumbers.phoneNumber));
+  const agentOf = (r: (typeof rows)[number]) =>
+    channel === 'sms' ? r.smsAgentName : r.whatsappAgentName;
+  return (
+    rows.find((r) => r.phoneNumber === ctx.agentAddress) ??
+    rows.find((r) => agentOf(r) === ctx.agentName) ??
+    rows[0] ??
+    null
+  );
+}
+
+/** A refusal of the shared send (opt-out, window, limit, provider) as the model reads it. */
+function asToolError(error: unknown): never {
+  if (error instanceof HttpError) throw new ToolError(error.message);
+  throw error;
+}
+
+/**
+ * send_sms / send_whatsapp: through the organization's telephony provider (the sandbox outbox
+ * on a fresh install) and the same send as a member's (`sendChannelMessage`: the opt-out ledger,
+ * WhatsApp's 24-hour window, the organization's sending limits), stored on the thread with the
+ * person. The do-not-call list is honoured too: a person who asked not to be contacted gets nothing.
+ */
+export async function sendMessageTool(
+  channel: MessageChannel,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<unknown> {
+  const to = recipientOf(ctx, 'phone', args.to);
+  const message = text(args.message, 'message', 1600);
+  const [blocked] = await ctx.db
+    .select({ reason: doNotCall.reason })
+    .from(doNotCall)
+    .where(and(eq(doNotCall.organizationId, ctx.organizationId), eq(doNotCall.phoneNumber, to)))
+    .limit(1);
+  if (blocked)
+    throw new ToolError(`Not sent: ${to} asked not to be contacted (the do-not-contact list)`);
+  const number = await senderNumber(ctx, channel);
+  if (!number)
+    throw new ToolError(
+      `This organization has no number enabled for ${channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
+    );
+  const sent = await sendChannelMessage(ctx, {
+    orgId: ctx.organizationId,
+    channel,
+    number,
+    to,
+    text: message,
+    author: 'agent',
+  }).catch(asToolError);
+  return {
+    sent: true,
+    channel,
+    to,
+    from: number.phoneNumber,
+    status: sent.status,
+    ...(sent.provider === 'sandbox'
+      ? { sandbox: 'kept in the sandbox outbox, not delivered' }
+      : {}),
+  };
+}
+
+/**
+ * send_email: from the conversation's mailbox (an email thread), else the organization's
+ * mailbox whose agent is this agent, else its first; through its SMTP server or the sandbox
+ * outbox, counted against the organization's email limit (the same send as a member's). An
+ * address that unsubscribed or bounced gets nothing.
+ */
+export async function sendEmailTool(
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<unknown> {
+  const to = recipientOf(ctx, 'email', args.to);
+  const subject = text(args.subject, 'subject', 200);
+  const message = text(args.message, 'message', 20_000);
+  const [suppressed] = await ctx.db
+    .select({ reason: mailSuppressions.reason })
+    .from(mailSuppressions)
+    .where(
+      and(
+        eq(mailSuppressions.organizationId, ctx.organizationId),
+        eq(mailSuppressions.emailAddress, to),
+      ),
+    )
+    .limit(1);
+  if (suppressed)
+    throw new ToolError(`Not sent: ${to} ${suppressed.reason} (no more mail to them)`);
+  const rows = await ctx.db
+    .select()
+    .from(mailboxes)
+    .where(eq(mailboxes.organizationId, ctx.organizationId))
+    .orderBy(asc(mailboxes.emailAddress));
+  const mailbox =
+    rows.find((m) => m.emailAddress === ctx.agentAddress) ??
+    rows.find((m) => m.agentName === ctx.agentName) ??
+    rows[0];
+  if (!mailbox) throw new ToolError('This organization has no mailbox to send email from');
+  const sent = await sendMailNow(ctx, mailbox, { to, subject, text: message }, 'agent').catch(
+    asToolError,
+  );
+  return {
+    sent: true,
+    channel: 'email',
+    to,
+    from: mailbox.emailAddress,
+    status: sent.data.status,
+    ...(sent.data.status === 'outbox'
+      ? { sandbox: 'kept in the outbox: the mailbox has no mail server' }
+      : {}),
+  };
+}
