@@ -30,7 +30,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await ok(
     await request.post('/api/auth/sign-up/email', {
       headers,
-      data: { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', ...user },
+      data: { name: 'Ada Lovelace', ...user },
     }),
   );
   const org = await ok<{ data: { orgId: string } }>(
