@@ -40,6 +40,7 @@ import { telephonyRoutes } from './telephony/routes';
 import { webhookRoutes } from './telephony/webhookRoutes';
 import { integrationRoutes } from './integrations/routes';
 import { sharedProviderRoutes } from './integrations/sharedRoutes';
+import { systemStatusRoutes } from './integrations/systemStatus';
 import { messagingRoutes } from './messaging/routes';
 import { mappingRoutes } from './messaging/mappings';
 import { whatsappCloudRoutes } from './messaging/whatsappCloud';
@@ -264,6 +265,7 @@ export function createApp(options: AppOptions) {
   app.use('/voice/*', requireSession);
   app.use('/api/integrations/*', requireSession);
   app.use('/api/shared-providers/*', requireSession);
+  app.use('/api/system-status/*', requireSession);
   app.use('/messaging/*', requireSession);
   app.use('/api/knowledge-bases', requireSession);
   app.use('/api/conversations', requireSession);
@@ -294,6 +296,7 @@ export function createApp(options: AppOptions) {
   );
   app.route('/api/integrations', integrationRoutes(services));
   app.route('/api/shared-providers', sharedProviderRoutes(services));
+  app.route('/api/system-status', systemStatusRoutes(services));
   app.route('/messaging', messagingRoutes(services));
   app.route('/messaging', mappingRoutes(services));
   app.route('/messaging/mail', mailRoutes(services));

@@ -158,6 +158,7 @@ const serviceOperations: Operation[] = [
   op('post', '/api/conversations/:id/release', 'Hand the conversation back to its agent', 'Conversations', 'session'),
   op('post', '/api/conversations/:id/messages', "A member's reply, sent through the conversation's channel", 'Conversations', 'session', { body: api.memberReplyRequestSchema, response: api.memberReplyResponseSchema }),
   op('get', '/api/analytics/agents/:agentId', "An agent's figures for 24h, 7d or 30d (period)", 'Analytics', 'session', { query: { period: '24h, 7d or 30d (7d)' }, response: api.agentAnalyticsSchema }),
+  op('get', '/api/system-status/:org', "What is configured for the organization (model keys, LiveKit, telephony, mail): names and counts, no secrets", 'Integrations', 'session', { response: api.systemStatusSchema }),
   op('get', '/v1/conversations/:id/events', "A conversation's live events for its visitor (server-sent events: a member's reply, takeover, release)", 'Runtime', 'agentKey', { query: { user: 'Required: the visitor' } }),
   // ---- agent test suites (issue 30) ----
   op('get', '/api/agents/:agentName/tests', "An agent's tests, the 'Tests must pass to publish' setting and the last run", 'Agent tests', 'session', { response: api.agentTestsListSchema }),

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import {
   createMessagingClient,
   createSharedProvidersClient,
+  createSystemStatusClient,
   newAgentId,
   toolsDefaults,
   type PhoneNumberWire,
@@ -65,6 +66,9 @@ beforeAll(async () => {
       PARLEY_SANDBOX_NUMBERS: `${shared}:voice,sms,whatsapp;${smsOnly}:sms`,
       PARLEY_SHARED_PROVIDER_ORGS: 'Second Org',
       OPENAI_API_KEY: 'sk-server-shared-SECRET',
+      LIVEKIT_URL: 'wss://livekit.example.test',
+      LIVEKIT_API_KEY: 'lk-key',
+      LIVEKIT_API_SECRET: 'lk-secret-SECRET',
     },
   });
   // Created in this order: the first is the install's first organization.
@@ -117,6 +121,42 @@ describe('shared provider resources serve the first organization and the listed 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ offline: true });
     expect(JSON.stringify(res.body)).not.toContain('SECRET');
+  });
+
+  it('GET /api/system-status/{org} says what is configured for it, with no secret in it', async () => {
+    const status = (u: TestUser, org: string) =>
+      createSystemStatusClient({ baseUrl: '/api/system-status', fetch: u.fetch }).get(org);
+    const mine = await status(first.user, first.orgId);
+    expect(mine).toEqual({
+      organization_id: first.orgId,
+      model_keys: { configured: true, providers: ['openai'], agents_with_own_key: 0 },
+      livekit: { configured: true },
+      telephony: { configured: false, provider: 'sandbox', credentials: 'none' },
+      mail: { configured: false, mailboxes: 0, mailboxes_with_servers: 0, install_mailer: false },
+    });
+    expect(JSON.stringify(mine)).not.toMatch(/SECRET|lk-key|livekit\.example/);
+    // The shared key does not serve the outsider: no model key until it brings its own.
+    expect((await status(outsider.user, outsider.orgId)).model_keys).toEqual({
+      configured: false,
+      providers: [],
+      agents_with_own_key: 0,
+    });
+    await outsider.user.raw('POST', `/api/agents/update/${outsider.agentId}`, {
+      organization_id: outsider.orgId,
+      model_api_key: 'sk-outsider-own-key-0001',
+    });
+    expect((await status(outsider.user, 'Outsider Org')).model_keys).toEqual({
+      configured: true,
+      providers: [],
+      agents_with_own_key: 1,
+    });
+    const foreign = await outsider.user.raw('GET', `/api/system-status/${first.orgId}`);
+    expect(foreign.status).toBe(404);
+    await outsider.user.raw('POST', `/api/agents/update/${outsider.agentId}`, {
+      organization_id: outsider.orgId,
+      model_api_key: '',
+    });
+    expect((await status(outsider.user, outsider.orgId)).model_keys.configured).toBe(false);
   });
 });
 

@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { OverviewScreen } from './OverviewScreen';
+import { ConfiguredStatusPanel } from './ConfiguredStatusPanel';
+import { LatestConversationsPanel } from '../conversations/LatestConversationsPanel';
+import { fixtureSummaries } from '../conversations/inboxFixtures';
 
 const meta = {
   title: 'Dashboard/Overview',
@@ -43,3 +46,41 @@ export const FirstVisit: Story = {
   },
 };
 export const FirstVisitDark: Story = { ...FirstVisit, globals: { theme: 'dark' } };
+
+/** With the additions (issue 29): latest conversations below the cards, configured lines in System Status. */
+export const WithAdditions: Story = {
+  args: {
+    latest: (
+      <LatestConversationsPanel
+        conversations={fixtureSummaries}
+        onOpen={fn()}
+        timeZone="UTC"
+        locale="en-US"
+      />
+    ),
+    statusExtra: (
+      <ConfiguredStatusPanel
+        onNavigate={fn()}
+        status={{
+          organization_id: 'org_1',
+          model_keys: { configured: true, providers: ['openai'], agents_with_own_key: 0 },
+          livekit: { configured: false },
+          telephony: { configured: false, provider: 'sandbox', credentials: 'none' },
+          mail: {
+            configured: false,
+            mailboxes: 0,
+            mailboxes_with_servers: 0,
+            install_mailer: false,
+          },
+        }}
+      />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Latest conversations')).toBeVisible();
+    await expect(c.getByText('AI Services Operational')).toBeVisible();
+    await expect(c.getByText('Model keys: OpenAI')).toBeVisible();
+  },
+};
+export const WithAdditionsDark: Story = { args: WithAdditions.args, globals: { theme: 'dark' } };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Button, Card, StatCard } from '@parley/ui';
 import type { DashboardStats } from './stats';
 import type { DashboardTabId } from '../shell/tabs';
@@ -10,6 +11,10 @@ export interface OverviewScreenProps {
   stats?: DashboardStats;
   loading?: boolean;
   onOpenTab: (tab: DashboardTabId) => void;
+  /** Below the stat cards: the latest conversations (loaded after the page). */
+  latest?: ReactNode;
+  /** Under the three System Status lines: what is really configured (loaded after the page). */
+  statusExtra?: ReactNode;
 }
 
 /** Decorative, fixed progress values for the stat cards (spec: channels-and-shell §2). */
@@ -35,6 +40,8 @@ export function OverviewScreen({
   stats,
   loading,
   onOpenTab,
+  latest,
+  statusExtra,
 }: OverviewScreenProps) {
   return (
     <div className={styles.overview}>
@@ -62,6 +69,8 @@ export function OverviewScreen({
         ))}
       </section>
 
+      {latest}
+
       <div className={styles.columns}>
         <Card title="Quick Actions">
           <div className={styles.actions}>
@@ -81,6 +90,7 @@ export function OverviewScreen({
               </li>
             ))}
           </ul>
+          {statusExtra}
         </Card>
       </div>
     </div>

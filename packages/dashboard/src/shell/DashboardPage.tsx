@@ -131,6 +131,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     content = (
       <OverviewArea
         userId={user.userId}
+        orgId={org.orgId}
         firstName={firstNameOf(user)}
         stats={stats.data}
         loading={stats.isPending}

@@ -1,0 +1,81 @@
+import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { SystemStatus } from '@parley/api-client';
+import { agents } from '../db/schema';
+import { mailboxes } from '../db/schema-mail';
+import type { AppEnv, Services } from '../lib/env';
+import { requireMembershipByKey } from '../lib/orgKey';
+import { sharedProvidersServe } from '../lib/sharedProviders';
+import { providerEnvKeys, providerIds } from '../runtime/model';
+import { telephonyFor } from '../telephony/resolve';
+import { listIntegrations } from './store';
+
+/**
+ * What is really configured for one organization (the Overview's System Status panel): model
+ * keys, LiveKit, telephony and mail. Only names and counts: no secret leaves the server.
+ */
+export async function systemStatusOf(services: Services, orgId: string): Promise<SystemStatus> {
+  const { db, env } = services;
+  const has = (name: string) => Boolean(env[name]?.trim());
+  const served = await sharedProvidersServe(db, env, orgId);
+  const own = new Set((await listIntegrations(db, orgId)).map((row) => row.provider));
+  const providers = providerIds.filter((p) => own.has(p) || (served && has(providerEnvKeys[p])));
+  const [agentKeys] = await db
+    .select({ n: count() })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.organizationId, orgId),
+        isNotNull(agents.modelApiKey),
+        sql`${agents.modelApiKey} <> ''`,
+      ),
+    );
+  const [mail] = await db
+    .select({
+      total: count(),
+      withServers: count(
+        sql`CASE WHEN ${or(isNotNull(mailboxes.smtpEncrypted), isNotNull(mailboxes.imapEncrypted))} THEN 1 END`,
+      ),
+    })
+    .from(mailboxes)
+    .where(eq(mailboxes.organizationId, orgId));
+  const telephony = (await telephonyFor(services, orgId)).status;
+  const withOwnKey = Number(agentKeys?.n ?? 0);
+  const withServers = Number(mail?.withServers ?? 0);
+  return {
+    organization_id: orgId,
+    model_keys: {
+      configured: providers.length > 0 || withOwnKey > 0,
+      providers,
+      agents_with_own_key: withOwnKey,
+    },
+    livekit: {
+      configured: has('LIVEKIT_URL') && has('LIVEKIT_API_KEY') && has('LIVEKIT_API_SECRET'),
+    },
+    telephony: {
+      configured: !telephony.sandbox,
+      provider: telephony.provider,
+      credentials: telephony.credentials,
+    },
+    mail: {
+      configured: withServers > 0,
+      mailboxes: Number(mail?.total ?? 0),
+      mailboxes_with_servers: withServers,
+      install_mailer: has('PARLEY_SMTP_URL'),
+    },
+  };
+}
+
+/** GET /api/system-status/{org} (the organization's id or name; a member of it). */
+export function systemStatusRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  app.get('/:org', async (c) => {
+    const { orgId } = await requireMembershipByKey(
+      services.db,
+      c.get('user').id,
+      c.req.param('org'),
+    );
+    return c.json(await systemStatusOf(services, orgId));
+  });
+  return app;
+}

@@ -1,0 +1,31 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@parley/ui';
+
+/** The configured lines of System Status (loaded with the Overview's additions, not the first tab). */
+export const configItem = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const configDot = style({
+  width: '8px',
+  height: '8px',
+  flexShrink: 0,
+  borderRadius: vars.radius.full,
+  background: vars.color.success,
+  selectors: { '&[data-ok="false"]': { background: vars.color.warning } },
+});
+export const fixLink = style({
+  marginInlineStart: `calc(8px + ${vars.space.sm})`,
+  color: vars.color.primary,
+  fontSize: vars.fontSize.sm,
+});
+export const operatorNote = style({
+  marginInlineStart: `calc(8px + ${vars.space.sm})`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
+export const additions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const configList = style({ marginTop: vars.space.md });
+export const configNote = style({
+  margin: `${vars.space.md} 0 0`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
