@@ -115,6 +115,10 @@ describe('knowledge bases over HTTP', () => {
     expect(records[0]!.segment.content).toContain('Saturday');
     expect(records[0]!.segment.document?.name).toBe('faq.md');
     expect(records[0]!.score).toBeGreaterThan(0);
+    // Why it was found: the words matched, the heading path and the score's parts.
+    expect(records[0]!.why?.matched_terms.length).toBeGreaterThan(0);
+    expect(records[0]!.why?.full_text).toBeGreaterThan(0);
+    expect(typeof records[0]!.segment.heading_path).toBe('string');
     const after = await kbClient(owner).segments(kb.id, doc.id);
     expect(after.find((s) => s.id === records[0]!.segment.id)!.hitCount).toBe(1);
   });

@@ -5,6 +5,7 @@ import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import { knowledgeApiKeys } from '../db/schema';
 import { retrieveSegments } from './retrieve';
+import { retrievalRecord } from './retrievalRecord';
 import { hashToken } from './apiKeyRoutes';
 import type { KnowledgeScope } from './scope';
 
@@ -27,16 +28,7 @@ export function testRetrievalRoutes(
       },
       services.vector,
     );
-    return c.json({
-      records: found.map((s) => ({
-        segment: {
-          id: s.id,
-          content: s.content,
-          document: { id: s.documentId, name: s.documentName },
-        },
-        score: s.score,
-      })),
-    });
+    return c.json({ records: found.map(retrievalRecord) });
   });
 }
 
