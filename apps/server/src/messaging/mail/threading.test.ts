@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowHostsFrom, allowNoHost } from '../../lib/outbound';
 import { resolveMailHost } from './servers';
+import { cursorPlan, reconnectDelayMs } from './imap';
 import {
   normalizeSubject,
   notAnsweredReason,
@@ -78,5 +79,33 @@ describe('mail servers through the outbound guard', () => {
     await expect(resolveMailHost('127.0.0.1', allowHostsFrom('127.0.0.1'))).resolves.toBe(
       '127.0.0.1',
     );
+  });
+});
+
+describe('the IMAP cursor', () => {
+  it('starts at UIDNEXT the first time and after a new UIDVALIDITY; else reads on', () => {
+    const folder = { uidValidity: 7, uidNext: 120 };
+    expect(cursorPlan({ uidValidity: null, lastUid: null }, folder)).toEqual({
+      kind: 'restart',
+      uidValidity: 7,
+      lastUid: 119,
+    });
+    expect(cursorPlan({ uidValidity: 6, lastUid: 500 }, folder)).toEqual({
+      kind: 'restart',
+      uidValidity: 7,
+      lastUid: 119,
+    });
+    expect(cursorPlan({ uidValidity: 7, lastUid: 100 }, folder)).toEqual({
+      kind: 'read',
+      fromUid: 101,
+    });
+    expect(
+      cursorPlan({ uidValidity: null, lastUid: null }, { uidValidity: 1, uidNext: 1 }),
+    ).toEqual({ kind: 'restart', uidValidity: 1, lastUid: 0 });
+  });
+
+  it('reconnects after 1 s, 2 s, 4 s … at most 5 minutes', () => {
+    expect([1, 2, 3, 4].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000]);
+    expect(reconnectDelayMs(40)).toBe(300_000);
   });
 });
