@@ -12,8 +12,9 @@ import type { z } from 'zod';
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { membershipsOf, requireMembership } from '../lib/tenancy';
-import { conversations, messages, messagingOptOuts, phoneNumbers } from '../db/schema';
+import { conversations, messages, phoneNumbers } from '../db/schema';
 import { latestMessagesOf } from './threadMessages';
+import { isOptedOut as optedOutOf } from './optOut';
 import type { Db } from '../db/client';
 import { telephonyFor } from '../telephony/resolve';
 import { checkSendLimit, lockSendCounter, sendLimitsOf, sendLimitsReport } from './sendLimits';
@@ -101,21 +102,9 @@ async function listOptions(services: Services, orgId: string) {
   return { unservedOrgIds: served ? [] : [orgId] };
 }
 
-async function isOptedOut(db: Db, orgId: string, channel: Channel, ours: string, them: string) {
-  const [row] = await db
-    .select({ k: messagingOptOuts.keyword })
-    .from(messagingOptOuts)
-    .where(
-      and(
-        eq(messagingOptOuts.organizationId, orgId),
-        eq(messagingOptOuts.channel, channel),
-        eq(messagingOptOuts.ourNumber, ours),
-        eq(messagingOptOuts.endUser, them),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
+/** Whether `them` opted out of our number `ours` on this channel (messaging/optOut.ts). */
+const isOptedOut = (db: Db, orgId: string, channel: Channel, ours: string, them: string) =>
+  optedOutOf(db, { organizationId: orgId, channel, ourNumber: ours, endUser: them });
 
 /** When the person last wrote to our number on this channel (null: never). */
 async function lastInbound(db: Db, orgId: string, channel: Channel, ours: string, them: string) {

@@ -1,15 +1,16 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import {
-  conversations,
-  messageReplies,
-  messages,
-  messagingOptOuts,
-  phoneNumbers,
-  webhookEvents,
-} from '../db/schema';
+import { conversations, messageReplies, messages, phoneNumbers, webhookEvents } from '../db/schema';
 import { withoutControlCharacters } from '@parley/api-client';
-import { optKeyword, queueOptConfirmation, sendsOwnConfirmation } from '../messaging/optOut';
+import {
+  isOptedOut,
+  optedOutAmong,
+  optKeyword,
+  queueOptConfirmation,
+  recordOptIn,
+  recordOptOut,
+  sendsOwnConfirmation,
+} from '../messaging/optOut';
 import { defaultPhoneStreamUrl, phoneStreamParameters, phoneStreamToken } from './phoneStreamToken';
 import {
   emptyMessagingTwiml,
@@ -327,10 +328,7 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
           })
         : false;
     if (keyword?.kind === 'opt_out') {
-      await tx
-        .insert(messagingOptOuts)
-        .values({ ...optKey, keyword: keyword.keyword })
-        .onConflictDoNothing();
+      await recordOptOut(tx, optKey, keyword.keyword);
       return {
         ...none,
         stored: true,
@@ -341,16 +339,7 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
       };
     }
     if (keyword?.kind === 'opt_in') {
-      await tx
-        .delete(messagingOptOuts)
-        .where(
-          and(
-            eq(messagingOptOuts.organizationId, optKey.organizationId),
-            eq(messagingOptOuts.channel, channel),
-            eq(messagingOptOuts.ourNumber, optKey.ourNumber),
-            eq(messagingOptOuts.endUser, from),
-          ),
-        );
+      await recordOptIn(tx, optKey);
       return {
         ...none,
         stored: true,
@@ -360,19 +349,7 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
         replyQueued: confirmed,
       };
     }
-    const [optedOut] = await tx
-      .select({ keyword: messagingOptOuts.keyword })
-      .from(messagingOptOuts)
-      .where(
-        and(
-          eq(messagingOptOuts.organizationId, optKey.organizationId),
-          eq(messagingOptOuts.channel, channel),
-          eq(messagingOptOuts.ourNumber, optKey.ourNumber),
-          eq(messagingOptOuts.endUser, from),
-        ),
-      )
-      .limit(1);
-    if (optedOut) return { ...none, stored: true, conversationId, agentName };
+    if (await isOptedOut(tx, optKey)) return { ...none, stored: true, conversationId, agentName };
     // A number without an agent: the message is kept on the thread, and nobody answers it.
     if (!agentName) return { ...none, stored: true, conversationId, agentName };
     const queued = await tx
@@ -520,20 +497,10 @@ export async function recordInboundMessages(
       // A number without an agent: the messages are kept on their threads, nobody answers them.
       if (!agentName) return 0;
       await turn();
-      const optedOut = new Set(
-        (
-          await tx
-            .select({ endUser: messagingOptOuts.endUser })
-            .from(messagingOptOuts)
-            .where(
-              and(
-                eq(messagingOptOuts.organizationId, number.organizationId),
-                eq(messagingOptOuts.channel, channel),
-                eq(messagingOptOuts.ourNumber, number.phoneNumber),
-                inArray(messagingOptOuts.endUser, senders),
-              ),
-            )
-        ).map((r) => r.endUser),
+      const optedOut = await optedOutAmong(
+        tx,
+        { organizationId: number.organizationId, channel, ourNumber: number.phoneNumber },
+        senders,
       );
       const senderOf = new Map(plain.map((m) => [m.messageSid, m.from]));
       const replies = inserted
