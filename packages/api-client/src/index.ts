@@ -33,3 +33,4 @@ export * from './schemas/agentTests';
 export * from './clients/agentTests';
 export * from './schemas/tools';
 export * from './clients/agentTools';
+export * from './schemas/dify';
