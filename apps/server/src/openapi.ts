@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '@parley/api-client';
-import { deleteSchema, feedbackSchema, renameSchema, stopSchema } from './runtime/difyRoutes';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth =
@@ -602,7 +601,7 @@ export const operations: Operation[] = [
     summary: 'Stop a streaming answer',
     tag: 'Runtime',
     auth: 'agentKey',
-    body: stopSchema,
+    body: api.difyStopRequestSchema,
     response: ok,
   },
   {
@@ -623,7 +622,7 @@ export const operations: Operation[] = [
     summary: 'Rename a conversation',
     tag: 'Runtime',
     auth: 'agentKey',
-    body: renameSchema,
+    body: api.difyRenameRequestSchema,
   },
   {
     method: 'delete',
@@ -631,7 +630,7 @@ export const operations: Operation[] = [
     summary: 'Delete a conversation',
     tag: 'Runtime',
     auth: 'agentKey',
-    body: deleteSchema,
+    body: api.difyDeleteRequestSchema,
   },
   {
     method: 'get',
@@ -652,7 +651,7 @@ export const operations: Operation[] = [
     summary: 'Like or dislike an answer',
     tag: 'Runtime',
     auth: 'agentKey',
-    body: feedbackSchema,
+    body: api.difyFeedbackRequestSchema,
     response: ok,
   },
   {
@@ -713,13 +712,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
 
 /** The contract's exported schemas by name (`smsSendRequestSchema` → `SmsSendRequest`). */
 const contractNames = new Map<unknown, string>();
-for (const [name, value] of Object.entries({
-  ...api,
-  stopSchema,
-  renameSchema,
-  deleteSchema,
-  feedbackSchema,
-}))
+for (const [name, value] of Object.entries(api))
   if (value instanceof z.ZodType && name.endsWith('Schema'))
     contractNames.set(value, name[0]!.toUpperCase() + name.slice(1, -'Schema'.length));
 

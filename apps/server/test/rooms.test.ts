@@ -1,5 +1,6 @@
 // The house's rooms (docs/architecture.md), read from the tree:
 // - apps/server/src/lib/ is plumbing: it imports no feature folder (only lib/ itself and db/);
+// - openapi.ts is written from the contract (@parley/api-client), not from route files;
 // - the voice worker (apps/voice-agent/src) imports nothing from apps/server: what both need
 //   (the call token) lives in @parley/api-client. Its integration tests (apps/voice-agent/test)
 //   may start a real server through the server's test harness, and nothing else of it.
@@ -67,6 +68,12 @@ describe('rooms', () => {
       }
     }
     expect(offending).toEqual([]);
+  });
+
+  it('openapi.ts describes the API from the contract, importing no route file', () => {
+    const file = join(serverSrc, 'openapi.ts');
+    const local = specifiersOf(readFileSync(file, 'utf8')).filter((s) => s.startsWith('.'));
+    expect(local).toEqual([]);
   });
 
   it('the voice worker imports nothing from apps/server', () => {

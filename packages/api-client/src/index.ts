@@ -35,3 +35,4 @@ export * from './schemas/tools';
 export * from './clients/agentTools';
 export * from './schemas/systemStatus';
 export * from './clients/systemStatus';
+export * from './schemas/dify';

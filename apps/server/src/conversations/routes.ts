@@ -9,7 +9,7 @@ import {
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
-import { membershipsOf, requireMembership } from '../lib/tenancy';
+import { organizationOf as organizationOfUser } from '../lib/tenancy';
 import { csvLine, exportColumns, exportRows } from './exportRows';
 import { conversationDetail, conversationFor, listConversations, threadMessageOf } from './queries';
 import { sendMemberReply } from './send';
@@ -26,17 +26,8 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<
 }
 
 /** The organization asked for (a member of it), else the user's only one. */
-export async function organizationOf(c: Context<AppEnv>, services: Services, asked?: string) {
-  const userId = c.get('user').id;
-  if (asked) return (await requireMembership(services.db, userId, asked)).orgId;
-  const mine = await membershipsOf(services.db, userId);
-  if (mine.length === 1) return mine[0]!.orgId;
-  throw new HttpError(400, 'organization_id: is required (you belong to several organizations)', {
-    issues: [
-      { field: 'organization_id', message: 'is required (you belong to several organizations)' },
-    ],
-  });
-}
+export const organizationOf = (c: Context<AppEnv>, services: Services, asked?: string) =>
+  organizationOfUser(services.db, c.get('user').id, asked);
 
 const memberOf = (c: Context<AppEnv>) => {
   const user = c.get('user');

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { conversations, messages, messagingOptOuts, type ConversationChannel } from '../db/schema';
+import { conversations, messages, type ConversationChannel } from '../db/schema';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { reserveSend, sendLimitsOf } from '../messaging/sendLimits';
+import { isOptedOut } from '../messaging/optOut';
 import { telephonyFor } from '../telephony/resolve';
 import { publish } from './live';
 import { heldBy, type ConversationRow } from './takeover';
@@ -71,21 +72,14 @@ export function registerMemberSender(channel: ConversationChannel, sender: Membe
   senders[channel] = sender;
 }
 
-async function optedOut(db: Db, conv: ConversationRow, channel: 'sms' | 'whatsapp') {
-  const [row] = await db
-    .select({ keyword: messagingOptOuts.keyword })
-    .from(messagingOptOuts)
-    .where(
-      and(
-        eq(messagingOptOuts.organizationId, conv.organizationId),
-        eq(messagingOptOuts.channel, channel),
-        eq(messagingOptOuts.ourNumber, conv.agentAddress ?? ''),
-        eq(messagingOptOuts.endUser, conv.endUser),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
+/** Whether the conversation's other party opted out of its number (messaging/optOut.ts). */
+const optedOut = (db: Db, conv: ConversationRow, channel: 'sms' | 'whatsapp') =>
+  isOptedOut(db, {
+    organizationId: conv.organizationId,
+    channel,
+    ourNumber: conv.agentAddress ?? '',
+    endUser: conv.endUser,
+  });
 
 /**
  * A member's reply in a conversation they (or a colleague) hold: stored as an answer written by a

@@ -102,3 +102,21 @@ export async function requireRole(
 
 /** The roles that manage the organization's providers, members and limits. */
 export const managers: readonly OrgRole[] = ['owner', 'admin'];
+
+/**
+ * The organization a request is about — one rule for every feature: the one it names (`field`,
+ * checked: not a member → 404), else the user's only organization; a user of several who names
+ * none gets 400 naming the field (a silent choice would read or write another tenant's data).
+ */
+export async function organizationOf(
+  db: Db,
+  userId: string,
+  asked: unknown,
+  field = 'organization_id',
+): Promise<string> {
+  if (typeof asked === 'string' && asked) return (await requireMembership(db, userId, asked)).orgId;
+  const mine = await membershipsOf(db, userId);
+  if (mine.length === 1) return mine[0]!.orgId;
+  const message = 'is required (you belong to several organizations)';
+  throw new HttpError(400, `${field}: ${message}`, { issues: [{ field, message }] });
+}

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { sendFailedMessage, smsMessages, whatsappMessages } from '@parley/api-client';
 import type { Db } from '../db/client';
-import { conversations, messages, messagingOptOuts, phoneNumbers } from '../db/schema';
+import { conversations, messages, phoneNumbers } from '../db/schema';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { telephonyFor } from '../telephony/resolve';
+import { isOptedOut as optedOutOf } from './optOut';
 import { checkSendLimit, lockSendCounter, sendLimitsOf } from './sendLimits';
 
 export type MessageChannel = 'sms' | 'whatsapp';
@@ -22,27 +23,13 @@ export const channelAgent = (r: NumberRow, channel: MessageChannel) =>
 const wordsOf = (channel: MessageChannel) => (channel === 'sms' ? smsMessages : whatsappMessages);
 
 /** Whether the person opted out (STOP) of messages from our number on the channel. */
-export async function isOptedOut(
+export const isOptedOut = (
   db: Db,
   orgId: string,
   channel: MessageChannel,
   ours: string,
   them: string,
-) {
-  const [row] = await db
-    .select({ k: messagingOptOuts.keyword })
-    .from(messagingOptOuts)
-    .where(
-      and(
-        eq(messagingOptOuts.organizationId, orgId),
-        eq(messagingOptOuts.channel, channel),
-        eq(messagingOptOuts.ourNumber, ours),
-        eq(messagingOptOuts.endUser, them),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
+) => optedOutOf(db, { organizationId: orgId, channel, ourNumber: ours, endUser: them });
 
 /** When the person last wrote to our number on this channel (null: never). */
 async function lastInbound(

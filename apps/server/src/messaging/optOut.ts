@@ -1,5 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { messageReplies, messages } from '../db/schema';
+import { messageReplies, messages, messagingOptOuts } from '../db/schema';
 
 /** Keywords that opt a person out of a number's messages (carriers' and Twilio's standard set). */
 export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'];
@@ -33,6 +34,65 @@ export const sendsOwnConfirmation = (provider: string, channel: 'sms' | 'whatsap
   !(provider === 'twilio' && channel === 'sms');
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The database or a transaction on it. */
+type Queryable = Db | Tx;
+
+/** Opt-outs are per organization, channel, our number and the other party. */
+export interface OptOutKey {
+  organizationId: string;
+  channel: 'sms' | 'whatsapp';
+  /** Our number (E.164). */
+  ourNumber: string;
+  /** The person's number (E.164). */
+  endUser: string;
+}
+
+const matches = (key: Omit<OptOutKey, 'endUser'>) =>
+  and(
+    eq(messagingOptOuts.organizationId, key.organizationId),
+    eq(messagingOptOuts.channel, key.channel),
+    eq(messagingOptOuts.ourNumber, key.ourNumber),
+  );
+
+/** Whether the person opted out of our number's messages on this channel (STOP, not yet START). */
+export async function isOptedOut(db: Queryable, key: OptOutKey): Promise<boolean> {
+  const [row] = await db
+    .select({ keyword: messagingOptOuts.keyword })
+    .from(messagingOptOuts)
+    .where(and(matches(key), eq(messagingOptOuts.endUser, key.endUser)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Which of these people opted out of our number's messages on this channel (one query). */
+export async function optedOutAmong(
+  db: Queryable,
+  key: Omit<OptOutKey, 'endUser'>,
+  endUsers: string[],
+): Promise<Set<string>> {
+  if (!endUsers.length) return new Set();
+  const rows = await db
+    .select({ endUser: messagingOptOuts.endUser })
+    .from(messagingOptOuts)
+    .where(and(matches(key), inArray(messagingOptOuts.endUser, endUsers)));
+  return new Set(rows.map((r) => r.endUser));
+}
+
+/** STOP: the person is opted out (the first keyword is kept). */
+export async function recordOptOut(db: Queryable, key: OptOutKey, keyword: string): Promise<void> {
+  await db
+    .insert(messagingOptOuts)
+    .values({ ...key, keyword })
+    .onConflictDoNothing();
+}
+
+/** START: the person is opted back in. */
+export async function recordOptIn(db: Queryable, key: OptOutKey): Promise<void> {
+  await db
+    .delete(messagingOptOuts)
+    .where(and(matches(key), eq(messagingOptOuts.endUser, key.endUser)));
+}
 
 /**
  * Queues the confirmation of a STOP or START as a ready reply (its text set, so the reply worker

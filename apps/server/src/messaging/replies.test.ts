@@ -283,6 +283,18 @@ describe('sandbox: the whole loop from the console', () => {
     expect(stop!.body).toMatch(/unsubscribed.*Reply START to resubscribe\./);
     // Opted out: an ordinary message gets no answer.
     await u.voice.simulateEvent(org, { event: 'sms', to: number.phone_number, from, text: 'Hi?' });
+    // Nor may a member send them one (one opt-out rule: messaging/optOut.ts).
+    const refused = await u.fetch('/messaging/sms/send-message', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        from_number: number.phone_number,
+        to_number: from,
+        message_text: 'Hello',
+      }),
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toMatch(/opted out \(STOP\)/);
     await u.voice.simulateEvent(org, {
       event: 'sms',
       to: number.phone_number,

@@ -1,12 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { agents, conversations, messageReplies, messages, messagingOptOuts } from '../db/schema';
+import { agents, conversations, messageReplies, messages } from '../db/schema';
 import type { Services } from '../lib/env';
 import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
 import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
-import { isOptOutConfirmation } from './optOut';
+import { isOptedOut, isOptOutConfirmation } from './optOut';
 import {
   discardMailReply,
   holdMailReply,
@@ -57,21 +57,14 @@ export async function claimReply(db: Db, staleSeconds = replyStaleSeconds) {
 
 type ReplyRow = typeof messageReplies.$inferSelect;
 
-async function isOptedOut(db: Db, job: ReplyRow) {
-  const [row] = await db
-    .select({ keyword: messagingOptOuts.keyword })
-    .from(messagingOptOuts)
-    .where(
-      and(
-        eq(messagingOptOuts.organizationId, job.organizationId),
-        eq(messagingOptOuts.channel, job.channel as 'sms' | 'whatsapp'),
-        eq(messagingOptOuts.ourNumber, job.fromNumber),
-        eq(messagingOptOuts.endUser, job.toNumber),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
+/** Whether the reply's recipient opted out of the number it goes from (messaging/optOut.ts). */
+const recipientOptedOut = (db: Db, job: ReplyRow) =>
+  isOptedOut(db, {
+    organizationId: job.organizationId,
+    channel: job.channel as 'sms' | 'whatsapp',
+    ourNumber: job.fromNumber,
+    endUser: job.toNumber,
+  });
 
 const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>) =>
   db
@@ -87,7 +80,7 @@ const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>)
  */
 export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<ReplyRow['status']> {
   const { db } = deps;
-  if (!isOptOutConfirmation(job) && (await isOptedOut(db, job))) {
+  if (!isOptOutConfirmation(job) && (await recipientOptedOut(db, job))) {
     await setReply(db, job.id, { status: 'skipped', lastError: 'The recipient opted out' });
     return 'skipped';
   }

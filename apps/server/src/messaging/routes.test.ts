@@ -193,6 +193,11 @@ describe('/messaging/sms/messages', () => {
     expect(foreign.status).toBe(404);
     const own = await stranger.raw('GET', '/messaging/sms/messages');
     expect(own.body).toEqual({ conversations: [] });
+    // A member of several organizations names one (lib/tenancy.ts organizationOf).
+    await stranger.org.createOrg('Second Org');
+    const unnamed = await stranger.raw('GET', '/messaging/sms/messages');
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body).toMatchObject({ error: expect.stringMatching(/^organization_id: /) });
   });
 });
 

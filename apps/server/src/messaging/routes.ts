@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError } from '../lib/http';
-import { membershipsOf, requireMembership } from '../lib/tenancy';
+import { organizationOf } from '../lib/tenancy';
 import { conversations, phoneNumbers } from '../db/schema';
 import { latestMessagesOf } from './threadMessages';
 import type { Db } from '../db/client';
@@ -67,12 +67,8 @@ export function validate<S extends z.ZodType>(schema: S, fields: unknown): z.out
  * user's only organization. Another organization's id answers 404.
  */
 export async function orgOf(c: Context<AppEnv>, db: Db, fields: Record<string, unknown> = {}) {
-  const userId = c.get('user').id;
   const asked = c.req.query('organization_id') ?? fields.organization_id;
-  if (typeof asked === 'string' && asked) return (await requireMembership(db, userId, asked)).orgId;
-  const mine = await membershipsOf(db, userId);
-  if (mine.length === 1) return mine[0]!.orgId;
-  throw new HttpError(400, 'organization_id: is required (you belong to several organizations)');
+  return organizationOf(db, c.get('user').id, asked);
 }
 
 const channelFlag = (channel: Channel) => enabledColumn(channel);

@@ -7,7 +7,7 @@ import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { decryptCredentials, registerIntegrationProvider } from '../integrations/store';
 import { integrations } from '../db/schema';
-import { recordInboundMessages } from '../telephony/inbound';
+import { recordInboundMessages } from './intake';
 
 /** The integration of Meta's WhatsApp Cloud API: each has its own callback path. */
 export const whatsappCloudProvider = 'whatsapp_cloud';

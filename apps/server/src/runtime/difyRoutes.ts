@@ -1,6 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { agentDisplayName } from '@parley/api-client';
+import {
+  agentDisplayName,
+  difyDeleteRequestSchema as deleteSchema,
+  difyFeedbackRequestSchema as feedbackSchema,
+  difyIdSchema as idSchema,
+  difyLimitSchema as limitSchema,
+  difyRenameRequestSchema as renameSchema,
+  difyStopRequestSchema as stopSchema,
+  difyUserSchema as userSchema,
+} from '@parley/api-client';
 import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { conversations, messages } from '../db/schema';
 import type { Services } from '../lib/env';
@@ -85,32 +93,7 @@ export function retrieverResources(passages: Passage[]) {
   }));
 }
 
-// ---------- request schemas ----------
-
-const userSchema = z
-  .string({ error: 'user is required' })
-  .trim()
-  .min(1, 'user is required')
-  .max(200, 'user must be at most 200 characters');
-const idSchema = z.uuid({ error: 'must be a conversation or message id' });
-const limitSchema = z.coerce
-  .number({ error: 'limit must be a number' })
-  .int('limit must be a whole number')
-  .min(1, 'limit must be between 1 and 100')
-  .max(100, 'limit must be between 1 and 100');
-
-export const stopSchema = z.object({ user: userSchema });
-export const renameSchema = z.object({
-  name: z.string().trim().max(200, 'name must be at most 200 characters').optional(),
-  auto_generate: z.boolean().nullish(),
-  user: userSchema,
-});
-export const deleteSchema = z.object({ user: userSchema });
-export const feedbackSchema = z.object({
-  rating: z.enum(['like', 'dislike'], { error: 'rating must be like, dislike or null' }).nullable(),
-  user: userSchema,
-  content: z.string().max(2000, 'content must be at most 2000 characters').nullish(),
-});
+// ---------- request schemas: the contract's (@parley/api-client schemas/dify.ts) ----------
 
 function query(c: Context, name: string) {
   const value = c.req.query(name);

@@ -8,7 +8,8 @@ import { requireMembership } from '../lib/tenancy';
 import { telephonyOutbox } from '../db/schema';
 import { publicUrlOf, telephonyFor } from './resolve';
 import { sandboxAccount, signSandboxRequest } from './sandbox';
-import { answerInboundCall, recordInboundMessage, type InboundContext } from './inbound';
+import { answerInboundCall, type InboundContext } from './inbound';
+import { recordInboundMessage } from '../messaging/intake';
 
 /**
  * /voice/telephony/organization/{org}: which provider the organization uses (the channel screens

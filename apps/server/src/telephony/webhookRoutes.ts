@@ -7,12 +7,8 @@ import { publicUrlOf, serverTwilioCredentials } from './resolve';
 import { validateTwilioWebhook } from './twilio';
 import type { Scheduler } from '../scheduling/scheduler';
 import { answerOutboundCall, outboundAmd, outboundStatus } from '../scheduling/outbound';
-import {
-  answerInboundCall,
-  recordCallStatus,
-  recordInboundMessage,
-  type InboundContext,
-} from './inbound';
+import { answerInboundCall, recordCallStatus, type InboundContext } from './inbound';
+import { recordInboundMessage } from '../messaging/intake';
 
 const invalidSignature = 'Invalid or missing X-Twilio-Signature';
 

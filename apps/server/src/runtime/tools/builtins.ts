@@ -1,5 +1,5 @@
 import { phonePattern, type BuiltinToolType } from '@parley/api-client';
-import { messagingOptOuts } from '../../db/schema';
+import { recordOptOut } from '../../messaging/optOut';
 import { addDoNotCall } from '../../scheduling/settings';
 import { createEvent } from '../../scheduling/events';
 import type { ToolRow } from '../../tools/store';
@@ -53,18 +53,17 @@ export async function runBuiltin(
       const reason = text(args.reason) ?? 'Asked the agent not to be contacted';
       await addDoNotCall(ctx.db, ctx.organizationId, number, reason.slice(0, 500));
       if (ctx.agentAddress && phonePattern.test(ctx.agentAddress))
-        await ctx.db
-          .insert(messagingOptOuts)
-          .values(
-            (['sms', 'whatsapp'] as const).map((channel) => ({
+        for (const channel of ['sms', 'whatsapp'] as const)
+          await recordOptOut(
+            ctx.db,
+            {
               organizationId: ctx.organizationId,
               channel,
-              ourNumber: ctx.agentAddress!,
+              ourNumber: ctx.agentAddress,
               endUser: number,
-              keyword: 'AGENT',
-            })),
-          )
-          .onConflictDoNothing();
+            },
+            'AGENT',
+          );
       return `Recorded: ${number} will not be called${ctx.agentAddress ? ' or messaged' : ''} again.`;
     }
     case 'schedule_callback': {
