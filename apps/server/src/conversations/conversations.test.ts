@@ -101,6 +101,22 @@ describe('the inbox: list, thread, filters, paging', () => {
     ]);
     // The offline responder answered (no model key): said so on each answer.
     expect(thread.messages[1]!.offline).toBe(true);
+    expect(thread.messages[1]!.tool_steps).toBeUndefined();
+    // An answer that called tools carries its steps in the thread.
+    const step = {
+      tool: 'check_slots',
+      tool_id: null,
+      input: { day: 'mon' },
+      output: 'none',
+      duration_ms: 7,
+      error: null,
+    };
+    await server.db
+      .update(messages)
+      .set({ toolSteps: [step] })
+      .where(eq(messages.id, thread.messages[1]!.id));
+    const withSteps = conversationDetailSchema.parse(await inbox(owner).get(first.conversation_id));
+    expect(withSteps.messages[1]!.tool_steps).toEqual([step]);
     // Opened: no longer unread for this member.
     const again = await inbox(owner).list({ agent_id: agentId });
     expect(again.conversations.find((c) => c.id === first.conversation_id)!.unread).toBe(false);

@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ConversationStatus, ConversationSummary, ThreadMessage } from '@parley/api-client';
+import type {
+  ConversationStatus,
+  ConversationSummary,
+  ThreadMessage,
+  ToolStepWire,
+} from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { conversations } from '../db/schema';
@@ -167,6 +172,7 @@ export function threadMessageOf(m: {
   error: string | null;
   status: string | null;
   metadata: Record<string, unknown>;
+  toolSteps?: unknown;
 }): ThreadMessage {
   const meta = m.metadata ?? {};
   const passages = Array.isArray(meta.passages)
@@ -188,7 +194,14 @@ export function threadMessageOf(m: {
       source: typeof p.source === 'string' ? p.source : null,
       excerpt: String(p.excerpt ?? ''),
     })),
+    ...toolStepsField(m.toolSteps),
   };
+}
+
+/** `tool_steps` of an answer that called tools (absent otherwise); stored as jsonb. */
+export function toolStepsField(stored: unknown): { tool_steps?: ToolStepWire[] } {
+  const steps = typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
+  return Array.isArray(steps) && steps.length ? { tool_steps: steps as ToolStepWire[] } : {};
 }
 
 /** The thread: the conversation's summary, what the call adds, and its messages oldest first. */
@@ -199,7 +212,7 @@ export async function conversationDetail(db: Db, conv: ConversationRow, userId: 
   );
   const lines = rowsOf(
     await db.execute(sql`SELECT * FROM (SELECT id, role, author, content, created_at, offline, error,
-        status, metadata FROM messages WHERE conversation_id = ${conv.id}
+        status, metadata, tool_steps FROM messages WHERE conversation_id = ${conv.id}
         ORDER BY created_at DESC LIMIT ${threadLimit}) t ORDER BY created_at ASC`),
   );
   // Opened: nothing before now is unread for this member.
@@ -234,6 +247,7 @@ export async function conversationDetail(db: Db, conv: ConversationRow, userId: 
           typeof m.metadata === 'string'
             ? (JSON.parse(m.metadata) as Record<string, unknown>)
             : ((m.metadata as Record<string, unknown>) ?? {}),
+        toolSteps: m.tool_steps,
       }),
     ),
   };

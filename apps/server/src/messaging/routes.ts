@@ -192,6 +192,7 @@ export function messagingRoutes(services: Services) {
             offline: m.offline,
             error: m.error,
             created_at: m.createdAt.toISOString(),
+            ...(m.toolSteps?.length ? { tool_steps: m.toolSteps } : {}),
           })),
         })),
       });

@@ -22,6 +22,7 @@ import {
   type TurnUsage,
 } from './chat';
 import type { Passage } from './offline';
+import { agentThoughtsOf } from './tools/difyAgentEvents';
 
 /** The bearer agent key of a Dify service API call ('app-…'); anything else → 401. */
 export function bearer(header: string | undefined): string {
@@ -241,6 +242,7 @@ export function difyRoutes(services: Services) {
         id: messages.id,
         answer: messages.content,
         metadata: messages.metadata,
+        toolSteps: messages.toolSteps,
         createdAt: messages.createdAt,
         query: sql<string>`coalesce((
           SELECT q.content FROM messages q
@@ -258,6 +260,7 @@ export function difyRoutes(services: Services) {
       has_more: rows.length > limit,
       data: page.map((m) => {
         const feedback = m.metadata.feedback as { rating?: string } | undefined;
+        const createdAt = Math.floor(m.createdAt.getTime() / 1000);
         return {
           id: m.id,
           conversation_id: conv.id,
@@ -268,10 +271,10 @@ export function difyRoutes(services: Services) {
           message_files: [],
           feedback: feedback?.rating ? { rating: feedback.rating } : null,
           retriever_resources: [],
-          agent_thoughts: [],
+          agent_thoughts: agentThoughtsOf(m.id, m.toolSteps, createdAt),
           status: 'normal',
           error: null,
-          created_at: Math.floor(m.createdAt.getTime() / 1000),
+          created_at: createdAt,
         };
       }),
     });

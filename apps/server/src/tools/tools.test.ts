@@ -280,6 +280,28 @@ describe('the runtime calls tools', () => {
         error: null,
       },
     ]);
+    // Dify's message history lists the step as the answer's agent_thoughts.
+    const history = (await (
+      await fetch(
+        `${server.url}/v1/messages?user=visitor-1&conversation_id=${String(end.conversation_id)}`,
+        { headers: { Authorization: `Bearer ${key}` } },
+      )
+    ).json()) as { data: Array<{ id: string; agent_thoughts: unknown[] }> };
+    expect(history.data.at(-1)).toMatchObject({
+      id: end.message_id,
+      agent_thoughts: [
+        {
+          id: `${String(end.message_id)}-1`,
+          message_id: end.message_id,
+          position: 1,
+          thought: '',
+          tool: 'check_slots',
+          tool_input: '{"day":"monday"}',
+          observation: '{"slots":["10:00","14:30"]}',
+          created_at: expect.any(Number),
+        },
+      ],
+    });
     // The model was offered the tool with its JSON Schema.
     const offered = model.requests.at(-2)!.tools!;
     expect(offered.map((t) => t.function.name)).toEqual(['check_slots']);

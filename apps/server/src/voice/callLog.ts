@@ -408,6 +408,7 @@ export async function callForUser(
       kind: typeof meta.kind === 'string' ? meta.kind : m.role === 'user' ? null : 'answer',
       offline: m.offline,
       error: m.error,
+      ...(m.toolSteps?.length ? { tool_steps: m.toolSteps } : {}),
     };
   });
   return { ...callToWire(row.conv, lines.length), transcript };

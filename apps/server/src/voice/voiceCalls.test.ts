@@ -429,7 +429,22 @@ describe('voice worker endpoints and the call log', () => {
       tts_ttfb_ms: null,
       offline: true,
     });
+    expect(detail.transcript[2]!.tool_steps).toBeUndefined();
     expect(detail.ended_at).not.toBeNull();
+    // An answer that called tools shows its steps in the transcript.
+    const step = {
+      tool: 'check_slots',
+      tool_id: null,
+      input: { day: 'mon' },
+      output: 'none',
+      duration_ms: 7,
+      error: null,
+    };
+    await server.db
+      .update(messages)
+      .set({ toolSteps: [step] })
+      .where(eq(messages.id, detail.transcript[2]!.id));
+    expect((await user.voice.call(callId)).transcript[2]!.tool_steps).toEqual([step]);
   });
 
   it('lists calls newest first; another organization gets 404 for the agent and the call', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolStepSchema } from './tools';
 
 /**
  * Conversations across channels, human takeover and agent analytics (issue 29): the inbox's
@@ -112,6 +113,8 @@ export const threadMessageSchema = z.object({
   llm_ttft_ms: z.number().nullable(),
   email_subject: z.string().nullable(),
   passages: z.array(knowledgePassageSchema),
+  /** The tools the agent called for this answer, in order (agent answers that called any). */
+  tool_steps: z.array(toolStepSchema).optional(),
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 

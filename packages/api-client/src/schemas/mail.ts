@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolStepSchema } from './tools';
 import { controlCharacters, controlCharactersMessage, emailFormatMessage } from './common';
 
 /**
@@ -253,6 +254,8 @@ export const mailMessageSchema = z.object({
   offline: z.boolean(),
   error: z.string().nullable(),
   created_at: z.string(),
+  /** The tools the agent called for this answer, in order (agent answers that called any). */
+  tool_steps: z.array(toolStepSchema).optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 

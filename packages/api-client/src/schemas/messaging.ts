@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolStepSchema } from './tools';
 import {
   messageTextLimits,
   controlCharacters,
@@ -183,6 +184,8 @@ export const channelMessageSchema = z.object({
   offline: z.boolean(),
   error: z.string().nullable(),
   created_at: z.string(),
+  /** The tools the agent called for this answer, in order (agent answers that called any). */
+  tool_steps: z.array(toolStepSchema).optional(),
 });
 export type ChannelMessage = z.infer<typeof channelMessageSchema>;
 

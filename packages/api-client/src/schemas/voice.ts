@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolStepSchema } from './tools';
 import { phoneFormatMessage, phonePattern } from './common';
 
 /** POST /voice/tokens/generate?agent_name= — the LiveKit join details. */
@@ -368,6 +369,8 @@ export const voiceCallTurnSchema = z.object({
   kind: z.string().nullable(),
   offline: z.boolean(),
   error: z.string().nullable(),
+  /** The tools the agent called for this answer, in order (agent answers that called any). */
+  tool_steps: z.array(toolStepSchema).optional(),
 });
 export type VoiceCallTurn = z.infer<typeof voiceCallTurnSchema>;
 

@@ -105,3 +105,48 @@ export const MakeATestFailed: Story = {
   },
 };
 export const MakeATestFailedDark: Story = { ...MakeATestFailed, globals: { theme: 'dark' } };
+
+/** An answer that called tools: each step collapsed (name, time); opened, arguments and result. */
+export const WithToolSteps: Story = {
+  args: {
+    call: {
+      ...fixtureCallDetail,
+      transcript: fixtureCallDetail.transcript.map((t, i) =>
+        i === 2
+          ? {
+              ...t,
+              tool_steps: [
+                {
+                  tool: 'check_slots',
+                  tool_id: 'call_1',
+                  input: { day: '2026-11-27' },
+                  output: { free: ['09:00', '14:30'] },
+                  duration_ms: 340,
+                  error: null,
+                },
+                {
+                  tool: 'book_slot',
+                  tool_id: 'call_2',
+                  input: { time: '09:00' },
+                  output: null,
+                  duration_ms: 10000,
+                  error: 'The tool did not answer within 10 s',
+                },
+              ],
+            }
+          : t,
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const steps = c.getByRole('list', { name: 'Tool calls' });
+    await expect(steps).toHaveTextContent('check_slots340 ms');
+    await expect(within(steps).getByText('Failed')).toBeVisible();
+    await userEvent.click(within(steps).getByText('book_slot'));
+    await expect(
+      within(steps).getByText('Error: The tool did not answer within 10 s'),
+    ).toBeVisible();
+  },
+};
+export const WithToolStepsDark: Story = { ...WithToolSteps, globals: { theme: 'dark' } };

@@ -12,6 +12,7 @@ import {
   turnKindLabel,
 } from './callFormat';
 import * as styles from './calls.css';
+import { StoredToolSteps } from '../chat/ToolStepList';
 
 export interface CallTranscriptViewProps {
   /** The call with its transcript; null while loading or after a failure. */
@@ -61,6 +62,7 @@ function Turn({
       </div>
       <p className={styles.turnText}>{turn.text}</p>
       {turn.error ? <p className={styles.error}>{turn.error}</p> : null}
+      <StoredToolSteps messageId={turn.id} steps={turn.tool_steps} />
       {figures.length > 0 ? (
         <dl className={styles.figures} aria-label="Latency">
           {figures.map((f) => (

@@ -1,5 +1,6 @@
 import { Badge } from '@parley/ui';
-import type { ChatToolStep } from './chatSession';
+import type { ToolStepWire } from '@parley/api-client';
+import { chatToolSteps, type ChatToolStep } from './chatSession';
 import * as styles from './toolSteps.css';
 
 /** JSON text pretty-printed when it parses; as it is otherwise. */
@@ -48,4 +49,18 @@ export function ToolStepList({ steps }: ToolStepListProps) {
       ))}
     </ol>
   );
+}
+
+/**
+ * The tools a stored answer called (`tool_steps` of a thread message or a call turn), collapsed
+ * as in the chat; nothing when it called none.
+ */
+export function StoredToolSteps({
+  messageId,
+  steps,
+}: {
+  messageId: string;
+  steps: readonly ToolStepWire[] | undefined;
+}) {
+  return steps?.length ? <ToolStepList steps={chatToolSteps(messageId, steps)} /> : null;
 }

@@ -6,6 +6,7 @@ import {
   chatReducer,
   chatStorageKey,
   chatStorageKeyPrefix,
+  chatToolSteps,
   clearChat,
   initialChatState,
   isThinking,
@@ -307,6 +308,40 @@ describe('chat persistence', () => {
 });
 
 describe('helpers', () => {
+  it("chatToolSteps: a stored answer's steps as the views show them (a failure as its error)", () => {
+    expect(
+      chatToolSteps('m1', [
+        {
+          tool: 'slots',
+          tool_id: 't',
+          input: { day: 'mon' },
+          output: { free: 2 },
+          duration_ms: 9,
+          error: null,
+        },
+        {
+          tool: 'book',
+          tool_id: null,
+          input: {},
+          output: null,
+          duration_ms: 1200,
+          error: 'HTTP 500',
+        },
+      ]),
+    ).toEqual([
+      { id: 'm1-0', tool: 'slots', input: '{"day":"mon"}', output: '{"free":2}', durationMs: 9 },
+      {
+        id: 'm1-1',
+        tool: 'book',
+        input: '{}',
+        output: 'Error: HTTP 500',
+        durationMs: 1200,
+        error: true,
+      },
+    ]);
+    expect(chatToolSteps('m2', undefined)).toEqual([]);
+  });
+
   it('makes unique message ids without crypto.randomUUID', () => {
     const ids = new Set(Array.from({ length: 100 }, () => newMessageId('user')));
     expect(ids.size).toBe(100);

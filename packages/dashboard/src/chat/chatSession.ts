@@ -1,4 +1,4 @@
-import { modelMessages } from '@parley/api-client';
+import { modelMessages, type ToolStepWire } from '@parley/api-client';
 
 /**
  * The chat test session as plain data (spec: agents-and-knowledge §3 Chat message, §5 chat send,
@@ -37,6 +37,21 @@ export interface ChatToolStep {
   output: string;
   durationMs?: number;
   error?: boolean;
+}
+
+const asText = (v: unknown): string =>
+  v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+
+/** A stored answer's `tool_steps` (thread, call transcript) as the steps the views show. */
+export function chatToolSteps(messageId: string, steps: readonly ToolStepWire[] | undefined) {
+  return (steps ?? []).map((s, i): ChatToolStep => ({
+    id: `${messageId}-${i}`,
+    tool: s.tool,
+    input: asText(s.input),
+    output: s.error ? `Error: ${s.error}` : asText(s.output),
+    durationMs: s.duration_ms,
+    ...(s.error ? { error: true } : {}),
+  }));
 }
 
 /** The bot message a failed reply becomes (spec §8). */

@@ -179,3 +179,37 @@ export const Failed: Story = {
   },
 };
 export const FailedDark: Story = { args: Failed.args, globals: { theme: 'dark' } };
+
+/** An agent answer that called tools: each step collapsed (name, time); opened, arguments and result. */
+export const WithToolSteps: Story = {
+  args: {
+    conversation: {
+      ...chatThread,
+      messages: chatThread.messages.map((m) =>
+        m.id === 'm2'
+          ? {
+              ...m,
+              tool_steps: [
+                {
+                  tool: 'check_slots',
+                  tool_id: 'call_1',
+                  input: { day: '2026-11-27' },
+                  output: { free: ['09:00', '14:30'] },
+                  duration_ms: 340,
+                  error: null,
+                },
+              ],
+            }
+          : m,
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const steps = c.getByRole('list', { name: 'Tool calls' });
+    await expect(steps).toHaveTextContent('check_slots340 ms');
+    await userEvent.click(within(steps).getByText('check_slots'));
+    await expect(within(steps).getByText(/"day": "2026-11-27"/)).toBeVisible();
+  },
+};
+export const WithToolStepsDark: Story = { ...WithToolSteps, globals: { theme: 'dark' } };

@@ -14,6 +14,7 @@ import {
   statusLabels,
 } from './inboxFormat';
 import * as styles from './inbox.css';
+import { StoredToolSteps } from '../chat/ToolStepList';
 
 export interface ThreadViewProps {
   /** Null: nothing is selected (the placeholder). */
@@ -79,6 +80,7 @@ function MessageItem({
       ) : null}
       <p className={styles.text}>{message.text}</p>
       {message.error ? <p className={styles.error}>Error: {message.error}</p> : null}
+      <StoredToolSteps messageId={message.id} steps={message.tool_steps} />
       {figures.length > 0 ? (
         <p className={styles.figures}>
           {figures.map((f) => (

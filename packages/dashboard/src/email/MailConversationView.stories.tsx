@@ -53,3 +53,37 @@ export const WithDraftDark: Story = { ...WithDraft, ...dark };
 export const NotAnsweredDark: Story = { ...NotAnswered, ...dark };
 export const SendingDraftDark: Story = { ...SendingDraft, ...dark };
 export const DraftFailedDark: Story = { ...DraftFailed, ...dark };
+
+/** An agent reply that called tools: each step collapsed (name, time); opened, arguments and result. */
+export const WithToolSteps: Story = {
+  args: {
+    thread: {
+      ...thread,
+      messages: thread.messages.map((m) =>
+        m.author === 'agent'
+          ? {
+              ...m,
+              tool_steps: [
+                {
+                  tool: 'lookup_order',
+                  tool_id: 'call_1',
+                  input: { order: 'A-1001' },
+                  output: null,
+                  duration_ms: 1500,
+                  error: 'HTTP 404',
+                },
+              ],
+            }
+          : m,
+      ),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const steps = c.getAllByRole('list', { name: 'Tool calls' })[0]!;
+    await expect(steps).toHaveTextContent('lookup_order1.5 s');
+    await userEvent.click(within(steps).getByText('lookup_order'));
+    await expect(within(steps).getByText('Error: HTTP 404')).toBeVisible();
+  },
+};
+export const WithToolStepsDark: Story = { ...WithToolSteps, ...dark };

@@ -5,6 +5,7 @@ import * as channel from '../sms/channel.css';
 import * as pn from '../phone-numbers/phoneNumbers.css';
 import { authorLabel, conversationOrder, mailStatusLabel } from './mailboxList';
 import * as styles from './email.css';
+import { StoredToolSteps } from '../chat/ToolStepList';
 
 export interface MailConversationViewProps {
   thread: MailThread;
@@ -117,6 +118,7 @@ export function MailConversationView(props: MailConversationViewProps) {
             <p className={channel.text}>{m.text}</p>
             {m.not_answered ? <p className={channel.meta}>Not answered: {m.not_answered}</p> : null}
             {m.error ? <p className={channel.meta}>{m.error}</p> : null}
+            <StoredToolSteps messageId={m.id} steps={m.tool_steps} />
             {m.status === 'draft' ? (
               <DraftActions
                 draft={m}

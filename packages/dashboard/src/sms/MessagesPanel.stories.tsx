@@ -69,3 +69,37 @@ export const SentDark: Story = { ...Sent, ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };
 export const EmptyDark: Story = { ...Empty, ...dark };
 export const FailedDark: Story = { ...Failed, play: undefined, ...dark };
+
+/** An agent reply that called tools: each step collapsed (name, time); opened, arguments and result. */
+export const WithToolSteps: Story = {
+  args: {
+    threads: fixtureThreads.map((t, ti) => ({
+      ...t,
+      messages: t.messages.map((m) =>
+        ti === 0 && m.author === 'agent'
+          ? {
+              ...m,
+              tool_steps: [
+                {
+                  tool: 'check_slots',
+                  tool_id: 'call_1',
+                  input: { day: '2026-11-27' },
+                  output: { free: ['09:00'] },
+                  duration_ms: 340,
+                  error: null,
+                },
+              ],
+            }
+          : m,
+      ),
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const steps = c.getAllByRole('list', { name: 'Tool calls' })[0]!;
+    await expect(steps).toHaveTextContent('check_slots340 ms');
+    await userEvent.click(within(steps).getByText('check_slots'));
+    await expect(within(steps).getByText(/"day": "2026-11-27"/)).toBeVisible();
+  },
+};
+export const WithToolStepsDark: Story = { ...WithToolSteps, ...dark };

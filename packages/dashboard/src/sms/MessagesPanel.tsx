@@ -6,6 +6,7 @@ import * as pn from '../phone-numbers/phoneNumbers.css';
 import { channelLabels } from './channelLabels';
 import { orderThreads, senderLabel } from './messageThreads';
 import * as styles from './channel.css';
+import { StoredToolSteps } from '../chat/ToolStepList';
 
 export interface MessagesPanelProps {
   channel: MessagingChannel;
@@ -80,6 +81,7 @@ export function MessagesPanel(props: MessagesPanelProps) {
                   </div>
                   <p className={styles.text}>{m.text}</p>
                   {m.error ? <p className={styles.meta}>{m.error}</p> : null}
+                  <StoredToolSteps messageId={m.id} steps={m.tool_steps} />
                 </li>
               ))}
             </ol>

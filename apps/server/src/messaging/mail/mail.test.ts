@@ -318,6 +318,25 @@ describe('assign, send, inbound → the agent answers in the thread', () => {
       'outbound',
       'inbound',
     ]);
+    // An agent reply that called tools carries its steps.
+    const step = {
+      tool: 'check_slots',
+      tool_id: null,
+      input: { day: 'mon' },
+      output: 'none',
+      duration_ms: 7,
+      error: null,
+    };
+    const agentReply = thread.messages.find((m) => m.author === 'agent')!;
+    expect(agentReply.tool_steps).toBeUndefined();
+    await server.db
+      .update(messages)
+      .set({ toolSteps: [step] })
+      .where(eq(messages.id, agentReply.id));
+    const withSteps = (await mail.conversations({ mailbox: smtpUser })).conversations.find(
+      (t) => t.id === body.conversation_id,
+    )!;
+    expect(withSteps.messages.find((m) => m.id === agentReply.id)!.tool_steps).toEqual([step]);
     const mappings = await mail.conversationMappings();
     expect(
       mappings.mappings.find((m) => m.conversation_id === body.conversation_id)!.message_ids,

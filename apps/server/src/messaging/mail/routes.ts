@@ -294,6 +294,7 @@ export function mailRoutes(services: Services) {
               offline: m.offline,
               error: m.error,
               created_at: m.createdAt.toISOString(),
+              ...(m.toolSteps?.length ? { tool_steps: m.toolSteps } : {}),
             };
           }),
         };

@@ -68,3 +68,24 @@ export async function* difyAgentEvents(
     }
   }
 }
+
+/**
+ * A stored answer's tool steps as Dify's `/v1/messages` lists them (`agent_thoughts`), in order;
+ * the ids are stable (the message's id and the step's position).
+ */
+export function agentThoughtsOf(
+  messageId: string,
+  steps: readonly ToolStep[] | null | undefined,
+  createdAt: number,
+) {
+  return (steps ?? []).map((step, i) => ({
+    id: `${messageId}-${i + 1}`,
+    message_id: messageId,
+    position: i + 1,
+    thought: '',
+    tool: step.tool,
+    tool_input: asText(step.input),
+    observation: observationOf(step),
+    created_at: createdAt,
+  }));
+}
