@@ -11,6 +11,7 @@ import {
   medianLatency,
   turnKindLabel,
 } from './callFormat';
+import { MakeTestButton, MakeTestResult } from '../agents/tests/MakeTestView';
 import * as styles from './calls.css';
 
 export interface CallTranscriptViewProps {
@@ -103,15 +104,7 @@ export function CallTranscriptView({
     onMakeTest && call ? (
       <span className={styles.actions}>
         {backButton}
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={onMakeTest}
-          busy={makingTest}
-          busyLabel="Making a test..."
-        >
-          Make a test
-        </Button>
+        <MakeTestButton onClick={onMakeTest} busy={makingTest} />
       </span>
     ) : (
       backButton
@@ -187,9 +180,7 @@ export function CallTranscriptView({
   return (
     <Card title={title} headingLevel={headingLevel} id={id} actions={back}>
       <div className={styles.stack} aria-busy={loading || undefined}>
-        {makeTestError ? (
-          <Banner tone="error" title="The test could not be made" message={makeTestError} />
-        ) : null}
+        <MakeTestResult error={makeTestError} />
         {body}
       </div>
     </Card>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Banner, Button, EmptyState, Spinner } from '@parley/ui';
 import type { ChannelConversation } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
@@ -17,6 +18,8 @@ export interface MessagesPanelProps {
   notice?: Notice | null;
   onDismissNotice?: () => void;
   onOpenSend: () => void;
+  /** Actions under a thread (e.g. 'Make a test' of it when it has an agent). */
+  threadActions?: (thread: ChannelConversation) => ReactNode;
 }
 
 const when = (iso: string) => {
@@ -83,6 +86,7 @@ export function MessagesPanel(props: MessagesPanelProps) {
                 </li>
               ))}
             </ol>
+            {props.threadActions?.(t)}
           </li>
         ))}
       </ul>
