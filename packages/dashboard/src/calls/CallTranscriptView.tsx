@@ -11,6 +11,7 @@ import {
   medianLatency,
   turnKindLabel,
 } from './callFormat';
+import { MakeTestButton, MakeTestResult } from '../agents/tests/MakeTestView';
 import * as styles from './calls.css';
 import { StoredToolSteps } from '../chat/ToolStepList';
 
@@ -105,15 +106,7 @@ export function CallTranscriptView({
     onMakeTest && call ? (
       <span className={styles.actions}>
         {backButton}
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={onMakeTest}
-          busy={makingTest}
-          busyLabel="Making a test..."
-        >
-          Make a test
-        </Button>
+        <MakeTestButton onClick={onMakeTest} busy={makingTest} />
       </span>
     ) : (
       backButton
@@ -189,9 +182,7 @@ export function CallTranscriptView({
   return (
     <Card title={title} headingLevel={headingLevel} id={id} actions={back}>
       <div className={styles.stack} aria-busy={loading || undefined}>
-        {makeTestError ? (
-          <Banner tone="error" title="The test could not be made" message={makeTestError} />
-        ) : null}
+        <MakeTestResult error={makeTestError} />
         {body}
       </div>
     </Card>

@@ -9,6 +9,7 @@ import {
   offlineConsoleNotice,
 } from './ChatDrawer';
 import { chatStorageKey } from './chatSession';
+import { MakeTestView } from '../agents/tests/MakeTestView';
 import {
   chatFixtures as m,
   chatRuntime,
@@ -76,6 +77,20 @@ export const AllStates: Story = {
   },
 };
 export const AllStatesDark: Story = { ...AllStates, globals: { theme: 'dark' } };
+
+/** 'Make a test' of the current conversation beside Clear; here the test was made. */
+export const MadeATest: Story = {
+  args: {
+    messages: [m.user, m.answer],
+    actions: <MakeTestView onMakeTest={fn()} made={{ name: 'From a chat conversation' }} />,
+  },
+  play: async () => {
+    const d = within(await screen.findByRole('dialog', { name: 'Support Assistant' }));
+    await expect(d.getByRole('button', { name: 'Make a test' })).toBeVisible();
+    await expect(d.getByText('Test made: From a chat conversation')).toBeVisible();
+  },
+};
+export const MadeATestDark: Story = { ...MadeATest, globals: { theme: 'dark' } };
 
 // ---------- wired to the runtime (MSW streams the answer slowly) ----------
 

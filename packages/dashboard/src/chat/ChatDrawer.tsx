@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Banner, Drawer } from '@parley/ui';
 import { ChatPanel, chatTexts, type ChatPanelProps } from './ChatPanel';
 import { useChat } from './useChat';
@@ -45,6 +46,8 @@ export interface AgentChatDrawerProps {
   apiKey?: string | null;
   /** The runtime's `user` (the signed-in user). */
   user: string;
+  /** Actions on the current conversation once it has one (e.g. 'Make a test'). */
+  conversationActions?: (conversationId: string) => ReactNode;
 }
 
 /**
@@ -60,6 +63,7 @@ export function AgentChatDrawer({
   apiUrl,
   apiKey,
   user,
+  conversationActions,
 }: AgentChatDrawerProps) {
   const chat = useChat({ apiUrl, apiKey, agentId, user });
   return (
@@ -73,6 +77,11 @@ export function AgentChatDrawer({
       onSend={chat.send}
       onStop={chat.stop}
       onClear={chat.clear}
+      actions={
+        conversationActions && chat.conversationId && !chat.pending
+          ? conversationActions(chat.conversationId)
+          : undefined
+      }
       disabled={!chat.configured}
       offlineNotice={offlineConsoleNotice}
       notice={

@@ -60,6 +60,8 @@ export interface ChatPanelProps {
   headingLevel?: 1 | 2 | 3;
   /** Blocks sending (no agent, or an agent without API); say why in `notice`. */
   disabled?: boolean;
+  /** More actions beside Clear (e.g. 'Make a test' of this conversation). */
+  actions?: ReactNode;
   /** A message above the conversation, e.g. why the chat cannot be used. */
   notice?: ReactNode;
   /** Shown once above the conversation while the latest answer came from the offline responder. */
@@ -136,6 +138,7 @@ export function ChatPanel({
   headingLevel = 2,
   disabled = false,
   notice,
+  actions,
   offlineNotice,
   className,
 }: ChatPanelProps) {
@@ -193,11 +196,15 @@ export function ChatPanel({
       {chrome === 'full' ? (
         <header className={styles.header}>
           <Heading className={styles.title}>{title}</Heading>
+          {actions}
           {clearButton}
           {onClose ? <IconButton label="Close" icon={<CloseIcon />} onClick={onClose} /> : null}
         </header>
       ) : (
-        <div className={styles.toolbar}>{clearButton}</div>
+        <div className={styles.toolbar}>
+          {actions}
+          {clearButton}
+        </div>
       )}
       {notice || showOffline ? (
         <div className={styles.notices}>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { plainMessageOf } from '@parley/api-client';
+import { MakeTestControl } from '../agents/tests/MakeTestControl';
 import { useAgents, useMe } from '../api/hooks';
 import { InboxView } from './InboxView';
 import { ThreadView } from './ThreadView';
@@ -116,6 +117,11 @@ export default function Inbox({
           sending={reply.isPending}
           sendError={reply.error ? plainMessageOf(reply.error) : null}
           onClose={() => select(null)}
+          makeTest={
+            selectedId && thread.data?.agent_id ? (
+              <MakeTestControl agentId={thread.data.agent_id} conversationId={thread.data.id} />
+            ) : null
+          }
         />
       }
     />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { MakeTestView } from '../agents/tests/MakeTestView';
 import { ThreadView, type ThreadViewProps } from './ThreadView';
 import {
   callThread,
@@ -213,3 +214,15 @@ export const WithToolSteps: Story = {
   },
 };
 export const WithToolStepsDark: Story = { ...WithToolSteps, globals: { theme: 'dark' } };
+/** 'Make a test' of the conversation, made (the test is in the agent's Tests section). */
+export const MadeATest: Story = {
+  args: {
+    makeTest: <MakeTestView onMakeTest={fn()} made={{ name: 'From a chat conversation' }} />,
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Make a test' })).toBeVisible();
+    await expect(c.getByText('Test made: From a chat conversation')).toBeVisible();
+  },
+};
+export const MadeATestDark: Story = { ...MadeATest, globals: { theme: 'dark' } };

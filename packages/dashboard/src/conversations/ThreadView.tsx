@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ConversationDetail, ThreadMessage } from '@parley/api-client';
 import { Badge, Banner, Button, Card, EmptyState, Spinner, TextArea } from '@parley/ui';
 import {
@@ -39,6 +39,8 @@ export interface ThreadViewProps {
   headingLevel?: 2 | 3;
   timeZone?: string;
   locale?: string;
+  /** 'Make a test' of this conversation (when it has an agent). */
+  makeTest?: ReactNode;
 }
 
 function MessageItem({
@@ -130,6 +132,7 @@ export function ThreadView({
   headingLevel = 2,
   timeZone,
   locale,
+  makeTest,
 }: ThreadViewProps) {
   const Heading = `h${headingLevel}` as const;
   const end = useRef<HTMLLIElement>(null);
@@ -273,6 +276,7 @@ export function ThreadView({
         {holdError ? (
           <Banner tone="error" title="Could not change who answers" message={holdError} />
         ) : null}
+        {makeTest}
 
         {conversation.messages.length === 0 ? (
           <p className={styles.muted}>{inboxTexts.noMessages}</p>

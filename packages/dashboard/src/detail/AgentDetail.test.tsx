@@ -6,6 +6,7 @@ import { ApiError } from '@parley/api-client';
 import { DashboardApiProvider } from '../api/ApiContext';
 import type { AgentConfig, DashboardApi } from '../api/DashboardApi';
 import { AgentDetail, callErrorClearMs, type AgentDetailProps } from './AgentDetail';
+import { chatStorageKey, saveChat } from '../chat/chatSession';
 
 const agentId = 'support_123e4567_e89b_12d3_a456_426614174000';
 const config: AgentConfig = {
@@ -117,6 +118,42 @@ describe('AgentDetail', () => {
     const drawer = await screen.findByRole('dialog', { name: 'support Assistant' });
     expect(within(drawer).getByText('Chat is not available for this agent')).toBeVisible();
     expect(within(drawer).getByPlaceholderText('Type your message here...')).toBeDisabled();
+  });
+
+  it("given a conversation in the chat drawer › 'Make a test' posts it and shows the result or why not", async () => {
+    saveChat(localStorage, agentId, {
+      conversationId: 'conv_chat_1',
+      messages: [
+        {
+          id: 'u1',
+          type: 'user',
+          message: 'When are you open?',
+          timestamp: '2026-11-25T09:00:00Z',
+        },
+        { id: 'b1', type: 'bot', message: 'From 9 to 5.', timestamp: '2026-11-25T09:00:02Z' },
+      ],
+    });
+    const fromConversation = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('conversation_id: the conversation has no user turns'))
+      .mockResolvedValueOnce({ id: 't1', name: 'From a chat conversation of 2026-11-25' });
+    const user = setup(
+      fakeApi({ agentTests: { fromConversation } as unknown as DashboardApi['agentTests'] }),
+    );
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Chat' }));
+      const drawer = within(await screen.findByRole('dialog', { name: 'support Assistant' }));
+      await user.click(drawer.getByRole('button', { name: 'Make a test' }));
+      expect(await drawer.findByText('The test could not be made')).toBeVisible();
+      expect(fromConversation).toHaveBeenCalledWith(agentId, { conversation_id: 'conv_chat_1' });
+      await user.click(drawer.getByRole('button', { name: 'Make a test' }));
+      expect(
+        await drawer.findByText('Test made: From a chat conversation of 2026-11-25'),
+      ).toBeVisible();
+      expect(drawer.queryByText('The test could not be made')).toBeNull();
+    } finally {
+      localStorage.removeItem(chatStorageKey(agentId));
+    }
   });
 
   it('given a voice call › shows its state and error, and wires the events', async () => {

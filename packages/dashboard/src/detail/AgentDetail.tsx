@@ -6,6 +6,7 @@ import { useDashboardApi } from '../api/ApiContext';
 import type { AgentConfig } from '../api/DashboardApi';
 import { queryKeys } from '../api/queryKeys';
 import { AgentChatDrawer } from '../chat/ChatDrawer';
+import { MakeTestControl } from '../agents/tests/MakeTestControl';
 import { publicChatLink } from '../chat/publicChatParams';
 import { AgentDetailView } from './AgentDetailView';
 import { WidgetTab } from './WidgetTab';
@@ -251,6 +252,9 @@ export function AgentDetail({
           apiUrl={config.chatbot_api}
           apiKey={config.chatbot_key}
           user={user ?? `console-${orgId}`}
+          conversationActions={(conversationId) => (
+            <MakeTestControl agentId={agentId} conversationId={conversationId} />
+          )}
         />
       ) : null}
     </>

@@ -7,6 +7,7 @@ import {
   type MailboxTestResult,
   type MailThread,
 } from '@parley/api-client';
+import { MakeTestControl } from '../agents/tests/MakeTestControl';
 import { useAgents } from '../api/hooks';
 import type { AgentOption } from '../phone-numbers/AddAgentModal';
 import type { Notice } from '../phone-numbers/PhoneNumbersScreen';
@@ -127,6 +128,11 @@ export function EmailArea({ orgId, orgName }: EmailAreaProps) {
                     : null
               }
               error={draftError}
+              makeTest={
+                openThread.agent_id ? (
+                  <MakeTestControl agentId={openThread.agent_id} conversationId={openThread.id} />
+                ) : null
+              }
               onSendDraft={(draft, text) => {
                 setDraftError(null);
                 sendDraft.mutate(

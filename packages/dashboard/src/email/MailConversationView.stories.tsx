@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { MakeTestView } from '../agents/tests/MakeTestView';
 import { MailConversationView } from './MailConversationView';
 import { fixtureMailThreads } from '../stories/mailFixtures';
 
@@ -87,3 +88,17 @@ export const WithToolSteps: Story = {
   },
 };
 export const WithToolStepsDark: Story = { ...WithToolSteps, ...dark };
+/** 'Make a test' of the thread, which failed. */
+export const MakeATestFailed: Story = {
+  args: {
+    makeTest: (
+      <MakeTestView onMakeTest={fn()} error="conversation_id: the conversation has no user turns" />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Make a test' })).toBeVisible();
+    await expect(c.getByText('The test could not be made')).toBeVisible();
+  },
+};
+export const MakeATestFailedDark: Story = { ...MakeATestFailed, ...dark };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Banner, Button, TextArea } from '@parley/ui';
 import type { MailMessage, MailThread } from '@parley/api-client';
 import * as channel from '../sms/channel.css';
@@ -16,6 +16,8 @@ export interface MailConversationViewProps {
   /** Sends the agent's draft, edited when `text` is given. */
   onSendDraft: (draft: MailMessage, text?: string) => void;
   onDiscardDraft: (draft: MailMessage) => void;
+  /** 'Make a test' of this thread (when it has an agent). */
+  makeTest?: ReactNode;
 }
 
 const when = (iso: string) => {
@@ -87,6 +89,7 @@ export function MailConversationView(props: MailConversationViewProps) {
         </Button>
       </div>
       {props.error ? <Banner key={props.error} tone="error" title={props.error} /> : null}
+      {props.makeTest}
       <ol className={channel.messages} aria-label={`Conversation with ${thread.end_user}`}>
         {conversationOrder(thread).map((m) => (
           <li

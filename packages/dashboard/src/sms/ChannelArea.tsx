@@ -7,6 +7,7 @@ import { AddAgentModal, type AgentOption } from '../phone-numbers/AddAgentModal'
 import type { Notice } from '../phone-numbers/PhoneNumbersScreen';
 import { SendWhatsappModal } from '../whatsapp/SendWhatsappModal';
 import { ChannelScreen, type ChannelTab } from './ChannelScreen';
+import { MakeTestControl } from '../agents/tests/MakeTestControl';
 import { MessagesPanel } from './MessagesPanel';
 import { SendSmsModal } from './SendSmsModal';
 import { SimulateInboundModal } from './SimulateInboundModal';
@@ -119,6 +120,9 @@ export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
             onRetry={() => void threads.refetch()}
             notice={sendNotice}
             onDismissNotice={() => setSendNotice(null)}
+            threadActions={(t) =>
+              t.agent_id ? <MakeTestControl agentId={t.agent_id} conversationId={t.id} /> : null
+            }
             onOpenSend={() => {
               setSendError(null);
               setSending(true);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { MakeTestView } from '../agents/tests/MakeTestView';
 import { MessagesPanel } from './MessagesPanel';
 import { fixtureThreads } from '../stories/messagingHandlers';
 
@@ -103,3 +104,20 @@ export const WithToolSteps: Story = {
   },
 };
 export const WithToolStepsDark: Story = { ...WithToolSteps, ...dark };
+/** 'Make a test' under each thread of an agent; here the first one's test was made. */
+export const WithMakeATest: Story = {
+  args: {
+    threadActions: (t) => (
+      <MakeTestView
+        onMakeTest={fn()}
+        made={t.id === fixtureThreads[0]?.id ? { name: 'From a sms conversation' } : null}
+      />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getAllByRole('button', { name: 'Make a test' }).length).toBeGreaterThan(0);
+    await expect(c.getByText('Test made: From a sms conversation')).toBeVisible();
+  },
+};
+export const WithMakeATestDark: Story = { ...WithMakeATest, ...dark };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Banner, Button, EmptyState, Spinner } from '@parley/ui';
 import type { ChannelConversation } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
@@ -18,6 +19,8 @@ export interface MessagesPanelProps {
   notice?: Notice | null;
   onDismissNotice?: () => void;
   onOpenSend: () => void;
+  /** Actions under a thread (e.g. 'Make a test' of it when it has an agent). */
+  threadActions?: (thread: ChannelConversation) => ReactNode;
 }
 
 const when = (iso: string) => {
@@ -85,6 +88,7 @@ export function MessagesPanel(props: MessagesPanelProps) {
                 </li>
               ))}
             </ol>
+            {props.threadActions?.(t)}
           </li>
         ))}
       </ul>

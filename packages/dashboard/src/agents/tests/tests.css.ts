@@ -102,3 +102,11 @@ export const note = style({
   color: vars.color.textMuted,
   alignSelf: 'center',
 });
+
+/** 'Make a test' with its result under it (transcripts, threads, the chat drawer). */
+export const makeTest = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xs,
+});

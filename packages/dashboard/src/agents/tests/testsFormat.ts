@@ -34,6 +34,11 @@ export const testsTexts = {
   lastRun: 'Last run',
   noRunYet: 'Tests not run yet',
   fromConversation: 'Make a test',
+  makingTest: 'Making a test...',
+  makeTestFailed: 'The test could not be made',
+  testMade: (name: string) => `Test made: ${name}`,
+  testMadeHint:
+    "It is in the agent's Tests section: the user turns of this conversation, with the agent's answers as judge criteria to edit.",
 } as const;
 
 export const expectationTypeItems = (

@@ -1,0 +1,41 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { MakeTestView } from './MakeTestView';
+
+const meta = {
+  title: 'Dashboard/Agents/Tests/Make a test',
+  component: MakeTestView,
+  parameters: { layout: 'padded' },
+  args: { onMakeTest: fn() },
+} satisfies Meta<typeof MakeTestView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Ready: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Make a test' }));
+    await expect(args.onMakeTest).toHaveBeenCalled();
+  },
+};
+export const ReadyDark: Story = { ...Ready, globals: { theme: 'dark' } };
+
+export const Making: Story = { args: { busy: true } };
+export const MakingDark: Story = { ...Making, globals: { theme: 'dark' } };
+
+export const Made: Story = {
+  args: { made: { name: 'From a sms conversation of 2026-11-25' } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('Test made: From a sms conversation of 2026-11-25'),
+    ).toBeVisible();
+  },
+};
+export const MadeDark: Story = { ...Made, globals: { theme: 'dark' } };
+
+export const Failed: Story = {
+  args: { error: 'conversation_id: the conversation has no user turns' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('The test could not be made')).toBeVisible();
+  },
+};
+export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };

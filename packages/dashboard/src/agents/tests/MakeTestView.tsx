@@ -1,0 +1,57 @@
+import { Banner, Button } from '@parley/ui';
+import { testsTexts } from './testsFormat';
+import * as styles from './tests.css';
+
+/** The 'Make a test' button of a conversation (any channel). */
+export function MakeTestButton({ onClick, busy = false }: { onClick: () => void; busy?: boolean }) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={onClick}
+      busy={busy}
+      busyLabel={testsTexts.makingTest}
+    >
+      {testsTexts.fromConversation}
+    </Button>
+  );
+}
+
+/** What came of 'Make a test': the test made (where to find it), or why it could not be made. */
+export function MakeTestResult({
+  error,
+  made,
+}: {
+  error?: string | null;
+  made?: { name: string } | null;
+}) {
+  if (error) return <Banner tone="error" title={testsTexts.makeTestFailed} message={error} />;
+  if (made)
+    return (
+      <Banner
+        tone="success"
+        title={testsTexts.testMade(made.name)}
+        message={testsTexts.testMadeHint}
+      />
+    );
+  return null;
+}
+
+export interface MakeTestViewProps {
+  onMakeTest: () => void;
+  busy?: boolean;
+  /** Why the test could not be made. */
+  error?: string | null;
+  /** The test made of this conversation. */
+  made?: { name: string } | null;
+}
+
+/** 'Make a test' of a conversation with its result under it (threads, the chat drawer). */
+export function MakeTestView({ onMakeTest, busy, error, made }: MakeTestViewProps) {
+  return (
+    <div className={styles.makeTest}>
+      <MakeTestButton onClick={onMakeTest} busy={busy} />
+      <MakeTestResult error={error} made={made} />
+    </div>
+  );
+}
