@@ -89,7 +89,8 @@ describe('rooms', () => {
         const fromServer =
           specifier.startsWith('@parley/server') || (to?.startsWith('apps/server') ?? false);
         if (!fromServer) continue;
-        if (isTest && to === 'apps/server/test/harness') continue;
+        // Its tests start a real server through the server's test helpers (harness, fake models).
+        if (isTest && (to?.startsWith('apps/server/test/') ?? false)) continue;
         offending.push(`${rel(file)} imports ${specifier}`);
       }
     }
