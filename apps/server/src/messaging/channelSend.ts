@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { sendFailedMessage, smsMessages, whatsappMessages } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { conversations, messages, phoneNumbers } from '../db/schema';
@@ -6,6 +6,7 @@ import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { telephonyFor } from '../telephony/resolve';
 import { isOptedOut as optedOutOf } from './optOut';
+import { threadOf } from './thread';
 import { checkSendLimit, lockSendCounter, sendLimitsOf } from './sendLimits';
 
 export type MessageChannel = 'sms' | 'whatsapp';
@@ -135,34 +136,13 @@ export async function sendChannelMessage(
     await checkSendLimit(tx, sendLimitsOf(services.env), orgId, channel);
     // Stored on the thread with the recipient, also from a number without an agent (the thread
     // then has none).
-    const [existing] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.organizationId, orgId),
-          agentName ? eq(conversations.agentName, agentName) : isNull(conversations.agentName),
-          eq(conversations.channel, channel),
-          eq(conversations.endUser, to),
-          eq(conversations.agentAddress, number.phoneNumber),
-        ),
-      )
-      .orderBy(desc(conversations.updatedAt))
-      .limit(1);
-    const conversationId =
-      existing?.id ??
-      (
-        await tx
-          .insert(conversations)
-          .values({
-            agentName,
-            organizationId: orgId,
-            channel,
-            endUser: to,
-            agentAddress: number.phoneNumber,
-          })
-          .returning({ id: conversations.id })
-      )[0]!.id;
+    const conversationId = await threadOf(tx, {
+      organizationId: orgId,
+      agentName,
+      channel,
+      endUser: to,
+      agentAddress: number.phoneNumber,
+    });
     const [row] = await tx
       .insert(messages)
       .values({

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { withoutControlCharacters } from '@parley/api-client';
 import { conversations, messageReplies, messages } from '../db/schema';
+import { threadOf } from './thread';
+import type { Db } from '../db/client';
 import { cleanParams, numberCalled, stripChannel, type InboundContext } from '../telephony/inbound';
 import { emptyMessagingTwiml } from '../telephony/twiml';
 import {
@@ -45,38 +47,13 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
   if (!number || !messageSid) return none;
   const agentName = number.agentName ?? null;
   const result = await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          agentName
-            ? eq(conversations.agentName, agentName)
-            : and(
-                isNull(conversations.agentName),
-                eq(conversations.organizationId, number.organizationId),
-              ),
-          eq(conversations.channel, channel),
-          eq(conversations.endUser, from),
-          eq(conversations.agentAddress, number.phoneNumber),
-        ),
-      )
-      .orderBy(desc(conversations.updatedAt))
-      .limit(1);
-    const conversationId =
-      existing?.id ??
-      (
-        await tx
-          .insert(conversations)
-          .values({
-            agentName,
-            organizationId: number.organizationId,
-            channel,
-            endUser: from,
-            agentAddress: number.phoneNumber,
-          })
-          .returning({ id: conversations.id })
-      )[0]!.id;
+    const conversationId = await threadOf(tx as unknown as Db, {
+      organizationId: number.organizationId,
+      agentName,
+      channel,
+      endUser: from,
+      agentAddress: number.phoneNumber,
+    });
     const [stored] = await tx
       .insert(messages)
       .values({
