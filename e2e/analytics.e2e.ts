@@ -13,7 +13,7 @@ test('a chat is counted in the agent’s Analytics: the card’s Analytics opens
   const drawer = page.getByRole('dialog', { name: /Assistant/ });
   await drawer.getByLabel('Message').fill('Do you deliver on Sundays?');
   await drawer.getByLabel('Message').press('Enter');
-  await expect(drawer.getByText('Do you deliver on Sundays?')).toBeVisible();
+  await expect(drawer.getByText('Do you deliver on Sundays?', { exact: true })).toBeVisible();
   await expect(drawer.getByLabel('Message')).toBeEnabled({ timeout: 20_000 });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
