@@ -186,6 +186,8 @@ export function createTwilioProvider(
     async updateCall(providerCallId: string, twiml: string) {
       await client.calls(providerCallId).update({ twiml });
     },
+    // Twilio's own API host through the guarded client (the operator's or the organization's
+    // account); the number dialled is the transfer_call tool's configured number.
     async transferCall(providerCallId: string, transfer: { from: string; to: string }) {
       await client.calls(providerCallId).update({ twiml: dialTwiml(transfer.to, transfer.from) });
     },

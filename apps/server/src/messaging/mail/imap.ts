@@ -280,6 +280,9 @@ class MailboxReader {
       this.wake();
     });
     client.on('exists', () => this.wake());
+    // A tenant's IMAP server: imapClient resolved its host through the outbound guard's mail rule
+    // (resolveMailHost: public addresses only unless PARLEY_MAIL_ALLOW_HOSTS), connects to that
+    // address, with the mailbox's own credentials and the time limits of mailTimeouts.
     await client.connect();
     await client.mailboxOpen(server.folder || 'INBOX', { readOnly: true });
     const idle = client.capabilities.has('IDLE');
