@@ -93,7 +93,7 @@ test('Email: assign a mailbox, its SMTP settings, send from the modal (validatio
   await settings.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Mailbox settings saved successfully!')).toBeVisible();
   await settings.getByRole('button', { name: 'Test' }).click();
-  await expect(page.getByText(/SMTP works/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/^SMTP works:/)).toBeVisible({ timeout: 20_000 });
   const inboundUrl = await page.getByRole('textbox', { name: 'Inbound URL' }).inputValue();
   expect(inboundUrl).toMatch(/\/webhooks\/mail\/[\w-]{20,}$/);
 
