@@ -17,6 +17,7 @@ export function installMailerFrom(env: Record<string, string | undefined>): Inst
   if (!url) return null;
   // The operator's server from the operator's environment: no tenant chooses this address (a
   // tenant's mail servers go through messaging/mail/servers.ts and the outbound guard).
+  // Not tenant-influenced (operator env only), bounded by `limits`; carries no other secret.
   const transport = nodemailer.createTransport({ url, ...limits });
   const host = (() => {
     try {

@@ -74,6 +74,7 @@ export async function smtpTransport(server: MailServer, allowHost: AllowHost) {
     dnsTimeout: mailTimeouts.connectMs,
     logger: false,
   };
+  // Outbound guard: `address` is resolveMailHost's checked public address (or allow-listed).
   return nodemailer.createTransport(options);
 }
 
@@ -83,6 +84,7 @@ export async function smtpTransport(server: MailServer, allowHost: AllowHost) {
  */
 export async function imapClient(server: MailServer, allowHost: AllowHost) {
   const address = await resolveMailHost(server.host, allowHost);
+  // Outbound guard: `address` is resolveMailHost's checked public address (or allow-listed).
   return new ImapFlow({
     host: address,
     port: server.port,
