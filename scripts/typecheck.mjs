@@ -97,10 +97,17 @@ function optionsKey(options) {
   return JSON.stringify(sorted({ ...rest, paths: absolutePaths }));
 }
 
+/**
+ * Directories outside the workspaces with a tsconfig.json of their own: bench/ has the server's
+ * options, so its files join the server's program (they import the server: checked once).
+ */
+const extraConfigs = ['bench'];
+
 /** One job per program: [label, tsconfig path]. */
 function jobs() {
   const groups = new Map();
   const alone = [['root tsconfig.json', join(root, 'tsconfig.json')]];
+  const configs = [];
   for (const dir of workspaces()) {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const script = pkg.scripts?.typecheck;
@@ -111,7 +118,10 @@ function jobs() {
       alone.push([name, null, pkg.name]);
       continue;
     }
-    const config = join(dir, match[1]);
+    configs.push([name, join(dir, match[1])]);
+  }
+  for (const dir of extraConfigs) configs.push([dir, join(root, dir, 'tsconfig.json')]);
+  for (const [name, config] of configs) {
     const parsed = parseConfig(config);
     const key = optionsKey(parsed.options);
     const group = groups.get(key) ?? { members: [], config, files: new Set() };
