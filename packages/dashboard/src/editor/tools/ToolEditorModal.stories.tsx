@@ -147,14 +147,14 @@ export const SavingDark: Story = { ...Saving, globals: { theme: 'dark' } };
 const newMcpForm = { ...emptyToolForm(), type: 'mcp' as const };
 const listed: McpListState = { loading: false, error: null, tools: mcpListedToolsFixture };
 
-/** A new MCP tool, by keyboard: 'List tools', tick a tool of the server, save. */
+/** A new MCP tool (name and URL typed), by keyboard: 'List tools', tick a server's tool, save. */
 export const NewMcpTool: Story = {
-  args: { value: newMcpForm },
+  args: { value: { ...newMcpForm, name: 'records', url: 'https://mcp.example.com/mcp' } },
   parameters: { listAnswer: listed },
   play: async ({ args }) => {
     await screen.findByRole('dialog', { name: 'Add tool' });
-    await userEvent.type(screen.getByLabelText(/^Name/), 'records');
-    await userEvent.type(screen.getByLabelText(/^Server URL/), 'https://mcp.example.com/mcp');
+    await expect(screen.getByLabelText(/^Server URL/)).toHaveValue('https://mcp.example.com/mcp');
+    await expect(screen.queryByLabelText(/^Parameters/)).toBeNull();
     screen.getByRole('button', { name: 'List tools' }).focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onListMcpTools).toHaveBeenCalled();
