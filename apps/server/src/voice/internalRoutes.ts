@@ -98,13 +98,18 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
    * kept on this process from the call's first turn until it ends: later turns start the call's
    * check, its history and the retrieval at once instead of reading the call first.
    */
-  type CallFacts = Pick<ConversationRow, 'organizationId' | 'agentName' | 'endUser'>;
+  type CallFacts = Pick<
+    ConversationRow,
+    'organizationId' | 'agentName' | 'endUser' | 'agentAddress'
+  >;
   const callFacts = new Map<string, CallFacts>();
   const preparations = new PreparedTurns();
   const factsOf = (conv: ConversationRow): CallFacts => ({
     organizationId: conv.organizationId,
     agentName: conv.agentName,
     endUser: conv.endUser,
+    // The number a phone caller rang: the send tools write from it.
+    agentAddress: conv.agentAddress,
   });
   const remember = (id: string, facts: CallFacts) => {
     if (callFacts.size >= 10_000) callFacts.delete(callFacts.keys().next().value!);
@@ -182,6 +187,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
           user: facts.endUser,
           conversationId: id,
           channel: 'voice',
+          agentAddress: facts.agentAddress,
           // Remembered facts: the call is checked along with the history and retrieval.
           conversationChecked: !known,
           prepared,
