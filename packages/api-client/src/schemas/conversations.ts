@@ -145,6 +145,13 @@ export const memberReplyResponseSchema = z.object({
 /** The runtime's answer while a member holds the conversation (no agent reply). */
 export const personReplyingNotice = 'A person from our team is replying…';
 
+/**
+ * What a caller hears instead of the agent's answer while a member holds the call's conversation
+ * (POST /voice/internal/calls/{id}/chat answers it with `held: 'message_taken'`).
+ */
+export const callHeldNotice =
+  "A team member is handling this conversation. I've passed on your message; they will get back to you.";
+
 /** A live event of a conversation on the public runtime (GET /v1/conversations/{id}/events). */
 export const conversationEventSchema = z.discriminatedUnion('event', [
   z.object({
