@@ -11,6 +11,7 @@ import {
   voiceChatRequestSchema,
   voiceCallTransferRequestSchema,
   voiceTurnMetricsRequestSchema,
+  callHeldNotice,
   type VoiceChatLine,
 } from '@parley/api-client';
 import { callTokenReasons, verifyCallToken } from '@parley/api-client/call-token';
@@ -28,6 +29,8 @@ import { PreparedTurns } from './preparedTurns';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { chunkedResponse } from '../runtime/eventStream';
 import { callActionsLine, transferCall } from './callActions';
+import { takeCallMessageWhileHeld } from '../conversations/heldTurn';
+import { agentPaused } from '../conversations/takeover';
 
 const encoder = new TextEncoder();
 type ConversationRow = typeof conversations.$inferSelect;
@@ -167,8 +170,26 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
 
   app.post('/calls/:id/chat', async (c) => {
     const id = check(callIdSchema, c.req.param('id'), 'id');
+    // Whether a member holds the call (human takeover), read alongside the call's own reads.
+    const paused = agentPaused(db, id);
+    paused.catch(() => undefined);
     const { known, facts, agent } = await callOf(id);
     const { query } = await readJson(c, voiceChatRequestSchema);
+    const taken = await takeCallMessageWhileHeld(db, id, query, paused);
+    if (taken) {
+      // The caller's words are the visitor's message; the caller hears the notice instead of an
+      // agent answer (nothing is stored for it), and no read-ahead of this turn is kept.
+      if (!known) remember(id, facts);
+      preparations.drop(id);
+      const body = [
+        { delta: callHeldNotice },
+        { end: true, message_id: taken.messageId, offline: false, held: 'message_taken' },
+      ] satisfies VoiceChatLine[];
+      return c.body(body.map((l) => `${JSON.stringify(l)}\n`).join(''), 200, {
+        'Content-Type': 'application/x-ndjson; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+    }
     // The worker drops the request when the caller interrupts: the model call stops at once.
     const worker = new AbortController();
     const requestSignal = c.req.raw.signal;
