@@ -4,7 +4,7 @@ import { startFakeGrader, type FakeGrader } from '../apps/server/test/fakeGrader
 
 /**
  * Agent tests end to end (issue 30): write a test → run → it fails → change the prompt → it
- * passes → with 'Tests must pass to publish' on, a failing test refuses Publish (banner naming
+ * passes (and passes by voice, through the local speech pipeline) → with 'Tests must pass to publish' on, a failing test refuses Publish (banner naming
  * it) and, fixed, the agent publishes. The model is a local OpenAI-compatible server whose answer
  * is what the system prompt orders (`ALWAYS SAY: …`).
  */
@@ -56,6 +56,16 @@ test('write a test → run → fail → change the prompt → pass → publish w
   await tests.getByRole('button', { name: 'Run all' }).click();
   await expect(tests.getByText('1 of 1 passed')).toBeVisible({ timeout: 30_000 });
   await expect(tests.getByText('Turn 1 · Contains “open at 9”: failed → passed')).toBeVisible();
+
+  // A voice agent (the console gives every new agent a voice): the same script by voice, spoken
+  // with espeak-ng and transcribed; the result shows what was heard beside the scripted line.
+  await tests.getByRole('button', { name: 'Run by voice' }).click();
+  await expect(tests.getByText('Last run by voice:')).toBeVisible({ timeout: 60_000 });
+  await expect(tests.getByText('1 of 1 passed')).toBeVisible({ timeout: 60_000 });
+  const heard = tests.getByRole('group', { name: 'Result of Opens at nine' });
+  await expect(heard.getByText('Scripted: When do you open?', { exact: true })).toBeVisible();
+  await expect(heard.getByText('Heard: when do you open', { exact: true })).toBeVisible();
+  await expect(heard.getByText(/ s of voice · the call went on$/)).toBeVisible();
 
   // The gate on, a failing test refuses Publish, naming it.
   await tests.getByRole('switch', { name: /Tests must pass to publish/ }).click();
