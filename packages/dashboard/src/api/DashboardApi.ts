@@ -248,7 +248,7 @@ export interface DashboardApi {
   /** An agent's tools: /api/agents/{agentName}/tools (list, create, update, delete, test). */
   agentTools?: AgentToolsClient;
   /** GET /api/knowledge-bases (empty until the knowledge issue lands: a 404 reads as none). */
-  listKnowledgeBases(signal?: AbortSignal): Promise<KnowledgeBaseSummary[]>;
+  listKnowledgeBases(orgId: string, signal?: AbortSignal): Promise<KnowledgeBaseSummary[]>;
   /**
    * Agent test suites under /api/agents/{agentName}/tests (issue 30). Absent: the Tests section
    * makes its own client on this origin (kept out of the first tab's bundle).

@@ -259,9 +259,9 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       await client.send('Hello', 'console-key-test');
     },
     sharedProviders: (orgId, signal) => shared.get(orgId, signal),
-    listKnowledgeBases: async (signal) => {
+    listKnowledgeBases: async (orgId, signal) => {
       try {
-        return await knowledge.list(signal);
+        return await knowledge.list(orgId, signal);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return [];
         throw error;

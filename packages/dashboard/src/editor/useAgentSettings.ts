@@ -244,7 +244,7 @@ export function useAgentSettings(
   });
   const basesQuery = useQuery({
     queryKey: editorQueryKeys.knowledgeBases,
-    queryFn: ({ signal }) => api.listKnowledgeBases(signal),
+    queryFn: ({ signal }) => api.listKnowledgeBases(orgId, signal),
     retry: false,
   });
 

@@ -34,6 +34,7 @@ function setup(
     <QueryClientProvider client={client}>
       <KnowledgeApiProvider baseUrl="/kb" fetch={fetch}>
         <KnowledgeBaseTab
+          orgId="o1"
           selectedId={null}
           onSelect={onSelect}
           origin="https://c.test"
@@ -114,8 +115,8 @@ describe('KnowledgeBaseTab', () => {
     );
   });
 
-  it('given a base list › shows cards with badges and counts, without axe violations', async () => {
-    const { container } = setup({
+  it('given a base list › shows cards with badges and counts (of the organization it names), without axe violations', async () => {
+    const { container, fetch } = setup({
       'GET /kb': () =>
         json([base, { ...base, id: 'kb2', name: 'Docs', indexingTechnique: 'high_quality' }]),
     });
@@ -125,6 +126,7 @@ describe('KnowledgeBaseTab', () => {
     expect(
       within(screen.getByRole('article', { name: 'Docs' })).getByText('HQ • VECTOR'),
     ).toBeVisible();
+    expect(fetch.calls[0]!.url).toBe('/kb?organization_id=o1');
     await expectNoAxeViolations(container);
   });
 

@@ -18,22 +18,22 @@ type Segment = {
   hitCount: number;
 };
 
-/** GET /api/knowledge-bases (runs only while the session can make calls). */
-export function useKnowledgeBases(enabled = true) {
+/** GET /api/knowledge-bases?organization_id= (runs only while the session can make calls). */
+export function useKnowledgeBases(orgId: string, enabled = true) {
   const api = useKnowledgeApi();
   return useQuery({
     queryKey: knowledgeKeys.list(),
-    queryFn: ({ signal }) => api.list(signal),
+    queryFn: ({ signal }) => api.list(orgId, signal),
     enabled,
     retry: false,
   });
 }
 
-export function useCreateKnowledgeBase() {
+export function useCreateKnowledgeBase(orgId: string) {
   const api = useKnowledgeApi();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (request: CreateKnowledgeBaseRequest) => api.create(request),
+    mutationFn: (request: CreateKnowledgeBaseRequest) => api.create(request, orgId),
     // Awaited: the caller selects the new base once the list holds it.
     onSuccess: () => qc.invalidateQueries({ queryKey: knowledgeKeys.list() }),
   });
