@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useKnowledgeBases } from '../knowledge/useKnowledge';
 import {
   ApiError,
   humanizeMessage,
@@ -242,11 +243,7 @@ export function useAgentSettings(
     enabled: Boolean(api.sharedProviders && orgId),
     staleTime: 5 * 60_000,
   });
-  const basesQuery = useQuery({
-    queryKey: editorQueryKeys.knowledgeBases,
-    queryFn: ({ signal }) => api.listKnowledgeBases(orgId, signal),
-    retry: false,
-  });
+  const basesQuery = useKnowledgeBases(orgId);
 
   const [settings, setSettingsState] = useState<EditorSettings | null>(null);
   const [keyLocked, setKeyLocked] = useState(false);

@@ -1,22 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createIntegrationsClient,
-  messageOf,
-  type FetchLike,
-  type IntegrationsClient,
-} from '@parley/api-client';
+import { messageOf } from '@parley/api-client';
+import { useDashboardApi } from '../api/ApiContext';
 import type { ProviderActivity } from './IntegrationsPanel';
 
 export const integrationsKey = (orgId: string) => ['integrations', orgId] as const;
 
-/** The integrations client (same origin, session cookie); `fetch` is injectable for tests. */
-export function useIntegrationsClient(fetch?: FetchLike): IntegrationsClient {
-  return useMemo(() => createIntegrationsClient({ baseUrl: '/api/integrations', fetch }), [fetch]);
-}
-
 /** The list, plus Save/Test/Remove per provider with what each is doing (for the panel). */
-export function useIntegrations(orgId: string, client: IntegrationsClient) {
+export function useIntegrations(orgId: string) {
+  const client = useDashboardApi().integrations;
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: integrationsKey(orgId),
@@ -68,12 +60,8 @@ export function useIntegrations(orgId: string, client: IntegrationsClient) {
 }
 
 /** 'Change voice': a provider's voices through the stored key (while the dialog is open). */
-export function useProviderVoices(
-  orgId: string,
-  provider: string,
-  enabled: boolean,
-  client: IntegrationsClient,
-) {
+export function useProviderVoices(orgId: string, provider: string, enabled: boolean) {
+  const client = useDashboardApi().integrations;
   return useQuery({
     queryKey: ['integration-voices', orgId, provider] as const,
     queryFn: () => client.voices(orgId, provider),

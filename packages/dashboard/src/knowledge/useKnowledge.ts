@@ -5,7 +5,7 @@ import type {
   CreateKnowledgeBaseRequest,
   KnowledgeDocument,
 } from '@parley/api-client';
-import { useKnowledgeApi } from './KnowledgeApiContext';
+import { useDashboardApi } from '../api/ApiContext';
 import { knowledgeKeys } from './knowledgeKeys';
 import { documentsRefetchInterval, indexingPollMs } from './documentStatus';
 import type { AddDocumentInput } from './uploadRules';
@@ -20,7 +20,7 @@ type Segment = {
 
 /** GET /api/knowledge-bases?organization_id= (runs only while the session can make calls). */
 export function useKnowledgeBases(orgId: string, enabled = true) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   return useQuery({
     queryKey: knowledgeKeys.list(),
     queryFn: ({ signal }) => api.list(orgId, signal),
@@ -30,7 +30,7 @@ export function useKnowledgeBases(orgId: string, enabled = true) {
 }
 
 export function useCreateKnowledgeBase(orgId: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (request: CreateKnowledgeBaseRequest) => api.create(request, orgId),
@@ -40,7 +40,7 @@ export function useCreateKnowledgeBase(orgId: string) {
 }
 
 export function useDeleteKnowledgeBase() {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.remove(id),
@@ -54,7 +54,7 @@ export function useDeleteKnowledgeBase() {
 
 /** The base's documents; refreshes every 2 s while any of them is indexing. */
 export function useDocuments(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   return useQuery({
     queryKey: knowledgeKeys.documents(id),
     queryFn: ({ signal }) => api.documents(id, signal),
@@ -65,7 +65,7 @@ export function useDocuments(id: string) {
 
 /** Adds a document by text, file (multipart, with upload progress) or URL. */
 export function useAddDocument(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
@@ -112,7 +112,7 @@ export function useAddDocument(id: string) {
 
 /** Enable/disable a document: shown at once, put back if the call fails (failures are only logged). */
 export function useSetDocumentEnabled(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   const key = knowledgeKeys.documents(id);
   return useMutation({
@@ -135,7 +135,7 @@ export function useSetDocumentEnabled(id: string) {
 }
 
 export function useDeleteDocument(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (docId: string) => api.removeDocument(id, docId),
@@ -149,7 +149,7 @@ export function useDeleteDocument(id: string) {
 
 /** A document's segments; refreshes every 2 s while the document is still indexing. */
 export function useSegments(id: string, docId: string | null, indexing: boolean) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   return useQuery({
     queryKey: knowledgeKeys.segments(id, docId ?? ''),
     queryFn: () => api.segments(id, docId!),
@@ -160,7 +160,7 @@ export function useSegments(id: string, docId: string | null, indexing: boolean)
 }
 
 export function useSetSegmentEnabled(id: string, docId: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   const key = knowledgeKeys.segments(id, docId);
   return useMutation({
@@ -183,7 +183,7 @@ export function useSetSegmentEnabled(id: string, docId: string) {
 }
 
 export function useReindexDocument(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ docId, chunkSettings }: { docId: string; chunkSettings: ChunkSettings }) =>
@@ -196,12 +196,12 @@ export function useReindexDocument(id: string) {
 }
 
 export function useTestRetrieval(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   return useMutation({ mutationFn: (query: string) => api.testRetrieval(id, query) });
 }
 
 export function useKnowledgeApiKeys(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   return useQuery({
     queryKey: knowledgeKeys.apiKeys(id),
     queryFn: () => api.apiKeys(id),
@@ -210,7 +210,7 @@ export function useKnowledgeApiKeys(id: string) {
 }
 
 export function useCreateKnowledgeApiKey(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.createApiKey(id, name),
