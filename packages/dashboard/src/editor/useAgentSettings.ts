@@ -58,12 +58,6 @@ import type {
   VoiceSettings,
 } from './types';
 
-/** Query keys of the editor's reads. */
-export const editorQueryKeys = {
-  agent: (agentId: string) => ['agent', agentId] as const,
-  knowledgeBases: ['knowledge-bases'] as const,
-};
-
 /** Browser-storage key of an agent's knowledge selection (restored when the agent has none). */
 export const knowledgeStorageKey = (agentId: string) => `parley.editor.knowledge.${agentId}`;
 
@@ -232,7 +226,7 @@ export function useAgentSettings(
   );
 
   const agentQuery = useQuery({
-    queryKey: editorQueryKeys.agent(agentId),
+    queryKey: queryKeys.agent(agentId),
     queryFn: ({ signal }) => api.getAgent(agentId, signal),
     retry: false,
     refetchOnWindowFocus: false,

@@ -4,21 +4,25 @@ import { messageOf } from '@parley/api-client';
 import { useDashboardApi } from '../api/ApiContext';
 import type { ProviderActivity } from './IntegrationsPanel';
 
-export const integrationsKey = (orgId: string) => ['integrations', orgId] as const;
+/** Query keys of the integrations: the organization's providers, and one provider's voices. */
+export const integrationKeys = {
+  list: (orgId: string) => ['integrations', orgId] as const,
+  voices: (orgId: string, provider: string) => ['integrations', orgId, 'voices', provider] as const,
+} as const;
 
 /** The list, plus Save/Test/Remove per provider with what each is doing (for the panel). */
 export function useIntegrations(orgId: string) {
   const client = useDashboardApi().integrations;
   const qc = useQueryClient();
   const list = useQuery({
-    queryKey: integrationsKey(orgId),
+    queryKey: integrationKeys.list(orgId),
     queryFn: () => client.list(orgId),
     retry: false,
   });
   const [activity, setActivity] = useState<Record<string, ProviderActivity>>({});
   const patch = (provider: string, next: ProviderActivity) =>
     setActivity((a) => ({ ...a, [provider]: { ...a[provider], ...next } }));
-  const reload = () => qc.invalidateQueries({ queryKey: integrationsKey(orgId) });
+  const reload = () => qc.invalidateQueries({ queryKey: integrationKeys.list(orgId) });
 
   const save = useMutation({
     mutationFn: (v: { provider: string; credentials: Record<string, string> }) =>
@@ -63,7 +67,7 @@ export function useIntegrations(orgId: string) {
 export function useProviderVoices(orgId: string, provider: string, enabled: boolean) {
   const client = useDashboardApi().integrations;
   return useQuery({
-    queryKey: ['integration-voices', orgId, provider] as const,
+    queryKey: integrationKeys.voices(orgId, provider),
     queryFn: () => client.voices(orgId, provider),
     enabled,
     retry: false,

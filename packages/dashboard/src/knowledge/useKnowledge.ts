@@ -22,7 +22,7 @@ type Segment = {
 export function useKnowledgeBases(orgId: string, enabled = true) {
   const api = useDashboardApi().knowledge;
   return useQuery({
-    queryKey: knowledgeKeys.list(),
+    queryKey: knowledgeKeys.list(orgId),
     queryFn: ({ signal }) => api.list(orgId, signal),
     enabled,
     retry: false,
@@ -35,7 +35,7 @@ export function useCreateKnowledgeBase(orgId: string) {
   return useMutation({
     mutationFn: (request: CreateKnowledgeBaseRequest) => api.create(request, orgId),
     // Awaited: the caller selects the new base once the list holds it.
-    onSuccess: () => qc.invalidateQueries({ queryKey: knowledgeKeys.list() }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: knowledgeKeys.list(orgId) }),
   });
 }
 
@@ -47,7 +47,7 @@ export function useDeleteKnowledgeBase() {
     onSuccess: (_r, id) => qc.removeQueries({ queryKey: knowledgeKeys.base(id) }),
     // Not awaited: the caller clears the selection before the list comes back without the base.
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: knowledgeKeys.list() });
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.lists() });
     },
   });
 }
@@ -102,7 +102,7 @@ export function useAddDocument(id: string) {
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: knowledgeKeys.documents(id) });
-      void qc.invalidateQueries({ queryKey: knowledgeKeys.list() });
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.lists() });
     },
     onError: (error, input) => console.error(`Failed to add ${input.mode} document`, error),
     onSettled: () => setProgress(null),
@@ -110,28 +110,43 @@ export function useAddDocument(id: string) {
   return { ...mutation, progress };
 }
 
-/** Enable/disable a document: shown at once, put back if the call fails (failures are only logged). */
-export function useSetDocumentEnabled(id: string) {
-  const api = useDashboardApi().knowledge;
+/**
+ * Enable/disable one item of a cached list (a document, a segment): shown at once, put back if
+ * the call fails (failures are only logged), the list read again either way.
+ */
+function useToggleEnabled<T extends { id: string; enabled: boolean }>(
+  key: readonly unknown[],
+  toggle: (itemId: string, enabled: boolean) => Promise<unknown>,
+  what: string,
+) {
   const qc = useQueryClient();
-  const key = knowledgeKeys.documents(id);
   return useMutation({
-    mutationFn: ({ docId, enabled }: { docId: string; enabled: boolean }) =>
-      api.setDocumentEnabled(id, docId, enabled),
-    onMutate: async ({ docId, enabled }) => {
+    mutationFn: ({ itemId, enabled }: { itemId: string; enabled: boolean }) =>
+      toggle(itemId, enabled),
+    onMutate: async ({ itemId, enabled }) => {
       await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData<KnowledgeDocument[]>(key);
-      qc.setQueryData<KnowledgeDocument[]>(key, (docs) =>
-        docs?.map((d) => (d.id === docId ? { ...d, enabled } : d)),
+      const previous = qc.getQueryData<T[]>(key);
+      qc.setQueryData<T[]>(key, (items) =>
+        items?.map((item) => (item.id === itemId ? { ...item, enabled } : item)),
       );
       return { previous };
     },
     onError: (error, _vars, context) => {
-      console.error('Failed to toggle document', error);
+      console.error(`Failed to toggle ${what}`, error);
       if (context?.previous) qc.setQueryData(key, context.previous);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });
+}
+
+/** Enable/disable a document (see useToggleEnabled). */
+export function useSetDocumentEnabled(id: string) {
+  const api = useDashboardApi().knowledge;
+  return useToggleEnabled<KnowledgeDocument>(
+    knowledgeKeys.documents(id),
+    (docId, enabled) => api.setDocumentEnabled(id, docId, enabled),
+    'document',
+  );
 }
 
 export function useDeleteDocument(id: string) {
@@ -142,7 +157,7 @@ export function useDeleteDocument(id: string) {
     onError: (error) => console.error('Failed to delete document', error),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: knowledgeKeys.documents(id) });
-      void qc.invalidateQueries({ queryKey: knowledgeKeys.list() });
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.lists() });
     },
   });
 }
@@ -159,27 +174,14 @@ export function useSegments(id: string, docId: string | null, indexing: boolean)
   });
 }
 
+/** Enable/disable a segment (see useToggleEnabled). */
 export function useSetSegmentEnabled(id: string, docId: string) {
   const api = useDashboardApi().knowledge;
-  const qc = useQueryClient();
-  const key = knowledgeKeys.segments(id, docId);
-  return useMutation({
-    mutationFn: ({ segId, enabled }: { segId: string; enabled: boolean }) =>
-      api.setSegmentEnabled(id, docId, segId, enabled),
-    onMutate: async ({ segId, enabled }) => {
-      await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData<Segment[]>(key);
-      qc.setQueryData<Segment[]>(key, (segments) =>
-        segments?.map((s) => (s.id === segId ? { ...s, enabled } : s)),
-      );
-      return { previous };
-    },
-    onError: (error, _vars, context) => {
-      console.error('Failed to toggle segment', error);
-      if (context?.previous) qc.setQueryData(key, context.previous);
-    },
-    onSettled: () => qc.invalidateQueries({ queryKey: key }),
-  });
+  return useToggleEnabled<Segment>(
+    knowledgeKeys.segments(id, docId),
+    (segId, enabled) => api.setSegmentEnabled(id, docId, segId, enabled),
+    'segment',
+  );
 }
 
 export function useReindexDocument(id: string) {
