@@ -23,7 +23,9 @@ function signedOutApi(): DashboardApi {
     saveModelConfig: fail,
     getAppIdByKey: fail,
     publishAgent: fail,
-    listKnowledgeBases: fail,
+    // Not reached by these tests (the sign-in routes): any call is a failure.
+    knowledge: new Proxy({}, { get: () => fail }) as DashboardApi['knowledge'],
+    integrations: new Proxy({}, { get: () => fail }) as DashboardApi['integrations'],
     generateVoiceToken: fail,
     phoneNumberPage: fail,
     channelPage: fail,

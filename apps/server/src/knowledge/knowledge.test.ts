@@ -256,6 +256,31 @@ describe('knowledge bases over HTTP', () => {
     expect(seen).toContain(kb.id);
     expect(seen).not.toContain(privateKb.id);
   });
+
+  it('which organization: a user of several names it (?organization_id=), else 400 naming it and nothing written', async () => {
+    const both = server.newUser();
+    const first = await both.withOrg('First');
+    const second = (await both.org.createOrg('Second')).data.orgId;
+    const client = kbClient(both);
+    const inSecond = await client.create({ name: 'Second handbook' }, second);
+    expect((await client.list(second)).map((k) => k.id)).toEqual([inSecond.id]);
+    expect(await client.list(first)).toEqual([]);
+    const required = {
+      error: 'organization_id: is required (you belong to several organizations)',
+    };
+    expect(await both.raw('GET', '/api/knowledge-bases')).toMatchObject({
+      status: 400,
+      body: required,
+    });
+    expect(await both.raw('POST', '/api/knowledge-bases', { name: 'Where?' })).toMatchObject({
+      status: 400,
+      body: required,
+    });
+    expect(await both.raw('GET', `/api/knowledge-bases?organization_id=${orgId}`)).toMatchObject({
+      status: 404,
+    });
+    expect([...(await client.list(first)), ...(await client.list(second))]).toHaveLength(1);
+  });
 });
 
 describe('URL import', () => {

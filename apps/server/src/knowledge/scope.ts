@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { uuidSchema } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
-import { check, HttpError, notFound } from '../lib/http';
-import { membershipsOf, requireMembership } from '../lib/tenancy';
+import { check, notFound } from '../lib/http';
+import { membershipsOf, organizationOf } from '../lib/tenancy';
 import { documents, knowledgeBases } from '../db/schema';
 import { vectorForOrg } from './retrieve';
 import { visibleTo } from './access';
@@ -25,15 +25,13 @@ export const fullTextOnlyWarning = (subject: 'document' | 'knowledge base') =>
 export function knowledgeScope(services: Services) {
   const { db } = services;
 
-  /** The organization in scope: ?org_id= if the user belongs to it, else the first membership. */
-  async function orgOf(c: Ctx): Promise<string> {
-    const user = c.get('user');
-    const asked = c.req.query('org_id');
-    if (asked) return (await requireMembership(db, user.id, asked)).orgId;
-    const first = (await membershipsOf(db, user.id))[0];
-    if (!first) throw new HttpError(404, 'Organization not found');
-    return first.orgId;
-  }
+  /**
+   * The organization in scope (the list and create): ?organization_id= (as every feature names it;
+   * the older ?org_id= is still read) if the user belongs to it, else their only organization; a
+   * user of several who names none gets 400 (lib/tenancy's one rule).
+   */
+  const orgOf = (c: Ctx): Promise<string> =>
+    organizationOf(db, c.get('user').id, c.req.query('organization_id') ?? c.req.query('org_id'));
 
   const visible = (c: Ctx, orgId: string) => visibleTo(c.get('user').id, orgId);
 

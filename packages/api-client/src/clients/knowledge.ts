@@ -15,15 +15,22 @@ import {
 } from '../schemas/knowledge';
 import { resultSchema } from '../schemas/common';
 
-/** Knowledge base calls (§7), default base '/api/knowledge-bases'. */
+/**
+ * Knowledge base calls (§7), default base '/api/knowledge-bases'. The list and create name their
+ * organization (`?organization_id=`); a user of one organization may leave it out, a user of
+ * several who names none gets 400 'organization_id: is required …' (the server's one rule, lib/tenancy organizationOf).
+ * The other calls name a base, whose organization the server knows.
+ */
 export function createKnowledgeClient(options: HttpOptions) {
   const http = createHttp({ ...options, errorStyle: 'service' });
+  const org = (orgId?: string) => (orgId ? { organization_id: orgId } : undefined);
   const kb = (id: string) => `/${encodeURIComponent(id)}`;
   const doc = (id: string, docId: string) => `${kb(id)}/documents/${encodeURIComponent(docId)}`;
   return {
-    list: (signal?: AbortSignal) => http('GET', '/', { schema: knowledgeBaseListSchema, signal }),
-    create: (body: CreateKnowledgeBaseRequest) =>
-      http('POST', '/', { json: body, schema: knowledgeBaseSchema }),
+    list: (orgId?: string, signal?: AbortSignal) =>
+      http('GET', '/', { query: org(orgId), schema: knowledgeBaseListSchema, signal }),
+    create: (body: CreateKnowledgeBaseRequest, orgId?: string) =>
+      http('POST', '/', { query: org(orgId), json: body, schema: knowledgeBaseSchema }),
     remove: (id: string) => http('DELETE', kb(id), { schema: resultSchema }),
     documents: (id: string, signal?: AbortSignal) =>
       http('GET', `${kb(id)}/documents`, { schema: documentListSchema, signal }),

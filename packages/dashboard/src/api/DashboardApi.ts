@@ -6,9 +6,11 @@
 import type {
   AgentTestsClient,
   AgentToolsClient,
+  IntegrationsClient,
   SendLimits,
   SharedProviders,
 } from '@parley/api-client';
+import type { KnowledgeApi } from '../knowledge/knowledgeApi';
 
 export type { SendLimits };
 
@@ -247,8 +249,13 @@ export interface DashboardApi {
   sharedProviders?(orgId: string, signal?: AbortSignal): Promise<SharedProviders>;
   /** An agent's tools: /api/agents/{agentName}/tools (list, create, update, delete, test). */
   agentTools?: AgentToolsClient;
-  /** GET /api/knowledge-bases (empty until the knowledge issue lands: a 404 reads as none). */
-  listKnowledgeBases(signal?: AbortSignal): Promise<KnowledgeBaseSummary[]>;
+  /**
+   * The knowledge bases (spec §7, /api/knowledge-bases): the contract client, with a multipart
+   * upload that reports progress. The Knowledge tab and the editor's knowledge picker read it.
+   */
+  knowledge: KnowledgeApi;
+  /** The organization's provider keys and their voices (/api/integrations). */
+  integrations: IntegrationsClient;
   /**
    * Agent test suites under /api/agents/{agentName}/tests (issue 30). Absent: the Tests section
    * makes its own client on this origin (kept out of the first tab's bundle).

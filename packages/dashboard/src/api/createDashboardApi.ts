@@ -7,10 +7,9 @@ import {
   chatMessagesUrl,
   createAuthClient,
   createChatRuntimeClient,
-  createKnowledgeClient,
+  createIntegrationsClient,
   createMessagingClient,
   createModelClient,
-  ApiError,
   createOrgClient,
   createVoiceBackendClient,
   createSharedProvidersClient,
@@ -28,6 +27,7 @@ import {
   type FetchLike,
 } from '@parley/api-client';
 import type { AgentSummary, DashboardApi } from './DashboardApi';
+import { createKnowledgeApi } from '../knowledge/knowledgeApi';
 
 /** One key per send: a retried request (a proxy, a reconnect) is answered, not sent twice. */
 const newIdempotencyKey = () => globalThis.crypto.randomUUID();
@@ -72,7 +72,6 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     baseUrl: `${origin}/api/shared-providers`,
     ...common,
   });
-  const knowledge = createKnowledgeClient({ baseUrl: `${origin}/api/knowledge-bases`, ...common });
   let mailClient: Promise<import('@parley/api-client').MailClient> | undefined;
   const runtimeUrl = () =>
     options.runtimeUrl ?? `${origin || globalThis.location?.origin || ''}/v1`;
@@ -259,13 +258,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       await client.send('Hello', 'console-key-test');
     },
     sharedProviders: (orgId, signal) => shared.get(orgId, signal),
-    listKnowledgeBases: async (signal) => {
-      try {
-        return await knowledge.list(signal);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
+    knowledge: createKnowledgeApi({ baseUrl: `${origin}/api/knowledge-bases`, ...common }),
+    integrations: createIntegrationsClient({ baseUrl: `${origin}/api/integrations`, ...common }),
   };
 }

@@ -3,6 +3,8 @@ export const queryKeys = {
   me: ['me'] as const,
   signedIn: ['signed-in'] as const,
   agents: (orgId: string) => ['agents', orgId] as const,
+  /** One agent's configuration (the detail and the editor read the same entry). */
+  agent: (agentId: string) => ['agent', agentId] as const,
   stats: (orgId: string) => ['stats', orgId] as const,
   phoneNumbers: (orgId: string) => ['phone-numbers', orgId] as const,
   /** The agent's call log, and one call with its transcript. */

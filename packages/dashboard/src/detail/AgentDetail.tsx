@@ -74,9 +74,6 @@ export interface AgentDetailProps {
 /** Every banner, the Talk to Agent error included, clears after 5000 ms (channels-and-shell §4). */
 export const callErrorClearMs = 5000;
 
-/** The agent's own query key (the list is `queryKeys.agents(orgId)`). */
-export const agentDetailQueryKey = (agentId: string) => ['agent', agentId] as const;
-
 const bannerTitle: Record<PublishOutcome['tone'], string> = {
   success: 'Success',
   warning: 'Warning',
@@ -117,7 +114,7 @@ export function AgentDetail({
   const [outcome, setOutcome] = useState<PublishOutcome | null>(null);
 
   const agent = useQuery({
-    queryKey: agentDetailQueryKey(agentId),
+    queryKey: queryKeys.agent(agentId),
     queryFn: ({ signal }) => api.getAgent(agentId, signal),
     retry: false,
   });
@@ -131,7 +128,7 @@ export function AgentDetail({
       void queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
       if (result.tone === 'success') {
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: agentDetailQueryKey(agentId) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
           queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
         ]);
       }
@@ -141,7 +138,7 @@ export function AgentDetail({
   const saveOrigins = useMutation({
     mutationFn: (origins: string[]) =>
       api.updateAgent(agentId, orgId, { allowed_origins: origins }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentDetailQueryKey(agentId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
   });
 
   const config = agent.data;

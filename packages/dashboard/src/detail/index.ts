@@ -1,5 +1,5 @@
 // The agent detail feature (exported by name).
-export { AgentDetail, agentDetailQueryKey } from './AgentDetail';
+export { AgentDetail } from './AgentDetail';
 export type {
   AgentDetailProps,
   AgentDetailSettings,

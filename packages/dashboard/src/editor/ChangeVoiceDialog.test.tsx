@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@parley/api-client';
 import { ChangeVoiceDialog, voiceListError } from './ChangeVoiceDialog';
+import { DashboardApiProvider } from '../api/ApiContext';
+import { createDashboardApi } from '../api/createDashboardApi';
 
 const voices = [
   {
@@ -26,14 +28,16 @@ function setup(provider: 'elevenlabs' | 'cartesian' | 'openai', onChoose = vi.fn
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ChangeVoiceDialog
-        orgId="org_1"
-        provider={provider}
-        currentVoiceId="21m00Tcm4TlvDq8ikWAM"
-        open
-        onOpenChange={vi.fn()}
-        onChoose={onChoose}
-      />
+      <DashboardApiProvider api={createDashboardApi()}>
+        <ChangeVoiceDialog
+          orgId="org_1"
+          provider={provider}
+          currentVoiceId="21m00Tcm4TlvDq8ikWAM"
+          open
+          onOpenChange={vi.fn()}
+          onChoose={onChoose}
+        />
+      </DashboardApiProvider>
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), onChoose };

@@ -1,6 +1,6 @@
 import { ApiError, messageOf } from '@parley/api-client';
 import { ChangeVoiceModal } from '../integrations/ChangeVoiceModal';
-import { useIntegrationsClient, useProviderVoices } from '../integrations/useIntegrations';
+import { useProviderVoices } from '../integrations/useIntegrations';
 import { voiceCatalogueOf, type VoiceProvider } from './options';
 
 export interface ChangeVoiceDialogProps {
@@ -31,14 +31,8 @@ export function ChangeVoiceDialog({
   onOpenChange,
   onChoose,
 }: ChangeVoiceDialogProps) {
-  const client = useIntegrationsClient();
   const catalogue = voiceCatalogueOf(provider);
-  const voices = useProviderVoices(
-    orgId,
-    catalogue?.integration ?? '',
-    open && catalogue !== null,
-    client,
-  );
+  const voices = useProviderVoices(orgId, catalogue?.integration ?? '', open && catalogue !== null);
   if (!catalogue) return null;
   return (
     <ChangeVoiceModal

@@ -6,7 +6,7 @@ import * as styles from './editor.css';
 export interface KnowledgeSelectModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** From `api.listKnowledgeBases()`. */
+  /** From `api.knowledge.list()` (the Knowledge tab's query, one cache entry). */
   bases: KnowledgeBaseSummary[];
   loading?: boolean;
   error?: string | null;

@@ -1,7 +1,7 @@
 // The agent editor's settings panels: what the dashboard wires in (by name).
 export { AgentSettings, agentSettingsSectionIds } from './AgentSettings';
 export type { AgentSettingsProps } from './AgentSettings';
-export { useAgentSettings, editorQueryKeys, knowledgeStorageKey } from './useAgentSettings';
+export { useAgentSettings, knowledgeStorageKey } from './useAgentSettings';
 export type {
   AgentSettingsController,
   KnowledgeItem,

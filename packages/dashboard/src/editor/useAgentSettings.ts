@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useKnowledgeBases } from '../knowledge/useKnowledge';
 import {
   ApiError,
   humanizeMessage,
@@ -56,12 +57,6 @@ import type {
   TranscriberSettings,
   VoiceSettings,
 } from './types';
-
-/** Query keys of the editor's reads. */
-export const editorQueryKeys = {
-  agent: (agentId: string) => ['agent', agentId] as const,
-  knowledgeBases: ['knowledge-bases'] as const,
-};
 
 /** Browser-storage key of an agent's knowledge selection (restored when the agent has none). */
 export const knowledgeStorageKey = (agentId: string) => `parley.editor.knowledge.${agentId}`;
@@ -231,7 +226,7 @@ export function useAgentSettings(
   );
 
   const agentQuery = useQuery({
-    queryKey: editorQueryKeys.agent(agentId),
+    queryKey: queryKeys.agent(agentId),
     queryFn: ({ signal }) => api.getAgent(agentId, signal),
     retry: false,
     refetchOnWindowFocus: false,
@@ -242,11 +237,7 @@ export function useAgentSettings(
     enabled: Boolean(api.sharedProviders && orgId),
     staleTime: 5 * 60_000,
   });
-  const basesQuery = useQuery({
-    queryKey: editorQueryKeys.knowledgeBases,
-    queryFn: ({ signal }) => api.listKnowledgeBases(signal),
-    retry: false,
-  });
+  const basesQuery = useKnowledgeBases(orgId);
 
   const [settings, setSettingsState] = useState<EditorSettings | null>(null);
   const [keyLocked, setKeyLocked] = useState(false);

@@ -1,18 +1,15 @@
-import type { FetchLike } from '@parley/api-client';
 import { messageOf } from '@parley/api-client';
 import { IntegrationsPanel } from './IntegrationsPanel';
-import { useIntegrations, useIntegrationsClient } from './useIntegrations';
+import { useIntegrations } from './useIntegrations';
 
 export interface IntegrationsAreaProps {
   orgId: string;
   orgName: string;
-  fetch?: FetchLike;
 }
 
 /** Container: the organization's provider keys through TanStack Query. */
-export function IntegrationsArea({ orgId, orgName, fetch }: IntegrationsAreaProps) {
-  const client = useIntegrationsClient(fetch);
-  const state = useIntegrations(orgId, client);
+export function IntegrationsArea({ orgId, orgName }: IntegrationsAreaProps) {
+  const state = useIntegrations(orgId);
   return (
     <IntegrationsPanel
       orgName={orgName}

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { maskSecret, type FetchLike, type Integration } from '@parley/api-client';
 import { IntegrationsArea } from './IntegrationsArea';
+import { DashboardApiProvider } from '../api/ApiContext';
+import { createDashboardApi } from '../api/createDashboardApi';
 
 const wait = { timeout: 5000 };
 
@@ -72,7 +74,9 @@ function renderArea(server: ReturnType<typeof fakeServer>) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <IntegrationsArea orgId="org-1" orgName="Acme Labs" fetch={server.fetch} />
+      <DashboardApiProvider api={createDashboardApi({ fetch: server.fetch })}>
+        <IntegrationsArea orgId="org-1" orgName="Acme Labs" />
+      </DashboardApiProvider>
     </QueryClientProvider>,
   );
 }

@@ -1,32 +1,28 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createIntegrationsClient,
-  messageOf,
-  type FetchLike,
-  type IntegrationsClient,
-} from '@parley/api-client';
+import { messageOf } from '@parley/api-client';
+import { useDashboardApi } from '../api/ApiContext';
 import type { ProviderActivity } from './IntegrationsPanel';
 
-export const integrationsKey = (orgId: string) => ['integrations', orgId] as const;
-
-/** The integrations client (same origin, session cookie); `fetch` is injectable for tests. */
-export function useIntegrationsClient(fetch?: FetchLike): IntegrationsClient {
-  return useMemo(() => createIntegrationsClient({ baseUrl: '/api/integrations', fetch }), [fetch]);
-}
+/** Query keys of the integrations: the organization's providers, and one provider's voices. */
+export const integrationKeys = {
+  list: (orgId: string) => ['integrations', orgId] as const,
+  voices: (orgId: string, provider: string) => ['integrations', orgId, 'voices', provider] as const,
+} as const;
 
 /** The list, plus Save/Test/Remove per provider with what each is doing (for the panel). */
-export function useIntegrations(orgId: string, client: IntegrationsClient) {
+export function useIntegrations(orgId: string) {
+  const client = useDashboardApi().integrations;
   const qc = useQueryClient();
   const list = useQuery({
-    queryKey: integrationsKey(orgId),
+    queryKey: integrationKeys.list(orgId),
     queryFn: () => client.list(orgId),
     retry: false,
   });
   const [activity, setActivity] = useState<Record<string, ProviderActivity>>({});
   const patch = (provider: string, next: ProviderActivity) =>
     setActivity((a) => ({ ...a, [provider]: { ...a[provider], ...next } }));
-  const reload = () => qc.invalidateQueries({ queryKey: integrationsKey(orgId) });
+  const reload = () => qc.invalidateQueries({ queryKey: integrationKeys.list(orgId) });
 
   const save = useMutation({
     mutationFn: (v: { provider: string; credentials: Record<string, string> }) =>
@@ -68,14 +64,10 @@ export function useIntegrations(orgId: string, client: IntegrationsClient) {
 }
 
 /** 'Change voice': a provider's voices through the stored key (while the dialog is open). */
-export function useProviderVoices(
-  orgId: string,
-  provider: string,
-  enabled: boolean,
-  client: IntegrationsClient,
-) {
+export function useProviderVoices(orgId: string, provider: string, enabled: boolean) {
+  const client = useDashboardApi().integrations;
   return useQuery({
-    queryKey: ['integration-voices', orgId, provider] as const,
+    queryKey: integrationKeys.voices(orgId, provider),
     queryFn: () => client.voices(orgId, provider),
     enabled,
     retry: false,

@@ -98,7 +98,7 @@ export function DocumentsSection({ base }: DocumentsSectionProps) {
           onRetry={() => void segments.refetch()}
           onBack={() => setOpenId(null)}
           onReindex={() => openReindex(openDoc.id)}
-          onToggleSegment={(segId, enabled) => setSegment.mutate({ segId, enabled })}
+          onToggleSegment={(segId, enabled) => setSegment.mutate({ itemId: segId, enabled })}
         />
       ) : (
         <>
@@ -119,7 +119,7 @@ export function DocumentsSection({ base }: DocumentsSectionProps) {
             error={documents.error ? errorMessage(documents.error) : null}
             onRetry={() => void documents.refetch()}
             onOpen={setOpenId}
-            onToggle={(docId, enabled) => toggle.mutate({ docId, enabled })}
+            onToggle={(docId, enabled) => toggle.mutate({ itemId: docId, enabled })}
             onReindex={openReindex}
             onDelete={setDeleteId}
           />

@@ -6,7 +6,7 @@ import { parseSection, type KnowledgeSection } from './knowledgeSections';
  * The Knowledge Base tab inside the shell: the selected base (`?kb=`) and the open section
  * (`?section=`) live in the URL, so both survive a reload and can be linked.
  */
-export function KnowledgeArea() {
+export function KnowledgeArea({ orgId }: { orgId: string }) {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('kb');
   const section = params.get('section') ? parseSection(params.get('section')) : undefined;
@@ -19,6 +19,7 @@ export function KnowledgeArea() {
     });
   return (
     <KnowledgeBaseTab
+      orgId={orgId}
       selectedId={selectedId}
       section={section ?? (selectedId ? 'documents' : 'list')}
       onSelect={(id) => go(id, id ? 'documents' : undefined)}

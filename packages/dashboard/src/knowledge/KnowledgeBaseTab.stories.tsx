@@ -25,7 +25,7 @@ const meta = {
   title: 'Dashboard/Knowledge/Knowledge Base tab',
   component: KnowledgeBaseTab,
   parameters: { layout: 'padded' },
-  args: { selectedId: null, onSelect: fn(), origin: 'https://console.example' },
+  args: { orgId: 'org-1', selectedId: null, onSelect: fn(), origin: 'https://console.example' },
   render: (args) => (
     <StoryProviders>
       <Harness {...args} />

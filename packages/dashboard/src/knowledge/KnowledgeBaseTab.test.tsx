@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { json, routeFetch } from '@parley/api-client/testing';
 import { expectNoAxeViolations } from '../../../ui/src/test/axe';
-import { KnowledgeApiProvider } from './KnowledgeApiContext';
+import { DashboardApiProvider } from '../api/ApiContext';
+import { createDashboardApi } from '../api/createDashboardApi';
 import { KnowledgeBaseTab, type KnowledgeBaseTabProps } from './KnowledgeBaseTab';
 
 const base = {
@@ -32,14 +33,15 @@ function setup(
   const onSelect = vi.fn();
   const view = render(
     <QueryClientProvider client={client}>
-      <KnowledgeApiProvider baseUrl="/kb" fetch={fetch}>
+      <DashboardApiProvider api={createDashboardApi({ fetch })}>
         <KnowledgeBaseTab
+          orgId="o1"
           selectedId={null}
           onSelect={onSelect}
           origin="https://c.test"
           {...props}
         />
-      </KnowledgeApiProvider>
+      </DashboardApiProvider>
     </QueryClientProvider>,
   );
   return { fetch, onSelect, ...view };
@@ -58,26 +60,30 @@ describe('KnowledgeBaseTab', () => {
     let reads = 0;
     const { fetch } = setup(
       {
-        'GET /kb': () => json([base]),
-        'GET /kb/kb1/documents': () => json([doc(++reads < 3 ? 'indexing' : 'completed')]),
+        'GET /api/knowledge-bases': () => json([base]),
+        'GET /api/knowledge-bases/kb1/documents': () =>
+          json([doc(++reads < 3 ? 'indexing' : 'completed')]),
       },
       { selectedId: 'kb1' },
     );
     const row = await screen.findByRole('row', { name: /Opening hours/ });
     expect(within(row).getByText('indexing')).toBeInTheDocument();
-    expect(calls(fetch, '/kb/kb1/documents')).toBe(1);
+    expect(calls(fetch, '/api/knowledge-bases/kb1/documents')).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(calls(fetch, '/kb/kb1/documents')).toBe(2);
+    expect(calls(fetch, '/api/knowledge-bases/kb1/documents')).toBe(2);
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(calls(fetch, '/kb/kb1/documents')).toBe(3);
+    expect(calls(fetch, '/api/knowledge-bases/kb1/documents')).toBe(3);
     expect(await within(row).findByText('completed')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(6000));
-    expect(calls(fetch, '/kb/kb1/documents')).toBe(3);
+    expect(calls(fetch, '/api/knowledge-bases/kb1/documents')).toBe(3);
   });
 
   it('given a selection from the URL › opens its documents with the sections of a selected base', async () => {
     setup(
-      { 'GET /kb': () => json([base]), 'GET /kb/kb1/documents': () => json([doc('completed')]) },
+      {
+        'GET /api/knowledge-bases': () => json([base]),
+        'GET /api/knowledge-bases/kb1/documents': () => json([doc('completed')]),
+      },
       { selectedId: 'kb1' },
     );
     expect(await screen.findByRole('tab', { name: 'Documents', selected: true })).toBeVisible();
@@ -87,7 +93,7 @@ describe('KnowledgeBaseTab', () => {
 
   it('given the user is signed out › says so and makes no call', async () => {
     const { fetch, container } = setup(
-      { 'GET /kb': () => json([base]) },
+      { 'GET /api/knowledge-bases': () => json([base]) },
       { session: 'signed-out' },
     );
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -99,7 +105,7 @@ describe('KnowledgeBaseTab', () => {
 
   it('given the list answers 401 › the session has expired', async () => {
     const { container } = setup({
-      'GET /kb': () => json({ error: 'Unauthorized' }, 401, 'Unauthorized'),
+      'GET /api/knowledge-bases': () => json({ error: 'Unauthorized' }, 401, 'Unauthorized'),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your session has expired. Please refresh the page and login again.',
@@ -108,15 +114,18 @@ describe('KnowledgeBaseTab', () => {
   });
 
   it('given the list fails otherwise › prefixes the server error', async () => {
-    setup({ 'GET /kb': () => json({ error: 'Database unavailable' }, 500, 'Server Error') });
+    setup({
+      'GET /api/knowledge-bases': () =>
+        json({ error: 'Database unavailable' }, 500, 'Server Error'),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to fetch knowledge bases: Database unavailable',
     );
   });
 
-  it('given a base list › shows cards with badges and counts, without axe violations', async () => {
-    const { container } = setup({
-      'GET /kb': () =>
+  it('given a base list › shows cards with badges and counts (of the organization it names), without axe violations', async () => {
+    const { container, fetch } = setup({
+      'GET /api/knowledge-bases': () =>
         json([base, { ...base, id: 'kb2', name: 'Docs', indexingTechnique: 'high_quality' }]),
     });
     const card = await screen.findByRole('article', { name: 'Clinic FAQ' });
@@ -125,6 +134,7 @@ describe('KnowledgeBaseTab', () => {
     expect(
       within(screen.getByRole('article', { name: 'Docs' })).getByText('HQ • VECTOR'),
     ).toBeVisible();
+    expect(fetch.calls[0]!.url).toBe('/api/knowledge-bases?organization_id=o1');
     await expectNoAxeViolations(container);
   });
 
@@ -133,8 +143,8 @@ describe('KnowledgeBaseTab', () => {
     let bases = [base];
     const { onSelect } = setup(
       {
-        'GET /kb': () => json(bases),
-        'POST /kb': () => {
+        'GET /api/knowledge-bases': () => json(bases),
+        'POST /api/knowledge-bases': () => {
           bases = [base, created];
           return json(created, 201);
         },

@@ -21,6 +21,8 @@ import { messageOf } from '@parley/api-client';
 import * as styles from './knowledge.css';
 
 export interface KnowledgeBaseTabProps {
+  /** The organization whose bases are listed and created. */
+  orgId: string;
   /** The selected knowledge base (kept in the URL by the caller); null for none. */
   selectedId: string | null | undefined;
   /**
@@ -43,6 +45,7 @@ export interface KnowledgeBaseTabProps {
  * the selected base its documents (upload, list, segments, reindex, retrieval test) and API keys.
  */
 export function KnowledgeBaseTab({
+  orgId,
   selectedId,
   onSelect,
   section: controlledSection,
@@ -51,8 +54,8 @@ export function KnowledgeBaseTab({
   origin = globalThis.location?.origin ?? '',
 }: KnowledgeBaseTabProps) {
   const blocked = sessionMessage(session);
-  const list = useKnowledgeBases(!blocked);
-  const create = useCreateKnowledgeBase();
+  const list = useKnowledgeBases(orgId, !blocked);
+  const create = useCreateKnowledgeBase(orgId);
   const remove = useDeleteKnowledgeBase();
   const [ownSection, setOwnSection] = useState<KnowledgeSection>(selectedId ? 'documents' : 'list');
   const [query, setQuery] = useState('');
@@ -64,7 +67,7 @@ export function KnowledgeBaseTab({
   const [openingId, setOpeningId] = useState<string | null>(null);
   // The partial_members picker's members: asked once that permission is chosen.
   const [wantsMembers, setWantsMembers] = useState(false);
-  const team = useTeamMembers(wantsMembers);
+  const team = useTeamMembers(orgId, wantsMembers);
 
   const bases = list.data ?? [];
   const selected = selectedId ? (bases.find((b) => b.id === selectedId) ?? null) : null;

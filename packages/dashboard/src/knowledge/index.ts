@@ -1,8 +1,6 @@
 // The dashboard's Knowledge Base area: the container the shell mounts, and its client seam.
 export { KnowledgeBaseTab } from './KnowledgeBaseTab';
 export type { KnowledgeBaseTabProps } from './KnowledgeBaseTab';
-export { KnowledgeApiProvider, useKnowledgeApi } from './KnowledgeApiContext';
-export type { KnowledgeApiProviderProps } from './KnowledgeApiContext';
 export { createKnowledgeApi, knowledgeBaseUrl } from './knowledgeApi';
 export type { KnowledgeApi, KnowledgeApiOptions } from './knowledgeApi';
 export { knowledgeSections, parseSection } from './knowledgeSections';

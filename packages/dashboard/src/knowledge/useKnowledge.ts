@@ -5,7 +5,7 @@ import type {
   CreateKnowledgeBaseRequest,
   KnowledgeDocument,
 } from '@parley/api-client';
-import { useKnowledgeApi } from './KnowledgeApiContext';
+import { useDashboardApi } from '../api/ApiContext';
 import { knowledgeKeys } from './knowledgeKeys';
 import { documentsRefetchInterval, indexingPollMs } from './documentStatus';
 import type { AddDocumentInput } from './uploadRules';
@@ -18,43 +18,43 @@ type Segment = {
   hitCount: number;
 };
 
-/** GET /api/knowledge-bases (runs only while the session can make calls). */
-export function useKnowledgeBases(enabled = true) {
-  const api = useKnowledgeApi();
+/** GET /api/knowledge-bases?organization_id= (runs only while the session can make calls). */
+export function useKnowledgeBases(orgId: string, enabled = true) {
+  const api = useDashboardApi().knowledge;
   return useQuery({
-    queryKey: knowledgeKeys.list(),
-    queryFn: ({ signal }) => api.list(signal),
+    queryKey: knowledgeKeys.list(orgId),
+    queryFn: ({ signal }) => api.list(orgId, signal),
     enabled,
     retry: false,
   });
 }
 
-export function useCreateKnowledgeBase() {
-  const api = useKnowledgeApi();
+export function useCreateKnowledgeBase(orgId: string) {
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (request: CreateKnowledgeBaseRequest) => api.create(request),
+    mutationFn: (request: CreateKnowledgeBaseRequest) => api.create(request, orgId),
     // Awaited: the caller selects the new base once the list holds it.
-    onSuccess: () => qc.invalidateQueries({ queryKey: knowledgeKeys.list() }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: knowledgeKeys.list(orgId) }),
   });
 }
 
 export function useDeleteKnowledgeBase() {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.remove(id),
     onSuccess: (_r, id) => qc.removeQueries({ queryKey: knowledgeKeys.base(id) }),
     // Not awaited: the caller clears the selection before the list comes back without the base.
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: knowledgeKeys.list() });
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.lists() });
     },
   });
 }
 
 /** The base's documents; refreshes every 2 s while any of them is indexing. */
 export function useDocuments(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   return useQuery({
     queryKey: knowledgeKeys.documents(id),
     queryFn: ({ signal }) => api.documents(id, signal),
@@ -65,7 +65,7 @@ export function useDocuments(id: string) {
 
 /** Adds a document by text, file (multipart, with upload progress) or URL. */
 export function useAddDocument(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
@@ -102,7 +102,7 @@ export function useAddDocument(id: string) {
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: knowledgeKeys.documents(id) });
-      void qc.invalidateQueries({ queryKey: knowledgeKeys.list() });
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.lists() });
     },
     onError: (error, input) => console.error(`Failed to add ${input.mode} document`, error),
     onSettled: () => setProgress(null),
@@ -110,46 +110,61 @@ export function useAddDocument(id: string) {
   return { ...mutation, progress };
 }
 
-/** Enable/disable a document: shown at once, put back if the call fails (failures are only logged). */
-export function useSetDocumentEnabled(id: string) {
-  const api = useKnowledgeApi();
+/**
+ * Enable/disable one item of a cached list (a document, a segment): shown at once, put back if
+ * the call fails (failures are only logged), the list read again either way.
+ */
+function useToggleEnabled<T extends { id: string; enabled: boolean }>(
+  key: readonly unknown[],
+  toggle: (itemId: string, enabled: boolean) => Promise<unknown>,
+  what: string,
+) {
   const qc = useQueryClient();
-  const key = knowledgeKeys.documents(id);
   return useMutation({
-    mutationFn: ({ docId, enabled }: { docId: string; enabled: boolean }) =>
-      api.setDocumentEnabled(id, docId, enabled),
-    onMutate: async ({ docId, enabled }) => {
+    mutationFn: ({ itemId, enabled }: { itemId: string; enabled: boolean }) =>
+      toggle(itemId, enabled),
+    onMutate: async ({ itemId, enabled }) => {
       await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData<KnowledgeDocument[]>(key);
-      qc.setQueryData<KnowledgeDocument[]>(key, (docs) =>
-        docs?.map((d) => (d.id === docId ? { ...d, enabled } : d)),
+      const previous = qc.getQueryData<T[]>(key);
+      qc.setQueryData<T[]>(key, (items) =>
+        items?.map((item) => (item.id === itemId ? { ...item, enabled } : item)),
       );
       return { previous };
     },
     onError: (error, _vars, context) => {
-      console.error('Failed to toggle document', error);
+      console.error(`Failed to toggle ${what}`, error);
       if (context?.previous) qc.setQueryData(key, context.previous);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });
 }
 
+/** Enable/disable a document (see useToggleEnabled). */
+export function useSetDocumentEnabled(id: string) {
+  const api = useDashboardApi().knowledge;
+  return useToggleEnabled<KnowledgeDocument>(
+    knowledgeKeys.documents(id),
+    (docId, enabled) => api.setDocumentEnabled(id, docId, enabled),
+    'document',
+  );
+}
+
 export function useDeleteDocument(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (docId: string) => api.removeDocument(id, docId),
     onError: (error) => console.error('Failed to delete document', error),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: knowledgeKeys.documents(id) });
-      void qc.invalidateQueries({ queryKey: knowledgeKeys.list() });
+      void qc.invalidateQueries({ queryKey: knowledgeKeys.lists() });
     },
   });
 }
 
 /** A document's segments; refreshes every 2 s while the document is still indexing. */
 export function useSegments(id: string, docId: string | null, indexing: boolean) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   return useQuery({
     queryKey: knowledgeKeys.segments(id, docId ?? ''),
     queryFn: () => api.segments(id, docId!),
@@ -159,31 +174,18 @@ export function useSegments(id: string, docId: string | null, indexing: boolean)
   });
 }
 
+/** Enable/disable a segment (see useToggleEnabled). */
 export function useSetSegmentEnabled(id: string, docId: string) {
-  const api = useKnowledgeApi();
-  const qc = useQueryClient();
-  const key = knowledgeKeys.segments(id, docId);
-  return useMutation({
-    mutationFn: ({ segId, enabled }: { segId: string; enabled: boolean }) =>
-      api.setSegmentEnabled(id, docId, segId, enabled),
-    onMutate: async ({ segId, enabled }) => {
-      await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData<Segment[]>(key);
-      qc.setQueryData<Segment[]>(key, (segments) =>
-        segments?.map((s) => (s.id === segId ? { ...s, enabled } : s)),
-      );
-      return { previous };
-    },
-    onError: (error, _vars, context) => {
-      console.error('Failed to toggle segment', error);
-      if (context?.previous) qc.setQueryData(key, context.previous);
-    },
-    onSettled: () => qc.invalidateQueries({ queryKey: key }),
-  });
+  const api = useDashboardApi().knowledge;
+  return useToggleEnabled<Segment>(
+    knowledgeKeys.segments(id, docId),
+    (segId, enabled) => api.setSegmentEnabled(id, docId, segId, enabled),
+    'segment',
+  );
 }
 
 export function useReindexDocument(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ docId, chunkSettings }: { docId: string; chunkSettings: ChunkSettings }) =>
@@ -196,12 +198,12 @@ export function useReindexDocument(id: string) {
 }
 
 export function useTestRetrieval(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   return useMutation({ mutationFn: (query: string) => api.testRetrieval(id, query) });
 }
 
 export function useKnowledgeApiKeys(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   return useQuery({
     queryKey: knowledgeKeys.apiKeys(id),
     queryFn: () => api.apiKeys(id),
@@ -210,7 +212,7 @@ export function useKnowledgeApiKeys(id: string) {
 }
 
 export function useCreateKnowledgeApiKey(id: string) {
-  const api = useKnowledgeApi();
+  const api = useDashboardApi().knowledge;
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.createApiKey(id, name),

@@ -149,7 +149,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
   } else if (tab === 'email') {
     content = <EmailArea orgId={org.orgId} orgName={org.orgName} />;
   } else if (tab === 'knowledge-base') {
-    content = <KnowledgeArea />;
+    content = <KnowledgeArea orgId={org.orgId} />;
   } else {
     const label = dashboardTabs.find((t) => t.id === tab)?.label;
     content = (
