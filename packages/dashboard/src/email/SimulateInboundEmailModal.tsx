@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, TextArea, TextField } from '@parley/ui';
 import { emailFormatMessage, mailMessages } from '@parley/api-client';
-import * as pn from '../phone-numbers/phoneNumbers.css';
 import { isEmailAddress } from './emailForms';
+import { channelStyles as channel } from '../channels';
 
 export interface SimulateInboundEmailModalProps {
   /** The assigned mailbox the simulated person writes to; null = closed. */
@@ -30,7 +30,7 @@ function SimulateForm(props: SimulateInboundEmailModalProps) {
     props.onSimulate({ from: from.trim(), subject: subject.trim(), text: text.trim() });
   };
   return (
-    <form className={pn.form} onSubmit={submit} noValidate>
+    <form className={channel.form} onSubmit={submit} noValidate>
       <TextField
         label="From (the person writing in)"
         type="email"
@@ -52,7 +52,7 @@ function SimulateForm(props: SimulateInboundEmailModalProps) {
         errorMessage={checked ? errors.text : undefined}
       />
       {props.error ? <Banner key={props.error} tone="error" title={props.error} /> : null}
-      <div className={pn.actions}>
+      <div className={channel.actions}>
         <Button variant="secondary" onClick={props.onClose} disabled={props.busy}>
           Cancel
         </Button>

@@ -2,8 +2,8 @@ import type { FormEvent, ReactNode } from 'react';
 import type { SendLimitChannel } from '@parley/api-client';
 import { Banner, Button } from '@parley/ui';
 import { sendLimitText } from './sendLimitText';
-import { bannerMs } from '../phone-numbers/PhoneNumbersScreen';
-import * as pn from '../phone-numbers/phoneNumbers.css';
+import { bannerMs } from './types';
+import * as styles from './channel.css';
 
 export interface SendFormProps {
   /** The form's 'Please fix the validation errors below.' summary, or null. */
@@ -29,7 +29,7 @@ export function SendLimitNote({ limits }: { limits: SendLimitChannel }) {
   return text.reached ? (
     <Banner tone="warning" title={text.reached} message={`${text.limit} ${text.usage}`} />
   ) : (
-    <p className={pn.muted} aria-label="Sending limit">
+    <p className={styles.muted} aria-label="Sending limit">
       {text.limit} {text.usage}
     </p>
   );
@@ -43,7 +43,7 @@ export function SendLimitNote({ limits }: { limits: SendLimitChannel }) {
 export function SendForm(props: SendFormProps) {
   return (
     <form
-      className={pn.form}
+      className={styles.form}
       noValidate
       onSubmit={(e) => (props.busy ? e.preventDefault() : props.onSubmit(e))}
     >
@@ -66,7 +66,7 @@ export function SendForm(props: SendFormProps) {
           onDismiss={props.onDismissError}
         />
       ) : null}
-      <div className={pn.actions}>
+      <div className={styles.actions}>
         <Button variant="secondary" onClick={props.onCancel} disabled={props.busy}>
           Cancel
         </Button>

@@ -1,7 +1,33 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
 
-export const filters = style({
+/** The frame of every channel screen (Phone Numbers, SMS, WhatsApp, Email). */
+export const screen = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+export const heading = style({ margin: 0, fontSize: vars.fontSize.xxl, color: vars.color.text });
+export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const grow = style({ flex: '1 1 16rem', minWidth: 0 });
+/** A row of controls whose items are centred (Phone Numbers' search, badge and Add Agent). */
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+export const numberText = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+/** A modal's or a panel's column of fields, and its buttons at the end. */
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
+export const noticeToggle = style({ alignSelf: 'flex-start', marginTop: vars.space.xs });
+
+/** The filter bar: the search, the filters and the tab's buttons, aligned on their bottoms. */
+export const filterBar = style({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'flex-end',

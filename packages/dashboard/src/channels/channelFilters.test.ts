@@ -10,7 +10,7 @@ import {
   filterChannelNumbers,
   hasChannelFilters,
 } from './channelFilters';
-import { unassignedAgentFilter } from '../phone-numbers/phoneFilters';
+import { unassignedAgentFilter } from './numberMatch';
 
 const at = '2025-01-01T00:00:00.000Z';
 const wire = (n: string, agent: string | null): PhoneNumberWire => ({

@@ -1,16 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { agentDisplayName, messageOf, phoneMessages, smsMessages } from '@parley/api-client';
-import type { PhoneNumber } from '@parley/api-client';
+import type { PhoneNumber, SendLimitChannel } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
 import { useAgents } from '../api/hooks';
-import { AddAgentModal, type AgentOption } from '../phone-numbers/AddAgentModal';
-import type { Notice } from '../phone-numbers/PhoneNumbersScreen';
-import { SendWhatsappModal } from '../whatsapp/SendWhatsappModal';
-import { ChannelScreen, type ChannelTab } from './ChannelScreen';
+import { AddAgentModal } from './AddAgentModal';
+import type { AgentOption, ChannelTab, Notice } from './types';
+import { ChannelScreen } from './ChannelScreen';
 import { MakeTestControl } from '../agents/tests/MakeTestControl';
 import { MessagesPanel } from './MessagesPanel';
-import { SendSmsModal } from './SendSmsModal';
 import { SimulateInboundModal } from './SimulateInboundModal';
+import { useSendDialog } from './useSendDialog';
 import { defaultChannelFilters, type ChannelFilters } from './channelFilters';
 import { channelLabels } from './channelLabels';
 import { channelAssignFailed, channelUnassignFailed, sendFailureText } from './channelMessages';
@@ -19,20 +18,36 @@ import {
   useChannelMessages,
   useChannelPage,
   useSendLimits,
-  useSendSms,
-  useSendWhatsapp,
   useSimulateInbound,
   useUnassignChannelNumber,
 } from './useChannel';
+
+/** What a channel's send modal is given by the tab (the channel sends with its own hook). */
+export interface ChannelSendProps {
+  orgId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The channel's numbers (the modal pre-fills or offers them). */
+  numbers: readonly PhoneNumber[];
+  /** The organization's sending limit and usage on this channel. */
+  limits: SendLimitChannel | null;
+  error: string | null;
+  onDismissError: () => void;
+  /** The send went out: closes the modal and shows the server's line under Outbound. */
+  onSent: (message: string) => void;
+  onFailed: (error: unknown) => void;
+}
 
 export interface ChannelAreaProps {
   channel: MessagingChannel;
   orgId: string;
   orgName: string;
+  /** The channel's own send modal. */
+  renderSend: (send: ChannelSendProps) => ReactNode;
 }
 
 /** The SMS or WhatsApp tab: data hooks wired to the screen, the Outbound page and the modals. */
-export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
+export function ChannelArea({ channel, orgId, orgName, renderSend }: ChannelAreaProps) {
   const words = channelLabels[channel];
   const page = useChannelPage(channel, orgId);
   const [tab, setTab] = useState<ChannelTab>('inbound');
@@ -40,8 +55,6 @@ export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
   const agentsQuery = useAgents(orgId);
   const assign = useAssignChannelNumber(channel, orgId);
   const unassign = useUnassignChannelNumber(channel, orgId);
-  const sendSms = useSendSms(orgId);
-  const sendWhatsapp = useSendWhatsapp(orgId);
   const simulate = useSimulateInbound(channel, orgId);
 
   const numbers = useMemo(() => page.data?.numbers ?? [], [page.data]);
@@ -52,28 +65,17 @@ export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
   const [sendNotice, setSendNotice] = useState<Notice | null>(null);
   const [assigning, setAssigning] = useState(false);
   const [assignError, setAssignError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
+  const send = useSendDialog();
   const [simulating, setSimulating] = useState<string | null>(null);
   const [simulateError, setSimulateError] = useState<string | null>(null);
   // The organization's sending limits, read while a send modal is open.
-  const limits = useSendLimits(orgId, sending);
-  const limitsOf = (c: MessagingChannel) =>
-    limits.data?.channels.find((l) => l.channel === c) ?? null;
+  const limits = useSendLimits(orgId, send.isOpen);
 
   const agents: AgentOption[] = useMemo(
     () => (agentsQuery.data?.agents ?? []).map((a) => ({ id: a.id, label: agentDisplayName(a) })),
     [agentsQuery.data],
   );
   const free = numbers.filter((n) => !n.agent_id);
-  const firstAssigned = numbers.find((n) => n.agent_id)?.phone_number ?? '';
-
-  const onSent = (message: string) => {
-    setSending(false);
-    setSendError(null);
-    setSendNotice({ tone: 'success', message });
-  };
-  const onSendFailed = (error: unknown) => setSendError(sendFailureText(words.sendFailed, error));
 
   return (
     <>
@@ -123,10 +125,7 @@ export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
             threadActions={(t) =>
               t.agent_id ? <MakeTestControl agentId={t.agent_id} conversationId={t.id} /> : null
             }
-            onOpenSend={() => {
-              setSendError(null);
-              setSending(true);
-            }}
+            onOpenSend={() => send.open(true)}
           />
         }
       />
@@ -186,43 +185,20 @@ export function ChannelArea({ channel, orgId, orgName }: ChannelAreaProps) {
           )
         }
       />
-      {channel === 'sms' ? (
-        <SendSmsModal
-          open={sending}
-          onOpenChange={setSending}
-          defaultFrom={firstAssigned}
-          busy={sendSms.isPending}
-          error={sendError}
-          onDismissError={() => setSendError(null)}
-          limits={limitsOf('sms')}
-          onSend={(values) =>
-            sendSms.mutate(values, {
-              onSuccess: (r) => onSent(r.message),
-              onError: onSendFailed,
-            })
-          }
-        />
-      ) : (
-        <SendWhatsappModal
-          open={sending}
-          onOpenChange={setSending}
-          numbers={numbers.map((n) => n.phone_number)}
-          busy={sendWhatsapp.isPending}
-          error={sendError}
-          onDismissError={() => setSendError(null)}
-          limits={limitsOf('whatsapp')}
-          onSend={(values) =>
-            sendWhatsapp.mutate(values, {
-              onSuccess: (r) => onSent(r.message),
-              onError: onSendFailed,
-            })
-          }
-        />
-      )}
+      {renderSend({
+        orgId,
+        open: send.isOpen,
+        onOpenChange: send.onOpenChange,
+        numbers,
+        limits: limits.data?.channels.find((l) => l.channel === channel) ?? null,
+        error: send.error,
+        onDismissError: send.dismissError,
+        onSent: (message) => {
+          send.done();
+          setSendNotice({ tone: 'success', message });
+        },
+        onFailed: (error) => send.fail(sendFailureText(words.sendFailed, error)),
+      })}
     </>
   );
-}
-
-export function SmsArea(props: Omit<ChannelAreaProps, 'channel'>) {
-  return <ChannelArea channel="sms" {...props} />;
 }

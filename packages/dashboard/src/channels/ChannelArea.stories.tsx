@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ChannelArea } from './ChannelArea';
+import { SmsArea } from '../sms';
+import { WhatsappArea } from '../whatsapp';
 import { StoryProviders } from '../stories/StoryProviders';
 import { messagingBackend } from '../stories/messagingHandlers';
 import { backend } from '../stories/handlers';
@@ -10,10 +12,15 @@ const meta = {
   title: 'Dashboard/SMS and WhatsApp/Channel tab',
   component: ChannelArea,
   parameters: { layout: 'padded' },
-  args: { channel: 'sms', orgId: 'org_1', orgName: 'Acme Labs' },
-  render: (args) => (
+  // The channel's own tab (its send modal) over the shared one.
+  args: { channel: 'sms', orgId: 'org_1', orgName: 'Acme Labs', renderSend: () => null },
+  render: ({ channel, orgId, orgName }) => (
     <StoryProviders>
-      <ChannelArea {...args} />
+      {channel === 'whatsapp' ? (
+        <WhatsappArea orgId={orgId} orgName={orgName} />
+      ) : (
+        <SmsArea orgId={orgId} orgName={orgName} />
+      )}
     </StoryProviders>
   ),
 } satisfies Meta<typeof ChannelArea>;

@@ -1,14 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, Select, Spinner, Switch } from '@parley/ui';
 import { dialogPhoneNumber, phoneMessages, type PhoneNumber } from '@parley/api-client';
-import * as styles from './phoneNumbers.css';
-
-export interface AgentOption {
-  /** The agent id (prefix_uuid). */
-  id: string;
-  /** The agent prefix (or its name) shown in the list. */
-  label: string;
-}
+import type { AgentOption } from './types';
+import * as styles from './channel.css';
 
 export interface AddAgentModalProps {
   open: boolean;

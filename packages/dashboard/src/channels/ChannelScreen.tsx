@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Badge, Banner, Button, SearchField, Select, Tabs, type TableColumn } from '@parley/ui';
-import { friendlyPhoneNumber, type PhoneNumber } from '@parley/api-client';
+import { Badge, Button, Select, type TableColumn } from '@parley/ui';
+import type { PhoneNumber } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
-import { agentPrefixOf } from '../phone-numbers/phoneFilters';
-import { SandboxNotice } from '../phone-numbers/SandboxNotice';
-import { NumbersTable } from '../phone-numbers/NumbersTable';
-import { bannerMs, type Notice } from '../phone-numbers/PhoneNumbersScreen';
-import * as pn from '../phone-numbers/phoneNumbers.css';
+import { agentPrefixOf } from './numberMatch';
+import { SandboxNotice } from './SandboxNotice';
+import { ChannelTable, numberColumns, numberRowKey, numbersLoadingLabel } from './ChannelTable';
+import { ChannelFrame, FilterBar, OrganizationBadge, RefreshButton } from './ChannelFrame';
+import type { ChannelTab, Notice } from './types';
 import {
   channelAgentOptions,
   channelEmptyHint,
@@ -19,7 +19,7 @@ import {
 import { channelLabels } from './channelLabels';
 import * as styles from './channel.css';
 
-export type ChannelTab = 'inbound' | 'outbound';
+export type { ChannelTab } from './types';
 
 export interface ChannelScreenProps {
   channel: MessagingChannel;
@@ -60,20 +60,9 @@ export function ChannelScreen(props: ChannelScreenProps) {
   const words = channelLabels[props.channel];
   const visible = filterChannelNumbers(numbers, filters);
   const set = (patch: Partial<ChannelFilters>) => onFiltersChange({ ...filters, ...patch });
-  const headingId = `${props.channel}-heading`;
 
   const columns: Array<TableColumn<PhoneNumber>> = [
-    {
-      key: 'number',
-      header: 'Number',
-      isRowHeader: true,
-      render: (row) => <span className={pn.numberText}>{row.phone_number}</span>,
-    },
-    {
-      key: 'friendly',
-      header: 'Friendly Name',
-      render: (row) => row.friendly_name || friendlyPhoneNumber(row.phone_number),
-    },
+    ...numberColumns,
     {
       key: 'agent',
       header: 'Agent',
@@ -115,78 +104,37 @@ export function ChannelScreen(props: ChannelScreenProps) {
     },
   ];
 
-  const inbound = (
-    <NumbersTable
-      caption={`${words.name} phone numbers`}
-      columns={columns}
-      rows={visible}
-      loading={props.loading}
-      error={props.error}
-      onRetry={props.onRetry}
-      emptyTitle={channelNumbersEmpty.title}
-      emptyHint={channelEmptyHint(numbers.length, filters, words.name)}
-      stackOnPhone
-    />
-  );
-
   return (
-    <section className={pn.screen} aria-labelledby={headingId}>
-      <div className={pn.header}>
-        <div>
-          <h1 id={headingId} className={pn.heading}>
-            {words.heading}
-          </h1>
-          <p className={pn.muted}>
-            Choose the agent that answers each number, and send {words.name} messages.
-          </p>
-        </div>
+    <ChannelFrame
+      headingId={`${props.channel}-heading`}
+      heading={words.heading}
+      description={`Choose the agent that answers each number, and send ${words.name} messages.`}
+      actions={
         <div className={styles.rowActions}>
-          <Badge tone="primary" aria-label={`Organization ${props.orgName}`}>
-            {props.orgName}
-          </Badge>
-          <Button
-            variant="secondary"
-            onClick={props.onRefresh}
-            busy={props.refreshing}
-            busyLabel="Refreshing..."
-          >
-            Refresh
-          </Button>
+          <OrganizationBadge name={props.orgName} />
+          <RefreshButton onRefresh={props.onRefresh} refreshing={props.refreshing} />
         </div>
-      </div>
-      {props.sandbox ? <SandboxNotice /> : null}
-      {props.notice ? (
-        <Banner
-          key={`notice-${props.notice.message}`}
-          tone={props.notice.tone}
-          title={props.notice.message}
-          autoDismissMs={bannerMs}
-          onDismiss={props.onDismissNotice}
-        />
-      ) : null}
-      <Tabs
-        label={`${words.name} direction`}
-        layout="tabs"
-        items={[
-          { value: 'inbound', label: 'Inbound' },
-          { value: 'outbound', label: 'Outbound' },
-        ]}
-        value={props.tab}
-        onValueChange={(v) => props.onTabChange(v as ChannelTab)}
-      />
+      }
+      banners={props.sandbox ? <SandboxNotice /> : null}
+      notice={props.notice}
+      onDismissNotice={props.onDismissNotice}
+      tabsLabel={`${words.name} direction`}
+      tabsLayout="tabs"
+      tab={props.tab}
+      onTabChange={props.onTabChange}
+    >
       {props.tab === 'outbound' ? (
         props.outbound
       ) : (
         <>
-          <div className={styles.filters}>
-            <div className={pn.grow}>
-              <SearchField
-                label="Search phone numbers"
-                placeholder="Search phone numbers..."
-                value={filters.search}
-                onChange={(search) => set({ search })}
-              />
-            </div>
+          <FilterBar
+            search={{
+              label: 'Search phone numbers',
+              placeholder: 'Search phone numbers...',
+              value: filters.search,
+              onChange: (search) => set({ search }),
+            }}
+          >
             <Select
               className={styles.filterSelect}
               label="Agent"
@@ -202,10 +150,22 @@ export function ChannelScreen(props: ChannelScreenProps) {
               Clear All Filters
             </Button>
             <Button onClick={props.onAssign}>Assign Agent</Button>
-          </div>
-          {inbound}
+          </FilterBar>
+          <ChannelTable
+            caption={`${words.name} phone numbers`}
+            columns={columns}
+            rows={visible}
+            rowKey={numberRowKey}
+            loading={props.loading}
+            loadingLabel={numbersLoadingLabel}
+            error={props.error}
+            onRetry={props.onRetry}
+            emptyTitle={channelNumbersEmpty.title}
+            emptyHint={channelEmptyHint(numbers.length, filters, words.name)}
+            stackOnPhone
+          />
         </>
       )}
-    </section>
+    </ChannelFrame>
   );
 }

@@ -5,7 +5,7 @@ import {
   matchesAgent,
   matchesSearch,
   unassignedAgentFilter,
-} from '../phone-numbers/phoneFilters';
+} from './numberMatch';
 
 /**
  * The SMS and WhatsApp Inbound tables' search and agent filter (spec channels-and-shell §2),

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Badge, Banner, Button, EmptyState, Spinner } from '@parley/ui';
 import type { ChannelConversation } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
-import { bannerMs, type Notice } from '../phone-numbers/PhoneNumbersScreen';
-import * as pn from '../phone-numbers/phoneNumbers.css';
+import { bannerMs, type Notice } from './types';
 import { channelLabels } from './channelLabels';
 import { orderThreads, senderLabel } from './messageThreads';
+import { formatWhen } from './formatWhen';
 import * as styles from './channel.css';
 import { StoredToolSteps } from '../chat/ToolStepList';
 
@@ -22,11 +22,6 @@ export interface MessagesPanelProps {
   /** Actions under a thread (e.g. 'Make a test' of it when it has an agent). */
   threadActions?: (thread: ChannelConversation) => ReactNode;
 }
-
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-};
 
 /**
  * The Outbound page: '{channel} Send Message' with the send button, and what was sent and
@@ -78,7 +73,7 @@ export function MessagesPanel(props: MessagesPanelProps) {
                     <Badge tone={m.direction === 'inbound' ? 'neutral' : 'primary'}>
                       {senderLabel(m)}
                     </Badge>
-                    <time dateTime={m.created_at}>{when(m.created_at)}</time>
+                    <time dateTime={m.created_at}>{formatWhen(m.created_at)}</time>
                     {m.status ? <span>{m.status}</span> : null}
                     {m.offline ? <Badge tone="warning">Offline responder</Badge> : null}
                   </div>
@@ -96,13 +91,13 @@ export function MessagesPanel(props: MessagesPanelProps) {
   }
 
   return (
-    <section className={pn.form} aria-labelledby={headingId}>
-      <div className={pn.header}>
+    <section className={styles.form} aria-labelledby={headingId}>
+      <div className={styles.header}>
         <div>
           <h2 id={headingId} className={styles.threadHeading}>
             {words.sendPage}
           </h2>
-          <p className={pn.muted}>
+          <p className={styles.muted}>
             Send a message from one of your numbers. Replies and the agent&apos;s answers appear
             below.
           </p>

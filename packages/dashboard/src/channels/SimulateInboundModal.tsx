@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, TextArea, TextField } from '@parley/ui';
 import { messageTextLimits, phoneFormatMessage, phonePattern } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
-import * as pn from '../phone-numbers/phoneNumbers.css';
 import { channelLabels } from './channelLabels';
+import * as styles from './channel.css';
 
 export interface SimulateInboundModalProps {
   channel: MessagingChannel;
@@ -30,7 +30,7 @@ function SimulateForm(props: SimulateInboundModalProps) {
     props.onSimulate({ from: from.trim(), text: text.trim() });
   };
   return (
-    <form className={pn.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={submit} noValidate>
       <TextField
         label="From (the person writing in)"
         type="tel"
@@ -47,7 +47,7 @@ function SimulateForm(props: SimulateInboundModalProps) {
         errorMessage={checked ? textError : undefined}
       />
       {props.error ? <Banner tone="error" title={props.error} /> : null}
-      <div className={pn.actions}>
+      <div className={styles.actions}>
         <Button variant="secondary" onClick={props.onClose} disabled={props.busy}>
           Cancel
         </Button>

@@ -1,6 +1,6 @@
 import { Banner, Button } from '@parley/ui';
 import { useStoredFlag } from '../storage/storedFlag';
-import * as styles from './phoneNumbers.css';
+import * as styles from './channel.css';
 import { sharedProviderMessages } from '@parley/api-client';
 
 export const sandboxNoticeText =
