@@ -6,7 +6,7 @@ import { useAgents } from '../api/hooks';
 import { AddAgentModal } from './AddAgentModal';
 import type { AgentOption, ChannelTab, Notice } from './types';
 import { ChannelScreen } from './ChannelScreen';
-import { MakeTestControl } from '../agents/tests/MakeTestControl';
+import { MakeTestControl } from '../agents';
 import { MessagesPanel } from './MessagesPanel';
 import { SimulateInboundModal } from './SimulateInboundModal';
 import { useSendDialog } from './useSendDialog';

@@ -7,7 +7,7 @@ import { channelLabels } from './channelLabels';
 import { orderThreads, senderLabel } from './messageThreads';
 import { formatWhen } from './formatWhen';
 import * as styles from './channel.css';
-import { StoredToolSteps } from '../chat/ToolStepList';
+import { StoredToolSteps } from '../chat';
 
 export interface MessagesPanelProps {
   channel: MessagingChannel;

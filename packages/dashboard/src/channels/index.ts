@@ -36,5 +36,13 @@ export {
 export type { FieldErrors, SmsSendValues, WhatsappSendValues } from './sendForm';
 export { channelAssignFailed, channelUnassignFailed, sendFailureText } from './channelMessages';
 export { formatWhen } from './formatWhen';
+export {
+  agentFilterOptions,
+  agentPrefixOf,
+  allAgentsFilter,
+  matchesAgent,
+  matchesSearch,
+  unassignedAgentFilter,
+} from './numberMatch';
 export { useSendLimits, useSendSms, useSendWhatsapp } from './useChannel';
 export * as channelStyles from './channel.css';

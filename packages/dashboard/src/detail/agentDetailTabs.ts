@@ -25,9 +25,7 @@ export function agentSectionId(tab: AgentDetailTab): string {
   return `agent-section-${tab}`;
 }
 
-/** Voice call states the header shows (spec §4 Voice call). */
-export const agentCallStates = ['idle', 'connecting', 'connected'] as const;
-export type AgentCallState = (typeof agentCallStates)[number];
+export { agentCallStates, type AgentCallState } from '../voice';
 
 export const agentDetailTexts = {
   back: 'Back to Agents',

@@ -12,7 +12,7 @@ import {
 import { modelOptionsFor, modelProviderOptions } from './options';
 import { modelKeyPlaceholder } from './providerRules';
 import { fieldMaxLength, problemText, type CheckedField, type FieldProblems } from './fieldRules';
-import type { ModelSettings } from './types';
+import type { KeyTestState, ModelSettings } from './types';
 import type { KnowledgeItem } from './useAgentSettings';
 import * as styles from './editor.css';
 
@@ -56,13 +56,6 @@ export interface ModelPanelProps {
   title?: string;
   id?: string;
 }
-
-/** What the key test shows (spec §7, §8). */
-export type KeyTestState =
-  | { status: 'idle' }
-  | { status: 'testing' }
-  | { status: 'ok' }
-  | { status: 'failed'; reason: string };
 
 /** The Model Live URL is an OpenAI-compatible base URL (issue 12). */
 export const liveUrlPlaceholder = 'https://api.openai.com/v1 (OpenAI-compatible base URL)';

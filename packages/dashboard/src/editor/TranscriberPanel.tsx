@@ -8,7 +8,7 @@ import {
   type TranscriberProvider,
 } from './options';
 import type { TranscriberSettings } from './types';
-import { integrationsHref } from '../integrations/links';
+import { integrationsHref } from '../integrations';
 import * as styles from './editor.css';
 
 export interface TranscriberPanelProps {

@@ -15,7 +15,7 @@ import {
 } from './options';
 import { speedText } from './providerRules';
 import type { VoiceSettings } from './types';
-import { integrationsHref } from '../integrations/links';
+import { integrationsHref } from '../integrations';
 import * as styles from './editor.css';
 
 export interface VoicePanelProps {

@@ -74,3 +74,10 @@ export interface EditorDefaults {
   /** Spec §9: a default agent URL ending in /v1/chat-messages. */
   agentUrl: string;
 }
+
+/** What the key test shows (spec §7, §8). */
+export type KeyTestState =
+  | { status: 'idle' }
+  | { status: 'testing' }
+  | { status: 'ok' }
+  | { status: 'failed'; reason: string };

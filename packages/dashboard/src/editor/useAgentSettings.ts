@@ -8,7 +8,7 @@ import {
   plainMessageOf,
   type ModelProviderName,
 } from '@parley/api-client';
-import type { KeyTestState } from './ModelPanel';
+import type { KeyTestState } from './types';
 import { useDashboardApi } from '../api/ApiContext';
 import type { AgentConfig, KnowledgeBaseSummary } from '../api/DashboardApi';
 import { queryKeys } from '../api/queryKeys';

@@ -7,7 +7,7 @@ import {
   type MailboxTestResult,
   type MailThread,
 } from '@parley/api-client';
-import { MakeTestControl } from '../agents/tests/MakeTestControl';
+import { MakeTestControl } from '../agents';
 import { useAgents } from '../api/hooks';
 import {
   channelAssignFailed,

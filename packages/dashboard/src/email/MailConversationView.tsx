@@ -3,7 +3,7 @@ import { Badge, Banner, Button, TextArea } from '@parley/ui';
 import type { MailMessage, MailThread } from '@parley/api-client';
 import { authorLabel, conversationOrder, mailStatusLabel } from './mailboxList';
 import * as styles from './email.css';
-import { StoredToolSteps } from '../chat/ToolStepList';
+import { StoredToolSteps } from '../chat';
 import { channelStyles as channel, formatWhen } from '../channels';
 
 export interface MailConversationViewProps {

@@ -1,5 +1,5 @@
 import type { PhoneNumber } from '@parley/api-client';
-import { allAgentsFilter, matchesAgent, matchesSearch } from '../channels/numberMatch';
+import { allAgentsFilter, matchesAgent, matchesSearch } from '../channels';
 
 export {
   agentFilterOptions,
@@ -8,7 +8,7 @@ export {
   matchesAgent,
   matchesSearch,
   unassignedAgentFilter,
-} from '../channels/numberMatch';
+} from '../channels';
 
 /**
  * The Inbound table's search and filters (spec channels-and-shell §2): a search over agent id,

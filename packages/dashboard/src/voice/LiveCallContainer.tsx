@@ -1,6 +1,6 @@
 import type { Room } from 'livekit-client';
 import { RoomContext, useTranscriptions, useVoiceAssistant } from '@livekit/components-react';
-import type { AgentCallState } from '../detail/agentDetailTabs';
+import type { AgentCallState } from './callState';
 import { CallPanel } from './CallPanel';
 import { liveLines, livePhase } from './liveCall';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Room } from 'livekit-client';
-import type { AgentCallState } from '../detail/agentDetailTabs';
+import type { AgentCallState } from './callState';
 import { CallPanel } from './CallPanel';
 
 // LiveKit's React bindings load with the call, like livekit-client itself.

@@ -3,7 +3,7 @@
  * phase from the call state and the agent's state, and the running transcript from the
  * transcription streams the voice worker publishes (LiveKit `lk.transcription`).
  */
-import type { AgentCallState } from '../detail/agentDetailTabs';
+import type { AgentCallState } from './callState';
 
 /** What the call panel says: connecting, waiting for the agent, listening, thinking, speaking. */
 export type LivePhase = 'connecting' | 'waiting' | 'listening' | 'thinking' | 'speaking';
