@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '@parley/ui';
+import { media, focusOutline, vars } from '@parley/ui';
 
 export const screen = style({
   display: 'flex',
@@ -224,7 +224,7 @@ export const linkButton = style({
   whiteSpace: 'nowrap',
   selectors: {
     '&:hover': { background: vars.color.surfaceSunken },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:focus-visible': focusOutline(),
   },
 });
 

@@ -1,14 +1,13 @@
-import { Card, MaskedField, Select, Switch } from '@parley/ui';
+import { Card, Select, Switch } from '@parley/ui';
 import {
   localTranscriberKeyNote,
-  noLanguagesText,
   transcriberLanguages,
   transcriberModelOptionsFor,
   transcriberProviderOptions,
   type TranscriberProvider,
 } from './options';
 import type { TranscriberSettings } from './types';
-import { integrationsHref } from '../integrations';
+import { LanguageSelect, ProviderKeyField } from './ProviderFields';
 import * as styles from './editor.css';
 
 export interface TranscriberPanelProps {
@@ -47,13 +46,12 @@ export function TranscriberPanel({
           onValueChange={(p) => onChange({ provider: p as TranscriberProvider })}
           disabled={disabled}
         />
-        <Select
+        <LanguageSelect
           label="Transcriber Language"
-          value={languages.length > 0 ? value.language : ''}
-          placeholder={noLanguagesText}
-          items={languages}
-          onValueChange={(language) => onChange({ language })}
-          disabled={disabled || languages.length === 0}
+          value={value.language}
+          languages={languages}
+          onChange={(language) => onChange({ language })}
+          disabled={disabled}
         />
         <Select
           label="Transcriber Model"
@@ -62,20 +60,12 @@ export function TranscriberPanel({
           onValueChange={(model) => onChange({ model })}
           disabled={disabled}
         />
-        <MaskedField
+        <ProviderKeyField
           label="Transcriber API Key"
-          value={value.provider === 'local' ? '' : value.apiKey}
-          description={
-            value.provider === 'local'
-              ? localTranscriberKeyNote
-              : value.apiKey
-                ? undefined
-                : 'Not configured'
-          }
+          apiKey={value.apiKey}
+          local={value.provider === 'local'}
+          localNote={localTranscriberKeyNote}
         />
-        <a href={integrationsHref} className={styles.keyLink}>
-          Set keys in Integrations
-        </a>
       </div>
       {value.provider === 'deepgram' ? (
         <div className={styles.switches}>

@@ -1,6 +1,5 @@
 import { Button, Card, MaskedField, Select, Slider } from '@parley/ui';
 import {
-  noLanguagesText,
   openAiVoiceOptions,
   responseFormatOptions,
   speedRanges,
@@ -15,7 +14,7 @@ import {
 } from './options';
 import { speedText } from './providerRules';
 import type { VoiceSettings } from './types';
-import { integrationsHref } from '../integrations';
+import { LanguageSelect, ProviderKeyField } from './ProviderFields';
 import * as styles from './editor.css';
 
 export interface VoicePanelProps {
@@ -73,13 +72,12 @@ export function VoicePanel({
           onValueChange={(model) => onChange({ model })}
           disabled={disabled}
         />
-        <Select
+        <LanguageSelect
           label="Voice Language"
-          value={languages.length > 0 ? value.language : ''}
-          placeholder={noLanguagesText}
-          items={languages}
-          onValueChange={(language) => onChange({ language })}
-          disabled={disabled || !voiceLanguageEditable(value.provider) || languages.length === 0}
+          value={value.language}
+          languages={languages}
+          onChange={(language) => onChange({ language })}
+          disabled={disabled || !voiceLanguageEditable(value.provider)}
         />
         <Slider
           label="Speed"
@@ -152,20 +150,12 @@ export function VoicePanel({
             />
           </>
         ) : null}
-        <MaskedField
+        <ProviderKeyField
           label="Voice API Key"
-          value={value.provider === 'local' ? '' : value.apiKey}
-          description={
-            value.provider === 'local'
-              ? localVoiceKeyNote
-              : value.apiKey
-                ? undefined
-                : notConfigured
-          }
+          apiKey={value.apiKey}
+          local={value.provider === 'local'}
+          localNote={localVoiceKeyNote}
         />
-        <a href={integrationsHref} className={styles.keyLink}>
-          Set keys in Integrations
-        </a>
       </div>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '@parley/ui';
+import { media, focusOutline, vars } from '@parley/ui';
 
 /** The settings column: status strip, banners, then one card per panel. */
 export const settings = style({
@@ -154,7 +154,7 @@ export const checkbox = style({
   flexShrink: 0,
   accentColor: vars.color.primary,
   selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:focus-visible': focusOutline(),
   },
 });
 

@@ -20,6 +20,19 @@ export interface LanguageOption {
 type Pairs = ReadonlyArray<readonly [string, string]>;
 const list = (pairs: Pairs): LanguageOption[] => pairs.map(([value, label]) => ({ value, label }));
 
+/**
+ * A provider's languages by code, in the given order, named as in a fuller list of the same
+ * codes (each language is named once); `own` names the codes that list lacks or names otherwise.
+ */
+function pick(from: readonly LanguageOption[], codes: string, own: Pairs = []): LanguageOption[] {
+  const names = new Map([...from.map((l) => [l.value, l.label] as const), ...own]);
+  return codes.split(' ').map((value) => {
+    const label = names.get(value);
+    if (!label) throw new Error(`No language named for ${value}`);
+    return { value, label };
+  });
+}
+
 // ---------------------------------------------------------------- Deepgram
 
 const deepgramEnglish: Pairs = [
@@ -30,51 +43,6 @@ const deepgramEnglish: Pairs = [
   ['en-IN', 'English (India)'],
   ['en-NZ', 'English (New Zealand)'],
 ];
-
-/** nova-3 (nova-3-general). */
-export const deepgramNova3Languages = list([
-  ...deepgramEnglish,
-  ['bg', 'Bulgarian'],
-  ['ca', 'Catalan'],
-  ['cs', 'Czech'],
-  ['da', 'Danish'],
-  ['da-DK', 'Danish (Denmark)'],
-  ['nl', 'Dutch'],
-  ['et', 'Estonian'],
-  ['fi', 'Finnish'],
-  ['nl-BE', 'Flemish'],
-  ['fr', 'French'],
-  ['fr-CA', 'French (Canada)'],
-  ['de', 'German'],
-  ['de-CH', 'German (Switzerland)'],
-  ['el', 'Greek'],
-  ['hi', 'Hindi'],
-  ['hu', 'Hungarian'],
-  ['id', 'Indonesian'],
-  ['it', 'Italian'],
-  ['ja', 'Japanese'],
-  ['ko', 'Korean'],
-  ['ko-KR', 'Korean (South Korea)'],
-  ['lv', 'Latvian'],
-  ['lt', 'Lithuanian'],
-  ['ms', 'Malay'],
-  ['no', 'Norwegian'],
-  ['pl', 'Polish'],
-  ['pt', 'Portuguese'],
-  ['pt-BR', 'Portuguese (Brazil)'],
-  ['pt-PT', 'Portuguese (Portugal)'],
-  ['ro', 'Romanian'],
-  ['ru', 'Russian'],
-  ['sk', 'Slovak'],
-  ['es', 'Spanish'],
-  ['es-419', 'Spanish (Latin America)'],
-  ['sv', 'Swedish'],
-  ['sv-SE', 'Swedish (Sweden)'],
-  ['tr', 'Turkish'],
-  ['uk', 'Ukrainian'],
-  ['vi', 'Vietnamese'],
-  ['multi', 'Multilingual (code-switching)'],
-]);
 
 /** nova-2 (nova-2-general). */
 export const deepgramNova2Languages = list([
@@ -128,6 +96,19 @@ export const deepgramNova2Languages = list([
   ['vi', 'Vietnamese'],
   ['multi', 'Multilingual (Spanish + English)'],
 ]);
+
+/** nova-3 (nova-3-general): nova-2's languages but Chinese and Thai, and its own multilingual. */
+export const deepgramNova3Languages = [
+  ...list(deepgramEnglish),
+  ...pick(
+    deepgramNova2Languages,
+    [
+      'bg ca cs da da-DK nl et fi nl-BE fr fr-CA de de-CH el hi hu id it ja ko ko-KR lv lt ms no',
+      'pl pt pt-BR pt-PT ro ru sk es es-419 sv sv-SE tr uk vi',
+    ].join(' '),
+  ),
+  { value: 'multi', label: 'Multilingual (code-switching)' },
+];
 
 // ---------------------------------------------------------------- OpenAI (Whisper-style)
 
@@ -201,37 +182,11 @@ export const openAiTranscriberLanguages: LanguageOption[] = [
 // ---------------------------------------------------------------- ElevenLabs
 
 /** eleven_multilingual_v2 (and the multilingual STS / TTV v2 models): 29 languages. */
-export const elevenMultilingualV2Languages = list([
-  ['en', 'English'],
-  ['ar', 'Arabic'],
-  ['bg', 'Bulgarian'],
-  ['zh', 'Chinese'],
-  ['hr', 'Croatian'],
-  ['cs', 'Czech'],
-  ['da', 'Danish'],
-  ['nl', 'Dutch'],
-  ['fil', 'Filipino'],
-  ['fi', 'Finnish'],
-  ['fr', 'French'],
-  ['de', 'German'],
-  ['el', 'Greek'],
-  ['hi', 'Hindi'],
-  ['id', 'Indonesian'],
-  ['it', 'Italian'],
-  ['ja', 'Japanese'],
-  ['ko', 'Korean'],
-  ['ms', 'Malay'],
-  ['pl', 'Polish'],
-  ['pt', 'Portuguese'],
-  ['ro', 'Romanian'],
-  ['ru', 'Russian'],
-  ['sk', 'Slovak'],
-  ['es', 'Spanish'],
-  ['sv', 'Swedish'],
-  ['ta', 'Tamil'],
-  ['tr', 'Turkish'],
-  ['uk', 'Ukrainian'],
-]);
+export const elevenMultilingualV2Languages = pick(
+  whisperLanguages,
+  'en ar bg zh hr cs da nl fil fi fr de el hi id it ja ko ms pl pt ro ru sk es sv ta tr uk',
+  [['fil', 'Filipino']],
+);
 
 /** eleven_flash_v2_5 / eleven_turbo_v2_5: the multilingual v2 languages plus hu, no, vi (32). */
 export const elevenV25Languages = [
@@ -245,84 +200,6 @@ export const elevenV25Languages = [
 
 /** English-only models (eleven_flash_v2, eleven_turbo_v2, eleven_english_sts_v2). */
 export const elevenEnglishOnly = list([['en', 'English']]);
-
-/** Eleven v3 (and the v3 voice design model): 74 languages, ISO 639-3 codes. */
-export const elevenV3Languages = list([
-  ['eng', 'English'],
-  ['afr', 'Afrikaans'],
-  ['ara', 'Arabic'],
-  ['hye', 'Armenian'],
-  ['asm', 'Assamese'],
-  ['aze', 'Azerbaijani'],
-  ['bel', 'Belarusian'],
-  ['ben', 'Bengali'],
-  ['bos', 'Bosnian'],
-  ['bul', 'Bulgarian'],
-  ['cat', 'Catalan'],
-  ['ceb', 'Cebuano'],
-  ['nya', 'Chichewa'],
-  ['hrv', 'Croatian'],
-  ['ces', 'Czech'],
-  ['dan', 'Danish'],
-  ['nld', 'Dutch'],
-  ['est', 'Estonian'],
-  ['fil', 'Filipino'],
-  ['fin', 'Finnish'],
-  ['fra', 'French'],
-  ['glg', 'Galician'],
-  ['kat', 'Georgian'],
-  ['deu', 'German'],
-  ['ell', 'Greek'],
-  ['guj', 'Gujarati'],
-  ['hau', 'Hausa'],
-  ['heb', 'Hebrew'],
-  ['hin', 'Hindi'],
-  ['hun', 'Hungarian'],
-  ['isl', 'Icelandic'],
-  ['ind', 'Indonesian'],
-  ['gle', 'Irish'],
-  ['ita', 'Italian'],
-  ['jpn', 'Japanese'],
-  ['jav', 'Javanese'],
-  ['kan', 'Kannada'],
-  ['kaz', 'Kazakh'],
-  ['kir', 'Kirghiz'],
-  ['kor', 'Korean'],
-  ['lav', 'Latvian'],
-  ['lin', 'Lingala'],
-  ['lit', 'Lithuanian'],
-  ['ltz', 'Luxembourgish'],
-  ['mkd', 'Macedonian'],
-  ['msa', 'Malay'],
-  ['mal', 'Malayalam'],
-  ['cmn', 'Mandarin Chinese'],
-  ['mar', 'Marathi'],
-  ['nep', 'Nepali'],
-  ['nor', 'Norwegian'],
-  ['pus', 'Pashto'],
-  ['fas', 'Persian'],
-  ['pol', 'Polish'],
-  ['por', 'Portuguese'],
-  ['pan', 'Punjabi'],
-  ['ron', 'Romanian'],
-  ['rus', 'Russian'],
-  ['srp', 'Serbian'],
-  ['snd', 'Sindhi'],
-  ['slk', 'Slovak'],
-  ['slv', 'Slovenian'],
-  ['som', 'Somali'],
-  ['spa', 'Spanish'],
-  ['swa', 'Swahili'],
-  ['swe', 'Swedish'],
-  ['tam', 'Tamil'],
-  ['tel', 'Telugu'],
-  ['tha', 'Thai'],
-  ['tur', 'Turkish'],
-  ['ukr', 'Ukrainian'],
-  ['urd', 'Urdu'],
-  ['vie', 'Vietnamese'],
-  ['cym', 'Welsh'],
-]);
 
 /** Scribe v1 (speech to text): 99 languages, ISO 639-3 codes. */
 export const elevenScribeLanguages = list([
@@ -427,23 +304,25 @@ export const elevenScribeLanguages = list([
   ['zul', 'Zulu'],
 ]);
 
+/** Eleven v3 (and the v3 voice design model): 74 languages, ISO 639-3 codes (Scribe's names). */
+export const elevenV3Languages = pick(
+  elevenScribeLanguages,
+  [
+    'eng afr ara hye asm aze bel ben bos bul cat ceb nya hrv ces dan nld est fil fin fra glg',
+    'kat deu ell guj hau heb hin hun isl ind gle ita jpn jav kan kaz kir kor lav lin lit ltz',
+    'mkd msa mal cmn mar nep nor pus fas pol por pan ron rus srp snd slk slv som spa swa swe',
+    'tam tel tha tur ukr urd vie cym',
+  ].join(' '),
+  [
+    ['kir', 'Kirghiz'],
+    ['cmn', 'Mandarin Chinese'],
+  ],
+);
+
 // ---------------------------------------------------------------- Cartesia
 
 /** The 15 languages of Cartesia's Sonic models. */
-export const cartesiaLanguages = list([
-  ['en', 'English'],
-  ['zh', 'Chinese'],
-  ['nl', 'Dutch'],
-  ['fr', 'French'],
-  ['de', 'German'],
-  ['hi', 'Hindi'],
-  ['it', 'Italian'],
-  ['ja', 'Japanese'],
-  ['ko', 'Korean'],
-  ['pl', 'Polish'],
-  ['pt', 'Portuguese'],
-  ['ru', 'Russian'],
-  ['es', 'Spanish'],
-  ['sv', 'Swedish'],
-  ['tr', 'Turkish'],
-]);
+export const cartesiaLanguages = pick(
+  whisperLanguages,
+  'en zh nl fr de hi it ja ko pl pt ru es sv tr',
+);

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { CallPanel } from './CallPanel';
 import type { LiveLine } from './liveCall';
-import * as styles from '../calls/calls.css';
+import * as styles from './voice.css';
 
 const lines: LiveLine[] = [
   { id: '1', speaker: 'agent', text: 'Hello! How can I help you today?', final: true },

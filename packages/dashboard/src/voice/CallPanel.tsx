@@ -1,6 +1,7 @@
 import { Badge, Card, Spinner, type BadgeTone } from '@parley/ui';
 import { livePhaseTexts, type LiveLine, type LivePhase } from './liveCall';
-import * as styles from '../calls/calls.css';
+import * as transcript from '../styles/transcript.css';
+import * as styles from './voice.css';
 
 export interface CallPanelProps {
   /** What the call is doing (connecting, waiting for the agent, listening, thinking, speaking). */
@@ -53,16 +54,24 @@ export function CallPanel({
         {lines.length === 0 ? (
           <p className={styles.muted}>{callPanelTexts.empty}</p>
         ) : (
-          <ol className={styles.turns} aria-label={callPanelTexts.transcript} aria-live="polite">
+          <ol
+            className={transcript.turns}
+            aria-label={callPanelTexts.transcript}
+            aria-live="polite"
+          >
             {lines.map((line) => (
               <li
                 key={line.id}
-                className={line.speaker === 'caller' ? styles.callerTurn : styles.agentTurn}
+                className={line.speaker === 'caller' ? transcript.callerTurn : transcript.agentTurn}
               >
-                <span className={styles.speaker}>
+                <span className={transcript.speaker}>
                   {line.speaker === 'caller' ? callPanelTexts.caller : callPanelTexts.agent}
                 </span>
-                <p className={[styles.turnText, line.final ? '' : styles.interim].join(' ').trim()}>
+                <p
+                  className={[transcript.turnText, line.final ? '' : styles.interim]
+                    .join(' ')
+                    .trim()}
+                >
                   {line.text}
                 </p>
               </li>
