@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Badge, Banner, Button, SearchField, Tabs } from '@parley/ui';
+import type { FormEvent, ReactNode } from 'react';
+import { Badge, Banner, Button, Dialog, SearchField, Tabs } from '@parley/ui';
 import { bannerMs, type ChannelTab, type Notice } from './types';
 import * as styles from './channel.css';
 
@@ -40,6 +40,28 @@ export function OrganizationBadge({ name }: { name: string }) {
     <Badge tone="primary" aria-label={`Organization ${name}`}>
       {name}
     </Badge>
+  );
+}
+
+/** A row's Unassign ('Unassigning...' while it goes). */
+export function UnassignButton(props: {
+  /** The number or address (the button's accessible name says it). */
+  target: string;
+  busy: boolean;
+  variant: 'ghost' | 'secondary';
+  onUnassign: () => void;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={props.variant}
+      aria-label={`Unassign ${props.target}`}
+      busy={props.busy}
+      busyLabel="Unassigning..."
+      onClick={props.onUnassign}
+    >
+      Unassign
+    </Button>
   );
 }
 
@@ -134,5 +156,55 @@ export function ChannelFrame(props: ChannelFrameProps) {
       />
       {props.children}
     </section>
+  );
+}
+
+export interface SimulateDialogProps {
+  title: string;
+  description: string;
+  /** Open while true. */
+  open: boolean;
+  onClose: () => void;
+  /** The channel's form (its state lives inside the dialog, so closing resets it). */
+  children: ReactNode;
+}
+
+/** 'Simulate inbound …': a person's message to one of ours, through the real inbound path. */
+export function SimulateDialog(props: SimulateDialogProps) {
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title={props.title}
+      description={props.description}
+    >
+      {props.children}
+    </Dialog>
+  );
+}
+
+/** A simulate form: the fields, the failure, Cancel and Simulate ('Simulating...' while busy). */
+export function SimulateForm(props: {
+  onSubmit: (e: FormEvent) => void;
+  onCancel: () => void;
+  busy?: boolean;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <form className={styles.form} onSubmit={props.onSubmit} noValidate>
+      {props.children}
+      {props.error ? <Banner key={props.error} tone="error" title={props.error} /> : null}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={props.onCancel} disabled={props.busy}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={props.busy} busyLabel="Simulating...">
+          Simulate
+        </Button>
+      </div>
+    </form>
   );
 }

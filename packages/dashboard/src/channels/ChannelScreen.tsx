@@ -5,7 +5,13 @@ import type { MessagingChannel } from '../api/DashboardApi';
 import { agentPrefixOf } from './numberMatch';
 import { SandboxNotice } from './SandboxNotice';
 import { ChannelTable, numberColumns, numberRowKey, numbersLoadingLabel } from './ChannelTable';
-import { ChannelFrame, FilterBar, OrganizationBadge, RefreshButton } from './ChannelFrame';
+import {
+  ChannelFrame,
+  FilterBar,
+  OrganizationBadge,
+  RefreshButton,
+  UnassignButton,
+} from './ChannelFrame';
 import type { ChannelTab, Notice } from './types';
 import {
   channelAgentOptions,
@@ -89,16 +95,12 @@ export function ChannelScreen(props: ChannelScreenProps) {
                 Simulate inbound message
               </Button>
             ) : null}
-            <Button
-              size="sm"
+            <UnassignButton
               variant="ghost"
-              aria-label={`Unassign ${row.phone_number}`}
+              target={row.phone_number}
               busy={props.unassigningNumber === row.phone_number}
-              busyLabel="Unassigning..."
-              onClick={() => props.onUnassign(row)}
-            >
-              Unassign
-            </Button>
+              onUnassign={() => props.onUnassign(row)}
+            />
           </span>
         ) : null,
     },

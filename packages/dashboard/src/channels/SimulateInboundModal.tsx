@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, Button, Dialog, TextArea, TextField } from '@parley/ui';
+import { TextArea, TextField } from '@parley/ui';
 import { messageTextLimits, phoneFormatMessage, phonePattern } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
 import { channelLabels } from './channelLabels';
-import * as styles from './channel.css';
+import { SimulateDialog, SimulateForm } from './ChannelFrame';
 
 export interface SimulateInboundModalProps {
   channel: MessagingChannel;
@@ -17,7 +17,7 @@ export interface SimulateInboundModalProps {
 
 export const simulateTextRequired = 'Message text is required';
 
-function SimulateForm(props: SimulateInboundModalProps) {
+function Fields(props: SimulateInboundModalProps) {
   const [from, setFrom] = useState('+15005550100');
   const [text, setText] = useState('');
   const [checked, setChecked] = useState(false);
@@ -30,7 +30,7 @@ function SimulateForm(props: SimulateInboundModalProps) {
     props.onSimulate({ from: from.trim(), text: text.trim() });
   };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <SimulateForm onSubmit={submit} onCancel={props.onClose} busy={props.busy} error={props.error}>
       <TextField
         label="From (the person writing in)"
         type="tel"
@@ -46,16 +46,7 @@ function SimulateForm(props: SimulateInboundModalProps) {
         onChange={setText}
         errorMessage={checked ? textError : undefined}
       />
-      {props.error ? <Banner tone="error" title={props.error} /> : null}
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={props.onClose} disabled={props.busy}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={props.busy} busyLabel="Simulating...">
-          Simulate
-        </Button>
-      </div>
-    </form>
+    </SimulateForm>
   );
 }
 
@@ -65,15 +56,13 @@ function SimulateForm(props: SimulateInboundModalProps) {
  */
 export function SimulateInboundModal(props: SimulateInboundModalProps) {
   return (
-    <Dialog
+    <SimulateDialog
       open={props.number !== null}
-      onOpenChange={(open) => {
-        if (!open) props.onClose();
-      }}
+      onClose={props.onClose}
       title="Simulate inbound message"
       description={`A simulated ${channelLabels[props.channel].name} message to ${props.number ?? ''}. Nothing goes over a real network.`}
     >
-      <SimulateForm {...props} />
-    </Dialog>
+      <Fields {...props} />
+    </SimulateDialog>
   );
 }

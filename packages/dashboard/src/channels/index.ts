@@ -12,6 +12,9 @@ export {
   OrganizationBadge,
   RefreshButton,
   RetryBanner,
+  SimulateDialog,
+  SimulateForm,
+  UnassignButton,
 } from './ChannelFrame';
 export { ChannelTable, numberColumns, numberRowKey, numbersLoadingLabel } from './ChannelTable';
 export { AddAgentModal } from './AddAgentModal';

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Banner, CopyButton, CopyField } from '@parley/ui';
 import {
   cspNoncePlaceholder,
@@ -76,6 +76,35 @@ export interface WidgetTabProps {
  * The Widget tab: the agent URL and key with Copy, the chat and voice widget script tags with
  * 'Copy Script' ('Copied!' for 2 s), and how to use them. Snippets come from widgetSnippets.ts.
  */
+const logCopyError = (error: unknown) => console.error('Failed to copy script:', error);
+
+/** A code block to paste, its label and its Copy button (described by the label). */
+function Snippet(props: {
+  labelId: string;
+  label: ReactNode;
+  code: string;
+  kind: string;
+  copyLabel: string;
+}) {
+  return (
+    <>
+      <div className={styles.snippetHeader}>
+        {props.label}
+        <CopyButton
+          value={props.code}
+          label={props.copyLabel}
+          copiedLabel={widgetTexts.copied}
+          aria-describedby={props.labelId}
+          onCopyError={logCopyError}
+        />
+      </div>
+      <pre tabIndex={0} className={styles.snippet} data-widget={props.kind}>
+        <code>{props.code}</code>
+      </pre>
+    </>
+  );
+}
+
 export function WidgetTab({
   agentName,
   agentId,
@@ -98,7 +127,6 @@ export function WidgetTab({
   const Title = `h${headingLevel}` as const;
   // Under the title, or directly under the surrounding section's heading (level 2) without it.
   const Sub = (showTitle ? `h${headingLevel + 1}` : `h${headingLevel}`) as 'h2' | 'h3' | 'h4';
-  const logCopyError = (error: unknown) => console.error('Failed to copy script:', error);
 
   const input = { origin, apiUrl: url, apiKey: key, agentName, agentId };
   const cspScripts = snippets
@@ -168,21 +196,17 @@ export function WidgetTab({
           role="group"
           aria-labelledby={`${id}-${kind}`}
         >
-          <div className={styles.snippetHeader}>
-            <Sub id={`${id}-${kind}`} className={styles.widgetSubheading}>
-              {label}
-            </Sub>
-            <CopyButton
-              value={code}
-              label={widgetTexts.copyScript}
-              copiedLabel={widgetTexts.copied}
-              aria-describedby={`${id}-${kind}`}
-              onCopyError={logCopyError}
-            />
-          </div>
-          <pre tabIndex={0} className={styles.snippet} data-widget={kind}>
-            <code>{code}</code>
-          </pre>
+          <Snippet
+            labelId={`${id}-${kind}`}
+            label={
+              <Sub id={`${id}-${kind}`} className={styles.widgetSubheading}>
+                {label}
+              </Sub>
+            }
+            code={code}
+            kind={kind}
+            copyLabel={widgetTexts.copyScript}
+          />
         </div>
       ))}
       <div className={styles.snippetBlock}>
@@ -202,38 +226,30 @@ export function WidgetTab({
             {widgetTexts.csp}
           </Sub>
           <p className={styles.muted}>{widgetTexts.cspIntro}</p>
-          <div className={styles.snippetHeader}>
-            <span id={`${id}-csp-policy`} className={styles.snippetLabel}>
-              {widgetTexts.cspHeader}
-            </span>
-            <CopyButton
-              value={widgetCspHeader(input)}
-              label={widgetTexts.copyPolicy}
-              copiedLabel={widgetTexts.copied}
-              aria-describedby={`${id}-csp-policy`}
-              onCopyError={logCopyError}
-            />
-          </div>
-          <pre tabIndex={0} className={styles.snippet} data-widget="csp-policy">
-            <code>{widgetCspHeader(input)}</code>
-          </pre>
+          <Snippet
+            labelId={`${id}-csp-policy`}
+            label={
+              <span id={`${id}-csp-policy`} className={styles.snippetLabel}>
+                {widgetTexts.cspHeader}
+              </span>
+            }
+            code={widgetCspHeader(input)}
+            kind="csp-policy"
+            copyLabel={widgetTexts.copyPolicy}
+          />
           {cspScripts.map(([kind, label, code]) => (
             <div key={kind} role="group" aria-labelledby={`${id}-${kind}`}>
-              <div className={styles.snippetHeader}>
-                <span id={`${id}-${kind}`} className={styles.snippetLabel}>
-                  {label}
-                </span>
-                <CopyButton
-                  value={code}
-                  label={widgetTexts.copyScript}
-                  copiedLabel={widgetTexts.copied}
-                  aria-describedby={`${id}-${kind}`}
-                  onCopyError={logCopyError}
-                />
-              </div>
-              <pre tabIndex={0} className={styles.snippet} data-widget={kind}>
-                <code>{code}</code>
-              </pre>
+              <Snippet
+                labelId={`${id}-${kind}`}
+                label={
+                  <span id={`${id}-${kind}`} className={styles.snippetLabel}>
+                    {label}
+                  </span>
+                }
+                code={code}
+                kind={kind}
+                copyLabel={widgetTexts.copyScript}
+              />
             </div>
           ))}
           <p className={styles.muted}>

@@ -8,6 +8,7 @@ import {
   OrganizationBadge,
   RefreshButton,
   RetryBanner,
+  UnassignButton,
   type ChannelTab,
   type Notice,
 } from '../channels';
@@ -146,16 +147,12 @@ export function EmailScreen(props: EmailScreenProps) {
             header: 'Unassign',
             render: (row: Mailbox) =>
               row.agent_id ? (
-                <Button
-                  size="sm"
+                <UnassignButton
                   variant="ghost"
-                  aria-label={`Unassign ${row.email_address}`}
+                  target={row.email_address}
                   busy={props.unassigningEmail === row.email_address}
-                  busyLabel="Unassigning..."
-                  onClick={() => props.onUnassign(row)}
-                >
-                  Unassign
-                </Button>
+                  onUnassign={() => props.onUnassign(row)}
+                />
               ) : null,
           },
         ]

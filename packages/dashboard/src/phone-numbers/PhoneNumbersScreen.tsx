@@ -13,6 +13,7 @@ import {
   SandboxNotice,
   SharedTelephonyNotice,
   syncSuccessMs,
+  UnassignButton,
   type ChannelTab,
   type Notice,
 } from '../channels';
@@ -152,16 +153,12 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
       header: 'Unassign',
       render: (row) =>
         row.agent_id ? (
-          <Button
-            size="sm"
+          <UnassignButton
             variant="secondary"
-            aria-label={`Unassign ${row.phone_number}`}
+            target={row.phone_number}
             busy={props.unassigningId === row.phone_id}
-            busyLabel="Unassigning..."
-            onClick={() => props.onUnassign(row)}
-          >
-            Unassign
-          </Button>
+            onUnassign={() => props.onUnassign(row)}
+          />
         ) : null,
     });
   }
