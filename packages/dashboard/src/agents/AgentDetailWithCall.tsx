@@ -1,8 +1,8 @@
 import { plainMessageOf } from '@parley/api-client';
-import { AgentDetail, type AgentDetailTab } from '../detail';
-import { AgentSettings, agentSettingsSectionIds } from '../editor';
+import { AgentDetail, type AgentDetailTab } from './detail';
+import { AgentSettings, agentSettingsSectionIds } from './editor';
 import { AgentCalls } from '../calls';
-import { LiveCallSlot, useVoiceCall } from '../voice';
+import { LiveCallSlot, useVoiceCall } from './call';
 import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 import { useMakeTest } from './tests/useMakeTest';
 import { AgentConversationsSlot } from '../conversations/AgentConversationsSlot';

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@parley/ui';
 import { AgentsTab } from './AgentsTab';
-import { agentDetailTabFrom, type AgentDetailTab } from '../detail/agentDetailTabs';
+import { agentDetailTabFrom, type AgentDetailTab } from './detail/agentDetailTabs';
 
 /** The detail, editor, chat and call code: loaded when an agent is opened, not with the grid. */
 const loadAgentDetail = () => import('./AgentDetailWithCall');

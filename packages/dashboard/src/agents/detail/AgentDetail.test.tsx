@@ -3,10 +3,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@parley/api-client';
-import { DashboardApiProvider } from '../api/ApiContext';
-import type { AgentConfig, DashboardApi } from '../api/DashboardApi';
+import { DashboardApiProvider } from '../../api/ApiContext';
+import type { AgentConfig, DashboardApi } from '../../api/DashboardApi';
 import { AgentDetail, callErrorClearMs, type AgentDetailProps } from './AgentDetail';
-import { chatStorageKey, saveChat } from '../chat/chatSession';
+import { chatStorageKey, saveChat } from '../../chat/chatSession';
 
 const agentId = 'support_123e4567_e89b_12d3_a456_426614174000';
 const config: AgentConfig = {

@@ -1,6 +1,6 @@
 import { ApiError, messageOf } from '@parley/api-client';
-import { ChangeVoiceModal } from '../integrations/ChangeVoiceModal';
-import { useIntegrationsClient, useProviderVoices } from '../integrations/useIntegrations';
+import { ChangeVoiceModal } from '../../integrations/ChangeVoiceModal';
+import { useIntegrationsClient, useProviderVoices } from '../../integrations/useIntegrations';
 import { voiceCatalogueOf, type VoiceProvider } from './options';
 
 export interface ChangeVoiceDialogProps {

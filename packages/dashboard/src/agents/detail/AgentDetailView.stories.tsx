@@ -8,11 +8,11 @@ import {
 } from './AgentDetailView';
 import { WidgetTab } from './WidgetTab';
 import { agentCallStates, agentSectionId } from './agentDetailTabs';
-import { storyAgentKey, storyRuntimeUrl } from '../stories/chatHandlers';
-import * as frames from '../chat/storyFrames.css';
-import { CallPanel } from '../voice/CallPanel';
-import { CallListView } from '../calls/CallListView';
-import { fixtureCalls } from '../calls/callFixtures';
+import { storyAgentKey, storyRuntimeUrl } from '../../stories/chatHandlers';
+import * as frames from '../../chat/storyFrames.css';
+import { CallPanel } from '../call/CallPanel';
+import { CallListView } from '../../calls/CallListView';
+import { fixtureCalls } from '../../calls/callFixtures';
 
 const agent = {
   id: 'support_123e4567_e89b_12d3_a456_426614174000',

@@ -2,17 +2,17 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { agentDisplayName, plainMessageOf, toAgentView } from '@parley/api-client';
 import { Banner } from '@parley/ui';
-import { useDashboardApi } from '../api/ApiContext';
-import type { AgentConfig } from '../api/DashboardApi';
-import { queryKeys } from '../api/queryKeys';
-import { MakeTestControl } from '../agents/tests/MakeTestControl';
-import { AgentChatDrawer, publicChatLink } from '../chat';
+import { useDashboardApi } from '../../api/ApiContext';
+import type { AgentConfig } from '../../api/DashboardApi';
+import { queryKeys } from '../../api/queryKeys';
+import { MakeTestControl } from '../tests/MakeTestControl';
+import { AgentChatDrawer, publicChatLink } from '../../chat';
 import { AgentDetailView } from './AgentDetailView';
 import { WidgetTab } from './WidgetTab';
 import { publishAgentFlow, type PublishOutcome } from './publishAgent';
 import type { AgentCallState, AgentDetailTab } from './agentDetailTabs';
-import { testsKeys } from '../agents/tests/testsKeys';
-import { AnalyticsSlot } from '../analytics/AnalyticsSlot';
+import { testsKeys } from '../tests/testsKeys';
+import { AnalyticsSlot } from '../../analytics/AnalyticsSlot';
 
 /** A settings slot: content, or a function of the loaded agent. */
 export type AgentDetailSlot = ReactNode | ((agent: AgentConfig) => ReactNode);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Room } from 'livekit-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDashboardApi } from '../api/ApiContext';
-import { queryKeys } from '../api/queryKeys';
+import { useDashboardApi } from '../../api/ApiContext';
+import { queryKeys } from '../../api/queryKeys';
 import { callErrorText, callReducer, connectingMs, initialCall, roomEmptyMs } from './callMachine';
 
 /**

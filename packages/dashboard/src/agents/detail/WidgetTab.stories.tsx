@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { WidgetTab, widgetTexts, type WidgetTabProps } from './WidgetTab';
 import { widgetSnippets } from './widgetSnippets';
-import { storyAgentKey, storyRuntimeUrl } from '../stories/chatHandlers';
-import * as frames from '../chat/storyFrames.css';
+import { storyAgentKey, storyRuntimeUrl } from '../../stories/chatHandlers';
+import * as frames from '../../chat/storyFrames.css';
 
 const base: WidgetTabProps = {
   agentName: 'support',

@@ -1,4 +1,4 @@
-import { editorAgent } from '../stories/editorHandlers';
+import { editorAgent } from '../../stories/editorHandlers';
 import { defaultAgentUrl, emptyDefaults, settingsFromConfig } from './editorState';
 import type { KnowledgeItem } from './useAgentSettings';
 import type { EditorDefaults } from './types';

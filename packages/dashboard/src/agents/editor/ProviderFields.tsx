@@ -1,5 +1,5 @@
 import { MaskedField, Select } from '@parley/ui';
-import { integrationsHref } from '../integrations';
+import { integrationsHref } from '../../integrations';
 import { noLanguagesText, type LanguageOption } from './options';
 import * as styles from './editor.css';
 

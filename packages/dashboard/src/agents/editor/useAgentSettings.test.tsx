@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { json, routeFetch, type RecordedCall } from '@parley/api-client/testing';
 import type { AgentConfig, KnowledgeBase } from '@parley/api-client';
-import { DashboardApiProvider } from '../api/ApiContext';
-import { createDashboardApi } from '../api/createDashboardApi';
+import { DashboardApiProvider } from '../../api/ApiContext';
+import { createDashboardApi } from '../../api/createDashboardApi';
 import { useAgentSettings, type UseAgentSettingsOptions } from './useAgentSettings';
 
 const appId = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Banner, Button, Dialog, EmptyState, SearchField, Spinner } from '@parley/ui';
-import type { KnowledgeBaseSummary } from '../api/DashboardApi';
+import type { KnowledgeBaseSummary } from '../../api/DashboardApi';
 import * as styles from './editor.css';
 
 export interface KnowledgeSelectModalProps {

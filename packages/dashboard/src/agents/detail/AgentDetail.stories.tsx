@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { AgentDetail, type AgentDetailProps } from './AgentDetail';
 import type { AgentDetailTab } from './agentDetailTabs';
-import { chatStorageKey } from '../chat/chatSession';
-import { chatNotConfiguredText } from '../chat/ChatDrawer';
-import { StoryProviders } from '../stories/StoryProviders';
+import { chatStorageKey } from '../../chat/chatSession';
+import { chatNotConfiguredText } from '../../chat/ChatDrawer';
+import { StoryProviders } from '../../stories/StoryProviders';
 import {
   agentDetailBackend,
   chatRuntime,
   fixtureAgentConfig,
   fixtureAgentWithoutApi,
-} from '../stories/chatHandlers';
+} from '../../stories/chatHandlers';
 
 const agentId = fixtureAgentConfig.agent_name!;
 

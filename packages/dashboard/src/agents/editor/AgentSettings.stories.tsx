@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AgentSettings } from './AgentSettings';
-import { StoryProviders } from '../stories/StoryProviders';
-import { editorAgent, editorAgentId, editorBackend } from '../stories/editorHandlers';
+import { StoryProviders } from '../../stories/StoryProviders';
+import { editorAgent, editorAgentId, editorBackend } from '../../stories/editorHandlers';
 import { storyDefaults } from './storyFixtures';
 import { autosaveDelays } from './autosave';
-import { storyClock } from '../stories/storyClock';
+import { storyClock } from '../../stories/storyClock';
 
 /** The settings container over the real client; MSW keeps an in-memory agent (contract-typed). */
 const meta = {

@@ -9,9 +9,9 @@ import {
   type ModelProviderName,
 } from '@parley/api-client';
 import type { KeyTestState } from './types';
-import { useDashboardApi } from '../api/ApiContext';
-import type { AgentConfig, KnowledgeBaseSummary } from '../api/DashboardApi';
-import { queryKeys } from '../api/queryKeys';
+import { useDashboardApi } from '../../api/ApiContext';
+import type { AgentConfig, KnowledgeBaseSummary } from '../../api/DashboardApi';
+import { queryKeys } from '../../api/queryKeys';
 import {
   autosaveStatusText,
   createAutosave,

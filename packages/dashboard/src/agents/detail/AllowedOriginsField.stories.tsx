@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AllowedOriginsField, allowedOriginsTexts } from './AllowedOriginsField';
-import * as frames from '../chat/storyFrames.css';
+import * as frames from '../../chat/storyFrames.css';
 
 const meta = {
   title: 'Dashboard/Agent detail/Allowed origins',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expectNoAxeViolations } from '../../../ui/src/test/axe';
+import { expectNoAxeViolations } from '../../../../ui/src/test/axe';
 import { AgentDetailView, type AgentDetailViewProps } from './AgentDetailView';
 import {
   agentDetailTabFrom,

@@ -8,7 +8,7 @@ import { storyDefaults, storySettings } from './storyFixtures';
 import type { VoiceSettings } from './types';
 import * as styles from './editor.css';
 import type { IntegrationVoice } from '@parley/api-client';
-import { ChangeVoiceModal } from '../integrations/ChangeVoiceModal';
+import { ChangeVoiceModal } from '../../integrations/ChangeVoiceModal';
 import { localVoiceKeyNote } from './options';
 
 const openai = storySettings.voice;

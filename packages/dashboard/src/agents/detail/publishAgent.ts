@@ -1,5 +1,5 @@
 import { ApiError, isUuid, modelMessages } from '@parley/api-client';
-import type { DashboardApi } from '../api/DashboardApi';
+import type { DashboardApi } from '../../api/DashboardApi';
 
 /**
  * Publishing an agent (spec: agents-and-knowledge §7 publish-agent, §5 App id, §8 Publish):

@@ -25,7 +25,7 @@ export function agentSectionId(tab: AgentDetailTab): string {
   return `agent-section-${tab}`;
 }
 
-export { agentCallStates, type AgentCallState } from '../voice';
+export { agentCallStates, type AgentCallState } from '../call';
 
 export const agentDetailTexts = {
   back: 'Back to Agents',

@@ -1,6 +1,6 @@
 import { Badge, Card, Spinner, type BadgeTone } from '@parley/ui';
 import { livePhaseTexts, type LiveLine, type LivePhase } from './liveCall';
-import * as transcript from '../styles/transcript.css';
+import * as transcript from '../../styles/transcript.css';
 import * as styles from './voice.css';
 
 export interface CallPanelProps {

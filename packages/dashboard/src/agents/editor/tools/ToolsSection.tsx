@@ -7,8 +7,8 @@ import {
   type ToolTestResponse,
 } from '@parley/api-client';
 import { ConfirmDialog } from '@parley/ui';
-import { useDashboardApi } from '../../api/ApiContext';
-import { queryKeys } from '../../api/queryKeys';
+import { useDashboardApi } from '../../../api/ApiContext';
+import { queryKeys } from '../../../api/queryKeys';
 import { ToolsPanel } from './ToolsPanel';
 import { ToolEditorModal } from './ToolEditorModal';
 import { ToolTestModal } from './ToolTestModal';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { editorKnowledgeBases } from '../stories/editorHandlers';
+import { editorKnowledgeBases } from '../../stories/editorHandlers';
 import { KnowledgeSelectModal } from './KnowledgeSelectModal';
 
 const meta = {

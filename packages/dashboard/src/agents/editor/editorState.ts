@@ -13,7 +13,7 @@ import {
   type SttConfig,
   type TtsConfig,
 } from '@parley/api-client';
-import type { AgentUpdate } from '../api/DashboardApi';
+import type { AgentUpdate } from '../../api/DashboardApi';
 import {
   isModelProvider,
   isResponseFormat,

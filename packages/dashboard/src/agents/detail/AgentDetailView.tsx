@@ -8,7 +8,7 @@ import {
   type AgentCallState,
   type AgentDetailTab,
 } from './agentDetailTabs';
-import { ChatIcon } from '../chat';
+import { ChatIcon } from '../../chat';
 import * as styles from './detail.css';
 
 export interface AgentDetailHeader {
