@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@parley/ui';
-import { AgentsTab } from './AgentsTab';
+import { AgentListArea } from './AgentListArea';
 import { agentDetailTabFrom, type AgentDetailTab } from './detail/agentDetailTabs';
 
 /** The detail, editor, chat and call code: loaded when an agent is opened, not with the grid. */
@@ -48,7 +48,7 @@ export function AgentsArea({ orgId }: { orgId: string }) {
     );
   }
   return (
-    <AgentsTab
+    <AgentListArea
       orgId={orgId}
       onOpenAgent={(id, options) =>
         go({

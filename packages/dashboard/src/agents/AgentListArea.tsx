@@ -9,7 +9,7 @@ import { AgentInfoDialog, type AgentInfoKind } from './AgentInfoDialog';
 import { publicChatUrl, toAgentCardModel } from './agentView';
 import { qrCodeDataUrl } from './qrCode';
 
-export interface AgentsTabProps {
+export interface AgentListAreaProps {
   orgId: string;
   /**
    * Opens an agent: 'Open Agent' (and a newly created agent) read-only, 'Edit agent settings'
@@ -27,11 +27,11 @@ type Overlay =
   | null;
 
 /** Container: the organization's agents with create, delete, QR and info overlays. */
-export function AgentsTab({
+export function AgentListArea({
   orgId,
   onOpenAgent,
   origin = globalThis.location?.origin ?? '',
-}: AgentsTabProps) {
+}: AgentListAreaProps) {
   const agents = useAgents(orgId);
   const create = useCreateAgent();
   const remove = useDeleteAgent();

@@ -1,21 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { AgentsTab } from './AgentsTab';
+import { AgentListArea } from './AgentListArea';
 import { StoryProviders } from '../stories/StoryProviders';
 import { backend } from '../stories/handlers';
 
 /** The Agents tab container over the real client; MSW keeps an in-memory agent list. */
 const meta = {
   title: 'Dashboard/Agents/Agents tab',
-  component: AgentsTab,
+  component: AgentListArea,
   parameters: { layout: 'fullscreen' },
   args: { orgId: 'org_1', origin: 'http://localhost:3000' },
   render: (args) => (
     <StoryProviders>
-      <AgentsTab {...args} />
+      <AgentListArea {...args} />
     </StoryProviders>
   ),
-} satisfies Meta<typeof AgentsTab>;
+} satisfies Meta<typeof AgentListArea>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
