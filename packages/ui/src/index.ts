@@ -7,6 +7,7 @@ export {
   avatarColors,
   widgetPrimary,
   media,
+  focusOutline,
 } from './theme';
 export type { ThemeName } from './theme';
 export { Button, buttonVariants, buttonSizes } from './components/Button';

@@ -1,9 +1,8 @@
 import { plainMessageOf } from '@parley/api-client';
-import { AgentDetail, type AgentDetailTab } from '../detail';
-import { AgentSettings, agentSettingsSectionIds } from '../editor';
-import { useVoiceCall } from '../voice/useVoiceCall';
+import { AgentDetail, type AgentDetailTab } from './detail';
+import { AgentSettings, agentSettingsSectionIds } from './editor';
 import { AgentCalls } from '../calls';
-import { LiveCallSlot } from '../voice/LiveCallSlot';
+import { LiveCallSlot, useVoiceCall } from './call';
 import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 import { useMakeTest } from './tests/useMakeTest';
 import { agentHasVoice } from './tests/voiceRun';

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@parley/ui';
-import { AgentsTab } from './AgentsTab';
-import { agentDetailTabFrom, type AgentDetailTab } from '../detail/agentDetailTabs';
+import { AgentListArea } from './AgentListArea';
+import { agentDetailTabFrom, type AgentDetailTab } from './detail/agentDetailTabs';
 import { agentTestsSection } from './tests/testsLink';
 
 /** The detail, editor, chat and call code: loaded when an agent is opened, not with the grid. */
@@ -51,7 +51,7 @@ export function AgentsArea({ orgId }: { orgId: string }) {
     );
   }
   return (
-    <AgentsTab
+    <AgentListArea
       orgId={orgId}
       onOpenAgent={(id, options) =>
         go({

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { media, vars } from '@parley/ui';
+import { media, focusOutline, vars } from '@parley/ui';
 
 export const screen = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const screenHeader = style({
@@ -105,7 +105,7 @@ export const createCard = style({
   textAlign: 'center',
   selectors: {
     '&:hover': { borderColor: vars.color.primary, background: vars.color.primarySubtle },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:focus-visible': focusOutline(),
   },
 });
 export const createIcon = style({
@@ -158,10 +158,7 @@ export const kindOption = style({
       borderColor: vars.color.primary,
       background: vars.color.primarySubtle,
     },
-    '&:has(input:focus-visible)': {
-      outline: `2px solid ${vars.color.focusRing}`,
-      outlineOffset: '2px',
-    },
+    '&:has(input:focus-visible)': focusOutline(),
   },
 });
 export const kindText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });

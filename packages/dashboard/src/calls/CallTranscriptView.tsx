@@ -11,9 +11,9 @@ import {
   medianLatency,
   turnKindLabel,
 } from './callFormat';
-import { MakeTestButton, MakeTestResult } from '../agents/tests/MakeTestView';
+import { MakeTestButton, MakeTestResult } from '../agents';
 import * as styles from './calls.css';
-import { StoredToolSteps } from '../chat/ToolStepList';
+import { StoredToolSteps } from '../chat';
 
 export interface CallTranscriptViewProps {
   /** The call with its transcript; null while loading or after a failure. */

@@ -29,3 +29,6 @@ export type { ChatMessage, ChatState, ChatAction, SendBlock, StoredChat } from '
 export { renderMarkdown } from './markdown';
 export { readPublicChatParams, publicChatName, publicChatLink } from './publicChatParams';
 export type { PublicChatParams } from './publicChatParams';
+export { StoredToolSteps, ToolStepList } from './ToolStepList';
+export type { ToolStepListProps } from './ToolStepList';
+export { ChatIcon } from './chatIcons';

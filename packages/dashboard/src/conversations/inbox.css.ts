@@ -153,14 +153,15 @@ export const fact = style({ display: 'flex', gap: vars.space.xxs });
 export const term = style({ color: vars.color.textMuted });
 export const definition = style({ margin: 0, color: vars.color.text, overflowWrap: 'anywhere' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
-export const messages = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
+export {
+  turns as messages,
+  turnHead as messageHead,
+  speaker as author,
+  turnText as text,
+  figures,
+  error,
+} from '../styles/transcript.css';
+
 const bubble = {
   display: 'flex',
   flexDirection: 'column',
@@ -182,26 +183,6 @@ export const message = style({
     },
   },
 });
-export const messageHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
-export const author = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
-export const text = style({ margin: 0, color: vars.color.text, whiteSpace: 'pre-wrap' });
-export const figures = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  margin: 0,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  fontVariantNumeric: 'tabular-nums',
-});
-export const error = style({ margin: 0, color: vars.color.dangerText, fontSize: vars.fontSize.sm });
 export const passages = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 export const passageList = style({
   margin: `${vars.space.xs} 0 0`,

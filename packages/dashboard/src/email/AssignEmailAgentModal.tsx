@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, Select, Spinner, TextField } from '@parley/ui';
-import type { AgentOption } from '../phone-numbers/AddAgentModal';
-import * as pn from '../phone-numbers/phoneNumbers.css';
+import type { AgentOption } from '../channels';
 import { canSubmitEmailAssign, validateEmailAssign, type EmailAssignValues } from './emailForms';
+import { channelStyles as channel } from '../channels';
 
 export interface AssignEmailAgentModalProps {
   open: boolean;
@@ -41,7 +41,7 @@ function AssignForm(props: AssignEmailAgentModalProps) {
   };
   if (props.loading) return <Spinner label="Loading agents..." />;
   return (
-    <form className={pn.form} onSubmit={submit} noValidate>
+    <form className={channel.form} onSubmit={submit} noValidate>
       <Select
         label="Agent"
         placeholder={props.agents.length ? 'Select an agent' : 'No agents yet'}
@@ -72,7 +72,7 @@ function AssignForm(props: AssignEmailAgentModalProps) {
         errorMessage={errors.description}
       />
       {props.error ? <Banner key={props.error} tone="error" title={props.error} /> : null}
-      <div className={pn.actions}>
+      <div className={channel.actions}>
         <Button variant="secondary" onClick={() => props.onOpenChange(false)} disabled={props.busy}>
           Cancel
         </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { messageOf, type Mailbox } from '@parley/api-client';
 import { campaignsLoadError } from './campaignForm';
-import type { Notice } from '../phone-numbers/PhoneNumbersScreen';
+import type { Notice } from '../channels';
 import { CampaignsPanel } from './CampaignsPanel';
 import { CreateCampaignModal } from './CreateCampaignModal';
 import { useCampaignAction, useCampaigns, useCreateCampaign } from './useMail';

@@ -1,9 +1,8 @@
 import { Badge, Banner, Button, EmptyState, Spinner } from '@parley/ui';
 import type { Campaign } from '@parley/api-client';
-import { bannerMs, type Notice } from '../phone-numbers/PhoneNumbersScreen';
-import * as pn from '../phone-numbers/phoneNumbers.css';
-import * as channel from '../sms/channel.css';
+import { bannerMs, type Notice } from '../channels';
 import * as styles from './email.css';
+import { channelStyles as channel } from '../channels';
 
 export type CampaignAction = 'pause' | 'resume' | 'cancel';
 
@@ -80,7 +79,7 @@ export function CampaignsPanel(props: CampaignsPanelProps) {
           const done = c.progress.sent + c.progress.failed + c.progress.bounced;
           return (
             <li key={c.id} className={channel.thread} aria-label={c.name}>
-              <div className={pn.header}>
+              <div className={channel.header}>
                 <div>
                   <h3 className={channel.threadHeading}>{c.name}</h3>
                   <p className={styles.subtle}>
@@ -129,13 +128,13 @@ export function CampaignsPanel(props: CampaignsPanelProps) {
       </ul>
     );
   return (
-    <section className={pn.form} aria-labelledby="campaigns-heading">
-      <div className={pn.header}>
+    <section className={channel.form} aria-labelledby="campaigns-heading">
+      <div className={channel.header}>
         <div>
           <h2 id="campaigns-heading" className={channel.threadHeading}>
             Email Campaigns
           </h2>
-          <p className={pn.muted}>
+          <p className={channel.muted}>
             Mail a list from one of your mailboxes at a steady rate; replies are threads its agent
             answers.
           </p>

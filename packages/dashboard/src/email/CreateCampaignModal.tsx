@@ -10,7 +10,6 @@ import {
   TextField,
 } from '@parley/ui';
 import { templateFields, type CampaignCreateRequest } from '@parley/api-client';
-import * as pn from '../phone-numbers/phoneNumbers.css';
 import {
   checkCampaign,
   emptyCampaign,
@@ -18,6 +17,7 @@ import {
   type CampaignFormValues,
 } from './campaignForm';
 import * as styles from './email.css';
+import { channelStyles as channel } from '../channels';
 
 export interface CreateCampaignModalProps {
   open: boolean;
@@ -52,7 +52,7 @@ function CampaignForm(props: CreateCampaignModalProps) {
   };
   const { parsed } = check;
   return (
-    <form className={pn.form} onSubmit={submit} noValidate>
+    <form className={channel.form} onSubmit={submit} noValidate>
       <TextField
         label="Campaign name"
         isRequired
@@ -144,7 +144,7 @@ function CampaignForm(props: CreateCampaignModalProps) {
         />
       </div>
       {props.error ? <Banner key={props.error} tone="error" title={props.error} /> : null}
-      <div className={pn.actions}>
+      <div className={channel.actions}>
         <Button variant="secondary" onClick={() => props.onOpenChange(false)} disabled={props.busy}>
           Cancel
         </Button>

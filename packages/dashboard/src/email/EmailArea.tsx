@@ -7,16 +7,17 @@ import {
   type MailboxTestResult,
   type MailThread,
 } from '@parley/api-client';
-import { MakeTestControl } from '../agents/tests/MakeTestControl';
+import { MakeTestControl } from '../agents';
 import { useAgents } from '../api/hooks';
-import type { AgentOption } from '../phone-numbers/AddAgentModal';
-import type { Notice } from '../phone-numbers/PhoneNumbersScreen';
 import {
   channelAssignFailed,
   channelUnassignFailed,
   sendFailureText,
-} from '../sms/channelMessages';
-import { useSendLimits } from '../sms/useChannel';
+  useSendDialog,
+  useSendLimits,
+  type AgentOption,
+  type Notice,
+} from '../channels';
 import { AssignEmailAgentModal } from './AssignEmailAgentModal';
 import { EmailScreen, type EmailTab } from './EmailScreen';
 import { MailboxPanel, type MailboxSection } from './MailboxPanel';
@@ -60,8 +61,7 @@ export function EmailArea({ orgId, orgName }: EmailAreaProps) {
   const [testResult, setTestResult] = useState<MailboxTestResult | null>(null);
   const [assigning, setAssigning] = useState<{ email: string } | null>(null);
   const [assignError, setAssignError] = useState<string | null>(null);
-  const [sending, setSending] = useState<{ from?: string } | null>(null);
-  const [sendError, setSendError] = useState<string | null>(null);
+  const sending = useSendDialog<{ from?: string }>();
   const [simulating, setSimulating] = useState<string | null>(null);
   const [simulateError, setSimulateError] = useState<string | null>(null);
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export function EmailArea({ orgId, orgName }: EmailAreaProps) {
   const sendDraft = useSendDraft(orgId);
   const discardDraft = useDiscardDraft(orgId);
   const simulate = useSimulateMail(orgId);
-  const limits = useSendLimits(orgId, sending !== null);
+  const limits = useSendLimits(orgId, sending.isOpen);
   const emailLimits = limits.data?.channels.find((l) => l.channel === 'email') ?? null;
 
   const agents: AgentOption[] = useMemo(
@@ -107,10 +107,7 @@ export function EmailArea({ orgId, orgName }: EmailAreaProps) {
         section={section}
         onSectionChange={setSection}
         onBack={() => setOpenEmail(null)}
-        onSendMessage={() => {
-          setSendError(null);
-          setSending({ from: open.email_address });
-        }}
+        onSendMessage={() => sending.open({ from: open.email_address })}
         onAssign={() => {
           setAssignError(null);
           setAssigning({ email: open.email_address });
@@ -219,10 +216,7 @@ export function EmailArea({ orgId, orgName }: EmailAreaProps) {
           setAssignError(null);
           setAssigning({ email: '' });
         }}
-        onSendMessage={() => {
-          setSendError(null);
-          setSending({});
-        }}
+        onSendMessage={() => sending.open({})}
         onUnassign={(row) =>
           unassign.mutate(row.email_address, {
             onSuccess: (r) => setNotice({ tone: 'success', message: r.message }),
@@ -267,25 +261,22 @@ export function EmailArea({ orgId, orgName }: EmailAreaProps) {
         }
       />
       <SendEmailModal
-        key={sending?.from ?? 'any'}
-        open={sending !== null}
-        onOpenChange={(o) => {
-          if (!o) setSending(null);
-        }}
+        key={sending.opened?.from ?? 'any'}
+        open={sending.isOpen}
+        onOpenChange={sending.onOpenChange}
         mailboxes={list.map((m) => m.email_address)}
-        defaultFrom={sending?.from}
+        defaultFrom={sending.opened?.from}
         busy={send.isPending}
-        error={sendError}
-        onDismissError={() => setSendError(null)}
+        error={sending.error}
+        onDismissError={sending.dismissError}
         limits={emailLimits}
         onSend={(values) =>
           send.mutate(values, {
             onSuccess: (r) => {
-              setSending(null);
-              setSendError(null);
+              sending.done();
               setNotice({ tone: 'success', message: r.message });
             },
-            onError: (e) => setSendError(sendFailureText(mailMessages.sendFailed, e)),
+            onError: (e) => sending.fail(sendFailureText(mailMessages.sendFailed, e)),
           })
         }
       />

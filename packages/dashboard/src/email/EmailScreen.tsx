@@ -1,18 +1,17 @@
 import type { ReactNode } from 'react';
-import {
-  Badge,
-  Banner,
-  Button,
-  SearchField,
-  Tabs,
-  Table,
-  EmptyState,
-  type TableColumn,
-} from '@parley/ui';
+import { Badge, Banner, Button, type TableColumn } from '@parley/ui';
 import type { Mailbox } from '@parley/api-client';
-import { bannerMs, type Notice } from '../phone-numbers/PhoneNumbersScreen';
-import * as pn from '../phone-numbers/phoneNumbers.css';
-import * as channel from '../sms/channel.css';
+import {
+  ChannelFrame,
+  ChannelTable,
+  FilterBar,
+  OrganizationBadge,
+  RefreshButton,
+  RetryBanner,
+  UnassignButton,
+  type ChannelTab,
+  type Notice,
+} from '../channels';
 import {
   anyAssigned,
   draftsWaiting,
@@ -21,8 +20,9 @@ import {
   pluralDrafts,
 } from './mailboxList';
 import * as styles from './email.css';
+import { channelStyles as channel } from '../channels';
 
-export type EmailTab = 'inbound' | 'outbound';
+export type EmailTab = ChannelTab;
 
 export const emailEmptyText = 'No Gmail accounts found';
 export const outboxNoticeText =
@@ -147,16 +147,12 @@ export function EmailScreen(props: EmailScreenProps) {
             header: 'Unassign',
             render: (row: Mailbox) =>
               row.agent_id ? (
-                <Button
-                  size="sm"
+                <UnassignButton
                   variant="ghost"
-                  aria-label={`Unassign ${row.email_address}`}
+                  target={row.email_address}
                   busy={props.unassigningEmail === row.email_address}
-                  busyLabel="Unassigning..."
-                  onClick={() => props.onUnassign(row)}
-                >
-                  Unassign
-                </Button>
+                  onUnassign={() => props.onUnassign(row)}
+                />
               ) : null,
           },
         ]
@@ -165,67 +161,46 @@ export function EmailScreen(props: EmailScreenProps) {
 
   let inbound: ReactNode;
   if (props.detail) inbound = props.detail;
-  else if (props.error)
-    inbound = (
-      <Banner
-        tone="error"
-        title={props.error}
-        action={props.onRetry ? { label: 'Retry', onClick: props.onRetry } : undefined}
-      />
-    );
+  else if (props.error) inbound = <RetryBanner error={props.error} onRetry={props.onRetry} />;
   else
     inbound = (
       <>
-        <div className={channel.filters}>
-          <div className={pn.grow}>
-            <SearchField
-              label="Search Gmail accounts"
-              placeholder="Search Gmail accounts..."
-              value={props.search}
-              onChange={props.onSearchChange}
-            />
-          </div>
+        <FilterBar
+          search={{
+            label: 'Search Gmail accounts',
+            placeholder: 'Search Gmail accounts...',
+            value: props.search,
+            onChange: props.onSearchChange,
+          }}
+        >
           <Button onClick={props.onAssign}>Assign Agent</Button>
-        </div>
-        <Table
+        </FilterBar>
+        <ChannelTable
           caption="Mailboxes and their agents"
-          captionHidden
           columns={columns}
           rows={visible}
           rowKey={(r) => r.email_address}
           loading={props.loading}
           loadingLabel="Loading email accounts..."
           stackOnPhone
-          emptyState={
-            <EmptyState
-              title={emailEmptyText}
-              hint={
-                mailboxes.length
-                  ? 'Try adjusting your search'
-                  : 'Assign an agent to a mailbox to answer the mail it receives.'
-              }
-              headingLevel={2}
-            />
+          emptyTitle={emailEmptyText}
+          emptyHint={
+            mailboxes.length
+              ? 'Try adjusting your search'
+              : 'Assign an agent to a mailbox to answer the mail it receives.'
           }
         />
       </>
     );
 
   return (
-    <section className={pn.screen} aria-labelledby="email-heading">
-      <div className={pn.header}>
-        <div>
-          <h1 id="email-heading" className={pn.heading}>
-            Email-Enabled Accounts
-          </h1>
-          <p className={pn.muted}>
-            Connect your mailboxes, choose the agent that answers each, send mail and run campaigns.
-          </p>
-        </div>
+    <ChannelFrame
+      headingId="email-heading"
+      heading="Email-Enabled Accounts"
+      description="Connect your mailboxes, choose the agent that answers each, send mail and run campaigns."
+      actions={
         <div className={channel.rowActions}>
-          <Badge tone="primary" aria-label={`Organization ${props.orgName}`}>
-            {props.orgName}
-          </Badge>
+          <OrganizationBadge name={props.orgName} />
           {drafts > 0 ? (
             <Badge tone="warning" aria-label={`${pluralDrafts(drafts)} for approval`}>
               {pluralDrafts(drafts)}
@@ -234,44 +209,27 @@ export function EmailScreen(props: EmailScreenProps) {
           <Button variant="secondary" onClick={props.onSendMessage}>
             Send Message
           </Button>
-          <Button
-            variant="secondary"
-            onClick={props.onRefresh}
-            busy={props.refreshing}
-            busyLabel="Refreshing..."
-          >
-            Refresh
-          </Button>
+          <RefreshButton onRefresh={props.onRefresh} refreshing={props.refreshing} />
         </div>
-      </div>
-      {outbox.length ? (
-        <Banner
-          tone="warning"
-          title="Sandbox outbox"
-          message={outboxNoticeText}
-          data-testid="outbox-notice"
-        />
-      ) : null}
-      {props.notice ? (
-        <Banner
-          key={`notice-${props.notice.message}`}
-          tone={props.notice.tone}
-          title={props.notice.message}
-          autoDismissMs={bannerMs}
-          onDismiss={props.onDismissNotice}
-        />
-      ) : null}
-      <Tabs
-        label="Email direction"
-        layout="tabs"
-        items={[
-          { value: 'inbound', label: 'Inbound' },
-          { value: 'outbound', label: 'Outbound' },
-        ]}
-        value={props.tab}
-        onValueChange={(v) => props.onTabChange(v as EmailTab)}
-      />
+      }
+      banners={
+        outbox.length ? (
+          <Banner
+            tone="warning"
+            title="Sandbox outbox"
+            message={outboxNoticeText}
+            data-testid="outbox-notice"
+          />
+        ) : null
+      }
+      notice={props.notice}
+      onDismissNotice={props.onDismissNotice}
+      tabsLabel="Email direction"
+      tabsLayout="tabs"
+      tab={props.tab}
+      onTabChange={props.onTabChange}
+    >
       {props.tab === 'outbound' ? props.outbound : inbound}
-    </section>
+    </ChannelFrame>
   );
 }

@@ -1,11 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Banner, Button, TextArea } from '@parley/ui';
 import type { MailMessage, MailThread } from '@parley/api-client';
-import * as channel from '../sms/channel.css';
-import * as pn from '../phone-numbers/phoneNumbers.css';
 import { authorLabel, conversationOrder, mailStatusLabel } from './mailboxList';
 import * as styles from './email.css';
-import { StoredToolSteps } from '../chat/ToolStepList';
+import { StoredToolSteps } from '../chat';
+import { channelStyles as channel, formatWhen } from '../channels';
 
 export interface MailConversationViewProps {
   thread: MailThread;
@@ -20,11 +19,6 @@ export interface MailConversationViewProps {
   makeTest?: ReactNode;
 }
 
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-};
-
 function DraftActions(props: {
   draft: MailMessage;
   busy: boolean;
@@ -34,7 +28,7 @@ function DraftActions(props: {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(props.draft.text);
   return (
-    <div className={pn.form}>
+    <div className={channel.form}>
       {editing ? (
         <TextArea label="Edit the reply" rows={6} value={text} onChange={setText} />
       ) : null}
@@ -74,13 +68,13 @@ function DraftActions(props: {
 export function MailConversationView(props: MailConversationViewProps) {
   const { thread } = props;
   return (
-    <section className={pn.form} aria-labelledby={`thread-${thread.id}`}>
-      <div className={pn.header}>
+    <section className={channel.form} aria-labelledby={`thread-${thread.id}`}>
+      <div className={channel.header}>
         <div>
           <h2 id={`thread-${thread.id}`} className={channel.threadHeading}>
             {thread.subject || '(no subject)'}
           </h2>
-          <p className={pn.muted}>
+          <p className={channel.muted}>
             {thread.end_user} ↔ {thread.mailbox}
           </p>
         </div>
@@ -107,7 +101,7 @@ export function MailConversationView(props: MailConversationViewProps) {
               <span className={styles.address}>
                 {m.from} → {m.to}
               </span>
-              <time dateTime={m.created_at}>{when(m.created_at)}</time>
+              <time dateTime={m.created_at}>{formatWhen(m.created_at)}</time>
               <Badge
                 tone={
                   m.status === 'draft' ? 'warning' : m.status === 'failed' ? 'danger' : 'neutral'

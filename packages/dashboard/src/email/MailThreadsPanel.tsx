@@ -2,7 +2,7 @@ import { Badge, Banner, EmptyState, Spinner } from '@parley/ui';
 import type { MailThread } from '@parley/api-client';
 import { orderMailThreads, pluralDrafts } from './mailboxList';
 import * as styles from './email.css';
-import * as channel from '../sms/channel.css';
+import { channelStyles as channel, formatWhen } from '../channels';
 
 export interface MailThreadsPanelProps {
   threads: readonly MailThread[];
@@ -11,11 +11,6 @@ export interface MailThreadsPanelProps {
   onRetry?: () => void;
   onOpenThread: (thread: MailThread) => void;
 }
-
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-};
 
 /** A mailbox's threads, newest activity first; each opens into its conversation. */
 export function MailThreadsPanel(props: MailThreadsPanelProps) {
@@ -51,7 +46,7 @@ export function MailThreadsPanel(props: MailThreadsPanelProps) {
               <strong>{t.subject || '(no subject)'}</strong>
               <span className={channel.meta}>
                 <span>{t.end_user}</span>
-                <time dateTime={t.updated_at}>{when(t.updated_at)}</time>
+                <time dateTime={t.updated_at}>{formatWhen(t.updated_at)}</time>
                 <span>
                   {t.messages.length} message{t.messages.length === 1 ? '' : 's'}
                 </span>

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Tabs } from '@parley/ui';
 import type { Mailbox } from '@parley/api-client';
-import * as pn from '../phone-numbers/phoneNumbers.css';
-import * as channel from '../sms/channel.css';
 import { pluralDrafts } from './mailboxList';
 import * as styles from './email.css';
+import { channelStyles as channel } from '../channels';
 
 export type MailboxSection = 'threads' | 'settings';
 
@@ -26,8 +25,8 @@ export interface MailboxPanelProps {
 export function MailboxPanel(props: MailboxPanelProps) {
   const { mailbox } = props;
   return (
-    <section className={pn.form} aria-labelledby="mailbox-heading">
-      <div className={pn.header}>
+    <section className={channel.form} aria-labelledby="mailbox-heading">
+      <div className={channel.header}>
         <div>
           <h2 id="mailbox-heading" className={styles.sectionHeading}>
             {mailbox.email_address}

@@ -9,8 +9,7 @@ import {
   type MailAutonomy,
   type MailPreset,
 } from '@parley/api-client';
-import { bannerMs, type Notice } from '../phone-numbers/PhoneNumbersScreen';
-import * as pn from '../phone-numbers/phoneNumbers.css';
+import { bannerMs, type Notice } from '../channels';
 import {
   applyPreset,
   mailboxFormValues,
@@ -21,6 +20,7 @@ import {
   type ServerFields,
 } from './mailboxForm';
 import * as styles from './email.css';
+import { channelStyles as channel } from '../channels';
 
 export interface MailboxSettingsPanelProps {
   mailbox: Mailbox;
@@ -125,7 +125,7 @@ function SettingsForm(props: MailboxSettingsPanelProps) {
     props.onSave(toMailboxRequest(values));
   };
   return (
-    <form className={pn.form} onSubmit={submit} noValidate aria-label="Mailbox settings">
+    <form className={channel.form} onSubmit={submit} noValidate aria-label="Mailbox settings">
       <Select
         label="Preset"
         value={values.preset}
@@ -200,7 +200,7 @@ function SettingsForm(props: MailboxSettingsPanelProps) {
       {submitted && Object.keys(errors).length ? (
         <Banner tone="error" title="Please fix the validation errors below." />
       ) : null}
-      <div className={pn.actions}>
+      <div className={channel.actions}>
         <Button
           variant="secondary"
           onClick={props.onTest}
@@ -226,7 +226,7 @@ function SettingsForm(props: MailboxSettingsPanelProps) {
 export function MailboxSettingsPanel(props: MailboxSettingsPanelProps) {
   const { mailbox, testResult } = props;
   return (
-    <section className={pn.form} aria-label={`Settings of ${mailbox.email_address}`}>
+    <section className={channel.form} aria-label={`Settings of ${mailbox.email_address}`}>
       {props.notice ? (
         <Banner
           key={props.notice.message}

@@ -1,7 +1,7 @@
 import { Banner, EmptyState, Spinner } from '@parley/ui';
 import type { MailOutboxItem } from '@parley/api-client';
-import * as channel from '../sms/channel.css';
 import * as styles from './email.css';
+import { channelStyles as channel } from '../channels';
 
 export interface OutboxPanelProps {
   messages: readonly MailOutboxItem[];

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, Button, Dialog, TextArea, TextField } from '@parley/ui';
+import { TextArea, TextField } from '@parley/ui';
 import { emailFormatMessage, mailMessages } from '@parley/api-client';
-import * as pn from '../phone-numbers/phoneNumbers.css';
 import { isEmailAddress } from './emailForms';
+import { SimulateDialog, SimulateForm } from '../channels';
 
 export interface SimulateInboundEmailModalProps {
   /** The assigned mailbox the simulated person writes to; null = closed. */
@@ -13,7 +13,7 @@ export interface SimulateInboundEmailModalProps {
   onSimulate: (input: { from: string; subject: string; text: string }) => void;
 }
 
-function SimulateForm(props: SimulateInboundEmailModalProps) {
+function Fields(props: SimulateInboundEmailModalProps) {
   const [from, setFrom] = useState('customer@example.com');
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
@@ -30,7 +30,7 @@ function SimulateForm(props: SimulateInboundEmailModalProps) {
     props.onSimulate({ from: from.trim(), subject: subject.trim(), text: text.trim() });
   };
   return (
-    <form className={pn.form} onSubmit={submit} noValidate>
+    <SimulateForm onSubmit={submit} onCancel={props.onClose} busy={props.busy} error={props.error}>
       <TextField
         label="From (the person writing in)"
         type="email"
@@ -51,16 +51,7 @@ function SimulateForm(props: SimulateInboundEmailModalProps) {
         onChange={setText}
         errorMessage={checked ? errors.text : undefined}
       />
-      {props.error ? <Banner key={props.error} tone="error" title={props.error} /> : null}
-      <div className={pn.actions}>
-        <Button variant="secondary" onClick={props.onClose} disabled={props.busy}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={props.busy} busyLabel="Simulating...">
-          Simulate
-        </Button>
-      </div>
-    </form>
+    </SimulateForm>
   );
 }
 
@@ -70,15 +61,13 @@ function SimulateForm(props: SimulateInboundEmailModalProps) {
  */
 export function SimulateInboundEmailModal(props: SimulateInboundEmailModalProps) {
   return (
-    <Dialog
+    <SimulateDialog
       open={props.mailbox !== null}
-      onOpenChange={(open) => {
-        if (!open) props.onClose();
-      }}
+      onClose={props.onClose}
       title="Simulate inbound email"
       description={`A simulated email to ${props.mailbox ?? ''}. Nothing goes over a real network.`}
     >
-      <SimulateForm {...props} />
-    </Dialog>
+      <Fields {...props} />
+    </SimulateDialog>
   );
 }

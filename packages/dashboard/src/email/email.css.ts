@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '@parley/ui';
+import { focusOutline, vars } from '@parley/ui';
 
 export const address = style({ overflowWrap: 'anywhere' });
 export const subtle = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
@@ -39,7 +39,7 @@ export const threadButton = style({
   font: 'inherit',
   selectors: {
     '&:hover': { borderColor: vars.color.primary },
-    '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
+    '&:focus-visible': focusOutline(),
   },
 });
 export const progress = style({

@@ -5,7 +5,7 @@ import {
   mailSendDefaults,
   type MailSendRequest,
 } from '@parley/api-client';
-import type { FieldErrors } from '../sms/sendForm';
+import type { FieldErrors } from '../channels';
 
 /** The Email 'Send Message' modal's fields (spec §2: From Email*, To Email*, Subject*, Message*). */
 export interface EmailSendValues {

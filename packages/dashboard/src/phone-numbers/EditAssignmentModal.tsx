@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, Select } from '@parley/ui';
 import { dialogPhoneNumber, phoneMessages, type PhoneNumber } from '@parley/api-client';
-import type { AgentOption } from './AddAgentModal';
+import { channelStyles, type AgentOption } from '../channels';
 import * as styles from './phoneNumbers.css';
 
 /** The choice that unassigns the number. */
@@ -72,7 +72,7 @@ function EditForm({
     }
   };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={channelStyles.form} onSubmit={submit} noValidate>
       <p className={styles.summary}>{dialogPhoneNumber(number.phone_number)}</p>
       <Select
         label="Agent"
@@ -85,7 +85,7 @@ function EditForm({
         errorMessage={validation ?? undefined}
       />
       {error ? <Banner tone="error" title={error} /> : null}
-      <div className={styles.actions}>
+      <div className={channelStyles.actions}>
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Cancel
         </Button>

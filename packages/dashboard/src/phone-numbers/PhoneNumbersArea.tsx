@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { agentDisplayName, messageOf, phoneMessages, type PhoneNumber } from '@parley/api-client';
 import { useAgents } from '../api/hooks';
-import { PhoneNumbersScreen, type Notice, type PhoneNumbersTab } from './PhoneNumbersScreen';
-import { AddAgentModal, type AgentOption } from './AddAgentModal';
+import { AddAgentModal, type AgentOption, type Notice } from '../channels';
+import { PhoneNumbersScreen, type PhoneNumbersTab } from './PhoneNumbersScreen';
 import { EditAssignmentModal } from './EditAssignmentModal';
 import { ScheduledCallsArea } from '../scheduling';
 import { noFilters, type PhoneFilters } from './phoneFilters';

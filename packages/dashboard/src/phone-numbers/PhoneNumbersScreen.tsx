@@ -1,15 +1,22 @@
 import type { ReactNode } from 'react';
+import { Badge, Button, EmptyState, Select, type TableColumn } from '@parley/ui';
+import type { PhoneNumber } from '@parley/api-client';
 import {
-  Badge,
-  Banner,
-  Button,
-  EmptyState,
-  SearchField,
-  Select,
-  Tabs,
-  type TableColumn,
-} from '@parley/ui';
-import { friendlyPhoneNumber, type PhoneNumber } from '@parley/api-client';
+  ChannelFrame,
+  ChannelTable,
+  FilterBar,
+  NoticeBanner,
+  numberColumns,
+  numberRowKey,
+  numbersLoadingLabel,
+  OrganizationBadge,
+  SandboxNotice,
+  SharedTelephonyNotice,
+  syncSuccessMs,
+  UnassignButton,
+  type ChannelTab,
+  type Notice,
+} from '../channels';
 import {
   agentFilterOptions,
   agentPrefixOf,
@@ -24,20 +31,9 @@ import {
   type ChannelFilter,
   type PhoneFilters,
 } from './phoneFilters';
-import { SandboxNotice, SharedTelephonyNotice } from './SandboxNotice';
-import { NumbersTable } from './NumbersTable';
 import * as styles from './phoneNumbers.css';
 
-export type PhoneNumbersTab = 'inbound' | 'outbound';
-
-export interface Notice {
-  tone: 'success' | 'error' | 'info';
-  message: string;
-}
-
-/** Banner timers of spec §9: a sync success clears after 3 s, failures and others after 5 s. */
-export const syncSuccessMs = 3000;
-export const bannerMs = 5000;
+export type PhoneNumbersTab = ChannelTab;
 
 export interface PhoneNumbersScreenProps {
   orgName: string;
@@ -103,17 +99,7 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
   const withUnassign = showsUnassignColumn(numbers);
 
   const columns: Array<TableColumn<PhoneNumber>> = [
-    {
-      key: 'number',
-      header: 'Number',
-      isRowHeader: true,
-      render: (row) => <span className={styles.numberText}>{row.phone_number}</span>,
-    },
-    {
-      key: 'friendly',
-      header: 'Friendly Name',
-      render: (row) => row.friendly_name || friendlyPhoneNumber(row.phone_number),
-    },
+    ...numberColumns,
     {
       key: 'enabled',
       header: 'Enabled',
@@ -167,76 +153,44 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
       header: 'Unassign',
       render: (row) =>
         row.agent_id ? (
-          <Button
-            size="sm"
+          <UnassignButton
             variant="secondary"
-            aria-label={`Unassign ${row.phone_number}`}
+            target={row.phone_number}
             busy={props.unassigningId === row.phone_id}
-            busyLabel="Unassigning..."
-            onClick={() => props.onUnassign(row)}
-          >
-            Unassign
-          </Button>
+            onUnassign={() => props.onUnassign(row)}
+          />
         ) : null,
     });
   }
 
-  const body = (
-    <NumbersTable
-      caption="Inbound phone numbers"
-      stackOnPhone
-      columns={columns}
-      rows={visible}
-      loading={props.loading}
-      error={props.error}
-      onRetry={props.onRetry}
-      emptyTitle={phoneNumbersEmpty.title}
-      emptyHint={emptyHintFor(numbers.length, filters)}
-    />
-  );
-
   return (
-    <section className={styles.screen} aria-labelledby="phone-numbers-heading">
-      <div className={styles.header}>
-        <div>
-          <h1 id="phone-numbers-heading" className={styles.heading}>
-            Phone Numbers
-          </h1>
-          <p className={styles.muted}>Sync your numbers and choose the agent that answers each.</p>
-        </div>
+    <ChannelFrame
+      headingId="phone-numbers-heading"
+      heading="Phone Numbers"
+      description="Sync your numbers and choose the agent that answers each."
+      actions={
         <Button onClick={props.onSync} busy={props.syncing} busyLabel="Syncing...">
           Sync Phone Numbers
         </Button>
-      </div>
-      {props.sharedUnavailable ? <SharedTelephonyNotice /> : null}
-      {props.sandbox ? <SandboxNotice /> : null}
-      {props.syncNotice ? (
-        <Banner
-          key={`sync-${props.syncNotice.message}`}
-          tone={props.syncNotice.tone}
-          title={props.syncNotice.message}
-          autoDismissMs={props.syncNotice.tone === 'success' ? syncSuccessMs : bannerMs}
-          onDismiss={props.onDismissSyncNotice}
-        />
-      ) : null}
-      {props.notice ? (
-        <Banner
-          key={`notice-${props.notice.message}`}
-          tone={props.notice.tone}
-          title={props.notice.message}
-          autoDismissMs={bannerMs}
-          onDismiss={props.onDismissNotice}
-        />
-      ) : null}
-      <Tabs
-        label="Phone number direction"
-        items={[
-          { value: 'inbound', label: 'Inbound' },
-          { value: 'outbound', label: 'Outbound' },
-        ]}
-        value={props.tab}
-        onValueChange={(v) => props.onTabChange(v as PhoneNumbersTab)}
-      />
+      }
+      banners={
+        <>
+          {props.sharedUnavailable ? <SharedTelephonyNotice /> : null}
+          {props.sandbox ? <SandboxNotice /> : null}
+          <NoticeBanner
+            name="sync"
+            notice={props.syncNotice}
+            autoDismissMs={props.syncNotice?.tone === 'success' ? syncSuccessMs : undefined}
+            onDismiss={props.onDismissSyncNotice}
+          />
+        </>
+      }
+      notice={props.notice}
+      onDismissNotice={props.onDismissNotice}
+      tabsLabel="Phone number direction"
+      tab={props.tab}
+      onTabChange={props.onTabChange}
+    >
       {props.tab === 'outbound' && props.outbound ? (
         props.outbound
       ) : props.tab === 'outbound' ? (
@@ -247,20 +201,18 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
         />
       ) : (
         <>
-          <div className={styles.toolbar}>
-            <div className={styles.grow}>
-              <SearchField
-                label="Search phone numbers"
-                placeholder="Search phone numbers..."
-                value={filters.search}
-                onChange={(search) => set({ search })}
-              />
-            </div>
-            <Badge tone="primary" aria-label={`Organization ${props.orgName}`}>
-              {props.orgName}
-            </Badge>
+          <FilterBar
+            align="center"
+            search={{
+              label: 'Search phone numbers',
+              placeholder: 'Search phone numbers...',
+              value: filters.search,
+              onChange: (search) => set({ search }),
+            }}
+          >
+            <OrganizationBadge name={props.orgName} />
             <Button onClick={props.onAddAgent}>Add Agent</Button>
-          </div>
+          </FilterBar>
           <div className={styles.filters} role="group" aria-label="Filters">
             <Select
               label="Voice"
@@ -294,9 +246,21 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
               Clear All Filters
             </Button>
           </div>
-          {body}
+          <ChannelTable
+            caption="Inbound phone numbers"
+            stackOnPhone
+            columns={columns}
+            rows={visible}
+            rowKey={numberRowKey}
+            loading={props.loading}
+            loadingLabel={numbersLoadingLabel}
+            error={props.error}
+            onRetry={props.onRetry}
+            emptyTitle={phoneNumbersEmpty.title}
+            emptyHint={emptyHintFor(numbers.length, filters)}
+          />
         </>
       )}
-    </section>
+    </ChannelFrame>
   );
 }

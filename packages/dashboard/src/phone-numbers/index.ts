@@ -1,3 +1,2 @@
 export { PhoneNumbersArea } from './PhoneNumbersArea';
 export { PhoneNumbersScreen } from './PhoneNumbersScreen';
-export { SandboxNotice, sandboxNoticeText } from './SandboxNotice';

@@ -1,23 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
 
-export const screen = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: vars.space.md,
-});
-export const heading = style({ margin: 0, fontSize: vars.fontSize.xxl, color: vars.color.text });
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.md,
-});
-export const grow = style({ flex: '1 1 16rem', minWidth: 0 });
 export const filters = style({
   display: 'grid',
   gap: vars.space.md,
@@ -35,11 +18,7 @@ export const channelChip = style({
   selectors: { '&[data-enabled="false"]': { textDecoration: 'line-through' } },
 });
 
-export const noticeToggle = style({ alignSelf: 'flex-start', marginTop: vars.space.xs });
 export const agentCell = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
-export const numberText = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
 export const summary = style({
   margin: 0,
   padding: vars.space.md,

@@ -32,9 +32,9 @@ const IntegrationsArea = lazy(() =>
 );
 const ConversationsArea = lazy(() => import('../conversations/ConversationsArea'));
 const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
-const loadSmsArea = () => import('../sms/ChannelArea');
-const loadWhatsappArea = () => import('../whatsapp/WhatsappArea');
-const loadEmailArea = () => import('../email/EmailArea');
+const loadSmsArea = () => import('../sms');
+const loadWhatsappArea = () => import('../whatsapp');
+const loadEmailArea = () => import('../email');
 const EmailArea = lazy(() => loadEmailArea().then((m) => ({ default: m.EmailArea })));
 const SmsArea = lazy(() => loadSmsArea().then((m) => ({ default: m.SmsArea })));
 const WhatsappArea = lazy(() => loadWhatsappArea().then((m) => ({ default: m.WhatsappArea })));

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '@parley/ui';
+import { media, focusOutline, vars } from '@parley/ui';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
@@ -85,7 +85,7 @@ export const navLink = style({
   selectors: {
     '&:hover': { background: vars.color.surfaceSunken, color: vars.color.text },
     '&[aria-current="page"]': { background: vars.color.primarySubtle, color: vars.color.text },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&:focus-visible': focusOutline(),
   },
 });
 export const navEnd = style({

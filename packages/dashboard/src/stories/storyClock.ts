@@ -1,4 +1,4 @@
-import type { Scheduler } from '../editor/autosave';
+import type { Scheduler } from '../agents/editor/autosave';
 
 /**
  * A scheduler for stories whose play function would otherwise sit through real debounce timers

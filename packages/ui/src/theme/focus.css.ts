@@ -1,13 +1,10 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from './contract.css';
+import { focusOutline } from './focusOutline';
 
 /** The visible focus ring every interactive component shares (keyboard focus only). */
 export const focusRing = style({
   selectors: {
-    '&:focus-visible, &[data-focus-visible]': {
-      outline: `2px solid ${vars.color.focusRing}`,
-      outlineOffset: '2px',
-    },
+    '&:focus-visible, &[data-focus-visible]': focusOutline(),
   },
 });
 

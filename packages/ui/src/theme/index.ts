@@ -1,4 +1,5 @@
 export { vars } from './contract.css';
+export { focusOutline } from './focusOutline';
 export { lightTheme, darkTheme, widgetTheme } from './themes.css';
 export * as tokens from './tokens';
 export { avatarColors, widgetPrimary, media, breakpoints } from './tokens';

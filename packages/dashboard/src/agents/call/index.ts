@@ -1,0 +1,5 @@
+// The live test call, as the agent screens use it (exported by name).
+export { agentCallStates } from './callState';
+export type { AgentCallState } from './callState';
+export { LiveCallSlot } from './LiveCallSlot';
+export { useVoiceCall } from './useVoiceCall';

@@ -1,0 +1,258 @@
+import { useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { agentDisplayName, plainMessageOf, toAgentView } from '@parley/api-client';
+import { Banner } from '@parley/ui';
+import { useDashboardApi } from '../../api/ApiContext';
+import type { AgentConfig } from '../../api/DashboardApi';
+import { queryKeys } from '../../api/queryKeys';
+import { MakeTestControl } from '../tests/MakeTestControl';
+import { AgentChatDrawer, publicChatLink } from '../../chat';
+import { AgentDetailView } from './AgentDetailView';
+import { WidgetTab } from './WidgetTab';
+import { publishAgentFlow, type PublishOutcome } from './publishAgent';
+import type { AgentCallState, AgentDetailTab } from './agentDetailTabs';
+import { testsKeys } from '../tests/testsKeys';
+import { AnalyticsSlot } from '../../analytics/AnalyticsSlot';
+
+/** A settings slot: content, or a function of the loaded agent. */
+export type AgentDetailSlot = ReactNode | ((agent: AgentConfig) => ReactNode);
+
+/** What other modules plug into the detail view (the settings panels and the autosave strip). */
+export interface AgentDetailSettings {
+  model?: AgentDetailSlot;
+  voice?: AgentDetailSlot;
+  configurations?: AgentDetailSlot;
+  /** Replaces the built-in Widget tab. */
+  widget?: AgentDetailSlot;
+  /** The auto-save status strip. */
+  status?: AgentDetailSlot;
+  /**
+   * All settings panels as one block (e.g. the editor's AgentSettings), instead of `model`,
+   * `voice` and `configurations`; give the ids of its sections in `sectionIds` for the tabs.
+   */
+  panels?: AgentDetailSlot;
+  /** Element ids the tabs scroll to (default: the detail's own sections). */
+  sectionIds?: Partial<Record<AgentDetailTab, string>>;
+  /** The agent's Calls section (the call log), after the settings. */
+  calls?: AgentDetailSlot;
+  /** The live call panel (state and running transcript), under the header. */
+  livePanel?: AgentDetailSlot;
+  /** Beside Publish Agent (the last test run's outcome). */
+  publishNote?: AgentDetailSlot;
+}
+
+/** The voice call, wired in later: state plus the two events. */
+export interface AgentDetailCall {
+  state: AgentCallState;
+  onTalk: () => void;
+  onEndCall: () => void;
+  /** Shown as a red banner (e.g. the voice backend's detail); it clears after 5000 ms. */
+  error?: string | null;
+  /** Clears the error (the banner's Dismiss or its 5000 ms timer). */
+  dismissError?: () => void;
+}
+
+export interface AgentDetailProps {
+  agentId: string;
+  orgId: string;
+  tab: AgentDetailTab;
+  onTabChange: (tab: AgentDetailTab) => void;
+  onBack: () => void;
+  settings?: AgentDetailSettings;
+  /** The runtime's `user` for the chat drawer (default 'console-{orgId}'). */
+  user?: string;
+  /** Where the widget bundles are served (default: this page's origin). */
+  origin?: string;
+  /** The voice call; without it 'Talk to Agent' is disabled. */
+  call?: AgentDetailCall;
+  /** Edit mode (spec §5, §6): the header's Edit control turns it on and off. */
+  editing?: boolean;
+  onEditingChange?: (editing: boolean) => void;
+}
+
+/** Every banner, the Talk to Agent error included, clears after 5000 ms (channels-and-shell §4). */
+export const callErrorClearMs = 5000;
+
+const bannerTitle: Record<PublishOutcome['tone'], string> = {
+  success: 'Success',
+  warning: 'Warning',
+  error: 'Error',
+};
+/** Success clears after 4 s and errors after 6 s (spec §4). */
+const bannerMs: Record<PublishOutcome['tone'], number> = {
+  success: 4000,
+  warning: 6000,
+  error: 6000,
+};
+
+function slot(content: AgentDetailSlot | undefined, agent: AgentConfig): ReactNode {
+  return typeof content === 'function' ? content(agent) : content;
+}
+
+/**
+ * Container of the agent detail: loads the agent (GET /api/agents/info/{id}), shows loading and
+ * error (Retry), opens the chat drawer against the agent's chatbot_api/chatbot_key, publishes
+ * (app id by key, then publish-agent) and hosts the settings panels given in `settings`.
+ */
+export function AgentDetail({
+  agentId,
+  orgId,
+  tab,
+  onTabChange,
+  onBack,
+  settings = {},
+  user,
+  origin = globalThis.location?.origin ?? '',
+  call,
+  editing,
+  onEditingChange,
+}: AgentDetailProps) {
+  const api = useDashboardApi();
+  const queryClient = useQueryClient();
+  const [chatOpen, setChatOpen] = useState(false);
+  const [outcome, setOutcome] = useState<PublishOutcome | null>(null);
+
+  const agent = useQuery({
+    queryKey: queryKeys.agent(agentId),
+    queryFn: ({ signal }) => api.getAgent(agentId, signal),
+    retry: false,
+  });
+
+  const publish = useMutation({
+    mutationFn: (config: AgentConfig) => publishAgentFlow(api, config),
+    onMutate: () => setOutcome(null),
+    onSuccess: async (result) => {
+      setOutcome(result);
+      // The publish gate may have run the agent's tests (refused or not).
+      void queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
+      if (result.tone === 'success') {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
+        ]);
+      }
+    },
+  });
+
+  const saveOrigins = useMutation({
+    mutationFn: (origins: string[]) =>
+      api.updateAgent(agentId, orgId, { allowed_origins: origins }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
+  });
+
+  const config = agent.data;
+  const view = config ? toAgentView(config, agentId) : null;
+  const name = agentDisplayName({ id: agentId, name: config?.name });
+
+  const banners = (
+    <>
+      {outcome ? (
+        <Banner
+          tone={outcome.tone}
+          title={bannerTitle[outcome.tone]}
+          message={outcome.message}
+          autoDismissMs={bannerMs[outcome.tone]}
+          onDismiss={() => setOutcome(null)}
+          dismissible
+        />
+      ) : null}
+      {call?.error ? (
+        <Banner
+          tone="error"
+          title="Error"
+          message={call.error}
+          dismissible
+          autoDismissMs={callErrorClearMs}
+          onDismiss={call.dismissError}
+        />
+      ) : null}
+    </>
+  );
+
+  return (
+    <>
+      <AgentDetailView
+        agent={view ? { id: agentId, name, description: view.description } : null}
+        loading={agent.isPending}
+        error={agent.error ? agent.error.message : null}
+        onRetry={() => void agent.refetch()}
+        onBack={onBack}
+        tab={tab}
+        onTabChange={onTabChange}
+        onChat={() => setChatOpen(true)}
+        callState={call?.state ?? 'idle'}
+        onTalk={call?.onTalk}
+        onEndCall={call?.onEndCall}
+        publishing={publish.isPending}
+        editing={editing}
+        onEditingChange={onEditingChange}
+        chatPageUrl={
+          config?.chatbot_api && config.chatbot_key
+            ? publicChatLink(origin, agentId, {
+                apiUrl: config.chatbot_api,
+                apiKey: config.chatbot_key,
+                initialMessage: config.initial_message,
+                name,
+              })
+            : null
+        }
+        onPublish={config ? () => publish.mutate(config) : undefined}
+        statusSlot={config ? slot(settings.status, config) : null}
+        panels={config && settings.panels !== undefined ? slot(settings.panels, config) : undefined}
+        sectionIds={settings.sectionIds}
+        livePanel={config ? slot(settings.livePanel, config) : null}
+        publishNote={config ? slot(settings.publishNote, config) : null}
+        calls={config ? slot(settings.calls, config) : null}
+        banners={outcome || call?.error ? banners : null}
+        sections={
+          config
+            ? {
+                analytics: <AnalyticsSlot agentId={agentId} active={tab === 'analytics'} />,
+                model: slot(settings.model, config),
+                voice: slot(settings.voice, config),
+                configurations: slot(settings.configurations, config),
+                widget:
+                  settings.widget !== undefined ? (
+                    slot(settings.widget, config)
+                  ) : (
+                    <WidgetTab
+                      headingLevel={3}
+                      showTitle={false}
+                      agentName={name}
+                      agentId={agentId}
+                      apiUrl={config.chatbot_api}
+                      apiKey={config.chatbot_key}
+                      origin={origin}
+                      onRefresh={() => void agent.refetch()}
+                      allowedOrigins={{
+                        origins: config.allowed_origins ?? [],
+                        onSave: (origins) => saveOrigins.mutate(origins),
+                        saving: saveOrigins.isPending,
+                        saved: saveOrigins.isSuccess,
+                        error: saveOrigins.error ? plainMessageOf(saveOrigins.error) : null,
+                        // Read-only until Edit turns editing on (spec §5, §6).
+                        disabled: onEditingChange ? !editing : false,
+                      }}
+                    />
+                  ),
+              }
+            : undefined
+        }
+      />
+      {config ? (
+        <AgentChatDrawer
+          open={chatOpen}
+          onOpenChange={setChatOpen}
+          agentId={agentId}
+          agentName={name}
+          apiUrl={config.chatbot_api}
+          apiKey={config.chatbot_key}
+          user={user ?? `console-${orgId}`}
+          conversationActions={(conversationId) => (
+            <MakeTestControl agentId={agentId} conversationId={conversationId} onAgentPage />
+          )}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,237 @@
+import { style } from '@vanilla-extract/css';
+import { media, focusOutline, vars } from '@parley/ui';
+
+export const screen = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  minWidth: 0,
+});
+
+export const back = style({ alignSelf: 'flex-start' });
+
+export const header = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+  '@media': {
+    [media.md]: { flexDirection: 'row', alignItems: 'center', justifyContent: 'space-between' },
+  },
+});
+
+export const identity = style({
+  display: 'flex',
+  gap: vars.space.md,
+  alignItems: 'center',
+  minWidth: 0,
+});
+
+export const identityText = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  minWidth: 0,
+});
+
+export const name = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxl,
+  color: vars.color.text,
+  overflowWrap: 'anywhere',
+});
+
+export const description = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+});
+
+/** One line, never broken inside the id; a longer id ends in an ellipsis (whole in its title). */
+export const agentId = style({
+  margin: 0,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  maxWidth: '100%',
+});
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  flexShrink: 0,
+});
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const sections = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+/** A section looks like the editor's panels (the ui Card): same padding, border, shadow, gap. */
+export const section = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+  // Clear the dashboard's sticky navbar when a tab scrolls here.
+  scrollMarginTop: '128px',
+  minWidth: 0,
+});
+
+/** As the Card title of the other panels. */
+export const sectionHeading = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  lineHeight: 1.3,
+  color: vars.color.text,
+});
+
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+
+export const stateBox = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space.xl,
+  color: vars.color.textMuted,
+});
+
+// ---------- widget tab ----------
+
+export const widget = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const widgetHeading = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.text,
+});
+
+export const widgetSubheading = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});
+
+export const fields = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: '1fr',
+  '@media': { [media.lg]: { gridTemplateColumns: '1fr 1fr' } },
+});
+
+export const snippetBlock = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  minWidth: 0,
+});
+
+export const snippetHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const snippet = style({
+  margin: 0,
+  padding: vars.space.md,
+  // Wrapped at spaces (never inside a URL); a URL wider than a phone scrolls sideways instead, in
+  // a region that takes keyboard focus.
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'normal',
+  wordBreak: 'normal',
+  overflowX: 'auto',
+  background: vars.color.surfaceSunken,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+  lineHeight: 1.5,
+});
+
+export const howTo = style({
+  margin: 0,
+  paddingLeft: vars.space.xl,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  color: vars.color.text,
+});
+
+export const code = style({
+  fontFamily: vars.font.mono,
+  fontSize: '0.9em',
+  background: vars.color.surfaceSunken,
+  borderRadius: vars.radius.sm,
+  padding: `0 ${vars.space.xxs}`,
+});
+
+export const causes = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.lg });
+
+export const panels = style({ minWidth: 0 });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+// ---------- allowed origins ----------
+export const originsForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const originsActions = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+export const originsHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** A link that looks like a secondary button ('Open chat page'). */
+export const linkButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  height: '38px',
+  padding: `0 ${vars.space.lg}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.md,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceSunken },
+    '&:focus-visible': focusOutline(),
+  },
+});
+
+export const snippetLabel = style({
+  fontWeight: vars.fontWeight.semibold,
+  fontSize: vars.fontSize.sm,
+});
+
+/** A link in running text (the API reference): the theme's primary, underlined. */
+export const textLink = style({ color: vars.color.primary, textDecoration: 'underline' });

@@ -1,0 +1,29 @@
+import { editorAgent } from '../../stories/editorHandlers';
+import { defaultAgentUrl, emptyDefaults, settingsFromConfig } from './editorState';
+import type { KnowledgeItem } from './useAgentSettings';
+import type { EditorDefaults } from './types';
+
+/** Story-only fixtures for the editor views (built from the contract-typed agent fixture). */
+export const storyDefaults: EditorDefaults = {
+  ...emptyDefaults,
+  agentUrl: defaultAgentUrl('http://localhost:3000'),
+  modelKeys: { OpenAI: 'sk-default-openai-0000', Anthropic: 'sk-ant-default-0000' },
+  voiceKeys: {
+    openai: 'sk-voice-default-0000',
+    elevenlabs: 'el-default-key-2222',
+    cartesian: 'ca-default-key-3333',
+  },
+  voiceIds: { elevenlabs: 'EXAVITQu4vr4xnSDxMaL', cartesian: 'a0e99841-438c-4a64-b679' },
+  transcriberKeys: { deepgram: 'dg-default-key-1111', openai: 'sk-stt-default-4444' },
+};
+
+export const storySettings = settingsFromConfig(editorAgent, storyDefaults);
+
+export const storyKnowledge: KnowledgeItem[] = [
+  { id: 'kb_docs', name: 'Product documentation', badge: 'HQ • VECTOR', deleted: false },
+  { id: 'kb_faq', name: 'Clinic FAQ', badge: 'ECONOMY', deleted: false },
+];
+export const storyKnowledgeWithDeleted: KnowledgeItem[] = [
+  ...storyKnowledge,
+  { id: 'kb_removed', name: 'kb_removed', badge: 'DELETED', deleted: true },
+];

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createAgentToolsClient,
+  messageOf,
+  type AgentTool,
+  type ToolTestResponse,
+} from '@parley/api-client';
+import { ConfirmDialog } from '@parley/ui';
+import { useDashboardApi } from '../../../api/ApiContext';
+import { queryKeys } from '../../../api/queryKeys';
+import { ToolsPanel } from './ToolsPanel';
+import { ToolEditorModal } from './ToolEditorModal';
+import { ToolTestModal } from './ToolTestModal';
+import { useMcpTools } from './useMcpTools';
+import {
+  emptyToolForm,
+  formFromTool,
+  mcpListRequestFrom,
+  toolRequestFrom,
+  type ToolForm,
+  type ToolFormErrors,
+} from './toolForm';
+
+export interface ToolsSectionProps {
+  agentId: string;
+  editing: boolean;
+  headingLevel?: 2 | 3;
+  id?: string;
+}
+
+/** The agent's Tools section wired to the API (loaded lazily with the Configurations tab). */
+export default function ToolsSection({ agentId, editing, headingLevel, id }: ToolsSectionProps) {
+  const api = useDashboardApi();
+  // Created here, in this lazily loaded chunk, unless the API brings its own (same origin).
+  const [client] = useState(
+    () => api.agentTools ?? createAgentToolsClient({ baseUrl: '/api/agents' }),
+  );
+  const queryClient = useQueryClient();
+  const key = queryKeys.agentTools(agentId);
+  const list = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => {
+      if (!client) throw new Error('Tools are not available on this server');
+      return client.list(agentId, signal);
+    },
+  });
+  const [editor, setEditor] = useState<{ id: string | null; form: ToolForm } | null>(null);
+  const [errors, setErrors] = useState<ToolFormErrors>({});
+  const [testing, setTesting] = useState<AgentTool | null>(null);
+  const [argsText, setArgsText] = useState('{}');
+  const [argsError, setArgsError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AgentTool | null>(null);
+
+  const save = useMutation({
+    mutationFn: async (state: {
+      id: string | null;
+      body: Parameters<NonNullable<typeof client>['create']>[1];
+    }) =>
+      state.id
+        ? client!.update(agentId, state.id, state.body)
+        : client!.create(agentId, state.body),
+    onSuccess: async () => {
+      setEditor(null);
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (tool: AgentTool) => client!.delete(agentId, tool.id),
+    onSettled: async () => {
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+  const test = useMutation<
+    ToolTestResponse,
+    Error,
+    { tool: AgentTool; args: Record<string, unknown> }
+  >({
+    mutationFn: ({ tool, args }) => client!.test(agentId, tool.id, { arguments: args }),
+  });
+
+  const mcp = useMcpTools(client, agentId);
+  const onListMcpTools = () => {
+    if (!editor) return;
+    const result = mcpListRequestFrom(editor.form, editor.id);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    mcp.list(result.body);
+  };
+
+  const openEditor = (tool: AgentTool | null) => {
+    save.reset();
+    mcp.reset();
+    setErrors({});
+    setEditor({ id: tool?.id ?? null, form: tool ? formFromTool(tool) : emptyToolForm() });
+  };
+  const onSave = () => {
+    if (!editor) return;
+    const result = toolRequestFrom(editor.form);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    save.mutate({ id: editor.id, body: result.body });
+  };
+  const onRun = () => {
+    if (!testing) return;
+    let args: unknown;
+    try {
+      args = JSON.parse(argsText || '{}');
+    } catch {
+      return setArgsError('The sample arguments must be valid JSON');
+    }
+    if (!args || typeof args !== 'object' || Array.isArray(args))
+      return setArgsError('The sample arguments must be a JSON object');
+    setArgsError(null);
+    test.mutate({ tool: testing, args: args as Record<string, unknown> });
+  };
+
+  return (
+    <>
+      <ToolsPanel
+        id={id}
+        headingLevel={headingLevel}
+        tools={list.data?.tools ?? []}
+        loading={list.isPending}
+        error={list.error ? messageOf(list.error) : null}
+        onRetry={() => void list.refetch()}
+        editing={editing}
+        onAdd={() => openEditor(null)}
+        onEdit={openEditor}
+        onTest={(tool) => {
+          test.reset();
+          setArgsError(null);
+          setArgsText('{}');
+          setTesting(tool);
+        }}
+        onDelete={setDeleting}
+        deletingId={remove.isPending ? (remove.variables?.id ?? null) : null}
+      />
+      {editor ? (
+        <ToolEditorModal
+          open
+          onOpenChange={(open) => (open ? undefined : setEditor(null))}
+          editingExisting={editor.id !== null}
+          value={editor.form}
+          onChange={(form) => setEditor({ ...editor, form })}
+          errors={errors}
+          saveError={save.error ? messageOf(save.error) : null}
+          saving={save.isPending}
+          onSave={onSave}
+          mcpList={mcp.state}
+          onListMcpTools={onListMcpTools}
+        />
+      ) : null}
+      {testing ? (
+        <ToolTestModal
+          open
+          onOpenChange={(open) => (open ? undefined : setTesting(null))}
+          toolName={testing.name}
+          argumentsText={argsText}
+          onArgumentsChange={setArgsText}
+          argumentsError={argsError}
+          running={test.isPending}
+          onRun={onRun}
+          result={test.data ?? null}
+          requestError={test.error ? messageOf(test.error) : null}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title="Delete tool"
+        message={`Are you sure you want to delete "${deleting?.name ?? ''}"?`}
+        detail="The agent will no longer be able to call it."
+        confirmLabel="Delete tool"
+        busyLabel="Deleting..."
+        cancelLabel="Cancel"
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </>
+  );
+}

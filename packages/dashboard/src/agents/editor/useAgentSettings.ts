@@ -1,0 +1,639 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useKnowledgeBases } from '../knowledge/useKnowledge';
+import {
+  ApiError,
+  humanizeMessage,
+  indexingLabel,
+  modelMessages,
+  plainMessageOf,
+  type ModelProviderName,
+} from '@parley/api-client';
+import type { KeyTestState } from './types';
+import { useDashboardApi } from '../../api/ApiContext';
+import type { AgentConfig, KnowledgeBaseSummary } from '../../api/DashboardApi';
+import { queryKeys } from '../../api/queryKeys';
+import {
+  autosaveStatusText,
+  createAutosave,
+  reasonOf,
+  type AutosaveSnapshot,
+  type SaveChannel,
+  type SaveFailure,
+  type Scheduler,
+} from './autosave';
+import {
+  emptyDefaults,
+  isAppId,
+  settingsFromConfig,
+  toAgentUpdate,
+  toModelConfigRequest,
+} from './editorState';
+import {
+  changeModelProvider,
+  isUserConfiguredKey,
+  isValidAgentKeyFormat,
+  parseDurationText,
+  parseMaxCallDuration,
+  parseMaxNudges,
+  parseNudgeInterval,
+  parseTypingVolume,
+  updateTranscriber,
+  updateVoice,
+  sharedModelKeyNotice,
+} from './providerRules';
+import {
+  blockingText,
+  blocksModelSave,
+  modelKeyProblem,
+  settingsProblems,
+  type FieldProblems,
+} from './fieldRules';
+import type {
+  EditorDefaults,
+  EditorSettings,
+  ModelSettings,
+  ToolsSettings,
+  TranscriberSettings,
+  VoiceSettings,
+} from './types';
+
+/** Browser-storage key of an agent's knowledge selection (restored when the agent has none). */
+export const knowledgeStorageKey = (agentId: string) => `parley.editor.knowledge.${agentId}`;
+
+/** Browser-storage key of the last known names of knowledge bases (shown once one is deleted). */
+export const knowledgeNamesStorageKey = 'parley.editor.knowledgeNames';
+
+function readKnownNames(storage: Pick<Storage, 'getItem'> | null): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(knowledgeNamesStorageKey) ?? '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? Object.fromEntries(
+          Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The knowledge-base line of the Model panel (spec §2): name and badge, or DELETED. */
+export interface KnowledgeItem {
+  id: string;
+  name: string;
+  /** 'HQ • VECTOR', 'ECONOMY' or 'DELETED'. */
+  badge: string;
+  deleted: boolean;
+}
+
+/** Text fields committed on blur (spec §4 "Loading sources"). */
+export type ToolsTextField = 'initialMessage' | 'nudgeText' | 'nudgeInterval' | 'maxNudges';
+
+export interface UseAgentSettingsOptions {
+  /** Default keys, voice ids and agent URL of this deployment. */
+  defaults?: Partial<EditorDefaults>;
+  /** Where the knowledge selection is mirrored (default: localStorage; null for none). */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** Timers (tests inject fake ones). */
+  scheduler?: Scheduler;
+}
+
+export interface AgentSettingsController {
+  loading: boolean;
+  /** 'Failed to get agent configuration' or the server's message. */
+  loadError: string | null;
+  /** Reloads the agent (the 'API Key Missing' banner's Refresh). */
+  reload(): void;
+  agent: AgentConfig | undefined;
+  settings: EditorSettings | null;
+  defaults: EditorDefaults;
+  /** The model key is user-configured: locked and masked (spec §5). */
+  keyLocked: boolean;
+  /**
+   * The key typed to replace the stored one (null when not replacing). The stored key is kept
+   * until this draft is a valid key; Cancel drops it.
+   */
+  keyDraft: string | null;
+  /** Fields that cannot be saved, with the reason (shown beside the field). */
+  problems: FieldProblems;
+  /** 'Not saved: Initial Message is too long (…)', or null: the status strip names the field. */
+  blockedText: string | null;
+  /** The agent key test's state (spec §7). */
+  keyTest: KeyTestState;
+  /** Whether this deployment can test keys. */
+  canTestKey: boolean;
+  /** The install's shared model key does not serve this organization (said under the key field). */
+  sharedKeyNotice: string | null;
+  autosave: AutosaveSnapshot;
+  /** 'Ready', 'Unsaved changes', 'Auto-saving...', ... (spec §4). */
+  statusText: string;
+  knowledge: {
+    items: KnowledgeItem[];
+    bases: KnowledgeBaseSummary[];
+    loading: boolean;
+    error: string | null;
+    hasInvalid: boolean;
+    publishing: boolean;
+  };
+  banners: {
+    /** The blue 'Saving...' banner: a save to the chatbot (prompt, model, knowledge) runs. */
+    saving: boolean;
+    /** The agent has no chatbot key. */
+    apiKeyMissing: boolean;
+    /** The agent key does not start with app- or sk-. */
+    invalidKeyFormat: boolean;
+  };
+  actions: {
+    setModelProvider(provider: ModelProviderName): void;
+    changeModel(patch: Partial<Omit<ModelSettings, 'provider' | 'systemPrompt'>>): void;
+    /** Locks the key when it is user-configured (after typing). */
+    commitModelApiKey(): void;
+    /** Starts replacing a locked key: the stored key stays until a valid new one is saved. */
+    replaceModelApiKey(): void;
+    /** The replacement key as typed (saved once it is a valid key). */
+    changeKeyDraft(text: string): void;
+    /** Stops replacing: back to the locked, masked stored key. */
+    cancelReplaceModelApiKey(): void;
+    setSystemPrompt(prompt: string): void;
+    changeVoice(patch: Partial<VoiceSettings>): void;
+    changeTranscriber(patch: Partial<TranscriberSettings>): void;
+    /** Commit-on-blur of the text fields (validated; invalid numbers fall back). */
+    commitTools(field: ToolsTextField, text: string): void;
+    setTypingVolume(volume: number): void;
+    setMaxCallDuration(seconds: number): void;
+    /** The m:ss box (invalid → 300). */
+    commitMaxCallDurationText(text: string): void;
+    removeKnowledge(id: string): void;
+    clearInvalidKnowledge(): void;
+    /** Saves the selection and publishes the agent (spec §4 "Add & Publish"). */
+    addAndPublish(ids: string[]): Promise<void>;
+    dismissMessage(): void;
+    dismissBanner(): void;
+    /** POST {agent URL}/chat-messages with the agent key, blocking (spec §7). */
+    testKey(): Promise<void>;
+  };
+}
+
+function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readStoredIds(storage: Pick<Storage, 'getItem'> | null, agentId: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(knowledgeStorageKey(agentId)) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The red message and status reason of a failed save, in the spec's words (§8). */
+export function describeSaveError(channel: SaveChannel, error: unknown): SaveFailure {
+  const reason = humanizeMessage(reasonOf(error)) || 'Unknown error';
+  if (channel === 'model') {
+    if (error instanceof ApiError && error.status === 401)
+      return { reason: modelMessages.modelUnauthorized, message: modelMessages.modelUnauthorized };
+    return { reason, message: modelMessages.modelFailed(reason) };
+  }
+  if (channel === 'prompt') return { reason, message: modelMessages.promptFailed(reason) };
+  if (channel === 'knowledge') return { reason, message: `Failed to save: ${reason}` };
+  return { reason, message: `Save failed: ${reason}` };
+}
+
+/**
+ * The agent editor's settings: loads the agent, keeps the editor state, applies the provider
+ * rules and autosaves (spec §4): every change posts the publish payload (1 s), model and prompt
+ * changes also go to the chatbot when the agent has a key (2 s), knowledge selection 500 ms.
+ */
+export function useAgentSettings(
+  agentId: string,
+  orgId: string,
+  options: UseAgentSettingsOptions = {},
+): AgentSettingsController {
+  const api = useDashboardApi();
+  const queryClient = useQueryClient();
+  const defaultsKey = JSON.stringify(options.defaults ?? {});
+  const defaults = useMemo<EditorDefaults>(
+    () => ({ ...emptyDefaults, ...(JSON.parse(defaultsKey) as Partial<EditorDefaults>) }),
+    [defaultsKey],
+  );
+  const [storage] = useState(() =>
+    options.storage === undefined ? defaultStorage() : options.storage,
+  );
+
+  const agentQuery = useQuery({
+    queryKey: queryKeys.agent(agentId),
+    queryFn: ({ signal }) => api.getAgent(agentId, signal),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const sharedQuery = useQuery({
+    queryKey: queryKeys.sharedProviders(orgId),
+    queryFn: ({ signal }) => api.sharedProviders!(orgId, signal),
+    enabled: Boolean(api.sharedProviders && orgId),
+    staleTime: 5 * 60_000,
+  });
+  const basesQuery = useKnowledgeBases(orgId);
+
+  const [settings, setSettingsState] = useState<EditorSettings | null>(null);
+  const [keyLocked, setKeyLocked] = useState(false);
+  const [keyDraft, setKeyDraftState] = useState<string | null>(null);
+  const keyDraftRef = useRef<string | null>(null);
+  const setKeyDraft = useCallback((draft: string | null) => {
+    keyDraftRef.current = draft;
+    setKeyDraftState(draft);
+  }, []);
+  // The key value that stands for the stored key (the server's masked form): saving it keeps it.
+  const storedKeyRef = useRef('');
+  const [publishing, setPublishing] = useState(false);
+  const [keyTest, setKeyTest] = useState<KeyTestState>({ status: 'idle' });
+  // Saves read the latest values through refs (they run from timers).
+  const settingsRef = useRef<EditorSettings | null>(null);
+  const agentRef = useRef<AgentConfig | undefined>(undefined);
+  const setSettings = useCallback((next: EditorSettings) => {
+    settingsRef.current = next;
+    setSettingsState(next);
+  }, []);
+  const update = useCallback(
+    (fn: (s: EditorSettings) => EditorSettings) => {
+      const current = settingsRef.current;
+      if (current) setSettings(fn(current));
+    },
+    [setSettings],
+  );
+
+  const resolveAppId = useCallback(
+    async (chatbotKey: string): Promise<string | null> => {
+      const known = agentRef.current?.app_id;
+      if (isAppId(known)) return known;
+      try {
+        const found = await api.getAppIdByKey(chatbotKey);
+        return isAppId(found) ? found : null;
+      } catch {
+        return null;
+      }
+    },
+    [api],
+  );
+
+  const [autosave] = useState(() =>
+    createAutosave({
+      scheduler: options.scheduler,
+      describeError: describeSaveError,
+      save: async (channel) => {
+        const s = settingsRef.current;
+        if (!s) return;
+        const key = s.model.agentApiKey;
+        // Invalid fields are left out; every other field saves (their stored values stay).
+        const problems = settingsProblems(s);
+        if (channel === 'local') {
+          await api.updateAgent(agentId, orgId, toAgentUpdate(s, problems));
+          void queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) });
+          return;
+        }
+        if (!key) return;
+        if (channel === 'prompt') {
+          if (problems.systemPrompt) return;
+          await api.savePrompt(s.model.systemPrompt, key);
+          return { message: modelMessages.promptSaved };
+        }
+        if (channel === 'model') {
+          const r = await api.saveModelConfig(toModelConfigRequest(s.model, undefined, problems));
+          // A field left out ('Not saved: …') is the one truth shown: no green success beside it.
+          if (blocksModelSave(problems)) return;
+          return {
+            message: r.warning
+              ? modelMessages.modelSavedLocally(r.warning)
+              : modelMessages.modelSaved,
+          };
+        }
+        // knowledge
+        storage?.setItem(knowledgeStorageKey(agentId), JSON.stringify(s.knowledgeBaseIds));
+        const appId = await resolveAppId(key);
+        if (!appId) throw new Error(modelMessages.noAppId);
+        const r = await api.saveModelConfig(
+          toModelConfigRequest(s.model, { appId, datasetIds: s.knowledgeBaseIds }, problems),
+        );
+        return {
+          message: r.warning
+            ? modelMessages.modelSavedLocally(r.warning)
+            : modelMessages.modelSaved,
+        };
+      },
+    }),
+  );
+  const snapshot = useSyncExternalStore(
+    autosave.subscribe,
+    autosave.getSnapshot,
+    autosave.getSnapshot,
+  );
+
+  // Pending saves go out when the editor closes; timers stop.
+  useEffect(
+    () => () => {
+      for (const channel of ['local', 'model', 'prompt', 'knowledge'] as const) {
+        if (autosave.isPending(channel)) void autosave.flush(channel);
+      }
+      autosave.dispose();
+    },
+    [autosave],
+  );
+
+  // Load (and reload) the editor state from the agent, unless edits are pending (spec §4:
+  // reloading is skipped while a field is edited or a provider change is in progress).
+  const loadedAt = agentQuery.dataUpdatedAt;
+  const data = agentQuery.data;
+  useEffect(() => {
+    if (!data) return;
+    agentRef.current = data;
+    const s = autosave.getSnapshot();
+    if (settingsRef.current && (s.dirty || s.providerChanging || s.status === 'saving')) return;
+    const next = settingsFromConfig(data, defaults);
+    if (next.knowledgeBaseIds.length === 0) next.knowledgeBaseIds = readStoredIds(storage, agentId);
+    setSettings(next);
+    storedKeyRef.current = next.model.apiKey;
+    setKeyDraft(null);
+    setKeyLocked(isUserConfiguredKey(next.model.apiKey, defaults.modelKeys[next.model.provider]));
+  }, [data, loadedAt, defaults, autosave, setSettings, storage, agentId, setKeyDraft]);
+
+  const bases = useMemo(() => basesQuery.data ?? [], [basesQuery.data]);
+  // Names of the bases we have seen, so a deleted one keeps its last known name.
+  const [knownNames, setKnownNames] = useState<Record<string, string>>(() =>
+    readKnownNames(storage),
+  );
+  useEffect(() => {
+    if (bases.length === 0) return;
+    setKnownNames((prev) => {
+      const next = { ...prev };
+      let changedAny = false;
+      for (const b of bases)
+        if (next[b.id] !== b.name) {
+          next[b.id] = b.name;
+          changedAny = true;
+        }
+      if (!changedAny) return prev;
+      try {
+        storage?.setItem(knowledgeNamesStorageKey, JSON.stringify(next));
+      } catch {
+        /* storage full or blocked: names stay in memory */
+      }
+      return next;
+    });
+  }, [bases, storage]);
+  const knowledgeItems = useMemo<KnowledgeItem[]>(() => {
+    const ids = settings?.knowledgeBaseIds ?? [];
+    return ids.map((id) => {
+      const base = bases.find((b) => b.id === id);
+      if (base)
+        return {
+          id,
+          name: base.name,
+          badge: indexingLabel(base.indexingTechnique),
+          deleted: false,
+        };
+      // Until the list has loaded we cannot tell a deleted base from an unloaded one.
+      const deleted = basesQuery.isSuccess;
+      const stored = agentRef.current?.['knowledge_base_names'];
+      const fromAgent =
+        stored && typeof stored === 'object' && !Array.isArray(stored)
+          ? (stored as Record<string, unknown>)[id]
+          : undefined;
+      const name =
+        knownNames[id] ??
+        (typeof fromAgent === 'string' ? fromAgent : undefined) ??
+        (deleted ? 'Deleted knowledge base' : 'Loading…');
+      return { id, name, badge: deleted ? 'DELETED' : '', deleted };
+    });
+  }, [settings?.knowledgeBaseIds, bases, basesQuery.isSuccess, knownNames]);
+
+  const hasKey = () => Boolean(settingsRef.current?.model.agentApiKey);
+  const changed = (...channels: SaveChannel[]) => {
+    channels.forEach((c) => {
+      if (c === 'local' || hasKey()) autosave.change(c);
+    });
+  };
+
+  const actions: AgentSettingsController['actions'] = {
+    setModelProvider(provider) {
+      const current = settingsRef.current;
+      if (!current || current.model.provider === provider) return;
+      autosave.beginProviderChange();
+      autosave.cancel('model');
+      const model = changeModelProvider(current.model, provider, defaults);
+      setSettings({ ...current, model });
+      setKeyDraft(null);
+      setKeyLocked(isUserConfiguredKey(model.apiKey, defaults.modelKeys[provider]));
+      changed('model', 'local');
+    },
+    changeModel(patch) {
+      update((s) => ({ ...s, model: { ...s.model, ...patch } }));
+      if ('agentApiKey' in patch || 'agentUrl' in patch) setKeyTest({ status: 'idle' });
+      const modelFields = ['model', 'apiKey', 'liveUrl'] as const;
+      if (modelFields.some((f) => f in patch)) changed('model', 'local');
+      else changed('local');
+    },
+    commitModelApiKey() {
+      const s = settingsRef.current;
+      if (!s) return;
+      const draft = keyDraftRef.current;
+      if (draft !== null) {
+        // A valid replacement is taken (and locked); an invalid one stays open to fix or Cancel.
+        if (modelKeyProblem(draft)) return;
+        setKeyDraft(null);
+        setKeyLocked(true);
+        return;
+      }
+      setKeyLocked(isUserConfiguredKey(s.model.apiKey, defaults.modelKeys[s.model.provider]));
+    },
+    replaceModelApiKey() {
+      // Nothing is sent yet: the stored key stays until a valid new key is typed.
+      storedKeyRef.current = settingsRef.current?.model.apiKey ?? storedKeyRef.current;
+      setKeyDraft('');
+    },
+    changeKeyDraft(text) {
+      setKeyDraft(text);
+      const current = settingsRef.current;
+      if (!current) return;
+      const next = modelKeyProblem(text) ? storedKeyRef.current : text.trim();
+      if (next === current.model.apiKey) return;
+      setSettings({ ...current, model: { ...current.model, apiKey: next } });
+      changed('model', 'local');
+    },
+    cancelReplaceModelApiKey() {
+      setKeyDraft(null);
+      const current = settingsRef.current;
+      if (current && current.model.apiKey !== storedKeyRef.current) {
+        setSettings({ ...current, model: { ...current.model, apiKey: storedKeyRef.current } });
+        changed('model', 'local');
+      }
+    },
+    setSystemPrompt(prompt) {
+      update((s) => ({ ...s, model: { ...s.model, systemPrompt: prompt } }));
+      changed('prompt', 'local');
+    },
+    changeVoice(patch) {
+      if (patch.provider && patch.provider !== settingsRef.current?.voice.provider)
+        autosave.beginProviderChange();
+      update((s) => ({ ...s, voice: updateVoice(s.voice, patch, defaults) }));
+      changed('local');
+    },
+    changeTranscriber(patch) {
+      if (patch.provider && patch.provider !== settingsRef.current?.transcriber.provider)
+        autosave.beginProviderChange();
+      update((s) => ({ ...s, transcriber: updateTranscriber(s.transcriber, patch, defaults) }));
+      changed('local');
+    },
+    commitTools(field, text) {
+      const parsed: Partial<ToolsSettings> =
+        field === 'nudgeInterval'
+          ? { nudgeInterval: parseNudgeInterval(text) }
+          : field === 'maxNudges'
+            ? { maxNudges: parseMaxNudges(text) }
+            : { [field]: text };
+      const current = settingsRef.current;
+      if (!current) return;
+      const tools = { ...current.tools, ...parsed };
+      setSettings({ ...current, tools });
+      if (tools[field] !== current.tools[field]) changed('local');
+    },
+    setTypingVolume(volume) {
+      update((s) => ({ ...s, tools: { ...s.tools, typingVolume: parseTypingVolume(volume) } }));
+      changed('local');
+    },
+    setMaxCallDuration(seconds) {
+      update((s) => ({
+        ...s,
+        tools: { ...s.tools, maxCallDuration: parseMaxCallDuration(seconds) },
+      }));
+      changed('local');
+    },
+    commitMaxCallDurationText(text) {
+      update((s) => ({ ...s, tools: { ...s.tools, maxCallDuration: parseDurationText(text) } }));
+      changed('local');
+    },
+    removeKnowledge(id) {
+      update((s) => ({ ...s, knowledgeBaseIds: s.knowledgeBaseIds.filter((k) => k !== id) }));
+      changed('knowledge');
+    },
+    clearInvalidKnowledge() {
+      const existing = new Set(bases.map((b) => b.id));
+      update((s) => ({
+        ...s,
+        knowledgeBaseIds: s.knowledgeBaseIds.filter((k) => existing.has(k)),
+      }));
+      changed('knowledge');
+    },
+    async addAndPublish(ids) {
+      const existing = new Set(bases.map((b) => b.id));
+      // Selections that no longer exist are dropped.
+      update((s) => ({ ...s, knowledgeBaseIds: ids.filter((id) => existing.has(id)) }));
+      const key = settingsRef.current?.model.agentApiKey;
+      if (!key) {
+        autosave.showBanner('error', modelMessages.publishError);
+        return;
+      }
+      setPublishing(true);
+      try {
+        await autosave.flush('knowledge');
+        const appId = await resolveAppId(key);
+        if (!appId) {
+          autosave.showBanner('warning', modelMessages.noAppId);
+          return;
+        }
+        await api.publishAgent(key, appId);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) });
+      } catch (error) {
+        const reason = reasonOf(error);
+        autosave.showBanner(
+          'error',
+          reason ? modelMessages.publishFailed(reason) : modelMessages.publishError,
+        );
+      } finally {
+        setPublishing(false);
+      }
+    },
+    async testKey() {
+      const s = settingsRef.current;
+      if (!s || !api.testAgentKey) return;
+      setKeyTest({ status: 'testing' });
+      try {
+        await api.testAgentKey(s.model.agentUrl, s.model.agentApiKey);
+        setKeyTest({ status: 'ok' });
+      } catch (error) {
+        setKeyTest({ status: 'failed', reason: plainMessageOf(error) });
+      }
+    },
+    dismissMessage: () => autosave.dismissMessage(),
+    dismissBanner: () => autosave.dismissBanner(),
+  };
+
+  const agentKey = settings?.model.agentApiKey ?? '';
+  const problems = useMemo<FieldProblems>(() => {
+    const found = settings ? settingsProblems(settings) : {};
+    if (keyDraft !== null && keyDraft !== '') {
+      const keyProblem = modelKeyProblem(keyDraft);
+      if (keyProblem) found.modelApiKey = keyProblem;
+    }
+    return found;
+  }, [settings, keyDraft]);
+  const chatbotSave =
+    snapshot.status === 'saving' &&
+    (snapshot.savingChannel === 'model' ||
+      snapshot.savingChannel === 'prompt' ||
+      snapshot.savingChannel === 'knowledge');
+
+  const blockedText = blockingText(problems);
+  // While a field cannot be saved the strip says 'Not saved: …'; a green success of the fields
+  // that did save would contradict it at the same moment, so it is not shown.
+  const shownSnapshot = useMemo(
+    () =>
+      blockedText && snapshot.message?.tone === 'success'
+        ? { ...snapshot, message: null }
+        : snapshot,
+    [blockedText, snapshot],
+  );
+
+  return {
+    loading: agentQuery.isPending,
+    loadError: agentQuery.error
+      ? reasonOf(agentQuery.error) || 'Failed to get agent configuration'
+      : null,
+    reload: () => {
+      void agentQuery.refetch();
+      void basesQuery.refetch();
+    },
+    agent: data,
+    settings,
+    defaults,
+    keyLocked,
+    keyDraft,
+    problems,
+    blockedText,
+    keyTest,
+    canTestKey: Boolean(api.testAgentKey),
+    sharedKeyNotice:
+      settings && !keyLocked
+        ? sharedModelKeyNotice(sharedQuery.data, settings.model.provider, settings.model.apiKey)
+        : null,
+    autosave: shownSnapshot,
+    statusText: autosaveStatusText(snapshot),
+    knowledge: {
+      items: knowledgeItems,
+      bases,
+      loading: basesQuery.isPending,
+      error: basesQuery.error ? reasonOf(basesQuery.error) || 'Unknown error' : null,
+      hasInvalid: knowledgeItems.some((k) => k.deleted),
+      publishing,
+    },
+    banners: {
+      saving: chatbotSave,
+      apiKeyMissing: Boolean(settings) && !agentKey,
+      invalidKeyFormat: Boolean(agentKey) && !isValidAgentKeyFormat(agentKey),
+    },
+    actions,
+  };
+}

@@ -1,0 +1,4 @@
+// The agent feature, as other features use it (exported by name).
+export { MakeTestControl } from './tests/MakeTestControl';
+export { MakeTestButton, MakeTestResult, MakeTestView } from './tests/MakeTestView';
+export type { MakeTestViewProps } from './tests/MakeTestView';

@@ -1,0 +1,1 @@
+export { EmailArea } from './EmailArea';

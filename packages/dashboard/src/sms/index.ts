@@ -1,0 +1,1 @@
+export { SmsArea } from './SmsArea';

@@ -1,0 +1,1 @@
+export { WhatsappArea } from './WhatsappArea';
