@@ -34,7 +34,8 @@ async function seed(db: Database['db']) {
   // In slices, so that one statement never holds the embedded database for minutes. The rollup's
   // trigger is off for the bulk seed; the migration's backfill (parley_analytics_rebuild) builds
   // the rollup afterwards, as it does for an existing install's rows.
-  await db.execute(sql`ALTER TABLE messages DISABLE TRIGGER messages_analytics`);
+  const triggers = ['messages_analytics', 'messages_analytics_batch', 'messages_analytics_inserted'];
+  for (const t of triggers) await db.execute(sql.raw(`ALTER TABLE messages DISABLE TRIGGER ${t}`));
   const slice = 10_000;
   for (let from = 0; from < conversationsN; from += slice) {
     const to = Math.min(conversationsN, from + slice) - 1;
@@ -64,7 +65,7 @@ async function seed(db: Database['db']) {
         c.created_at + make_interval(secs => k * 20)
       FROM c, generate_series(0, ${perConversation - 1}::int) k`);
   }
-  await db.execute(sql`ALTER TABLE messages ENABLE TRIGGER messages_analytics`);
+  for (const t of triggers) await db.execute(sql.raw(`ALTER TABLE messages ENABLE TRIGGER ${t}`));
   const t = performance.now();
   await db.execute(sql`SELECT parley_analytics_rebuild()`);
   const rebuildS = Math.round((performance.now() - t) / 100) / 10;

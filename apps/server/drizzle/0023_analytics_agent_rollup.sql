@@ -56,9 +56,13 @@ CREATE TABLE "analytics_agent_ms_buckets" (
 CREATE FUNCTION parley_analytics_day(t timestamptz) RETURNS timestamptz
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE
 	AS $$ SELECT date_trunc('day', t AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' $$;--> statement-breakpoint
--- True while parley_analytics_rebuild() rebuilds the rollups set by set (the row triggers rest).
+-- True while the row triggers below rest: while parley_analytics_rebuild() rebuilds the rollups
+-- set by set, and during an INSERT into messages, whose statement trigger adds the new rows'
+-- share at once (a bulk insert or the turn writer's group commit would otherwise update an
+-- agent's counter row once per message within one transaction: every update walks the row's
+-- versions of that transaction, quadratic).
 CREATE FUNCTION parley_analytics_rebuilding() RETURNS boolean LANGUAGE sql STABLE
-	AS $$ SELECT coalesce(current_setting('parley.analytics_rebuild', true), '') = 'on' $$;--> statement-breakpoint
+	AS $$ SELECT coalesce(current_setting('parley.analytics_batch', true), '') = 'on' $$;--> statement-breakpoint
 -- One conversation-hour row's share of the agent's counters: in (sign 1) or out (sign -1).
 CREATE FUNCTION parley_analytics_agent_hour(p_row analytics_hours, p_sign integer) RETURNS void
 	LANGUAGE plpgsql AS $$
@@ -185,6 +189,75 @@ CREATE TRIGGER "analytics_turns_agent_update" AFTER UPDATE ON "analytics_turns" 
 	WHEN (OLD.agent_name IS DISTINCT FROM NEW.agent_name OR OLD.at IS DISTINCT FROM NEW.at
 		OR OLD.ttft_ms IS DISTINCT FROM NEW.ttft_ms OR OLD.voice_ms IS DISTINCT FROM NEW.voice_ms)
 	EXECUTE FUNCTION parley_analytics_turns_row();--> statement-breakpoint
+-- An INSERT into messages: the row triggers of 0021 keep the per-conversation rollups row by row
+-- (each row its own conversation-hour or answer), those of the agents rest until the statement's
+-- end, when one statement per table adds the new messages' share.
+CREATE FUNCTION parley_analytics_messages_batch() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM set_config('parley.analytics_batch', 'on', true);
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION parley_analytics_messages_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM set_config('parley.analytics_batch', 'off', true);
+	-- n: the new messages per conversation-hour (a conversation-hour row whose count is theirs is new).
+	WITH n AS (SELECT conversation_id, parley_analytics_hour(created_at) AS hour, count(*) AS messages,
+			count(*) FILTER (WHERE role = 'assistant' AND coalesce(author, 'agent') = 'agent') AS answers,
+			count(*) FILTER (WHERE role = 'assistant' AND coalesce(author, 'agent') = 'agent' AND error IS NULL) AS ok
+		FROM new_rows GROUP BY 1, 2)
+	INSERT INTO analytics_agent_hours AS x (agent_name, channel, hour, conversations, messages, agent_answers, answered_ok)
+	SELECT a.agent_name, a.channel, a.hour, count(*) FILTER (WHERE a.messages = n.messages),
+		sum(n.messages), sum(n.answers), sum(n.ok)
+	FROM n JOIN analytics_hours a ON a.conversation_id = n.conversation_id AND a.hour = n.hour
+	WHERE a.agent_name IS NOT NULL
+	GROUP BY 1, 2, 3
+	ON CONFLICT (agent_name, hour, channel) DO UPDATE SET conversations = x.conversations + EXCLUDED.conversations,
+		messages = x.messages + EXCLUDED.messages, agent_answers = x.agent_answers + EXCLUDED.agent_answers,
+		answered_ok = x.answered_ok + EXCLUDED.answered_ok;
+	-- A conversation new to a day: all its messages that day are new ones.
+	WITH n AS (SELECT conversation_id, parley_analytics_day(created_at) AS day, count(*) AS messages
+		FROM new_rows GROUP BY 1, 2),
+	d AS (SELECT n.conversation_id, n.day, min(a.agent_name) AS agent_name, min(a.channel) AS channel,
+			sum(a.messages) AS total, min(n.messages) AS added
+		FROM n JOIN analytics_hours a ON a.conversation_id = n.conversation_id
+			AND a.hour >= n.day AND a.hour < n.day + interval '1 day'
+		WHERE a.agent_name IS NOT NULL
+		GROUP BY 1, 2)
+	INSERT INTO analytics_agent_days AS x (agent_name, channel, day, conversations)
+	SELECT agent_name, channel, day, count(*) FROM d WHERE total = added GROUP BY 1, 2, 3
+	ON CONFLICT (agent_name, day, channel) DO UPDATE SET conversations = x.conversations + EXCLUDED.conversations;
+	-- A conversation's last hour with messages before the new ones and now: the ending moves.
+	WITH n AS (SELECT conversation_id, parley_analytics_hour(created_at) AS hour, count(*) AS messages
+		FROM new_rows GROUP BY 1, 2),
+	c AS (SELECT a.conversation_id, min(a.agent_name) AS agent_name, min(a.channel) AS channel,
+			max(a.hour) AS now_last, max(a.hour) FILTER (WHERE a.messages > coalesce(n.messages, 0)) AS before_last
+		FROM analytics_hours a LEFT JOIN n ON n.conversation_id = a.conversation_id AND n.hour = a.hour
+		WHERE a.conversation_id IN (SELECT conversation_id FROM n) AND a.agent_name IS NOT NULL
+		GROUP BY 1),
+	m AS (SELECT agent_name, channel, now_last AS hour, 1 AS delta FROM c WHERE before_last IS DISTINCT FROM now_last
+		UNION ALL
+		SELECT agent_name, channel, before_last, -1 FROM c WHERE before_last <> now_last)
+	INSERT INTO analytics_agent_hours AS x (agent_name, channel, hour, ending)
+	SELECT agent_name, channel, hour, sum(delta) FROM m GROUP BY 1, 2, 3
+	ON CONFLICT (agent_name, hour, channel) DO UPDATE SET ending = x.ending + EXCLUDED.ending;
+	-- The new answers' figures.
+	WITH v AS (SELECT t.agent_name, k.kind, parley_analytics_day(t.at) AS day, round(k.v)::int AS ms
+		FROM new_rows m JOIN analytics_turns t ON t.message_id = m.id,
+			LATERAL (VALUES ('ttft', t.ttft_ms), ('voice', t.voice_ms)) k(kind, v)
+		WHERE t.agent_name IS NOT NULL AND k.v IS NOT NULL),
+	f AS (INSERT INTO analytics_agent_ms AS x (agent_name, kind, bucket, day, ms, n)
+		SELECT agent_name, kind, ms >> 4, day, ms, count(*) FROM v GROUP BY agent_name, kind, day, ms
+		ON CONFLICT (agent_name, kind, bucket, day, ms) DO UPDATE SET n = x.n + EXCLUDED.n)
+	INSERT INTO analytics_agent_ms_buckets AS x (agent_name, day, kind, bucket, n)
+	SELECT agent_name, day, kind, ms >> 4, count(*) FROM v GROUP BY agent_name, day, kind, ms >> 4
+	ON CONFLICT (agent_name, day, kind, bucket) DO UPDATE SET n = x.n + EXCLUDED.n;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "messages_analytics_batch" BEFORE INSERT ON "messages"
+	FOR EACH STATEMENT EXECUTE FUNCTION parley_analytics_messages_batch();--> statement-breakpoint
+CREATE TRIGGER "messages_analytics_inserted" AFTER INSERT ON "messages"
+	REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION parley_analytics_messages_inserted();--> statement-breakpoint
 -- The agents' rollups from the per-conversation ones, set by set.
 CREATE FUNCTION parley_analytics_rebuild_agents() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -215,7 +288,7 @@ END $$;--> statement-breakpoint
 -- 0021's rebuild, now also of the agents' rollups (its inserts run without the row triggers).
 CREATE OR REPLACE FUNCTION parley_analytics_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-	PERFORM set_config('parley.analytics_rebuild', 'on', true);
+	PERFORM set_config('parley.analytics_batch', 'on', true);
 	DELETE FROM analytics_hours;
 	DELETE FROM analytics_turns;
 	INSERT INTO analytics_hours (conversation_id, hour, agent_name, channel, messages, agent_answers, answered_ok)
@@ -233,7 +306,7 @@ BEGIN
 		FROM messages m JOIN conversations c ON c.id = m.conversation_id) r
 	WHERE r.ttft IS NOT NULL OR r.voice IS NOT NULL OR r.why IS NOT NULL;
 	PERFORM parley_analytics_rebuild_agents();
-	PERFORM set_config('parley.analytics_rebuild', 'off', true);
+	PERFORM set_config('parley.analytics_batch', 'off', true);
 END $$;--> statement-breakpoint
 SELECT parley_analytics_rebuild_agents();
 --> statement-breakpoint
