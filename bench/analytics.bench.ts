@@ -34,7 +34,11 @@ async function seed(db: Database['db']) {
   // In slices, so that one statement never holds the embedded database for minutes. The rollup's
   // trigger is off for the bulk seed; the migration's backfill (parley_analytics_rebuild) builds
   // the rollup afterwards, as it does for an existing install's rows.
-  const triggers = ['messages_analytics', 'messages_analytics_batch', 'messages_analytics_inserted'];
+  const triggers = [
+    'messages_analytics',
+    'messages_analytics_batch',
+    'messages_analytics_inserted',
+  ];
   for (const t of triggers) await db.execute(sql.raw(`ALTER TABLE messages DISABLE TRIGGER ${t}`));
   const slice = 10_000;
   for (let from = 0; from < conversationsN; from += slice) {
