@@ -88,8 +88,8 @@ BEGIN
 	VALUES (p_agent, p_channel, p_hour, p_delta)
 	ON CONFLICT (agent_name, hour, channel) DO UPDATE SET ending = a.ending + EXCLUDED.ending;
 END $$;--> statement-breakpoint
--- Keeps the agents' counters for one analytics_hours row (inserted or deleted by the messages'
--- trigger, its counts updated, or moved to another agent or channel with its conversation).
+-- Keeps the agents' counters for one analytics_hours row inserted (outside an INSERT into
+-- messages), its counts updated, or moved to another agent or channel with its conversation.
 CREATE FUNCTION parley_analytics_hours_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	r analytics_hours;
@@ -108,13 +108,13 @@ BEGIN
 		WHERE agent_name = NEW.agent_name AND hour = NEW.hour AND channel = NEW.channel;
 		RETURN NULL;
 	END IF;
-	IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.agent_name IS NOT NULL THEN
+	IF TG_OP = 'UPDATE' AND OLD.agent_name IS NOT NULL THEN
 		PERFORM parley_analytics_agent_hour(OLD, -1);
 	END IF;
-	IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.agent_name IS NOT NULL THEN
+	IF NEW.agent_name IS NOT NULL THEN
 		PERFORM parley_analytics_agent_hour(NEW, 1);
 	END IF;
-	IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
+	r := NEW;
 	d := parley_analytics_day(r.hour);
 	-- The conversation's other hours (this row's own is excluded: it is there after an insert).
 	SELECT bool_or(true), bool_or(hour < r.hour) INTO other_in_day, earlier_in_day FROM analytics_hours
@@ -133,23 +133,51 @@ BEGIN
 		RETURN NULL;
 	END IF;
 	IF r.agent_name IS NULL THEN RETURN NULL; END IF;
-	IF TG_OP = 'INSERT' THEN
-		IF NOT coalesce(other_in_day, false) THEN PERFORM parley_analytics_agent_day(r.agent_name, r.channel, d, 1); END IF;
-		IF last IS NULL OR last < r.hour THEN
-			IF last IS NOT NULL THEN PERFORM parley_analytics_agent_ending(r.agent_name, r.channel, last, -1); END IF;
-			PERFORM parley_analytics_agent_ending(r.agent_name, r.channel, r.hour, 1);
-		END IF;
-	ELSE
-		IF NOT coalesce(other_in_day, false) THEN PERFORM parley_analytics_agent_day(r.agent_name, r.channel, d, -1); END IF;
-		IF last IS NULL OR last < r.hour THEN
-			PERFORM parley_analytics_agent_ending(r.agent_name, r.channel, r.hour, -1);
-			IF last IS NOT NULL THEN PERFORM parley_analytics_agent_ending(r.agent_name, r.channel, last, 1); END IF;
-		END IF;
+	-- Inserted (a message moved to another hour: one row per statement).
+	IF NOT coalesce(other_in_day, false) THEN PERFORM parley_analytics_agent_day(r.agent_name, r.channel, d, 1); END IF;
+	IF last IS NULL OR last < r.hour THEN
+		IF last IS NOT NULL THEN PERFORM parley_analytics_agent_ending(r.agent_name, r.channel, last, -1); END IF;
+		PERFORM parley_analytics_agent_ending(r.agent_name, r.channel, r.hour, 1);
 	END IF;
 	RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "analytics_hours_agent" AFTER INSERT OR DELETE ON "analytics_hours"
+CREATE TRIGGER "analytics_hours_agent" AFTER INSERT ON "analytics_hours"
 	FOR EACH ROW EXECUTE FUNCTION parley_analytics_hours_row();--> statement-breakpoint
+-- Deleted rows (a message's last in its hour, or a deleted conversation's all at once: after the
+-- statement, so set by set against what remains).
+CREATE FUNCTION parley_analytics_hours_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF parley_analytics_rebuilding() THEN RETURN NULL; END IF;
+	INSERT INTO analytics_agent_hours AS x (agent_name, channel, hour, conversations, messages, agent_answers, answered_ok)
+	SELECT agent_name, channel, hour, -count(*), -sum(messages), -sum(agent_answers), -sum(answered_ok)
+	FROM old_rows WHERE agent_name IS NOT NULL GROUP BY 1, 2, 3
+	ON CONFLICT (agent_name, hour, channel) DO UPDATE SET conversations = x.conversations + EXCLUDED.conversations,
+		messages = x.messages + EXCLUDED.messages, agent_answers = x.agent_answers + EXCLUDED.agent_answers,
+		answered_ok = x.answered_ok + EXCLUDED.answered_ok;
+	-- A conversation left without messages on a day.
+	INSERT INTO analytics_agent_days AS x (agent_name, channel, day, conversations)
+	SELECT agent_name, channel, day, -count(*) FROM (
+		SELECT conversation_id, min(agent_name) AS agent_name, min(channel) AS channel, parley_analytics_day(hour) AS day
+		FROM old_rows WHERE agent_name IS NOT NULL GROUP BY conversation_id, parley_analytics_day(hour)) d
+	WHERE NOT EXISTS (SELECT 1 FROM analytics_hours a WHERE a.conversation_id = d.conversation_id
+		AND a.hour >= d.day AND a.hour < d.day + interval '1 day')
+	GROUP BY 1, 2, 3
+	ON CONFLICT (agent_name, day, channel) DO UPDATE SET conversations = x.conversations + EXCLUDED.conversations;
+	-- A conversation whose last hour went: the ending moves to its last remaining one, if any.
+	WITH c AS (SELECT o.*, (SELECT max(a.hour) FROM analytics_hours a WHERE a.conversation_id = o.conversation_id) AS now_last
+		FROM (SELECT conversation_id, min(agent_name) AS agent_name, min(channel) AS channel, max(hour) AS gone_last
+			FROM old_rows WHERE agent_name IS NOT NULL GROUP BY 1) o),
+	m AS (SELECT agent_name, channel, gone_last AS hour, -1 AS delta FROM c WHERE now_last IS NULL OR now_last < gone_last
+		UNION ALL
+		SELECT agent_name, channel, now_last, 1 FROM c WHERE now_last < gone_last)
+	INSERT INTO analytics_agent_hours AS x (agent_name, channel, hour, ending)
+	SELECT agent_name, channel, hour, sum(delta) FROM m GROUP BY 1, 2, 3
+	ON CONFLICT (agent_name, hour, channel) DO UPDATE SET ending = x.ending + EXCLUDED.ending;
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "analytics_hours_agent_deleted" AFTER DELETE ON "analytics_hours"
+	REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION parley_analytics_hours_deleted();--> statement-breakpoint
 CREATE TRIGGER "analytics_hours_agent_update" AFTER UPDATE ON "analytics_hours" FOR EACH ROW
 	WHEN (OLD.agent_name IS DISTINCT FROM NEW.agent_name OR OLD.channel IS DISTINCT FROM NEW.channel
 		OR OLD.messages IS DISTINCT FROM NEW.messages OR OLD.agent_answers IS DISTINCT FROM NEW.agent_answers

@@ -622,6 +622,58 @@ describe('analytics', () => {
       .update(conversations)
       .set({ agentName: agentId })
       .where(eq(conversations.id, changed!.conversations.id));
+    // A message moved two days on; a conversation with messages over three hours and two days
+    // deleted (its rows go in one statement).
+    await server.db
+      .update(messages)
+      .set({ createdAt: sql`${messages.createdAt} + interval '50 hours'` })
+      .where(eq(messages.id, changed!.messages.id));
+    const [spread] = await server.db
+      .insert(conversations)
+      .values({
+        agentName: analyticsAgent,
+        organizationId: orgId,
+        channel: 'chat',
+        endUser: 'spread',
+      })
+      .returning();
+    for (const hoursAgo of [30, 29, 2])
+      await server.db.insert(messages).values({
+        conversationId: spread!.id,
+        role: 'assistant',
+        author: 'agent',
+        content: 'answer',
+        metadata: { llm_ttft_ms: 300 + hoursAgo },
+        createdAt: new Date(now - hoursAgo * hour),
+      });
+    const [kept] = await server.db
+      .insert(conversations)
+      .values({
+        agentName: analyticsAgent,
+        organizationId: orgId,
+        channel: 'chat',
+        endUser: 'kept',
+      })
+      .returning();
+    await server.db.insert(messages).values(
+      [50, 3, 1].map((hoursAgo) => ({
+        conversationId: kept!.id,
+        role: 'user',
+        author: 'visitor' as const,
+        content: 'question',
+        createdAt: new Date(now - hoursAgo * hour),
+      })),
+    );
+    await server.db.delete(conversations).where(eq(conversations.id, spread!.id));
+    // The kept conversation's last hour goes (its ending moves back to 3 h ago).
+    await server.db
+      .delete(messages)
+      .where(
+        and(
+          eq(messages.conversationId, kept!.id),
+          sql`${messages.createdAt} > now() - interval '2 hours'`,
+        ),
+      );
     const nonZero = (rows: Record<string, unknown>[]) =>
       rows.filter((r) => Object.values(r).some((v) => typeof v === 'number' && v !== 0));
     const perMessage = sql`(SELECT m.conversation_id, c.agent_name, c.channel, m.created_at,
