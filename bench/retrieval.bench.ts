@@ -16,7 +16,7 @@
 //    corpus's own sentences (seeded), title queries, on in-memory PGlite and, when one answers, on a
 //    PostgreSQL server (BENCH_PG_URL, else TEST_DATABASE_URL, else the CI's local parley_test).
 //    Goals: p95 ≤ 50 ms on PGlite, ≤ 20 ms on PostgreSQL.
-// Knobs: BENCH_RETRIEVAL_SEGMENTS (100000), BENCH_QUERIES (200 latency queries), BENCH_EVAL_ONLY
+// Knobs: BENCH_LATENCY_DB (pglite|postgres: one engine), BENCH_RETRIEVAL_SEGMENTS (100000), BENCH_QUERIES (200 latency queries), BENCH_EVAL_ONLY
 // (quality|latency), BENCH_EVAL_CORPORA (reference,guides,faq,legal,sdk), BENCH_EVAL_HALF
 // (heldout|tune), BENCH_EVAL_STRUCTURE (on,off), BENCH_EVAL_PER_HALF (150 queries per family and half).
 import pg from 'pg';
@@ -301,7 +301,9 @@ async function latency(kind: 'pglite' | 'postgres', database: Database) {
   }
 }
 
-if (only !== 'quality') {
+// BENCH_LATENCY_DB=pglite|postgres measures on one engine only.
+const latencyDb = process.env.BENCH_LATENCY_DB;
+if (only !== 'quality' && latencyDb !== 'postgres') {
   const database = await openDatabase({});
   await latency('pglite', database);
   await database.close();
@@ -314,6 +316,7 @@ const pgBase =
 const admin = new pg.Client({ connectionString: pgBase });
 const reachable =
   only !== 'quality' &&
+  latencyDb !== 'pglite' &&
   (await admin.connect().then(
     () => true,
     () => false,

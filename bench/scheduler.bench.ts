@@ -31,7 +31,6 @@ async function runServer(url: string) {
     logLevel: 'silent',
     env: {
       PARLEY_SCHEDULER_POLL_MS: '250',
-      PARLEY_SCHEDULER_BATCH: '50',
       PARLEY_SANDBOX_CALL_MS: '1000',
       // The sending limit for calls (60 a minute per organization by default) is a cap of its
       // own, like the concurrency cap: raised so the bench measures the scheduler's own lateness.

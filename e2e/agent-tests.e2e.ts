@@ -4,8 +4,9 @@ import { startFakeGrader, type FakeGrader } from '../apps/server/test/fakeGrader
 
 /**
  * Agent tests end to end (issue 30): write a test → run → it fails → change the prompt → it
- * passes → with 'Tests must pass to publish' on, a failing test refuses Publish (banner naming
- * it) and, fixed, the agent publishes. The model is a local OpenAI-compatible server whose answer
+ * passes (and by voice, through the local speech pipeline) → with 'Tests must pass to publish'
+ * on, a failing test refuses Publish (banner naming it) and, fixed, the agent publishes; 'Make a
+ * test' in the inbox links to the agent's Tests. The model is a local OpenAI-compatible server whose answer
  * is what the system prompt orders (`ALWAYS SAY: …`).
  */
 let model: FakeGrader;
@@ -57,6 +58,16 @@ test('write a test → run → fail → change the prompt → pass → publish w
   await expect(tests.getByText('1 of 1 passed')).toBeVisible({ timeout: 30_000 });
   await expect(tests.getByText('Turn 1 · Contains “open at 9”: failed → passed')).toBeVisible();
 
+  // A voice agent (the console gives every new agent a voice): the same script by voice, spoken
+  // with espeak-ng and transcribed; the result shows what was heard beside the scripted line.
+  await tests.getByRole('button', { name: 'Run by voice' }).click();
+  await expect(tests.getByText('Last run by voice:')).toBeVisible({ timeout: 60_000 });
+  await expect(tests.getByText('1 of 1 passed')).toBeVisible({ timeout: 60_000 });
+  const heard = tests.getByRole('group', { name: 'Result of Opens at nine' });
+  await expect(heard.getByText('Scripted: When do you open?', { exact: true })).toBeVisible();
+  await expect(heard.getByText('Heard: when do you open', { exact: true })).toBeVisible();
+  await expect(heard.getByText(/ s of voice · the call went on$/)).toBeVisible();
+
   // The gate on, a failing test refuses Publish, naming it.
   await tests.getByRole('switch', { name: /Tests must pass to publish/ }).click();
   await expect(tests.getByRole('switch', { name: /Tests must pass to publish/ })).toBeChecked();
@@ -83,4 +94,25 @@ test('write a test → run → fail → change the prompt → pass → publish w
   await page.getByRole('button', { name: 'Publish Agent' }).click();
   await expect(page.getByText('Agent published successfully')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Tests: all 2 passed · must pass to publish')).toBeVisible();
+
+  // 'Make a test' away from the agent's page (the inbox): its notice links to the agent's Tests.
+  await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: /Assistant/ });
+  await drawer.getByLabel('Message').fill('Are you open on Sunday?');
+  await drawer.getByLabel('Message').press('Enter');
+  await expect(drawer.getByLabel('Message')).toBeEnabled({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await page.goto('/?view=conversations');
+  await expect(page.getByRole('heading', { name: 'Conversations', level: 1 })).toBeVisible();
+  // The row shows the last message: the agent's answer.
+  await page.getByRole('option', { name: /Sunday too/ }).click();
+  await page.getByRole('button', { name: 'Make a test' }).click();
+  await expect(page.getByText(/^Test made: From a chat conversation/)).toBeVisible();
+  // With the keyboard: the link takes focus and Enter follows it.
+  await page.getByRole('link', { name: 'Open the agent’s tests' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]section=tests/);
+  await expect(tests.getByText(/^From a chat conversation/)).toBeVisible({ timeout: 20_000 });
+  await expect(tests).toBeInViewport();
 });

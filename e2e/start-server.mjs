@@ -11,6 +11,8 @@ const child = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
     // The fake model of the tests listens on loopback: allow-listed as an operator would for a
     // local model (the default allows public addresses only).
     PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1',
+    // The Tools test's HTTP tool listens on loopback too (e2e/tools.e2e.ts).
+    PARLEY_TOOL_ALLOW_HOSTS: '127.0.0.1',
     // The Email test's SMTP server listens on loopback too (e2e/email.e2e.ts).
     PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
     ...process.env,

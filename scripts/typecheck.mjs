@@ -11,17 +11,33 @@
  * Workspaces with options of their own (and the root tsconfig.json) keep their own program. The
  * programs run side by side, one per core.
  *
+ * Each program is incremental: its .tsbuildinfo (in node_modules/.cache/parley-typecheck) records
+ * every file's hash and diagnostics, so a run re-checks only what changed since the last one. The
+ * last good .tsbuildinfo of each program is also kept per machine (in the temp directory, like
+ * the test database templates): a fresh clone on a machine that ran the typecheck before (CI runs
+ * where the session ran) starts from it. Its paths are relative to the cache directory, so it fits
+ * any clone; tsc trusts nothing in it for a file whose contents differ.
+ *
  * `npx tsc -p packages/X` still checks one package alone.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cacheDir = join(root, 'node_modules', '.cache', 'parley-typecheck');
+const machineCacheDir = join(tmpdir(), 'parley-typecheck-cache');
 const tscBin = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
@@ -81,10 +97,17 @@ function optionsKey(options) {
   return JSON.stringify(sorted({ ...rest, paths: absolutePaths }));
 }
 
+/**
+ * Directories outside the workspaces with a tsconfig.json of their own: bench/ has the server's
+ * options, so its files join the server's program (they import the server: checked once).
+ */
+const extraConfigs = ['bench'];
+
 /** One job per program: [label, tsconfig path]. */
 function jobs() {
   const groups = new Map();
   const alone = [['root tsconfig.json', join(root, 'tsconfig.json')]];
+  const configs = [];
   for (const dir of workspaces()) {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const script = pkg.scripts?.typecheck;
@@ -95,7 +118,10 @@ function jobs() {
       alone.push([name, null, pkg.name]);
       continue;
     }
-    const config = join(dir, match[1]);
+    configs.push([name, join(dir, match[1])]);
+  }
+  for (const dir of extraConfigs) configs.push([dir, join(root, dir, 'tsconfig.json')]);
+  for (const [name, config] of configs) {
     const parsed = parseConfig(config);
     const key = optionsKey(parsed.options);
     const group = groups.get(key) ?? { members: [], config, files: new Set() };
@@ -140,12 +166,50 @@ function ordered(list) {
     .map(({ job }) => job);
 }
 
+/** The program's .tsbuildinfo here, seeded from this machine's last good one when missing. */
+function buildInfo(label) {
+  const name = `${label.replace(/\W+/g, '_')}.tsbuildinfo`;
+  const file = join(cacheDir, name);
+  const kept = join(machineCacheDir, name);
+  if (!existsSync(file) && existsSync(kept)) {
+    try {
+      copyFileSync(kept, file);
+    } catch {
+      // Another checkout is replacing it: start without.
+    }
+  }
+  return { file, kept };
+}
+
+/** Keeps a good .tsbuildinfo for the next clone on this machine (written whole, then renamed). */
+function keep({ file, kept }) {
+  try {
+    mkdirSync(machineCacheDir, { recursive: true });
+    const partial = `${kept}.${process.pid}.partial`;
+    copyFileSync(file, partial);
+    renameSync(partial, kept);
+  } catch {
+    // A cache only.
+  }
+}
+
 function run([label, config, workspace]) {
   const started = performance.now();
+  const info = config ? buildInfo(label) : null;
   const [command, args] = config
     ? [
         process.execPath,
-        [tscBin, '-p', config, '--noEmit', '--pretty', String(Boolean(process.stdout.isTTY))],
+        [
+          tscBin,
+          '-p',
+          config,
+          '--noEmit',
+          '--incremental',
+          '--tsBuildInfoFile',
+          info.file,
+          '--pretty',
+          String(Boolean(process.stdout.isTTY)),
+        ],
       ]
     : ['npm', ['run', 'typecheck', '-w', workspace]];
   return new Promise((resolvePromise) => {
@@ -155,6 +219,7 @@ function run([label, config, workspace]) {
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
+      if (code === 0 && info && existsSync(info.file)) keep(info);
       resolvePromise({ label, code, output, seconds });
     });
   });

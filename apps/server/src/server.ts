@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { openDatabase, type Database } from './db/client';
-import { createAuth } from './auth/auth';
+import { createAuth, type PasswordHasher } from './auth/auth';
 import { createApp, retrieverFor } from './app';
 import { startReplyWorker } from './messaging/replies';
 import { startMailWorker } from './messaging/mail/worker';
@@ -46,6 +46,8 @@ export interface ServerConfig {
   scheduler?: SchedulerOptions & { pollMs?: number; manual?: boolean };
   /** Where provider keys (OPENAI_API_KEY …) are read from; defaults to process.env. */
   env?: Record<string, string | undefined>;
+  /** Tests only: a cheaper password hash (auth/auth.ts); unset, better-auth's scrypt. */
+  passwordHasher?: PasswordHasher;
 }
 
 /** Reads PARLEY_SECRET, or keeps a generated one in the data directory. */
@@ -78,6 +80,7 @@ export async function createServer(config: ServerConfig) {
     secret,
     baseURL: config.baseURL,
     trustedOrigins: config.trustedOrigins,
+    passwordHasher: config.passwordHasher,
   });
   // Sessions are cached in memory; the session/user triggers NOTIFY every process to drop them.
   const sessions = new SessionCache(auth);

@@ -3,8 +3,10 @@ import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { verifyPassword } from 'better-auth/crypto';
 import { createServer } from '../src/server';
-import { freshPostgresUrl } from './harness';
+import { account } from '../src/db/schema';
+import { freshPostgresUrl, testPasswordHasher } from './harness';
 import { pgliteTemplate } from './pgliteTemplate';
 
 /** One in-memory server for the console and widget checks (a console directory and widget files). */
@@ -68,6 +70,14 @@ describe('server shell', () => {
       }),
     });
     expect(signUp.status).toBe(200);
+    // A server started as production starts (no passwordHasher) stores better-auth's own scrypt
+    // hash (N=16384, r=16), not the test servers' cheap one (test/harness.ts).
+    const [stored] = await first.database.db.select({ hash: account.password }).from(account);
+    expect(stored!.hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await verifyPassword({ hash: stored!.hash!, password: 'correct-horse-9' })).toBe(true);
+    expect(
+      await testPasswordHasher.verify({ hash: stored!.hash!, password: 'correct-horse-9' }),
+    ).toBe(false);
     await first.database.close();
     const second = await createServer({ dataDir, databaseUrl, logLevel: 'silent' });
     const signIn = await second.app.request('/api/auth/sign-in/email', {

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -100,6 +101,34 @@ async function makePostgresTemplate(base: string): Promise<string> {
   }
 }
 
+function cheapScrypt(password: string, salt: string): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, 64, { N: 16, r: 1, p: 1 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
+/**
+ * Test servers hash passwords with scrypt at N=16, r=1 instead of better-auth's N=16384, r=16
+ * (~100 ms of a core per sign-up or sign-in, hundreds of them per run; a real check all the same:
+ * a wrong password still fails). Production never sets it: test/app.test.ts starts servers
+ * without it and checks the stored hash is better-auth's own.
+ */
+export const testPasswordHasher = {
+  hash: async (password: string) => {
+    const salt = randomBytes(16).toString('hex');
+    return `${salt}:${(await cheapScrypt(password, salt)).toString('hex')}`;
+  },
+  verify: async ({ hash, password }: { hash: string; password: string }) => {
+    const [salt, key] = hash.split(':');
+    if (!salt || !key) throw new Error('Invalid password hash');
+    const expected = Buffer.from(key, 'hex');
+    const actual = await cheapScrypt(password, salt);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  },
+};
+
 export interface TestServer {
   url: string;
   /** The PostgreSQL database this server uses (undefined on PGlite): a second server may share it. */
@@ -143,6 +172,7 @@ export async function startTestServer(
     consoleDir: options.consoleDir,
     chatbotDir: options.chatbotDir,
     pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
+    passwordHasher: testPasswordHasher,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await once(server, 'listening');

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { newAgentId, toolsDefaults } from '@parley/api-client';
-import { messageReplies, scheduledEvents, telephonyOutbox } from '../src/db/schema';
+import { createMailClient, newAgentId, toolsDefaults } from '@parley/api-client';
+import {
+  mailOutbox,
+  mailSends,
+  messageReplies,
+  scheduledEvents,
+  telephonyOutbox,
+} from '../src/db/schema';
+import { claimMailSend, mailSendLeaseMs } from '../src/messaging/mail/worker';
 import { PostgresRateLimitStore } from '../src/lib/rateLimitStore';
 import { freshPostgresUrl, startTestServer, type TestServer, type TestUser } from './harness';
 
@@ -230,5 +237,62 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
       .from(telephonyOutbox)
       .where(and(eq(telephonyOutbox.organizationId, org), eq(telephonyOutbox.kind, 'call')));
     expect(calls.map((c) => c.to).sort()).toEqual(recipients);
+  });
+
+  it('an email campaign started on A, with both mail workers running: each recipient sent exactly once', async () => {
+    const u = a.newUser();
+    const org = await u.withOrg('Two Processes Campaign');
+    const mail = createMailClient({ baseUrl: '/messaging', fetch: u.fetch });
+    // No SMTP settings: the mailbox sends into the sandbox outbox, where each copy is counted.
+    const from = 'news@two-processes.test';
+    await mail.saveMailbox(from, { display_name: 'Two' });
+    const recipients = Array.from({ length: 20 }, (_, i) => `r${i}@example.com`);
+    const created = await mail.createCampaign({
+      name: 'Both workers',
+      from_email: from,
+      subject: 'News',
+      body: 'Hello {{email}}',
+      recipients: recipients.map((email) => ({ email, fields: {} })),
+      rate_per_minute: 600,
+    });
+    const id = created.campaign.id;
+    const onB = createMailClient({ baseUrl: '/messaging', fetch: as(u, b!).fetch });
+    await expect
+      .poll(async () => (await onB.campaign(id)).campaign.status, { timeout: 30_000 })
+      .toBe('completed');
+    expect((await mail.campaign(id)).campaign.progress).toMatchObject({ sent: 20, failed: 0 });
+    const copies = await a.db
+      .select({ to: mailOutbox.toAddress })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.organizationId, org));
+    expect(copies.map((c) => c.to).sort()).toEqual([...recipients].sort());
+  });
+
+  it("a campaign mail claimed by a process that died is taken up by the other after the claim's lease", async () => {
+    const u = a.newUser();
+    await u.withOrg('Two Processes Lease');
+    const mail = createMailClient({ baseUrl: '/messaging', fetch: u.fetch });
+    const from = 'later@two-processes.test';
+    await mail.saveMailbox(from, {});
+    // Starts in an hour: the running workers leave it alone; the claims below name their time.
+    const start = new Date(Date.now() + 3_600_000);
+    await mail.createCampaign({
+      name: 'Lease',
+      from_email: from,
+      subject: 'Later',
+      body: 'Hello',
+      recipients: [{ email: 'first@example.com' }, { email: 'second@example.com' }],
+      rate_per_minute: 1,
+      start_at: start.toISOString(),
+    });
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    const onA = await claimMailSend(a.db, at(0));
+    expect(onA?.toAddress).toBe('first@example.com');
+    // A "dies" holding it. Inside the lease B skips it; the next mail is not due yet.
+    expect(await claimMailSend(b!.db, at(30_000))).toBeNull();
+    const taken = await claimMailSend(b!.db, at(mailSendLeaseMs + 1000));
+    expect(taken).toMatchObject({ id: onA!.id, status: 'sending', attempts: 2 });
+    const [row] = await a.db.select().from(mailSends).where(eq(mailSends.id, onA!.id));
+    expect(row!.lockedAt).toEqual(at(mailSendLeaseMs + 1000));
   });
 });

@@ -125,7 +125,9 @@ export async function startCall(options: CallOptions): Promise<Call> {
   const pair = () => {
     while (answers.length && figuresQueue.length) {
       const answer = answers.shift()!;
-      track(server.turnFigures(callId, answer.messageId, figuresQueue.shift()!));
+      const figures = figuresQueue.shift()!;
+      // A member holds the call: the notice is no agent answer, its message is the caller's words.
+      if (!answer.held) track(server.turnFigures(callId, answer.messageId, figures));
     }
   };
   const spoken: string[] = [];

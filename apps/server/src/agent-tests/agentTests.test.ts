@@ -388,7 +388,11 @@ describe('agent tests: runs through the runtime', () => {
         .toBe('passed');
       expect(voice!.voice).toBe(true);
       const turns = voice!.results[0]!.turns;
-      // The agent answered what the transcriber heard of the spoken lines.
+      // The agent answered what the transcriber heard of the spoken lines (beside the script).
+      expect(turns.map((t) => t.user)).toEqual([
+        'What are your opening hours?',
+        'Thank you, goodbye!',
+      ]);
       expect(turns.map((t) => t.heard)).toEqual([
         'what are your opening hours',
         'thank you goodbye',

@@ -163,7 +163,8 @@ async function runOnce(
         expectations.push({ type: e.type, value, ...(await check(e, value, evidence)) });
       }
       turns.push({
-        user: query,
+        // The scripted line (a voice run's `heard` is what the agent answered).
+        user: written,
         answer,
         passed: !error && expectations.every((x) => x.passed),
         latency_ms: latency,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { speechToolsMissingMessage } from '@parley/api-client';
 
 /**
  * The local speech pipeline of a voice test run: a line is spoken with Debian's espeak-ng and
@@ -10,8 +11,7 @@ import { join } from 'node:path';
  * runs are repeatable; it then hears which line was said, or nothing when the audio is unclear.
  */
 
-export const speechToolsMissing =
-  'Voice run: the local speech tools are missing on this server (espeak-ng, pocketsphinx): install them with apt-get install espeak-ng pocketsphinx pocketsphinx-en-us';
+export const speechToolsMissing = speechToolsMissingMessage;
 
 const TRANSCRIBER_RATE = 16000;
 

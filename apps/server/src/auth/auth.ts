@@ -13,6 +13,17 @@ export interface AuthOptions {
   baseURL?: string;
   /** Extra origins allowed to call the auth endpoints (e.g. the Vite dev server). */
   trustedOrigins?: string[];
+  /**
+   * Tests only: a cheaper password hash (test/harness.ts). Unset everywhere else, so passwords
+   * are hashed with better-auth's scrypt (N=16384, r=16; test/app.test.ts checks a stored hash).
+   */
+  passwordHasher?: PasswordHasher;
+}
+
+/** How passwords are hashed and checked (better-auth's `emailAndPassword.password`). */
+export interface PasswordHasher {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
 }
 
 /**
@@ -65,6 +76,7 @@ export function createAuth(db: Db, options: AuthOptions) {
       autoSignIn: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      ...(options.passwordHasher ? { password: options.passwordHasher } : {}),
     },
     user: {
       additionalFields: {

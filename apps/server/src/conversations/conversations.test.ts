@@ -319,6 +319,90 @@ describe('human takeover', () => {
   });
 });
 
+/** A server-sent event stream's events (parsed JSON), read as they come until `controller` aborts. */
+function eventsOf(res: Response): Array<Record<string, unknown>> {
+  const events: Array<Record<string, unknown>> = [];
+  const parser = createParser({
+    onEvent: (e) => events.push(JSON.parse(e.data) as Record<string, unknown>),
+  });
+  void (async () => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        parser.feed(value);
+      }
+    } catch {
+      /* aborted */
+    }
+  })();
+  return events;
+}
+
+describe('the inbox, live', () => {
+  it("a member's stream announces the organization's conversation changes (ids only), never another organization's", async () => {
+    const controller = new AbortController();
+    const open = async (u: TestUser) => {
+      const res = await u.fetch('/api/conversations/events', { signal: controller.signal });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      return eventsOf(res);
+    };
+    try {
+      const mine = await open(owner);
+      const theirs = await open(stranger);
+      await expect
+        .poll(() => mine[0], { timeout: 10_000 })
+        .toEqual({
+          event: 'ready',
+          organization_id: orgId,
+        });
+      await expect.poll(() => theirs[0]?.event, { timeout: 10_000 }).toBe('ready');
+      const theirOrg = String(theirs[0]!.organization_id);
+
+      // A visitor writes in this organization's conversation; then a message in theirs.
+      const { conversation_id: id } = await chat('visitor-live-1', 'Is the shop open today?');
+      await inbox(owner).takeover(id);
+      const [other] = await server.db
+        .insert(conversations)
+        .values({ organizationId: theirOrg, endUser: 'someone-else', channel: 'chat' })
+        .returning();
+      await server.db
+        .insert(messages)
+        .values({ conversationId: other!.id, role: 'user', content: 'their secret words' });
+
+      await expect
+        .poll(() => theirs.map((e) => e.conversation_id), { timeout: 10_000 })
+        .toContain(other!.id);
+      await expect
+        .poll(
+          () => [...new Set(mine.filter((e) => e.conversation_id === id).map((e) => e.event))],
+          {
+            timeout: 10_000,
+          },
+        )
+        .toEqual(['message', 'takeover']);
+      // Events travel in order: theirs came after mine were sent, so nothing crossed over.
+      expect(theirs.slice(1)).toEqual([{ event: 'message', conversation_id: other!.id }]);
+      expect(mine.some((e) => e.conversation_id === other!.id)).toBe(false);
+      expect(JSON.stringify(mine)).not.toMatch(/shop open|secret words/);
+      // Another organization's stream is 404 (not a member), bad input 400.
+      expect(
+        (await owner.raw('GET', `/api/conversations/events?organization_id=${theirOrg}`)).status,
+      ).toBe(404);
+      expect(
+        (await owner.raw('GET', '/api/conversations/events?organization_id=')).body.error,
+      ).toBe('organization_id: organization_id must not be empty');
+      await inbox(owner).release(id);
+      // Their organization's inbox stays empty for the tests after this one.
+      await server.db.delete(conversations).where(eq(conversations.id, other!.id));
+    } finally {
+      controller.abort();
+    }
+  });
+});
+
 describe('export', () => {
   it('csv fields are quoted and formulas defused', () => {
     expect(csvField('plain')).toBe('plain');

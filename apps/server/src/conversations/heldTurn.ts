@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { AgentRow } from '../runtime/agentKeys';
 import { ownConversationWhere, turnStored } from '../runtime/chat';
 import { eventStreamHeaders, sseEvent } from '../runtime/eventStream';
-import { storeHeldVisitorMessage } from './takeover';
+import { agentPaused, storeHeldVisitorMessage } from './takeover';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,4 +65,22 @@ export async function answerWhileHeld(
     200,
     eventStreamHeaders,
   );
+}
+
+/**
+ * A caller's turn (`/voice/internal/calls/{id}/chat`) while a member holds the call: the caller's
+ * words are stored as the visitor's message (after the call's earlier turns are written, so the
+ * thread keeps its order) and the agent does not answer. Null when the call is not held.
+ * `paused` is the hold check, started by the caller alongside its other reads.
+ */
+export async function takeCallMessageWhileHeld(
+  db: Db,
+  conversationId: string,
+  query: string,
+  paused: Promise<boolean> = agentPaused(db, conversationId),
+): Promise<{ messageId: string } | null> {
+  if (!(await paused)) return null;
+  await turnStored(conversationId);
+  const stored = await storeHeldVisitorMessage(db, conversationId, query);
+  return { messageId: stored.id };
 }

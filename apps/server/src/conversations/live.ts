@@ -4,52 +4,80 @@ import type { Db } from '../db/client';
 /** The NOTIFY channel carrying conversation events to every server process on the database. */
 export const conversationChannel = 'parley_conversations';
 
-/** What happened: a member's message (its id), a takeover or a release. */
+/**
+ * What happened: for an open widget a member's message (its id), a takeover or a release; for the
+ * inbox (the organization's members) also any new message and a call's end (`status`), which the
+ * database's triggers announce (migration 0024). Ids only, never a message's text.
+ */
 export interface LiveEvent {
   conversationId: string;
-  kind: 'member_message' | 'takeover' | 'release';
+  /** The conversation's organization (every event the inbox may see carries it). */
+  organizationId?: string;
+  kind: LiveKind;
   messageId?: string;
 }
+export type LiveKind = 'member_message' | 'takeover' | 'release' | 'message' | 'status';
+
+/** What a conversation's visitor is told of (the public runtime's event stream). */
+const visitorKinds = new Set<string>(['member_message', 'takeover', 'release']);
+/** What the inbox is told of, by organization (a member's reply is also a `message`). */
+const inboxKinds = new Set<string>(['message', 'takeover', 'release', 'status']);
 
 type Listener = (event: LiveEvent) => void;
 
+function subscribeTo(map: Map<string, Set<Listener>>, key: string, listener: Listener) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (!set.size) map.delete(key);
+  };
+}
+
 /**
- * The open listeners of this process by conversation (the public runtime's event streams). Events
- * arrive through the database's NOTIFY (`conversationChannel`), so a member's reply written on one
- * process reaches a widget connected to another.
+ * The open listeners of this process: by conversation (the public runtime's event streams) and by
+ * organization (the members' inbox streams). Events arrive through the database's NOTIFY
+ * (`conversationChannel`), so a member's reply written on one process reaches a widget connected
+ * to another, and a visitor's message stored by one process reaches every member's open inbox.
  */
 export class ConversationBus {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly organizations = new Map<string, Set<Listener>>();
 
+  /** A conversation's visitor events (member_message, takeover, release). */
   subscribe(conversationId: string, listener: Listener): () => void {
-    let set = this.listeners.get(conversationId);
-    if (!set) this.listeners.set(conversationId, (set = new Set()));
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (!set.size) this.listeners.delete(conversationId);
-    };
+    return subscribeTo(this.listeners, conversationId, listener);
+  }
+
+  /** An organization's inbox events (message, takeover, release, status) of any of its conversations. */
+  subscribeOrganization(organizationId: string, listener: Listener): () => void {
+    return subscribeTo(this.organizations, organizationId, listener);
   }
 
   /** A NOTIFY payload (malformed ones are ignored). */
   receive(payload: string): void {
     let event: LiveEvent;
     try {
-      const raw = JSON.parse(payload) as { c?: unknown; k?: unknown; m?: unknown };
+      const raw = JSON.parse(payload) as { c?: unknown; o?: unknown; k?: unknown; m?: unknown };
       if (typeof raw.c !== 'string' || typeof raw.k !== 'string') return;
       event = {
         conversationId: raw.c,
-        kind: raw.k as LiveEvent['kind'],
+        organizationId: typeof raw.o === 'string' ? raw.o : undefined,
+        kind: raw.k as LiveKind,
         messageId: typeof raw.m === 'string' ? raw.m : undefined,
       };
     } catch {
       return;
     }
-    for (const listener of this.listeners.get(event.conversationId) ?? []) listener(event);
+    if (visitorKinds.has(event.kind))
+      for (const listener of this.listeners.get(event.conversationId) ?? []) listener(event);
+    if (event.organizationId && inboxKinds.has(event.kind))
+      for (const listener of this.organizations.get(event.organizationId) ?? []) listener(event);
   }
 
   get size(): number {
-    return this.listeners.size;
+    return this.listeners.size + this.organizations.size;
   }
 }
 
@@ -69,6 +97,11 @@ export function attachConversationBus(db: Db, bus: ConversationBus): void {
 
 /** Tells every process (through NOTIFY) what happened in a conversation. */
 export async function publish(db: Db, event: LiveEvent): Promise<void> {
-  const payload = JSON.stringify({ c: event.conversationId, k: event.kind, m: event.messageId });
+  const payload = JSON.stringify({
+    c: event.conversationId,
+    o: event.organizationId,
+    k: event.kind,
+    m: event.messageId,
+  });
   await db.execute(sql`SELECT pg_notify(${conversationChannel}, ${payload})`);
 }

@@ -74,11 +74,11 @@ export function conversationEventRoutes(services: Services) {
             continue;
           }
           const event = queue.shift()!;
-          if (event.kind === 'member_message' && !event.messageId) continue;
-          if (event.kind !== 'member_message') {
+          if (event.kind === 'takeover' || event.kind === 'release') {
             await send({ event: event.kind, conversation_id: id });
             continue;
           }
+          if (event.kind !== 'member_message' || !event.messageId) continue;
           const [message] = await db
             .select({ id: messages.id, content: messages.content, createdAt: messages.createdAt })
             .from(messages)

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   conversationListQuerySchema,
   exportQuerySchema,
+  inboxEventsQuerySchema,
   memberReplyRequestSchema,
   toValidationError,
 } from '@parley/api-client';
@@ -11,6 +12,7 @@ import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
 import { organizationOf as organizationOfUser } from '../lib/tenancy';
 import { csvLine, exportColumns, exportRows } from './exportRows';
+import { inboxEvents } from './inboxEvents';
 import { conversationDetail, conversationFor, listConversations, threadMessageOf } from './queries';
 import { sendMemberReply } from './send';
 import { heldBy, release, takeOver } from './takeover';
@@ -81,6 +83,12 @@ export function conversationRoutes(services: Services) {
         );
       }
     });
+  });
+
+  // The inbox's live list: the organization's conversation changes as server-sent events.
+  app.get('/events', async (c) => {
+    const query = readQuery(c, inboxEventsQuerySchema);
+    return inboxEvents(c, services, await organizationOf(c, services, query.organization_id));
   });
 
   app.get('/:id', async (c) => {

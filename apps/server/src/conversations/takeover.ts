@@ -67,7 +67,11 @@ export async function takeOver(db: Db, conv: ConversationRow, member: Member): P
     });
     return inserted;
   });
-  await publish(db, { conversationId: conv.id, kind: 'takeover' });
+  await publish(db, {
+    conversationId: conv.id,
+    organizationId: conv.organizationId,
+    kind: 'takeover',
+  });
   return hold;
 }
 
@@ -89,7 +93,12 @@ export async function release(db: Db, conv: ConversationRow, member: Member): Pr
     });
     return true;
   });
-  if (released) await publish(db, { conversationId: conv.id, kind: 'release' });
+  if (released)
+    await publish(db, {
+      conversationId: conv.id,
+      organizationId: conv.organizationId,
+      kind: 'release',
+    });
 }
 
 /**

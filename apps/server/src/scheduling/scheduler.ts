@@ -10,11 +10,11 @@ import {
   type ScheduledAttempt,
 } from '../db/schema';
 import type { Services } from '../lib/env';
-import { outboundCallTargets } from '../telephony/provider';
+import { outboundCallTargets, type DialResult } from '../telephony/provider';
 import { publicUrlOf, telephonyFor } from '../telephony/resolve';
 import { defaultSandboxNumbers } from '../telephony/sandbox';
 import type { TwilioOptions } from '../telephony/twilio';
-import { isWindowOpen, nextWindowOpening, zonesForNumber } from './callingWindow';
+import { isAnyTime, isWindowOpen, nextWindowOpening, zonesForNumber } from './callingWindow';
 import { systemClock, type Clock } from './clock';
 import type { EventRow } from './events';
 import { afterAttempt, flexibleWindowEnd, startGraceMs } from './retry';
@@ -35,8 +35,10 @@ export interface SchedulerOptions {
   instanceId?: string;
   /** How long a claim holds an event while its process checks the guards and dials. */
   leaseMs?: number;
-  /** Events claimed per round. */
+  /** Events claimed per batch. */
   batch?: number;
+  /** Batches dialling at once: the next is claimed while the previous ones dial. */
+  inFlight?: number;
   /** How long a sandbox call lasts before its outcome is recorded. */
   sandboxCallMs?: number;
   /** A dialled call whose provider never reports its end is closed as failed after this. */
@@ -60,7 +62,8 @@ export function schedulerDeps(
     clock: options.clock ?? systemClock,
     instanceId: options.instanceId ?? `sched-${randomUUID().slice(0, 8)}`,
     leaseMs: options.leaseMs ?? num(services.env.PARLEY_SCHEDULER_LEASE_MS, 60_000),
-    batch: options.batch ?? num(services.env.PARLEY_SCHEDULER_BATCH, 25),
+    batch: options.batch ?? num(services.env.PARLEY_SCHEDULER_BATCH, 200),
+    inFlight: Math.max(1, options.inFlight ?? 2),
     sandboxCallMs: options.sandboxCallMs ?? num(services.env.PARLEY_SANDBOX_CALL_MS, 3000),
     callTimeoutMs: options.callTimeoutMs ?? 4 * 60 * 60_000,
     twilioOptions: options.twilioOptions ?? {},
@@ -179,7 +182,10 @@ export interface Round {
   claimed: Map<string, EventRow>;
   settings: Map<string, Promise<Awaited<ReturnType<typeof settingsRow>>>>;
   telephony: Map<string, Promise<Awaited<ReturnType<typeof telephonyFor>>>>;
-  fromNumbers: Map<string, Promise<Array<{ number: string; agent: string | null }>>>;
+  fromNumbers: Map<
+    string,
+    Promise<Array<{ number: string; agent: string | null; provider: string }>>
+  >;
 }
 
 export const newRound = (): Round => ({
@@ -218,22 +224,33 @@ const waitValues = (at: Date, reason: string | null, now: Date) => ({
   nextAttemptAt: at,
 });
 
-/** The number the organization calls from: one answered by the event's agent, else any voice number. */
-async function fromNumberFor(db: Db, event: EventRow, providerName: string, round: Round) {
-  const rows = await once(round.fromNumbers, `${event.organizationId}:${providerName}`, () =>
+/** The organization's voice numbers that may call out (all providers), read once per round. */
+const outboundNumbersOf = (db: Db, orgId: string, round: Round) =>
+  once(round.fromNumbers, orgId, () =>
     db
-      .select({ number: phoneNumbers.phoneNumber, agent: phoneNumbers.voiceAgentName })
+      .select({
+        number: phoneNumbers.phoneNumber,
+        agent: phoneNumbers.voiceAgentName,
+        provider: phoneNumbers.provider,
+      })
       .from(phoneNumbers)
       .where(
         and(
-          eq(phoneNumbers.organizationId, event.organizationId),
-          eq(phoneNumbers.provider, providerName),
+          eq(phoneNumbers.organizationId, orgId),
           eq(phoneNumbers.voiceEnabled, true),
           eq(phoneNumbers.outboundEnabled, true),
         ),
       )
       .orderBy(phoneNumbers.phoneNumber),
   );
+
+/** The number the organization calls from: one answered by the event's agent, else any voice number. */
+function fromNumberFor(
+  numbers: ReadonlyArray<{ number: string; agent: string | null; provider: string }>,
+  event: EventRow,
+  providerName: string,
+) {
+  const rows = numbers.filter((r) => r.provider === providerName);
   const own = rows.find((r) => r.agent === event.agentName) ?? rows[0];
   if (own) return own.number;
   // A fresh install has not synced its sandbox numbers yet: the sandbox's own first voice number.
@@ -346,8 +363,9 @@ async function guard(
     await missed('The scheduled time and its flexible window passed before the call was placed');
     return null;
   }
-  const zones = zonesForNumber(event.recipientPhone);
   const window = { start: settings.callingWindowStart, end: settings.callingWindowEnd };
+  // The number's zones are only worked out when the window is not open at any time.
+  const zones = isAnyTime(window) ? [] : zonesForNumber(event.recipientPhone);
   if (!isWindowOpen(now, zones, window)) {
     const next = nextWindowOpening(now, zones, window);
     if (next && next <= windowEnd) {
@@ -440,11 +458,19 @@ async function processOrgBatch(
     (r): r is Ready => r !== null,
   );
   if (!guarded.length) return;
-  const dnc = await doNotCallReasons(
-    db,
-    orgId,
-    guarded.map((r) => r.event.recipientPhone),
-  );
+  // Do-not-call, the provider and the numbers to call from: read side by side.
+  const [dnc, telephony, numbers] = await Promise.all([
+    doNotCallReasons(
+      db,
+      orgId,
+      guarded.map((r) => r.event.recipientPhone),
+    ),
+    once(round.telephony, orgId, () => telephonyFor(deps, orgId, deps.twilioOptions)).then(
+      (resolved) => ({ resolved, error: null }),
+      (error: unknown) => ({ resolved: null, error }),
+    ),
+    outboundNumbersOf(db, orgId, round),
+  ]);
   const ready: Ready[] = [];
   const setAside: Array<Promise<unknown>> = [];
   for (const r of guarded) {
@@ -454,21 +480,15 @@ async function processOrgBatch(
   }
   await Promise.all(setAside);
   if (!ready.length) return;
-
-  let telephony: Awaited<ReturnType<typeof telephonyFor>>;
-  try {
-    telephony = await once(round.telephony, orgId, () =>
-      telephonyFor(deps, orgId, deps.twilioOptions),
-    );
-  } catch (error) {
-    await Promise.all(ready.map((r) => notPlaced(deps, r, 'sandbox', error)));
+  if (!telephony.resolved) {
+    await Promise.all(ready.map((r) => notPlaced(deps, r, 'sandbox', telephony.error)));
     return;
   }
-  const { provider } = telephony;
+  const { provider } = telephony.resolved;
   const publicUrl = publicUrlOf(deps.env);
   const dialable: Array<Ready & { from: string }> = [];
   for (const r of ready) {
-    const from = await fromNumberFor(db, r.event, provider.name, round);
+    const from = fromNumberFor(numbers, r.event, provider.name);
     if (!from)
       setAside.push(
         setMine(
@@ -503,17 +523,17 @@ async function processOrgBatch(
     await Promise.all(dialable.map((r) => notPlaced(deps, r, provider.name, error)));
     return;
   }
-  const placed: Placed[] = [];
-  await Promise.all(
-    dialable.map(async (r) => {
-      if (reserved.recorded.has(r.event.id)) {
-        const call = await dial(deps, r, provider, publicUrl);
-        if (call) placed.push(call);
-        return;
-      }
+  const [placed] = await Promise.all([
+    dialAll(
+      deps,
+      dialable.filter((r) => reserved.recorded.has(r.event.id)),
+      provider,
+      publicUrl,
+    ),
+    ...dialable.map(async (r) => {
       // Not recorded: over the limit (else the claim was lost, and the new holder dials it).
       const refused = reserved.refused;
-      if (!refused) return;
+      if (reserved.recorded.has(r.event.id) || !refused) return;
       const next = new Date(now.getTime() + refused.retryAfter * 1000);
       if (next <= flexibleWindowEnd(r.event))
         return setMine(deps, r.event.id, waitValues(next, refused.message, now));
@@ -523,7 +543,7 @@ async function processOrgBatch(
         finalValues(r.attempts.length ? 'failed' : 'expired', refused.message, now),
       );
     }),
-  );
+  ]);
   await recordPlaced(deps, provider.name, placed, now);
 }
 
@@ -536,31 +556,48 @@ interface Placed {
   sandboxOutcome: string | null;
 }
 
-/** The dial itself, its attempt already recorded; a refusal ends the attempt as failed. */
-async function dial(
+/**
+ * The dials themselves, their attempts already recorded: in one request when the provider takes
+ * several at once (the sandbox), else side by side. A refusal ends the attempt as failed.
+ */
+async function dialAll(
   deps: SchedulerDeps,
-  r: Ready & { from: string },
+  list: ReadonlyArray<Ready & { from: string }>,
   provider: Provider,
   publicUrl: string | null | undefined,
-): Promise<Placed | null> {
-  const { event, from } = r;
-  try {
-    const targets = outboundCallTargets(publicUrl ?? 'http://localhost', event.id);
-    const dialled = await provider.dial({
-      from,
-      to: event.recipientPhone,
-      ...targets,
-      purpose: event.messageTemplate,
-    });
-    return {
-      ready: r,
-      callId: dialled.providerCallId,
-      sandboxOutcome: dialled.sandboxOutcome ?? null,
-    };
-  } catch (error) {
-    await notPlaced(deps, r, provider.name, error);
-    return null;
+): Promise<Placed[]> {
+  if (!list.length) return [];
+  const calls = list.map(({ event, from }) => ({
+    from,
+    to: event.recipientPhone,
+    ...outboundCallTargets(publicUrl ?? 'http://localhost', event.id),
+    purpose: event.messageTemplate,
+  }));
+  const placedAs = (r: Ready & { from: string }, dialled: DialResult): Placed => ({
+    ready: r,
+    callId: dialled.providerCallId,
+    sandboxOutcome: dialled.sandboxOutcome ?? null,
+  });
+  if (provider.dialMany) {
+    try {
+      const results = await provider.dialMany(calls);
+      return list.map((r, i) => placedAs(r, results[i]!));
+    } catch (error) {
+      await Promise.all(list.map((r) => notPlaced(deps, r, provider.name, error)));
+      return [];
+    }
   }
+  const placed = await Promise.all(
+    list.map(async (r, i) => {
+      try {
+        return placedAs(r, await provider.dial(calls[i]!));
+      } catch (error) {
+        await notPlaced(deps, r, provider.name, error);
+        return null;
+      }
+    }),
+  );
+  return placed.filter((p): p is Placed => p !== null);
 }
 
 /**
@@ -911,16 +948,32 @@ export async function runOnce(deps: SchedulerDeps): Promise<number> {
   return total;
 }
 
-/** Claims and dials batch after batch until nothing due is left. */
+/**
+ * Claims and dials batch after batch until nothing due is left, as a pipeline: the next batch is
+ * claimed while the previous ones dial (up to `inFlight` batches at once), so a burst's claims,
+ * guards, dials and write-backs overlap instead of running one batch after another. The claim
+ * counts the calls the batches in flight hold (they are `in_progress`), so the cap holds.
+ */
 async function dialDue(deps: SchedulerDeps): Promise<number> {
   let total = 0;
-  for (;;) {
-    // Each batch reads the organizations' settings and providers afresh (once per batch).
-    const round = newRound();
-    const ids = await claimDue(deps, round);
-    if (!ids.length) return total;
-    await processBatch(deps, ids, round);
-    total += ids.length;
+  const inFlight = new Set<Promise<void>>();
+  try {
+    for (;;) {
+      // Each batch reads the organizations' settings and providers afresh (once per batch).
+      const round = newRound();
+      const ids = await claimDue(deps, round);
+      if (!ids.length) return total;
+      total += ids.length;
+      const batch: Promise<void> = processBatch(deps, ids, round)
+        .catch((err: unknown) => deps.logger.error({ err }, 'scheduled calls not processed'))
+        .finally(() => {
+          inFlight.delete(batch);
+        });
+      inFlight.add(batch);
+      if (inFlight.size >= deps.inFlight) await Promise.race(inFlight);
+    }
+  } finally {
+    await Promise.all(inFlight);
   }
 }
 

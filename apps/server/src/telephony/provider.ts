@@ -89,6 +89,11 @@ export interface TelephonyProvider {
   placeCall(call: OutboundCall): Promise<SendResult>;
   /** Dials a scheduled call: asynchronous answering-machine detection, callbacks to this server. */
   dial(call: OutboundDial): Promise<DialResult>;
+  /**
+   * Dials several scheduled calls at once, results in the calls' order (all placed or, when it
+   * throws, none). Optional: a provider without it is dialled call by call, side by side.
+   */
+  dialMany?(calls: readonly OutboundDial[]): Promise<DialResult[]>;
   /** Replaces a live call's instructions (a voicemail message after the beep). */
   updateCall(providerCallId: string, twiml: string): Promise<void>;
   validateWebhook(request: WebhookRequest): boolean;

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import twilio from 'twilio';
 import { friendlyPhoneNumber } from '@parley/api-client';
 import type { Db } from '../db/client';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { sandboxCallOutcomes, telephonyOutbox } from '../db/schema';
 import { dialTwiml } from './twiml';
 import type {
@@ -113,6 +113,38 @@ export function createSandboxProvider(
     });
     return { providerMessageId, status: 'sandbox' };
   };
+  /** Dials in two statements: the numbers' controls read together, one outbox insert. */
+  const dialMany = async (calls: readonly OutboundDial[]): Promise<DialResult[]> => {
+    if (!calls.length) return [];
+    const controls = await db
+      .select({ to: sandboxCallOutcomes.phoneNumber, outcome: sandboxCallOutcomes.outcome })
+      .from(sandboxCallOutcomes)
+      .where(
+        and(
+          eq(sandboxCallOutcomes.organizationId, orgId),
+          inArray(sandboxCallOutcomes.phoneNumber, [...new Set(calls.map((c) => c.to))]),
+        ),
+      );
+    const outcomeOf = new Map(controls.map((c) => [c.to, c.outcome]));
+    const rows = calls.map((c) => {
+      const outcome = outcomeOf.get(c.to) ?? 'answered';
+      return {
+        organizationId: orgId,
+        kind: 'call' as const,
+        fromNumber: c.from,
+        toNumber: c.to,
+        body: c.purpose,
+        providerMessageId: `CAsandbox${randomUUID().replace(/-/g, '')}`,
+        payload: { outcome, ...(outcome === 'voicemail' ? { voicemail: c.purpose ?? '' } : {}) },
+      };
+    });
+    await db.insert(telephonyOutbox).values(rows);
+    return rows.map((r) => ({
+      providerCallId: r.providerMessageId,
+      status: 'queued',
+      sandboxOutcome: r.payload.outcome,
+    }));
+  };
   return {
     name: 'sandbox',
     account: sandboxAccount,
@@ -129,24 +161,8 @@ export function createSandboxProvider(
      * A dialled call goes into the outbox (kind 'call') and is answered, unless the sandbox
      * control for that number set another outcome (no-answer, busy, voicemail, failed).
      */
-    async dial(c: OutboundDial): Promise<DialResult> {
-      const [control] = await db
-        .select({ outcome: sandboxCallOutcomes.outcome })
-        .from(sandboxCallOutcomes)
-        .where(
-          and(
-            eq(sandboxCallOutcomes.organizationId, orgId),
-            eq(sandboxCallOutcomes.phoneNumber, c.to),
-          ),
-        )
-        .limit(1);
-      const outcome = control?.outcome ?? 'answered';
-      const sent = await record('call', c.from, c.to, c.purpose, {
-        outcome,
-        ...(outcome === 'voicemail' ? { voicemail: c.purpose ?? '' } : {}),
-      });
-      return { providerCallId: sent.providerMessageId, status: 'queued', sandboxOutcome: outcome };
-    },
+    dial: async (c: OutboundDial): Promise<DialResult> => (await dialMany([c]))[0]!,
+    dialMany,
     // A sandbox call has no live leg to change: its voicemail is recorded when dialled.
     updateCall: async () => {},
     /** The transfer is recorded in the outbox (a call to the transfer number, naming the call). */

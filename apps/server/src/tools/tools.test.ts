@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { Agent, fetch as undiciFetch } from 'undici';
 import {
   createAgentTestsClient,
   createAgentToolsClient,
@@ -35,13 +36,18 @@ let owner: TestUser;
 let orgId: string;
 
 const secret = 'sk-tool-secret-4242-ABCD';
+const workerSecret = 'worker-secret-tools-0123456789abcdef';
 
 beforeAll(async () => {
   model = await startFakeToolModel();
   toolServer = await startFakeToolServer();
   mcpServer = await startFakeMcpServer(mcpToken);
   server = await startTestServer({
-    env: { PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1', PARLEY_TOOL_ALLOW_HOSTS: '127.0.0.1' },
+    env: {
+      PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1',
+      PARLEY_TOOL_ALLOW_HOSTS: '127.0.0.1',
+      PARLEY_WORKER_SECRET: workerSecret,
+    },
   });
   owner = server.newUser();
   orgId = await owner.withOrg('Tools Org');
@@ -515,6 +521,111 @@ describe('send built-ins', () => {
         .from(telephonyOutbox)
         .where(eq(telephonyOutbox.toNumber, '+15005550915')),
     ).toEqual([]);
+  });
+});
+
+describe('send built-ins on a call', () => {
+  it('send_sms from a call: from the number rang, at most 3 a turn, counted against the organization limit', async () => {
+    const u = server.newUser();
+    const org = await u.withOrg('Call Send Org');
+    const { id } = await newAgent({ user: u, org });
+    await u.voice.syncAllProviders({ organization_id: org });
+    const smsNumbers = (await u.voice.phoneNumberPage(org)).phone_numbers
+      .filter((n) => n.sms_enabled)
+      .map((n) => n.phone_number)
+      .sort();
+    // Not the organization's first number: the send goes from the number the caller rang.
+    const rang = smsNumbers.at(-1)!;
+    expect(smsNumbers.length).toBeGreaterThan(1);
+    await createAgentToolsClient({ baseUrl: '/api/agents', fetch: u.fetch }).create(id, {
+      name: 'text_them',
+      type: 'send_sms',
+    });
+    const person = '+15005550931';
+    const [call] = await server.db
+      .insert(conversations)
+      .values({
+        organizationId: org,
+        agentName: id,
+        channel: 'voice',
+        endUser: person,
+        agentAddress: rang,
+      })
+      .returning();
+    // 996 SMS of the organization earlier today (outside the minute): 4 left of its 1000 a day.
+    const [bulk] = await server.db
+      .insert(conversations)
+      .values({ organizationId: org, channel: 'sms', endUser: '+15005550932' })
+      .returning();
+    const earlier = new Date(Date.now() - 5 * 60_000);
+    await server.db.insert(messages).values(
+      Array.from({ length: 996 }, () => ({
+        conversationId: bulk!.id,
+        role: 'assistant' as const,
+        content: 'bulk',
+        direction: 'outbound' as const,
+        status: 'sent',
+        createdAt: earlier,
+      })),
+    );
+    const sentTo = async () =>
+      (
+        await server.db.select().from(telephonyOutbox).where(eq(telephonyOutbox.toNumber, person))
+      ).map((r) => [r.fromNumber, r.body]);
+    /** One caller turn through the voice worker's route; the errors of its tool steps. */
+    const callerTurn = async (bodies: string[]) => {
+      model.plan = bodies.map((message) => ({ name: 'text_them', arguments: { message } }));
+      // A connection of its own: the bulk insert above blocks this process (the embedded
+      // database) long enough for a pooled keep-alive socket to be closed under the request.
+      const dispatcher = new Agent();
+      const res = await undiciFetch(`${server.url}/voice/internal/calls/${call!.id}/chat`, {
+        dispatcher,
+        method: 'POST',
+        headers: { Authorization: `Bearer ${workerSecret}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query: 'Text me the details' }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('"end":true');
+      await dispatcher.close();
+      let errors: Array<string | null> = [];
+      await expect
+        .poll(
+          async () => {
+            const stored = await server.db
+              .select({ steps: messages.toolSteps, at: messages.createdAt })
+              .from(messages)
+              .where(eq(messages.conversationId, call!.id));
+            const last = stored
+              .filter((m) => m.steps)
+              .sort((a, b) => +a.at - +b.at)
+              .at(-1);
+            errors = (last?.steps ?? []).map((step) => step.error);
+            // This turn's steps (in the order they finished).
+            return (last?.steps ?? []).map((step) => (step.input as { message: string }).message);
+          },
+          { timeout: 20_000 },
+        )
+        .toEqual(expect.arrayContaining(bodies));
+      return errors;
+    };
+
+    // Four sends asked at once in one answer: three go (from the number rang), one is refused.
+    const first = await callerTurn(['One', 'Two', 'Three', 'Four']);
+    expect(first.filter((e) => e === null)).toHaveLength(3);
+    expect(first.filter(Boolean)).toEqual([
+      'Not sent: at most 3 messages may be sent in one answer, and 3 were sent already; tell the person what was sent',
+    ]);
+    const sent = await sentTo();
+    expect(sent).toHaveLength(3);
+    expect(sent.every(([from]) => from === rang)).toBe(true);
+
+    // The next turn: the three count against the organization's 1000 a day: one more goes.
+    const second = await callerTurn(['Five', 'Six']);
+    expect(second.filter((e) => e === null)).toHaveLength(1);
+    expect(second.filter(Boolean)).toEqual([
+      expect.stringContaining('Sending limit reached: 1000 SMS messages per day'),
+    ]);
+    expect(await sentTo()).toHaveLength(4);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   voiceChatRequestSchema,
   voiceCallTransferRequestSchema,
   voiceTurnMetricsRequestSchema,
+  callHeldNotice,
   type VoiceChatLine,
 } from '@parley/api-client';
 import { callTokenReasons, verifyCallToken } from '@parley/api-client/call-token';
@@ -28,6 +29,8 @@ import { PreparedTurns } from './preparedTurns';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { chunkedResponse } from '../runtime/eventStream';
 import { callActionsLine, transferCall } from './callActions';
+import { takeCallMessageWhileHeld } from '../conversations/heldTurn';
+import { agentPaused } from '../conversations/takeover';
 
 const encoder = new TextEncoder();
 type ConversationRow = typeof conversations.$inferSelect;
@@ -98,13 +101,18 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
    * kept on this process from the call's first turn until it ends: later turns start the call's
    * check, its history and the retrieval at once instead of reading the call first.
    */
-  type CallFacts = Pick<ConversationRow, 'organizationId' | 'agentName' | 'endUser'>;
+  type CallFacts = Pick<
+    ConversationRow,
+    'organizationId' | 'agentName' | 'endUser' | 'agentAddress'
+  >;
   const callFacts = new Map<string, CallFacts>();
   const preparations = new PreparedTurns();
   const factsOf = (conv: ConversationRow): CallFacts => ({
     organizationId: conv.organizationId,
     agentName: conv.agentName,
     endUser: conv.endUser,
+    // The number a phone caller rang: the send tools write from it.
+    agentAddress: conv.agentAddress,
   });
   const remember = (id: string, facts: CallFacts) => {
     if (callFacts.size >= 10_000) callFacts.delete(callFacts.keys().next().value!);
@@ -162,8 +170,26 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
 
   app.post('/calls/:id/chat', async (c) => {
     const id = check(callIdSchema, c.req.param('id'), 'id');
+    // Whether a member holds the call (human takeover), read alongside the call's own reads.
+    const paused = agentPaused(db, id);
+    paused.catch(() => undefined);
     const { known, facts, agent } = await callOf(id);
     const { query } = await readJson(c, voiceChatRequestSchema);
+    const taken = await takeCallMessageWhileHeld(db, id, query, paused);
+    if (taken) {
+      // The caller's words are the visitor's message; the caller hears the notice instead of an
+      // agent answer (nothing is stored for it), and no read-ahead of this turn is kept.
+      if (!known) remember(id, facts);
+      preparations.drop(id);
+      const body = [
+        { delta: callHeldNotice },
+        { end: true, message_id: taken.messageId, offline: false, held: 'message_taken' },
+      ] satisfies VoiceChatLine[];
+      return c.body(body.map((l) => `${JSON.stringify(l)}\n`).join(''), 200, {
+        'Content-Type': 'application/x-ndjson; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+    }
     // The worker drops the request when the caller interrupts: the model call stops at once.
     const worker = new AbortController();
     const requestSignal = c.req.raw.signal;
@@ -182,6 +208,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
           user: facts.endUser,
           conversationId: id,
           channel: 'voice',
+          agentAddress: facts.agentAddress,
           // Remembered facts: the call is checked along with the history and retrieval.
           conversationChecked: !known,
           prepared,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAgentId, toolsDefaults, voiceChatLineSchema } from '@parley/api-client';
+import { callHeldNotice, newAgentId, toolsDefaults, voiceChatLineSchema } from '@parley/api-client';
 import {
   roomCallTokenTtlSeconds,
   signCallToken,
   verifyCallToken,
   type CallToken,
 } from '@parley/api-client/call-token';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { conversations, messages, phoneNumbers } from '../db/schema';
 import { turnsStored } from '../runtime/chat';
@@ -445,6 +445,47 @@ describe('voice worker endpoints and the call log', () => {
       .set({ toolSteps: [step] })
       .where(eq(messages.id, detail.transcript[2]!.id));
     expect((await user.voice.call(callId)).transcript[2]!.tool_steps).toEqual([step]);
+  });
+
+  it('a call a member holds: the caller’s words are stored as the visitor’s, the notice is spoken instead of an answer; released, the agent answers again', async () => {
+    const { user, id, orgId } = await agentWithOrg();
+    const phone = await phoneCall(id, orgId, '+15550006666');
+    expect((await claim(phone.token)).status).toBe(201);
+    const callId = phone.callId;
+    expect((await chat(callId, 'hello there')).at(-1)).toMatchObject({ end: true });
+    expect((await user.raw('POST', `/api/conversations/${callId}/takeover`, {})).status).toBe(200);
+
+    const held = await chat(callId, 'I would like to speak to Ada');
+    expect(held).toHaveLength(2);
+    expect(held[0]).toEqual({ delta: callHeldNotice });
+    expect(held[1]).toMatchObject({ end: true, offline: false, held: 'message_taken' });
+    await turnsStored();
+    const thread = () =>
+      server.db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, callId))
+        .orderBy(asc(messages.createdAt));
+    const whileHeld = await thread();
+    expect(whileHeld.map((m) => [m.role, m.author ?? null])).toEqual([
+      ['user', 'visitor'],
+      ['assistant', 'agent'],
+      ['user', 'visitor'],
+    ]);
+    expect(whileHeld.at(-1)).toMatchObject({
+      id: (held[1] as { message_id: string }).message_id,
+      content: 'I would like to speak to Ada',
+    });
+
+    expect((await user.raw('POST', `/api/conversations/${callId}/release`, {})).status).toBe(200);
+    const after = await chat(callId, 'are you still there');
+    expect(after.at(-1)).toMatchObject({ end: true, offline: true });
+    expect(after.at(-1)).not.toHaveProperty('held');
+    await turnsStored();
+    expect((await thread()).slice(3).map((m) => [m.role, m.content === callHeldNotice])).toEqual([
+      ['user', false],
+      ['assistant', false],
+    ]);
   });
 
   it('lists calls newest first; another organization gets 404 for the agent and the call', async () => {

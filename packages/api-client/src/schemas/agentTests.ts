@@ -143,6 +143,7 @@ export type ExpectationResult = z.output<typeof expectationResultSchema>;
 export type ToolStep = ToolStepWire;
 
 export const turnResultSchema = z.object({
+  /** The scripted user line, its variables filled (a voice run's agent answered `heard`). */
   user: z.string(),
   answer: z.string(),
   passed: z.boolean(),
@@ -231,6 +232,13 @@ export const agentTestsListSchema = z.object({
   last_run: testRunSchema.nullable(),
 });
 export type AgentTestsList = z.output<typeof agentTestsListSchema>;
+
+/**
+ * A voice run's turn error when the server lacks espeak-ng or pocketsphinx: it names the apt-get
+ * line that installs them (the console shows it as it is).
+ */
+export const speechToolsMissingMessage =
+  'Voice run: the local speech tools are missing on this server (espeak-ng, pocketsphinx): install them with apt-get install espeak-ng pocketsphinx pocketsphinx-en-us';
 
 export const testRunRequestSchema = z.object({
   test_ids: z.array(z.uuid('must be test ids')).max(200, 'at most 200 tests').optional(),

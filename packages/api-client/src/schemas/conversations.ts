@@ -145,6 +145,13 @@ export const memberReplyResponseSchema = z.object({
 /** The runtime's answer while a member holds the conversation (no agent reply). */
 export const personReplyingNotice = 'A person from our team is replying…';
 
+/**
+ * What a caller hears instead of the agent's answer while a member holds the call's conversation
+ * (POST /voice/internal/calls/{id}/chat answers it with `held: 'message_taken'`).
+ */
+export const callHeldNotice =
+  "A team member is handling this conversation. I've passed on your message; they will get back to you.";
+
 /** A live event of a conversation on the public runtime (GET /v1/conversations/{id}/events). */
 export const conversationEventSchema = z.discriminatedUnion('event', [
   z.object({
@@ -158,6 +165,27 @@ export const conversationEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('release'), conversation_id: z.string() }),
 ]);
 export type ConversationEvent = z.infer<typeof conversationEventSchema>;
+
+/** GET /api/conversations/events: which organization (a member of several), else the only one. */
+export const inboxEventsQuerySchema = z.object({
+  organization_id: z.string().min(1, 'organization_id must not be empty').optional(),
+});
+
+/** What the inbox's live stream announces of a conversation (ids only, never a message's text). */
+export const inboxEventKindValues = ['message', 'takeover', 'release', 'status'] as const;
+export type InboxEventKind = (typeof inboxEventKindValues)[number];
+
+/**
+ * An event of the organization's inbox stream (GET /api/conversations/events, session):
+ * `ready` once the stream listens, then one per change of any of its conversations — a new
+ * message (any author), a takeover, a release, a call's end (`status`) — with the conversation's
+ * id only, so the inbox reads what changed through the API (its own organization's, as always).
+ */
+export const inboxEventSchema = z.union([
+  z.object({ event: z.literal('ready'), organization_id: z.string() }),
+  z.object({ event: z.enum(inboxEventKindValues), conversation_id: z.string() }),
+]);
+export type InboxEvent = z.infer<typeof inboxEventSchema>;
 
 // ---------- analytics ----------
 

@@ -6,6 +6,7 @@ import { AgentCalls } from '../calls';
 import { LiveCallSlot } from '../voice/LiveCallSlot';
 import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 import { useMakeTest } from './tests/useMakeTest';
+import { agentHasVoice } from './tests/voiceRun';
 import { AgentConversationsSlot } from '../conversations/AgentConversationsSlot';
 
 const settingsSections: Partial<Record<AgentDetailTab, string>> = {
@@ -23,6 +24,7 @@ export default function AgentDetailWithCall({
   onBack,
   editing,
   onEditingChange,
+  focusTests = false,
 }: {
   agentId: string;
   orgId: string;
@@ -31,6 +33,8 @@ export default function AgentDetailWithCall({
   onBack: () => void;
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
+  /** Opened by a link to the agent's Tests (`?section=tests`): scroll to them once loaded. */
+  focusTests?: boolean;
 }) {
   const call = useVoiceCall(agentId);
   const makeTest = useMakeTest(agentId);
@@ -50,7 +54,7 @@ export default function AgentDetailWithCall({
         ),
         sectionIds: settingsSections,
         livePanel: <LiveCallSlot room={call.room} callState={call.state} />,
-        calls: (
+        calls: (agent) => (
           <>
             <AgentCalls
               agentId={agentId}
@@ -60,7 +64,13 @@ export default function AgentDetailWithCall({
               makingTest={makeTest.isPending}
               makeTestError={makeTest.error ? plainMessageOf(makeTest.error) : null}
             />
-            <AgentTestsSlot agentId={agentId} headingLevel={2} id="agent-section-tests" />
+            <AgentTestsSlot
+              agentId={agentId}
+              headingLevel={2}
+              id="agent-section-tests"
+              voice={agentHasVoice(agent)}
+              focus={focusTests}
+            />
             <AgentConversationsSlot
               orgId={orgId}
               agentId={agentId}

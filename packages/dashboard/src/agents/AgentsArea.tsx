@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Spinner } from '@parley/ui';
 import { AgentsTab } from './AgentsTab';
 import { agentDetailTabFrom, type AgentDetailTab } from '../detail/agentDetailTabs';
+import { agentTestsSection } from './tests/testsLink';
 
 /** The detail, editor, chat and call code: loaded when an agent is opened, not with the grid. */
 const loadAgentDetail = () => import('./AgentDetailWithCall');
@@ -15,7 +16,8 @@ export function preloadAgentDetail(): void {
 
 /**
  * The Agents tab: the card grid, or one agent's detail when `?agent=` names it (the open
- * section is `?section=`, edit mode `?edit=1`), so all survive a reload and can be linked.
+ * section is `?section=`, edit mode `?edit=1`), so all survive a reload and can be linked;
+ * `?section=tests` opens it at its Tests (a 'Test made' notice links there).
  * 'Open Agent' opens it read-only; 'Edit agent settings' and a new agent open it editing.
  */
 export function AgentsArea({ orgId }: { orgId: string }) {
@@ -43,6 +45,7 @@ export function AgentsArea({ orgId }: { orgId: string }) {
           onBack={() => go({})}
           editing={editing}
           onEditingChange={(edit) => keep({ edit })}
+          focusTests={params.get('section') === agentTestsSection}
         />
       </Suspense>
     );

@@ -17,7 +17,9 @@ import {
   useConversationsClient,
   useHold,
   useReply,
+  inboxRefreshMs,
 } from './queries';
+import { inboxFallbackMs, useInboxEvents } from './useInboxEvents';
 
 export interface InboxProps {
   orgId: string;
@@ -55,8 +57,11 @@ export default function Inbox({
     () => filtersToQuery(filters, { orgId, agentId }),
     [filters, orgId, agentId],
   );
-  const list = useConversationList(query);
-  const thread = useConversation(selectedId);
+  // Live (server-sent events): the lists are read again on each change, polled only as a fallback.
+  const live = useInboxEvents(orgId);
+  const refreshMs = live ? inboxFallbackMs : inboxRefreshMs;
+  const list = useConversationList(query, refreshMs);
+  const thread = useConversation(selectedId, refreshMs);
   const hold = useHold(selectedId);
   const reply = useReply(selectedId);
   const select = (next: string | null) => {

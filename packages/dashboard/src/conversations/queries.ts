@@ -25,7 +25,10 @@ export const conversationsKeys = {
   thread: (id: string) => ['conversations', 'thread', id] as const,
 } as const;
 
-/** How often an open inbox reads the list and the open thread again (new visitor messages). */
+/**
+ * How often an open inbox reads the list and the open thread again (new visitor messages) when
+ * its live stream is not connected (`useInboxEvents`; connected: `inboxFallbackMs`).
+ */
 export const inboxRefreshMs = 15_000;
 export const pageSize = 25;
 
@@ -36,7 +39,10 @@ export function useConversationsClient(): ConversationsClient {
   return useMemo(() => (sameOrigin ??= createConversationsClient({ baseUrl: '/api' })), []);
 }
 
-export function useConversationList(filters: ConversationFilters) {
+export function useConversationList(
+  filters: ConversationFilters,
+  refetchInterval: number = inboxRefreshMs,
+) {
   const client = useConversationsClient();
   return useInfiniteQuery({
     queryKey: conversationsKeys.list(filters),
@@ -44,7 +50,7 @@ export function useConversationList(filters: ConversationFilters) {
       client.list({ ...filters, limit: pageSize, cursor: pageParam ?? undefined }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
-    refetchInterval: inboxRefreshMs,
+    refetchInterval,
     retry: false,
   });
 }
@@ -59,13 +65,13 @@ export function useLatestConversations(orgId: string, limit = 5) {
   });
 }
 
-export function useConversation(id: string | null) {
+export function useConversation(id: string | null, refetchInterval: number = inboxRefreshMs) {
   const client = useConversationsClient();
   return useQuery({
     queryKey: conversationsKeys.thread(id ?? ''),
     queryFn: ({ signal }) => client.get(id!, signal),
     enabled: Boolean(id),
-    refetchInterval: inboxRefreshMs,
+    refetchInterval,
     retry: false,
   });
 }

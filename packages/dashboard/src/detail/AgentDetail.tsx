@@ -253,7 +253,7 @@ export function AgentDetail({
           apiKey={config.chatbot_key}
           user={user ?? `console-${orgId}`}
           conversationActions={(conversationId) => (
-            <MakeTestControl agentId={agentId} conversationId={conversationId} />
+            <MakeTestControl agentId={agentId} conversationId={conversationId} onAgentPage />
           )}
         />
       ) : null}

@@ -2,11 +2,12 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createMailClient, newAgentId, toolsDefaults, type MailClient } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
+import { rowsOf } from '../../db/rows';
 import { startImapPoller, type ImapPoller } from './imap';
 import {
   agents,
@@ -746,6 +747,8 @@ describe('IMAP receiving', () => {
   const pollers: ImapPoller[] = [];
   /** The poller reading the mailboxes after the restarts. */
   let reader: ImapPoller;
+  /** The poller that took the mailboxes up from `reader` (another server on PostgreSQL). */
+  let other: ImapPoller;
   const extra: TestServer[] = [];
   beforeAll(async () => {
     [idle, poll] = await Promise.all([imapServer(['IDLE']), imapServer([])]);
@@ -861,7 +864,6 @@ describe('IMAP receiving', () => {
 
   it('two pollers on one database: one reads a mailbox; the other takes it up when it stops', async () => {
     // Two server apps on one PostgreSQL; on PGlite (one process) a second poller on the same database.
-    let other: ImapPoller;
     if (server.databaseUrl) {
       const second = await startTestServer({
         databaseUrl: server.databaseUrl,
@@ -903,6 +905,59 @@ describe('IMAP receiving', () => {
     expect(replies.map((m) => m.inReplyTo)).toEqual(['<j1@example.com>', '<j2@example.com>']);
     const ids = (await inboundOf('idle@acme.test')).map((m) => m.rfcMessageId);
     expect(ids.filter((m) => m.startsWith('<j'))).toHaveLength(2);
+  });
+
+  it('a reader that stops without releasing its lease: another takes the mailbox up once the lease lapses', async () => {
+    const { id } = await rowOf('idle@acme.test');
+    expect(other.reading()).toContain(id);
+    // The process dies: its reader is gone, its lease stays (PARLEY_IMAP_LEASE_MS: 3 s) as a
+    // crashed process leaves it. No other poller runs while the lease is put back.
+    await other.stop();
+    await server.db
+      .update(mailboxes)
+      .set({
+        imapLeaseHolder: other.options.holder,
+        imapLeaseUntil: sql`now() + make_interval(secs => ${other.options.leaseMs / 1000})`,
+      })
+      .where(eq(mailboxes.id, id));
+    // Mail arrives while nobody reads the mailbox.
+    idle.append(
+      { From: 'kim@example.com', To: 'idle@acme.test', 'Message-ID': '<k1@example.com>' },
+      'Is anyone there?',
+    );
+    const next = startImapPoller(server.imap.deps, { ...server.imap.options, holder: 'next' });
+    pollers.push(next);
+    // Its rounds take the free mailbox (poll@) at once, but not the one still leased to the dead one.
+    const { id: free } = await rowOf('poll@acme.test');
+    await until(
+      () => next.reading(),
+      (r) => r.includes(free),
+    );
+    const seen = next.reading();
+    const [lease] = rowsOf(
+      await server.db.execute(
+        sql`SELECT imap_lease_holder AS holder, imap_lease_until > now() AS live FROM mailboxes WHERE id = ${id}`,
+      ),
+    );
+    if (lease!.live) {
+      expect(lease!.holder).toBe(other.options.holder);
+      expect(seen).not.toContain(id);
+    }
+    // The lease lapses: the next round takes the mailbox and reads on from its cursor.
+    await until(
+      () => next.reading(),
+      (r) => r.includes(id),
+    );
+    expect((await rowOf('idle@acme.test')).imapLeaseHolder).toBe('next');
+    const replies = await until(
+      () => sentTo('kim@example.com'),
+      (l) => l.length > 0,
+    );
+    expect(replies.map((m) => m.inReplyTo)).toEqual(['<k1@example.com>']);
+    // Answered once, stored once.
+    expect(sentTo('kim@example.com')).toHaveLength(1);
+    const ids = (await inboundOf('idle@acme.test')).map((m) => m.rfcMessageId);
+    expect(ids.filter((m) => m === '<k1@example.com>')).toHaveLength(1);
   });
 
   it('a non-public IMAP host is refused (PARLEY_MAIL_ALLOW_HOSTS names 127.0.0.1, not localhost)', async () => {

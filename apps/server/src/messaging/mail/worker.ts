@@ -19,17 +19,32 @@ const retrySeconds = (env: MailDeps['env'], attempts: number) => {
 };
 
 /**
- * Claims the next due send with FOR UPDATE SKIP LOCKED: a scheduled member send, or a campaign
- * mail of a campaign that is scheduled or running (not paused or cancelled). It becomes
- * 'sending' at once: a process that dies while sending leaves it so, and it is never sent again.
+ * How long a claimed send is held by the process sending it: past it (longer than nodemailer's
+ * connection, greeting and socket time-outs together), its process is taken as dead.
  */
-export async function claimMailSend(db: Db, now = new Date()): Promise<SendRow | null> {
+export const mailSendLeaseMs = 15 * 60_000;
+
+/**
+ * Claims the next due send with FOR UPDATE SKIP LOCKED (another process's claims are skipped,
+ * never waited for): a scheduled member send, or a campaign mail of a campaign that is scheduled
+ * or running (not paused or cancelled). It becomes 'sending' at once; a process that dies while
+ * sending leaves it so, and once its lease (`mailSendLeaseMs`) has passed another process takes
+ * it up: with the message already recorded, it is sent again with the same Message-ID (a
+ * receiving server that got the first copy drops the second).
+ */
+export async function claimMailSend(
+  db: Db,
+  now = new Date(),
+  leaseMs = mailSendLeaseMs,
+): Promise<SendRow | null> {
   return db.transaction(async (tx) => {
     const [row] = rowsOf(
       await tx.execute(sql`
         SELECT s.id FROM mail_sends s
         LEFT JOIN mail_campaigns c ON c.id = s.campaign_id
-        WHERE s.status = 'pending' AND s.due_at <= ${now.toISOString()}::timestamptz
+        WHERE ((s.status = 'pending' AND s.due_at <= ${now.toISOString()}::timestamptz)
+            OR (s.status = 'sending'
+                AND s.locked_at < ${new Date(now.getTime() - leaseMs).toISOString()}::timestamptz))
           AND (s.campaign_id IS NULL OR c.status IN ('scheduled', 'running'))
         ORDER BY s.due_at
         FOR UPDATE OF s SKIP LOCKED

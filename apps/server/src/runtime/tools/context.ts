@@ -34,4 +34,9 @@ export interface ToolContext {
    */
   toolMocks?: Record<string, unknown>;
   now?: () => Date;
+  /**
+   * Messages the send tools sent (or are sending) in this turn: at most `maxToolSendsPerTurn`
+   * (set by the first send; the context lives for one turn).
+   */
+  sends?: { count: number };
 }

@@ -78,6 +78,30 @@ async function senderNumber(ctx: ToolContext, channel: MessageChannel) {
   );
 }
 
+/**
+ * Messages the send tools (send_sms, send_whatsapp, send_email together) may send in one turn of
+ * a conversation — one answer's tool run — so a model that loops (or calls a send tool many
+ * times at once) cannot flood the person. Each send also counts against the organization's
+ * sending limits, as a member's does.
+ */
+export const maxToolSendsPerTurn = 3;
+
+/**
+ * Takes one send of the turn's allowance (before the send, so calls made at once cannot pass
+ * together); the returned function gives it back when the send was refused.
+ */
+function takeTurnSend(ctx: ToolContext): () => void {
+  const sends = (ctx.sends ??= { count: 0 });
+  if (sends.count >= maxToolSendsPerTurn)
+    throw new ToolError(
+      `Not sent: at most ${maxToolSendsPerTurn} messages may be sent in one answer, and ${maxToolSendsPerTurn} were sent already; tell the person what was sent`,
+    );
+  sends.count += 1;
+  return () => {
+    sends.count -= 1;
+  };
+}
+
 /** A refusal of the shared send (opt-out, window, limit, provider) as the model reads it. */
 function asToolError(error: unknown): never {
   if (error instanceof HttpError) throw new ToolError(error.message);
@@ -109,6 +133,7 @@ export async function sendMessageTool(
     throw new ToolError(
       `This organization has no number enabled for ${channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
     );
+  const giveBack = takeTurnSend(ctx);
   const sent = await sendChannelMessage(ctx, {
     orgId: ctx.organizationId,
     channel,
@@ -116,7 +141,10 @@ export async function sendMessageTool(
     to,
     text: message,
     author: 'agent',
-  }).catch(asToolError);
+  }).catch((error: unknown) => {
+    giveBack();
+    return asToolError(error);
+  });
   return {
     sent: true,
     channel,
@@ -164,8 +192,12 @@ export async function sendEmailTool(
     rows.find((m) => m.agentName === ctx.agentName) ??
     rows[0];
   if (!mailbox) throw new ToolError('This organization has no mailbox to send email from');
+  const giveBack = takeTurnSend(ctx);
   const sent = await sendMailNow(ctx, mailbox, { to, subject, text: message }, 'agent').catch(
-    asToolError,
+    (error: unknown) => {
+      giveBack();
+      return asToolError(error);
+    },
   );
   return {
     sent: true,

@@ -36,13 +36,23 @@ export interface AgentTestsProps {
   agentId: string;
   headingLevel?: 2 | 3;
   id?: string;
+  /** The agent has a voice: 'Run by voice' runs the suite through the local speech pipeline. */
+  voice?: boolean;
+  /** Opened from a link to the agent's Tests (`section=tests`): scrolled to once it loads. */
+  focus?: boolean;
 }
 
 /**
  * Container of the agent's Tests section: the tests, the editor, Run all (a long run is followed
  * until it ends), the gate switch; the newest run (the publish gate's too) is shown.
  */
-export default function AgentTests({ agentId, headingLevel = 2, id }: AgentTestsProps) {
+export default function AgentTests({
+  agentId,
+  headingLevel = 2,
+  id,
+  voice = false,
+  focus = false,
+}: AgentTestsProps) {
   const client = useTestsClient();
   const queryClient = useQueryClient();
   const key = testsKeys.agentTests(agentId);
@@ -99,7 +109,11 @@ export default function AgentTests({ agentId, headingLevel = 2, id }: AgentTests
     },
   });
   const run = useMutation({
-    mutationFn: (testIds?: string[]) => client.run(agentId, testIds ? { test_ids: testIds } : {}),
+    mutationFn: (options: { testIds?: string[]; voice?: boolean } = {}) =>
+      client.run(agentId, {
+        ...(options.testIds ? { test_ids: options.testIds } : {}),
+        ...(options.voice ? { voice: true } : {}),
+      }),
     onSuccess: async (answer) => {
       setCurrent(answer);
       await refresh();
@@ -119,6 +133,11 @@ export default function AgentTests({ agentId, headingLevel = 2, id }: AgentTests
     progress.data && progress.data.status !== 'queued' && progress.data.status !== 'running'
       ? progress.data.id
       : null;
+  const loaded = list.isSuccess;
+  useEffect(() => {
+    // Opened from a 'Test made' link: the section is shown once its tests are there.
+    if (focus && loaded && id) scrollToTests(id);
+  }, [focus, loaded, id]);
   useEffect(() => {
     // A background run ended: the list's outcomes and the runs are read again.
     if (finishedId) void queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
@@ -139,8 +158,11 @@ export default function AgentTests({ agentId, headingLevel = 2, id }: AgentTests
         run={shown ?? null}
         running={run.isPending}
         runError={run.error ? plainMessageOf(run.error) : null}
-        onRunAll={() => run.mutate(undefined)}
-        onRunOne={(test) => run.mutate([test.id])}
+        onRunAll={() => run.mutate({})}
+        onRunOne={(test) => run.mutate({ testIds: [test.id] })}
+        voice={voice}
+        onRunVoice={() => run.mutate({ voice: true })}
+        runningVoice={run.isPending && run.variables?.voice === true}
         onNew={() => {
           setEditorError(null);
           setEditing({ test: null, draft: emptyDraft() });
@@ -176,6 +198,14 @@ export default function AgentTests({ agentId, headingLevel = 2, id }: AgentTests
       />
     </>
   );
+}
+
+/** Scrolls the Tests section into view (instantly when the user prefers reduced motion). */
+function scrollToTests(id: string) {
+  const reduce = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+  globalThis.document
+    ?.getElementById(id)
+    ?.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
 }
 
 /** Beside Publish: the last run's outcome (the gate's state is in the Tests section). */

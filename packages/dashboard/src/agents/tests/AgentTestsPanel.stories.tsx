@@ -6,7 +6,10 @@ import {
   fixturePassedRun,
   fixtureRefusedRun,
   fixtureRunningRun,
+  fixtureSpeechMissingRun,
   fixtureTests,
+  fixtureVoiceRun,
+  fixtureVoiceRunning,
 } from './testFixtures';
 import * as styles from './tests.css';
 
@@ -25,6 +28,7 @@ const meta = {
     onEdit: fn(),
     onDelete: fn(),
     onRetry: fn(),
+    onRunVoice: fn(),
   },
 } satisfies Meta<typeof AgentTestsPanel>;
 export default meta;
@@ -127,6 +131,71 @@ export const Failed: Story = {
 };
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
 
+/** A voice agent: 'Run by voice' beside 'Run all'. */
+export const VoiceAgent: Story = {
+  args: { voice: true },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(/Run by voice sends the same script/)).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Run by voice' }));
+    await expect(args.onRunVoice).toHaveBeenCalled();
+    await expect(args.onRunAll).not.toHaveBeenCalled();
+  },
+};
+export const VoiceAgentDark: Story = { ...VoiceAgent, globals: { theme: 'dark' } };
+
+/** A chat agent (no voice): no 'Run by voice'. */
+export const ChatAgent: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Run all' })).toBeEnabled();
+    await expect(c.queryByRole('button', { name: 'Run by voice' })).toBeNull();
+  },
+};
+export const ChatAgentDark: Story = { ...ChatAgent, globals: { theme: 'dark' } };
+
+export const RunningByVoice: Story = {
+  args: { voice: true, run: fixtureVoiceRunning },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Running… 0 of 1 tests done')).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Running by voice…' })).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Run all' })).toBeDisabled();
+  },
+};
+export const RunningByVoiceDark: Story = { ...RunningByVoice, globals: { theme: 'dark' } };
+
+export const VoiceRunResults: Story = {
+  args: { voice: true, run: fixtureVoiceRun },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Last run by voice:')).toBeVisible();
+    const result = c.getByRole('group', { name: 'Result of Hangs up on goodbye' });
+    const r = within(result);
+    await expect(r.getByText('What are your opening hours?')).toBeVisible();
+    await expect(r.getByText('what are your opening hours')).toBeVisible();
+    await expect(r.getAllByText('Heard:')).toHaveLength(2);
+    await expect(r.getByText('1840 ms · 2.6 s of voice · the call went on')).toBeVisible();
+    await expect(r.getByText('1210 ms · 0.7 s of voice · the call ended')).toBeVisible();
+  },
+};
+export const VoiceRunResultsDark: Story = { ...VoiceRunResults, globals: { theme: 'dark' } };
+
+export const SpeechToolsMissing: Story = {
+  args: { voice: true, run: fixtureSpeechMissingRun },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('The voice run could not speak')).toBeVisible();
+    await expect(
+      c.getAllByText(/apt-get install espeak-ng pocketsphinx pocketsphinx-en-us/)[0],
+    ).toBeVisible();
+  },
+};
+export const SpeechToolsMissingDark: Story = {
+  ...SpeechToolsMissing,
+  globals: { theme: 'dark' },
+};
+
 export const AllStates: Story = {
   render: (args) => (
     <div className={styles.stack}>
@@ -134,6 +203,13 @@ export const AllStates: Story = {
       <AgentTestsPanel {...args} title="Tests (failures)" run={fixtureFailedRun} />
       <AgentTestsPanel {...args} title="Tests (running)" run={fixtureRunningRun} />
       <AgentTestsPanel {...args} title="Tests (refused)" run={fixtureRefusedRun} testsMustPass />
+      <AgentTestsPanel {...args} title="Tests (by voice)" voice run={fixtureVoiceRun} />
+      <AgentTestsPanel
+        {...args}
+        title="Tests (speech tools missing)"
+        voice
+        run={fixtureSpeechMissingRun}
+      />
       <AgentTestsPanel {...args} title="Tests (empty)" tests={[]} />
       <AgentTestsPanel {...args} title="Tests (loading)" tests={[]} loading />
       <AgentTestsPanel

@@ -14,6 +14,7 @@ import {
   testsTexts as texts,
 } from './testsFormat';
 import * as styles from './tests.css';
+import { speechToolsMissingOf, voiceTurnFacts } from './voiceRun';
 
 export interface AgentTestsPanelProps {
   tests: AgentTest[];
@@ -32,6 +33,14 @@ export interface AgentTestsPanelProps {
   runError?: string | null;
   onRunAll: () => void;
   onRunOne: (test: AgentTest) => void;
+  /**
+   * The agent has a voice: 'Run by voice' (`onRunVoice`) sends the suite through the server's
+   * local speech pipeline; its results show what was heard beside the script.
+   */
+  voice?: boolean;
+  onRunVoice?: () => void;
+  /** A voice run was asked for and has not answered yet. */
+  runningVoice?: boolean;
   onNew: () => void;
   onEdit: (test: AgentTest) => void;
   onDelete: (test: AgentTest) => void;
@@ -51,7 +60,16 @@ function ResultBadge({ result }: { result?: TestResult }) {
   );
 }
 
-function ResultDetail({ result, level }: { result: TestResult; level: 3 | 4 }) {
+function ResultDetail({
+  result,
+  level,
+  voice = false,
+}: {
+  result: TestResult;
+  level: 3 | 4;
+  /** A voice run: each turn shows what was heard, the voice seconds, whether the call ended. */
+  voice?: boolean;
+}) {
   const Heading = level === 3 ? 'h3' : 'h4';
   return (
     <div role="group" className={styles.result} aria-label={`Result of ${result.name}`}>
@@ -82,37 +100,52 @@ function ResultDetail({ result, level }: { result: TestResult; level: 3 | 4 }) {
           {`Tool mocks no call matched: ${result.unmatched_mocks.join(', ')}`}
         </p>
       ) : null}
-      {result.turns.map((t, i) => (
-        <div key={i} className={styles.turn}>
-          <p className={styles.said}>
-            <span className={styles.speaker}>User: </span>
-            {t.user}
-          </p>
-          <p className={styles.said}>
-            <span className={styles.speaker}>Agent: </span>
-            {t.error ? `(no answer: ${t.error})` : t.answer}
-          </p>
-          <p className={styles.muted}>
-            {`${t.latency_ms} ms${t.offline ? ' · offline responder' : ''}`}
-          </p>
-          {t.expectations.map((e, j) => (
-            <div key={j}>
-              <p className={styles.expectation}>
-                <span className={e.passed ? styles.pass : styles.fail} aria-hidden="true">
-                  {e.passed ? '✓' : '✗'}
-                </span>
-                <span>
-                  <span className={styles.speaker}>
-                    {`${expectationLabels[e.type as ExpectationType] ?? e.type} “${e.value}”`}
-                  </span>
-                  {` ${e.passed ? 'passed' : 'failed'}: ${e.detail}`}
-                </span>
+      {result.turns.map((t, i) => {
+        const facts = voice
+          ? voiceTurnFacts(t)
+          : { heard: null, notes: t.ended_call ? ['the call ended'] : [] };
+        return (
+          <div key={i} className={styles.turn}>
+            <p className={styles.said}>
+              <span className={styles.speaker}>{voice ? `${texts.scripted}: ` : 'User: '}</span>
+              {t.user}
+            </p>
+            {facts.heard !== null ? (
+              <p className={styles.said}>
+                <span className={styles.speaker}>{`${texts.heard}: `}</span>
+                {facts.heard}
               </p>
-              {e.reasoning ? <p className={styles.reasoning}>{`Judge: ${e.reasoning}`}</p> : null}
-            </div>
-          ))}
-        </div>
-      ))}
+            ) : null}
+            <p className={styles.said}>
+              <span className={styles.speaker}>Agent: </span>
+              {t.error ? `(no answer: ${t.error})` : t.answer}
+            </p>
+            <p className={styles.muted}>
+              {[
+                `${t.latency_ms} ms`,
+                ...(t.offline ? ['offline responder'] : []),
+                ...facts.notes,
+              ].join(' · ')}
+            </p>
+            {t.expectations.map((e, j) => (
+              <div key={j}>
+                <p className={styles.expectation}>
+                  <span className={e.passed ? styles.pass : styles.fail} aria-hidden="true">
+                    {e.passed ? '✓' : '✗'}
+                  </span>
+                  <span>
+                    <span className={styles.speaker}>
+                      {`${expectationLabels[e.type as ExpectationType] ?? e.type} “${e.value}”`}
+                    </span>
+                    {` ${e.passed ? 'passed' : 'failed'}: ${e.detail}`}
+                  </span>
+                </p>
+                {e.reasoning ? <p className={styles.reasoning}>{`Judge: ${e.reasoning}`}</p> : null}
+              </div>
+            ))}
+          </div>
+        );
+      })}
     </div>
   );
 }
@@ -135,6 +168,9 @@ export function AgentTestsPanel({
   runError,
   onRunAll,
   onRunOne,
+  voice = false,
+  onRunVoice,
+  runningVoice = false,
   onNew,
   onEdit,
   onDelete,
@@ -142,7 +178,11 @@ export function AgentTestsPanel({
   id,
   title = texts.heading,
 }: AgentTestsPanelProps) {
-  const inProgress = running || run?.status === 'queued' || run?.status === 'running';
+  const active = run?.status === 'queued' || run?.status === 'running';
+  const inProgress = running || active;
+  // Which run is going: the one asked for, else the one followed.
+  const voiceInProgress = running ? runningVoice : active && run?.voice === true;
+  const speechMissing = speechToolsMissingOf(run);
   const refusal = refusalOf(run, testsMustPass);
   const resultOf = (test: AgentTest) => run?.results.find((r) => r.test_id === test.id);
   const ordered = run ? [...run.results].sort((a, b) => Number(a.passed) - Number(b.passed)) : [];
@@ -156,11 +196,22 @@ export function AgentTestsPanel({
           <Button variant="secondary" onClick={onNew}>
             {texts.newTest}
           </Button>
+          {voice && onRunVoice ? (
+            <Button
+              variant="secondary"
+              onClick={onRunVoice}
+              busy={voiceInProgress}
+              busyLabel={texts.runningByVoice}
+              disabled={!tests.length || loading || inProgress}
+            >
+              {texts.runByVoice}
+            </Button>
+          ) : null}
           <Button
             onClick={onRunAll}
-            busy={inProgress}
+            busy={inProgress && !voiceInProgress}
             busyLabel={texts.running}
-            disabled={!tests.length || loading}
+            disabled={!tests.length || loading || inProgress}
           >
             {texts.runAll}
           </Button>
@@ -169,6 +220,7 @@ export function AgentTestsPanel({
     >
       <div className={styles.stack}>
         <p className={styles.muted}>{texts.intro}</p>
+        {voice && onRunVoice ? <p className={styles.muted}>{texts.voiceHint}</p> : null}
         <Switch
           label={texts.gate}
           description={texts.gateHint}
@@ -182,6 +234,9 @@ export function AgentTestsPanel({
             title={texts.refusedTitle}
             message={`Tests must pass to publish. Failing: ${refusal.map((n) => `“${n}”`).join(', ')}.`}
           />
+        ) : null}
+        {speechMissing ? (
+          <Banner tone="error" title={texts.speechMissingTitle} message={speechMissing} />
         ) : null}
         {runError ? (
           <Banner tone="error" title="The tests could not run" message={runError} />
@@ -250,12 +305,19 @@ export function AgentTestsPanel({
           <div className={styles.stack} aria-live="polite">
             <p className={styles.muted}>
               <span className={styles.speaker}>
-                {run.trigger === 'publish' ? 'Run before publishing: ' : `${texts.lastRun}: `}
+                {run.trigger === 'publish'
+                  ? 'Run before publishing: '
+                  : `${run.voice ? texts.lastRunByVoice : texts.lastRun}: `}
               </span>
               {runSummary(run)}
             </p>
             {ordered.map((r) => (
-              <ResultDetail key={r.test_id} result={r} level={headingLevel === 2 ? 3 : 4} />
+              <ResultDetail
+                key={r.test_id}
+                result={r}
+                level={headingLevel === 2 ? 3 : 4}
+                voice={run.voice === true}
+              />
             ))}
           </div>
         ) : null}

@@ -32,6 +32,28 @@ export const Made: Story = {
 };
 export const MadeDark: Story = { ...Made, globals: { theme: 'dark' } };
 
+/** Away from the agent's page (inbox, SMS/WhatsApp/email threads): the notice links to its Tests. */
+export const MadeElsewhere: Story = {
+  args: {
+    made: { name: 'From an email conversation of 2026-11-25' },
+    testsHref: '/?tab=agents&agent=bot-1&section=tests',
+    onOpenTests: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const link = c.getByRole('link', { name: 'Open the agent’s tests' });
+    await expect(link).toHaveAttribute('href', '/?tab=agents&agent=bot-1&section=tests');
+    // Keyboard: Tab past 'Make a test' reaches the link; Enter follows it.
+    await userEvent.tab();
+    await expect(c.getByRole('button', { name: 'Make a test' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(link).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onOpenTests).toHaveBeenCalledWith('/?tab=agents&agent=bot-1&section=tests');
+  },
+};
+export const MadeElsewhereDark: Story = { ...MadeElsewhere, globals: { theme: 'dark' } };
+
 export const Failed: Story = {
   args: { error: 'conversation_id: the conversation has no user turns' },
   play: async ({ canvasElement }) => {

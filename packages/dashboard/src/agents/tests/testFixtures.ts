@@ -1,4 +1,4 @@
-import type { AgentTest, TestRun } from '@parley/api-client';
+import { speechToolsMissingMessage, type AgentTest, type TestRun } from '@parley/api-client';
 
 /** Story and test fixtures of the Tests section (shapes from the contract). */
 export const fixtureTests: AgentTest[] = [
@@ -156,3 +156,115 @@ export const fixtureRunningRun: TestRun = {
 };
 
 export const fixtureRefusedRun: TestRun = { ...fixtureFailedRun, trigger: 'publish' };
+
+/** A finished voice run ('Run by voice'): what was heard beside the script, voice seconds, call ended. */
+export const fixtureVoiceRun: TestRun = {
+  ...fixtureFailedRun,
+  id: '77777777-7777-4777-8777-777777777777',
+  voice: true,
+  status: 'passed',
+  total: 1,
+  passed_count: 1,
+  failed_count: 0,
+  results: [
+    {
+      test_id: fixtureTests[0]!.id,
+      name: 'Hangs up on goodbye',
+      passed: true,
+      pass_rate: 1,
+      repetitions: 1,
+      unmatched_mocks: [],
+      previous_run_id: null,
+      changes: [],
+      turns: [
+        {
+          user: 'What are your opening hours?',
+          heard: 'what are your opening hours',
+          answer: 'We are open from 9 to 5, Monday to Friday.',
+          passed: true,
+          latency_ms: 1840,
+          offline: false,
+          error: null,
+          sources: [],
+          tool_steps: [],
+          ended_call: false,
+          voice_seconds: 2.64,
+          expectations: [
+            {
+              type: 'ends_call',
+              value: 'no',
+              passed: true,
+              detail: 'The turn did not end the call',
+            },
+          ],
+        },
+        {
+          user: 'Thank you, goodbye!',
+          heard: 'thank you goodbye',
+          answer: 'Goodbye!',
+          passed: true,
+          latency_ms: 1210,
+          offline: false,
+          error: null,
+          sources: [],
+          tool_steps: [],
+          ended_call: true,
+          voice_seconds: 0.71,
+          expectations: [
+            { type: 'ends_call', value: 'yes', passed: true, detail: 'The turn ended the call' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+/** A voice run going on in the background. */
+export const fixtureVoiceRunning: TestRun = {
+  ...fixtureVoiceRun,
+  id: '88888888-8888-4888-8888-888888888888',
+  status: 'running',
+  done: 0,
+  passed_count: 0,
+  finished_at: null,
+  results: [],
+};
+
+/** A voice run on a server without espeak-ng or pocketsphinx: the server's words name apt-get. */
+export const fixtureSpeechMissingRun: TestRun = {
+  ...fixtureVoiceRun,
+  id: '99999999-9999-4999-8999-999999999999',
+  status: 'failed',
+  passed_count: 0,
+  failed_count: 1,
+  results: [
+    {
+      ...fixtureVoiceRun.results[0]!,
+      passed: false,
+      pass_rate: 0,
+      turns: [
+        {
+          user: 'What are your opening hours?',
+          heard: null,
+          answer: '',
+          passed: false,
+          latency_ms: 3,
+          offline: false,
+          error: speechToolsMissingMessage,
+          sources: [],
+          tool_steps: [],
+          ended_call: false,
+          voice_seconds: null,
+          expectations: [
+            {
+              type: 'ends_call',
+              value: 'no',
+              passed: false,
+              detail: `The agent did not answer: ${speechToolsMissingMessage}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};

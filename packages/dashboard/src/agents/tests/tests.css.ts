@@ -110,3 +110,12 @@ export const makeTest = style({
   alignItems: 'flex-start',
   gap: vars.space.xs,
 });
+
+/** The 'Test made' notice's link to the agent's Tests section. */
+export const link = style({
+  // The banner's own text colour (its contrast is the banner's), underlined as a link.
+  color: 'inherit',
+  fontWeight: vars.fontWeight.semibold,
+  textDecoration: 'underline',
+  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+});

@@ -10,6 +10,9 @@ import {
   refusalOf,
   runSummary,
 } from './testsFormat';
+import { fixtureSpeechMissingRun, fixtureVoiceRun } from './testFixtures';
+import { agentTestsHref } from './testsLink';
+import { agentHasVoice, speechToolsMissingOf, voiceTurnFacts } from './voiceRun';
 
 const run = (over: Partial<TestRun> = {}): TestRun => ({
   id: 'r1',
@@ -90,5 +93,42 @@ describe('run texts', () => {
     expect(refusalOf(run({ trigger: 'publish' }), true)).toEqual(['Bad']);
     expect(refusalOf(run({ trigger: 'publish' }), false)).toBeNull();
     expect(refusalOf(run(), true)).toBeNull();
+  });
+});
+
+describe('Run by voice', () => {
+  it('is offered to agents with a voice configuration', () => {
+    expect(agentHasVoice({ tts_config: { provider: 'openai' } })).toBe(true);
+    expect(agentHasVoice({ tts_config: null })).toBe(false);
+    expect(agentHasVoice({})).toBe(false);
+  });
+  it('a turn shows what was heard, the voice seconds and whether the call ended', () => {
+    const [first, second] = fixtureVoiceRun.results[0]!.turns;
+    expect(voiceTurnFacts(first!)).toEqual({
+      heard: 'what are your opening hours',
+      notes: ['2.6 s of voice', 'the call went on'],
+    });
+    expect(voiceTurnFacts(second!).notes).toEqual(['0.7 s of voice', 'the call ended']);
+    expect(voiceTurnFacts({ ...first!, heard: '', voice_seconds: null }).heard).toBe('(nothing)');
+    // A turn that failed before the transcriber: nothing heard, no call outcome.
+    expect(voiceTurnFacts(fixtureSpeechMissingRun.results[0]!.turns[0]!)).toEqual({
+      heard: null,
+      notes: [],
+    });
+  });
+  it('the server’s missing speech tools message (naming apt-get) is picked out of a voice run', () => {
+    expect(speechToolsMissingOf(fixtureSpeechMissingRun)).toMatch(
+      /apt-get install espeak-ng pocketsphinx pocketsphinx-en-us$/,
+    );
+    expect(speechToolsMissingOf(fixtureVoiceRun)).toBeNull();
+    expect(speechToolsMissingOf({ ...fixtureSpeechMissingRun, voice: false })).toBeNull();
+    expect(speechToolsMissingOf(null)).toBeNull();
+  });
+});
+
+describe('the link to an agent’s Tests', () => {
+  it('is the Agents tab with the agent open at section=tests', () => {
+    expect(agentTestsHref('bot-1')).toBe('/?tab=agents&agent=bot-1&section=tests');
+    expect(agentTestsHref('a b&c')).toBe('/?tab=agents&agent=a+b%26c&section=tests');
   });
 });

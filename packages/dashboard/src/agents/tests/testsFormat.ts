@@ -17,6 +17,14 @@ export const testsTexts = {
   newTest: 'New test',
   runAll: 'Run all',
   running: 'Running…',
+  runByVoice: 'Run by voice',
+  runningByVoice: 'Running by voice…',
+  voiceHint:
+    'Run by voice sends the same script through the local speech pipeline: each user line is spoken (espeak-ng) and transcribed, the agent answers what was heard, and its answer is voiced.',
+  lastRunByVoice: 'Last run by voice',
+  speechMissingTitle: 'The voice run could not speak',
+  scripted: 'Scripted',
+  heard: 'Heard',
   empty: 'No tests yet',
   emptyHint: 'Write a short conversation and what each answer must (or must not) say.',
   loading: 'Loading tests...',
@@ -37,6 +45,7 @@ export const testsTexts = {
   makingTest: 'Making a test...',
   makeTestFailed: 'The test could not be made',
   testMade: (name: string) => `Test made: ${name}`,
+  openTests: 'Open the agent’s tests',
   testMadeHint:
     "It is in the agent's Tests section: the user turns of this conversation, with the agent's answers as judge criteria to edit.",
 } as const;

@@ -10,6 +10,7 @@ import {
 } from '@parley/ui';
 import { toolHttpMethods, toolTypeLabels, toolTypes, type ToolType } from '@parley/api-client';
 import { builtinParametersText, type ToolForm, type ToolFormErrors } from './toolForm';
+import { idleMcpList, McpAllowList, type McpListState } from './McpAllowList';
 import * as styles from './tools.css';
 
 export interface ToolEditorModalProps {
@@ -24,10 +25,10 @@ export interface ToolEditorModalProps {
   saveError?: string | null;
   saving?: boolean;
   onSave: () => void;
+  /** 'List tools' of the MCP server the form names (an MCP tool's allow-list). */
+  mcpList?: McpListState;
+  onListMcpTools?: () => void;
 }
-
-/** The types offered (MCP servers come later). */
-const offeredTypes = toolTypes.filter((t) => t !== 'mcp' && !t.startsWith('send_'));
 
 function RemoveIcon() {
   return (
@@ -40,7 +41,8 @@ function RemoveIcon() {
 /**
  * Add or edit a tool: name (what the model sees), description, type; for an HTTP tool its method,
  * URL, secret headers (saved encrypted, shown masked), time limit and the JSON Schema of its
- * arguments; for a transfer, the number. Each field shows why it cannot be saved.
+ * arguments; for an MCP server its URL, secret headers, time limit and the allow-list of its tools
+ * ('List tools'); for a transfer, the number. Each field shows why it cannot be saved.
  */
 export function ToolEditorModal({
   open,
@@ -52,10 +54,13 @@ export function ToolEditorModal({
   saveError,
   saving,
   onSave,
+  mcpList = idleMcpList,
+  onListMcpTools,
 }: ToolEditorModalProps) {
   const set = <K extends keyof ToolForm>(key: K, v: ToolForm[K]) =>
     onChange({ ...value, [key]: v });
   const http = value.type === 'http';
+  const mcp = value.type === 'mcp';
   const builtinParameters = builtinParametersText(value.type);
   return (
     <Dialog
@@ -86,7 +91,7 @@ export function ToolEditorModal({
           label="Type"
           value={value.type}
           onValueChange={(v) => set('type', v as ToolType)}
-          items={offeredTypes.map((t) => ({ value: t, label: toolTypeLabels[t] }))}
+          items={toolTypes.map((t) => ({ value: t, label: toolTypeLabels[t] }))}
           errorMessage={errors.type}
         />
         <TextField
@@ -107,21 +112,27 @@ export function ToolEditorModal({
           errorMessage={errors.description}
         />
         {http ? (
+          <Select
+            label="Method"
+            value={value.method}
+            onValueChange={(v) => set('method', v as ToolForm['method'])}
+            items={toolHttpMethods.map((m) => ({ value: m, label: m }))}
+            errorMessage={errors.method}
+          />
+        ) : null}
+        {http || mcp ? (
           <>
-            <Select
-              label="Method"
-              value={value.method}
-              onValueChange={(v) => set('method', v as ToolForm['method'])}
-              items={toolHttpMethods.map((m) => ({ value: m, label: m }))}
-              errorMessage={errors.method}
-            />
             <TextField
-              label="URL"
+              label={mcp ? 'Server URL' : 'URL'}
               type="url"
               value={value.url}
               onChange={(v) => set('url', v)}
-              placeholder="https://api.example.com/slots"
-              description="A public address; the arguments go as the JSON body (as the query for GET and DELETE)."
+              placeholder={mcp ? 'https://mcp.example.com/mcp' : 'https://api.example.com/slots'}
+              description={
+                mcp
+                  ? 'A public address of a remote MCP server (Streamable HTTP).'
+                  : 'A public address; the arguments go as the JSON body (as the query for GET and DELETE).'
+              }
               errorMessage={errors.url}
               isRequired
             />
@@ -181,15 +192,26 @@ export function ToolEditorModal({
               description="100 to 10000 ms."
               errorMessage={errors.timeoutMs}
             />
-            <TextArea
-              label="Parameters (JSON Schema)"
-              value={value.parameters}
-              onChange={(v) => set('parameters', v)}
-              rows={8}
-              description='The arguments the model sends: an object schema ("type": "object").'
-              errorMessage={errors.parameters}
-            />
           </>
+        ) : null}
+        {http ? (
+          <TextArea
+            label="Parameters (JSON Schema)"
+            value={value.parameters}
+            onChange={(v) => set('parameters', v)}
+            rows={8}
+            description='The arguments the model sends: an object schema ("type": "object").'
+            errorMessage={errors.parameters}
+          />
+        ) : null}
+        {mcp ? (
+          <McpAllowList
+            list={mcpList}
+            onList={() => onListMcpTools?.()}
+            allowed={value.allowedTools}
+            onAllowedChange={(allowed) => set('allowedTools', allowed)}
+            error={errors.allowedTools}
+          />
         ) : null}
         {value.type === 'transfer_call' ? (
           <TextField

@@ -49,8 +49,9 @@ export function ToolsPanel({
   return (
     <Card title="Tools" headingLevel={headingLevel} id={id}>
       <p className={styles.muted}>
-        Functions the agent may call while it answers: your HTTP endpoints, and built-ins that end
-        or transfer a call, schedule a callback or record a do-not-contact request.
+        Functions the agent may call while it answers: your HTTP endpoints, the tools of an MCP
+        server, and built-ins that end or transfer a call, send a message, schedule a callback or
+        record a do-not-contact request.
       </p>
       {error ? (
         <Banner

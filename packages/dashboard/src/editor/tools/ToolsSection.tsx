@@ -12,9 +12,11 @@ import { queryKeys } from '../../api/queryKeys';
 import { ToolsPanel } from './ToolsPanel';
 import { ToolEditorModal } from './ToolEditorModal';
 import { ToolTestModal } from './ToolTestModal';
+import { useMcpTools } from './useMcpTools';
 import {
   emptyToolForm,
   formFromTool,
+  mcpListRequestFrom,
   toolRequestFrom,
   type ToolForm,
   type ToolFormErrors,
@@ -78,8 +80,18 @@ export default function ToolsSection({ agentId, editing, headingLevel, id }: Too
     mutationFn: ({ tool, args }) => client!.test(agentId, tool.id, { arguments: args }),
   });
 
+  const mcp = useMcpTools(client, agentId);
+  const onListMcpTools = () => {
+    if (!editor) return;
+    const result = mcpListRequestFrom(editor.form, editor.id);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    mcp.list(result.body);
+  };
+
   const openEditor = (tool: AgentTool | null) => {
     save.reset();
+    mcp.reset();
     setErrors({});
     setEditor({ id: tool?.id ?? null, form: tool ? formFromTool(tool) : emptyToolForm() });
   };
@@ -136,6 +148,8 @@ export default function ToolsSection({ agentId, editing, headingLevel, id }: Too
           saveError={save.error ? messageOf(save.error) : null}
           saving={save.isPending}
           onSave={onSave}
+          mcpList={mcp.state}
+          onListMcpTools={onListMcpTools}
         />
       ) : null}
       {testing ? (

@@ -48,3 +48,35 @@ export const longUrlToolFixture: AgentTool = {
   name: 'lookup_customer_order_history_in_the_northern_region_warehouse',
   url: 'https://orders.internal-services.example.com/api/v3/customers/order-history/lookup?region=north&include=items',
 };
+
+export const mcpToolFixture: AgentTool = {
+  ...httpToolFixture,
+  id: '3c2b1a0f-9e8d-4c7b-8a6f-5e4d3c2b1a0f',
+  name: 'records',
+  description: 'Patient records',
+  type: 'mcp',
+  parameters: { type: 'object', properties: {} },
+  method: null,
+  url: 'https://mcp.example.com/mcp',
+  headers: { Authorization: '••••••••••••••wxyz' },
+  allowed_tools: ['lookup_patient', 'cancel_visit'],
+};
+
+/** An MCP server's tools as 'List tools' answers them. */
+export const mcpListedToolsFixture = [
+  {
+    name: 'lookup_patient',
+    description: 'Find a patient by name and date of birth',
+    input_schema: { type: 'object', properties: { name: { type: 'string' } } },
+  },
+  {
+    name: 'book_visit',
+    description: 'Book a visit in a free slot',
+    input_schema: { type: 'object', properties: { slot: { type: 'string' } } },
+  },
+  {
+    name: 'list_doctors',
+    description: '',
+    input_schema: { type: 'object', properties: {} },
+  },
+];

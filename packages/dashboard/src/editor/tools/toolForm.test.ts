@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyToolForm, formFromTool, toolRequestFrom } from './toolForm';
+import type { AgentTool } from '@parley/api-client';
+import {
+  emptyToolForm,
+  formFromTool,
+  mcpListRequestFrom,
+  mcpToolChoices,
+  toggleAllowedTool,
+  toolRequestFrom,
+} from './toolForm';
 
 describe('toolRequestFrom', () => {
   it('makes an HTTP tool request from the form', () => {
@@ -87,5 +95,109 @@ describe('toolRequestFrom', () => {
       timeoutMs: '5000',
       headers: [{ name: 'X-Api-Key', value: '••••••••1234' }],
     });
+  });
+});
+
+describe('MCP tools in the form', () => {
+  const mcpForm = {
+    ...emptyToolForm(),
+    name: 'records',
+    type: 'mcp' as const,
+    url: ' https://mcp.example.com/mcp ',
+    headers: [{ name: 'Authorization', value: '••••••••abcd' }],
+    allowedTools: ['lookup_patient'],
+  };
+
+  it('makes an MCP tool request: URL, headers, allow-list, no parameters or method', () => {
+    const result = toolRequestFrom(mcpForm);
+    expect(result).toEqual({
+      ok: true,
+      body: {
+        name: 'records',
+        description: '',
+        type: 'mcp',
+        enabled: true,
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: '••••••••abcd' },
+        timeout_ms: 10000,
+        allowed_tools: ['lookup_patient'],
+      },
+    });
+    expect(toolRequestFrom({ ...mcpForm, url: '' })).toMatchObject({
+      ok: false,
+      errors: { url: 'url is required for an mcp tool' },
+    });
+  });
+
+  it("reads a saved MCP tool's allow-list back", () => {
+    const saved: AgentTool = {
+      id: '1',
+      agent_name: 'a',
+      name: 'records',
+      description: '',
+      type: 'mcp',
+      parameters: { type: 'object', properties: {} },
+      enabled: true,
+      method: null,
+      url: 'https://mcp.example.com/mcp',
+      headers: {},
+      timeout_ms: 10000,
+      number: null,
+      allowed_tools: ['a', 'b'],
+      created_at: '',
+      updated_at: '',
+    };
+    expect(formFromTool(saved).allowedTools).toEqual(['a', 'b']);
+    expect(formFromTool({ ...saved, allowed_tools: null }).allowedTools).toEqual([]);
+  });
+
+  it("'List tools' sends the URL and headers (with the saved tool's id), or names the field", () => {
+    expect(mcpListRequestFrom(mcpForm, 'tool-1')).toEqual({
+      ok: true,
+      body: {
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: '••••••••abcd' },
+        tool_id: 'tool-1',
+      },
+    });
+    expect(mcpListRequestFrom(mcpForm, null)).toEqual({
+      ok: true,
+      body: { url: 'https://mcp.example.com/mcp', headers: { Authorization: '••••••••abcd' } },
+    });
+    expect(
+      mcpListRequestFrom(
+        {
+          ...mcpForm,
+          url: '  ',
+          headers: [
+            { name: 'X-Key', value: '1' },
+            { name: 'x-key', value: '2' },
+          ],
+        },
+        null,
+      ),
+    ).toEqual({
+      ok: false,
+      errors: { url: 'url is required', headers: 'The header x-key is listed twice' },
+    });
+  });
+
+  it('the allow-list: server tools in order, ticked when allowed, saved names it no longer lists', () => {
+    const listed = [
+      { name: 'lookup_patient', description: 'Find a patient' },
+      { name: 'book', description: 'Book a slot' },
+    ];
+    expect(mcpToolChoices(listed, ['gone', 'book'])).toEqual([
+      { name: 'lookup_patient', description: 'Find a patient', allowed: false, missing: false },
+      { name: 'book', description: 'Book a slot', allowed: true, missing: false },
+      { name: 'gone', description: '', allowed: true, missing: true },
+    ]);
+    // Before a listing: the saved names, none marked missing.
+    expect(mcpToolChoices(null, ['gone'])).toEqual([
+      { name: 'gone', description: '', allowed: true, missing: false },
+    ]);
+    expect(toggleAllowedTool(['a', 'b'], 'c', true)).toEqual(['a', 'b', 'c']);
+    expect(toggleAllowedTool(['a', 'b'], 'a', true)).toEqual(['a', 'b']);
+    expect(toggleAllowedTool(['a', 'b'], 'a', false)).toEqual(['b']);
   });
 });

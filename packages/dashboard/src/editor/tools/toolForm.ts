@@ -1,7 +1,9 @@
 import {
   builtinToolParameters,
   isBuiltinToolType,
+  mcpToolsRequestSchema,
   toolSaveRequestSchema,
+  type McpToolsRequest,
   type AgentTool,
   type ToolHttpMethod,
   type ToolSaveRequest,
@@ -20,6 +22,8 @@ export interface ToolForm {
   /** The parameters' JSON Schema as JSON text. */
   parameters: string;
   number: string;
+  /** An MCP server's tools the agent may use (its allow-list). */
+  allowedTools: string[];
   enabled: boolean;
 }
 
@@ -33,7 +37,8 @@ export type ToolFormErrors = Partial<
     | 'headers'
     | 'timeoutMs'
     | 'parameters'
-    | 'number',
+    | 'number'
+    | 'allowedTools',
     string
   >
 >;
@@ -55,6 +60,7 @@ export function emptyToolForm(): ToolForm {
     timeoutMs: '10000',
     parameters: emptyParameters,
     number: '',
+    allowedTools: [],
     enabled: true,
   };
 }
@@ -70,6 +76,7 @@ export function formFromTool(tool: AgentTool): ToolForm {
     timeoutMs: String(tool.timeout_ms ?? 10000),
     parameters: JSON.stringify(tool.parameters, null, 2),
     number: tool.number ?? '',
+    allowedTools: tool.allowed_tools ?? [],
     enabled: tool.enabled,
   };
 }
@@ -89,7 +96,26 @@ const wireField: Record<string, keyof ToolFormErrors> = {
   timeout_ms: 'timeoutMs',
   parameters: 'parameters',
   number: 'number',
+  allowed_tools: 'allowedTools',
 };
+
+/** The header rows as a record (empty rows skipped), or why they cannot be sent. */
+function headersFrom(rows: ToolForm['headers']): {
+  headers: Record<string, string>;
+  error?: string;
+} {
+  const headers: Record<string, string> = {};
+  let error: string | undefined;
+  for (const h of rows) {
+    const name = h.name.trim();
+    if (!name && !h.value) continue;
+    if (!name) error ??= 'Every header needs a name';
+    else if (Object.keys(headers).some((n) => n.toLowerCase() === name.toLowerCase()))
+      error ??= `The header ${name} is listed twice`;
+    else headers[name] = h.value;
+  }
+  return { headers, error };
+}
 
 /** The request the form makes, or the first problem of each field (the contract's own rules). */
 export function toolRequestFrom(
@@ -109,16 +135,10 @@ export function toolRequestFrom(
       errors.parameters = 'Parameters must be valid JSON';
     }
   }
-  const headers: Record<string, string> = {};
-  if (remote)
-    for (const h of form.headers) {
-      const name = h.name.trim();
-      if (!name && !h.value) continue;
-      if (!name) errors.headers = 'Every header needs a name';
-      else if (Object.keys(headers).some((n) => n.toLowerCase() === name.toLowerCase()))
-        errors.headers = `The header ${name} is listed twice`;
-      else headers[name] = h.value;
-    }
+  const { headers, error: headersError } = remote
+    ? headersFrom(form.headers)
+    : { headers: {}, error: undefined };
+  if (headersError) errors.headers = headersError;
   const timeout = Number(form.timeoutMs);
   const body: ToolSaveRequest = {
     name: form.name.trim(),
@@ -134,6 +154,7 @@ export function toolRequestFrom(
         }
       : {}),
     ...(form.type === 'transfer_call' ? { number: form.number.trim() } : {}),
+    ...(form.type === 'mcp' ? { allowed_tools: form.allowedTools } : {}),
   };
   const parsed = toolSaveRequestSchema.safeParse(body);
   if (!parsed.success)
@@ -142,4 +163,67 @@ export function toolRequestFrom(
       errors[field] ??= issue.message;
     }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, body };
+}
+
+/**
+ * 'List tools' of the MCP server the form names: its URL and headers (a masked value is the stored
+ * one of the saved tool `toolId`), or the problem of each field (the contract's own rules).
+ */
+export function mcpListRequestFrom(
+  form: ToolForm,
+  toolId: string | null,
+): { ok: true; body: McpToolsRequest } | { ok: false; errors: ToolFormErrors } {
+  const errors: ToolFormErrors = {};
+  const { headers, error } = headersFrom(form.headers);
+  if (error) errors.headers = error;
+  const body: McpToolsRequest = {
+    url: form.url.trim(),
+    headers,
+    ...(toolId ? { tool_id: toolId } : {}),
+  };
+  const parsed = mcpToolsRequestSchema.safeParse(body);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = wireField[String(issue.path[0] ?? 'url')] ?? 'url';
+      errors[field] ??= issue.message;
+    }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, body };
+}
+
+/** One choice of the allow-list: a tool the server lists, or an allowed name it no longer lists. */
+export interface McpToolChoice {
+  name: string;
+  description: string;
+  allowed: boolean;
+  /** Allowed (saved) but not among the server's tools as last listed. */
+  missing: boolean;
+}
+
+/**
+ * The allow-list's checkboxes: the server's tools in its order (when listed), then the allowed
+ * names it did not list (or all allowed names before a listing), each ticked when allowed.
+ */
+export function mcpToolChoices(
+  listed: ReadonlyArray<{ name: string; description: string }> | null,
+  allowed: readonly string[],
+): McpToolChoice[] {
+  const choices: McpToolChoice[] = (listed ?? []).map((t) => ({
+    name: t.name,
+    description: t.description,
+    allowed: allowed.includes(t.name),
+    missing: false,
+  }));
+  const seen = new Set(choices.map((c) => c.name));
+  for (const name of allowed)
+    if (!seen.has(name)) {
+      seen.add(name);
+      choices.push({ name, description: '', allowed: true, missing: listed !== null });
+    }
+  return choices;
+}
+
+/** The allow-list with `name` ticked or not (order kept; no duplicates). */
+export function toggleAllowedTool(allowed: readonly string[], name: string, on: boolean): string[] {
+  if (on) return allowed.includes(name) ? [...allowed] : [...allowed, name];
+  return allowed.filter((n) => n !== name);
 }

@@ -83,3 +83,69 @@ export const code = style({
   maxHeight: '16rem',
   overflowY: 'auto',
 });
+
+export const srOnly = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+export const choiceList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  maxHeight: '320px',
+  overflowY: 'auto',
+});
+
+export const choice = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  cursor: 'pointer',
+  color: vars.color.text,
+  selectors: {
+    '&:has(input:checked)': {
+      borderColor: vars.color.primary,
+      background: vars.color.primarySubtle,
+    },
+  },
+});
+
+export const checkbox = style({
+  width: '18px',
+  height: '18px',
+  margin: 0,
+  marginTop: '2px',
+  flexShrink: 0,
+  accentColor: vars.color.primary,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const choiceText = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  minWidth: 0,
+});
+
+export const choiceName = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  overflowWrap: 'anywhere',
+});
