@@ -5,16 +5,20 @@
 // channels and 30 days, on in-memory PGlite and on PostgreSQL (BENCH_DATABASE_URL or
 // TEST_DATABASE_URL; a fresh database, dropped after). p50/p95 of BENCH_RUNS calls each (30);
 // goals: p95 ≤ 500 ms on PGlite, ≤ 200 ms on PostgreSQL. BENCH_ANALYTICS_DB=pglite|postgres runs one.
+// BENCH_KEEP_DB=<name> (PostgreSQL): seeds a database of that name once and keeps it; later runs
+// with the same name reuse the seed (the migrations still run: a new one rebuilds the rollup).
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { agentAnalytics } from '../apps/server/src/conversations/analytics';
 import { listConversations } from '../apps/server/src/conversations/queries';
+import { rowsOf } from '../apps/server/src/db/rows';
 
 const conversationsN = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const perConversation = Number(process.env.BENCH_MESSAGES_PER ?? 10);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 const only = process.env.BENCH_ANALYTICS_DB;
+const keep = process.env.BENCH_KEEP_DB;
 const emit = (o: Record<string, unknown>) =>
   console.log(JSON.stringify({ bench: 'analytics', ...o }));
 const pct = (xs: number[], p: number) => {
@@ -30,7 +34,12 @@ async function seed(db: Database['db']) {
   // In slices, so that one statement never holds the embedded database for minutes. The rollup's
   // trigger is off for the bulk seed; the migration's backfill (parley_analytics_rebuild) builds
   // the rollup afterwards, as it does for an existing install's rows.
-  await db.execute(sql`ALTER TABLE messages DISABLE TRIGGER messages_analytics`);
+  const triggers = [
+    'messages_analytics',
+    'messages_analytics_batch',
+    'messages_analytics_inserted',
+  ];
+  for (const t of triggers) await db.execute(sql.raw(`ALTER TABLE messages DISABLE TRIGGER ${t}`));
   const slice = 10_000;
   for (let from = 0; from < conversationsN; from += slice) {
     const to = Math.min(conversationsN, from + slice) - 1;
@@ -60,7 +69,7 @@ async function seed(db: Database['db']) {
         c.created_at + make_interval(secs => k * 20)
       FROM c, generate_series(0, ${perConversation - 1}::int) k`);
   }
-  await db.execute(sql`ALTER TABLE messages ENABLE TRIGGER messages_analytics`);
+  for (const t of triggers) await db.execute(sql.raw(`ALTER TABLE messages ENABLE TRIGGER ${t}`));
   const t = performance.now();
   await db.execute(sql`SELECT parley_analytics_rebuild()`);
   const rebuildS = Math.round((performance.now() - t) / 100) / 10;
@@ -87,10 +96,12 @@ async function bench(kind: 'pglite' | 'postgres') {
   if (kind === 'postgres') {
     if (!base)
       return emit({ db: kind, skipped: 'BENCH_DATABASE_URL or TEST_DATABASE_URL not set' });
-    dbName = `parley_bench_analytics_${Date.now()}`;
+    dbName = keep ?? `parley_bench_analytics_${Date.now()}`;
+    if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('BENCH_KEEP_DB: not a database name');
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+    if (!exists.rowCount) await admin.query(`CREATE DATABASE ${dbName}`);
     await admin.end();
     const u = new URL(base);
     u.pathname = `/${dbName}`;
@@ -98,7 +109,12 @@ async function bench(kind: 'pglite' | 'postgres') {
   }
   const database = await openDatabase({ url });
   const t0 = performance.now();
-  const rebuildS = await seed(database.db);
+  const seeded =
+    keep && kind === 'postgres'
+      ? rowsOf(await database.db.execute(sql`SELECT 1 FROM organization WHERE id = 'bench-org'`))
+          .length > 0
+      : false;
+  const rebuildS = seeded ? 'kept' : await seed(database.db);
   emit({
     db: kind,
     seeded: { conversations: conversationsN, messages: conversationsN * perConversation },
@@ -140,7 +156,7 @@ async function bench(kind: 'pglite' | 'postgres') {
       ok: f.p95 <= goal,
     });
   await database.close();
-  if (dbName) {
+  if (dbName && !keep) {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);

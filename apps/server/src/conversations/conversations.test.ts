@@ -16,6 +16,7 @@ import { startTestServer, type TestServer, type TestUser } from '../../test/harn
 import { conversations, messageReplies, messages, telephonyOutbox } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { csvField } from './exportRows';
+import { bucketsHolding, percentileFromBuckets, type Counts } from './percentiles';
 
 let server: TestServer;
 let owner: TestUser;
@@ -627,6 +628,40 @@ describe('analytics', () => {
     expect(day.totals.conversations).toBe(seeds.filter(since(Date.parse(day.from))).length);
     expect(day.bucket).toBe('hour');
     expect(day.series.every((r) => Date.parse(r.at) % hour === 0)).toBe(true);
+    // 30 d (whole days from the agents' rollups, the partial first and last from the rows): all
+    // the seeds (240 h at most), the daily chart's distinct conversations per day and channel.
+    const month = agentAnalyticsSchema.parse(
+      (await owner.raw('GET', `/api/analytics/agents/${analyticsAgent}?period=30d`)).body,
+    );
+    const all = seeds.flatMap((s) => s.msgs.filter((m) => m.author === 'agent'));
+    expect(month.totals.conversations).toBe(seeds.length);
+    expect(month.totals.agent_answers).toBe(all.length);
+    expect(month.model_ttft_ms.p50).toBeCloseTo(
+      pct(
+        all.map((m) => m.ttft!),
+        0.5,
+      )!,
+      6,
+    );
+    expect(month.model_ttft_ms.p95).toBeCloseTo(
+      pct(
+        all.map((m) => m.ttft!),
+        0.95,
+      )!,
+      6,
+    );
+    const voiceAll = all.filter((m) => m.latency !== undefined).map((m) => m.latency!);
+    expect(month.voice_latency_ms.p50).toBeCloseTo(pct(voiceAll, 0.5)!, 6);
+    const utcDay = (t: number) => new Date(Math.floor(t / 86_400_000) * 86_400_000).toISOString();
+    const perDay = new Map<string, Set<Seed>>();
+    for (const s of seeds)
+      for (const [k] of s.msgs.entries()) {
+        const key = `${utcDay(seedAt(s) + k * 1000)} ${s.channel}`;
+        perDay.set(key, (perDay.get(key) ?? new Set()).add(s));
+      }
+    expect(
+      Object.fromEntries(month.series.map((r) => [`${r.at} ${r.channel}`, r.conversations])),
+    ).toEqual(Object.fromEntries([...perDay].map(([key, set]) => [key, set.size])));
 
     // The rollup follows later changes of the stored rows (a failed send, a call turn's figures
     // merged afterwards, a deleted message) and equals an aggregate of the messages themselves.
@@ -665,6 +700,107 @@ describe('analytics', () => {
     expect(rowsOf(turns)).toEqual([
       { message_id: changed!.messages.id, ttft_ms: 7, unanswered: 'error' },
     ]);
+    // The agents' rollups (0023) follow too, also a conversation given to another agent, and
+    // equal aggregates of the messages themselves.
+    await server.db
+      .update(conversations)
+      .set({ agentName: agentId })
+      .where(eq(conversations.id, changed!.conversations.id));
+    // A message moved two days on; a conversation with messages over three hours and two days
+    // deleted (its rows go in one statement).
+    await server.db
+      .update(messages)
+      .set({ createdAt: sql`${messages.createdAt} + interval '50 hours'` })
+      .where(eq(messages.id, changed!.messages.id));
+    const [spread] = await server.db
+      .insert(conversations)
+      .values({
+        agentName: analyticsAgent,
+        organizationId: orgId,
+        channel: 'chat',
+        endUser: 'spread',
+      })
+      .returning();
+    for (const hoursAgo of [30, 29, 2])
+      await server.db.insert(messages).values({
+        conversationId: spread!.id,
+        role: 'assistant',
+        author: 'agent',
+        content: 'answer',
+        metadata: { llm_ttft_ms: 300 + hoursAgo },
+        createdAt: new Date(now - hoursAgo * hour),
+      });
+    const [kept] = await server.db
+      .insert(conversations)
+      .values({
+        agentName: analyticsAgent,
+        organizationId: orgId,
+        channel: 'chat',
+        endUser: 'kept',
+      })
+      .returning();
+    await server.db.insert(messages).values(
+      [50, 3, 1].map((hoursAgo) => ({
+        conversationId: kept!.id,
+        role: 'user',
+        author: 'visitor' as const,
+        content: 'question',
+        createdAt: new Date(now - hoursAgo * hour),
+      })),
+    );
+    await server.db.delete(conversations).where(eq(conversations.id, spread!.id));
+    // The kept conversation's last hour goes (its ending moves back to 3 h ago).
+    await server.db
+      .delete(messages)
+      .where(
+        and(
+          eq(messages.conversationId, kept!.id),
+          sql`${messages.createdAt} > now() - interval '2 hours'`,
+        ),
+      );
+    const nonZero = (rows: Record<string, unknown>[]) =>
+      rows.filter((r) => Object.values(r).some((v) => typeof v === 'number' && v !== 0));
+    const perMessage = sql`(SELECT m.conversation_id, c.agent_name, c.channel, m.created_at,
+        date_trunc('hour', m.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour,
+        date_trunc('day', m.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS day,
+        m.role = 'assistant' AND coalesce(m.author, 'agent') = 'agent' AS answer, m.error,
+        CASE WHEN jsonb_typeof(m.metadata -> 'llm_ttft_ms') = 'number'
+          THEN round((m.metadata ->> 'llm_ttft_ms')::float8)::int END AS ttft,
+        CASE WHEN c.channel = 'voice' AND jsonb_typeof(m.metadata -> 'latency_ms') = 'number'
+          THEN round((m.metadata ->> 'latency_ms')::float8)::int END AS voice
+      FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE c.agent_name IS NOT NULL)`;
+    const agentHours = await server.db.execute(sql`SELECT agent_name, channel, hour,
+        conversations, messages, agent_answers, answered_ok, ending
+      FROM analytics_agent_hours ORDER BY 1, 2, 3`);
+    const agentHoursDirect = await server.db.execute(sql`SELECT agent_name, channel, hour,
+        count(DISTINCT conversation_id)::int AS conversations, count(*)::int AS messages,
+        count(*) FILTER (WHERE answer)::int AS agent_answers,
+        count(*) FILTER (WHERE answer AND error IS NULL)::int AS answered_ok,
+        count(DISTINCT conversation_id) FILTER (WHERE last)::int AS ending
+      FROM (SELECT *, hour = max(hour) OVER (PARTITION BY conversation_id) AS last
+        FROM ${perMessage} p) p
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    expect(nonZero(rowsOf(agentHours))).toEqual(rowsOf(agentHoursDirect));
+    const agentDays = await server.db.execute(sql`SELECT agent_name, channel, day, conversations
+      FROM analytics_agent_days ORDER BY 1, 2, 3`);
+    const agentDaysDirect = await server.db.execute(sql`SELECT agent_name, channel, day,
+        count(DISTINCT conversation_id)::int AS conversations
+      FROM ${perMessage} p GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    expect(nonZero(rowsOf(agentDays))).toEqual(rowsOf(agentDaysDirect));
+    const agentMs = await server.db.execute(sql`SELECT agent_name, kind, bucket, day, ms, n
+      FROM analytics_agent_ms WHERE n <> 0 ORDER BY 1, 2, 4, 5`);
+    const agentMsDirect = await server.db.execute(sql`SELECT agent_name, kind, ms >> 4 AS bucket,
+        day, ms, count(*)::int AS n
+      FROM ${perMessage} p, LATERAL (VALUES ('ttft', ttft), ('voice', voice)) k(kind, ms)
+      WHERE ms IS NOT NULL GROUP BY 1, 2, 4, 5 ORDER BY 1, 2, 4, 5`);
+    expect(rowsOf(agentMs)).toEqual(rowsOf(agentMsDirect));
+    const agentBuckets = await server.db.execute(sql`SELECT agent_name, kind, bucket, day, n
+      FROM analytics_agent_ms_buckets WHERE n <> 0 ORDER BY 1, 2, 3, 4`);
+    const agentBucketsDirect = await server.db.execute(sql`SELECT agent_name, kind, bucket, day,
+        sum(n)::int AS n FROM analytics_agent_ms GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+      ORDER BY 1, 2, 3, 4`);
+    expect(rowsOf(agentBuckets)).toEqual(rowsOf(agentBucketsDirect));
 
     expect((await stranger.raw('GET', `/api/analytics/agents/${analyticsAgent}`)).status).toBe(404);
     expect(
@@ -690,5 +826,38 @@ describe('analytics', () => {
       .from(messages)
       .where(and(eq(messages.conversationId, a.conversation_id), eq(messages.role, 'assistant')));
     expect(answer!.metadata).toMatchObject({ retrieved: 0, passages: [] });
+  });
+});
+
+describe('percentiles from a two-level histogram', () => {
+  it('equal percentile_cont of the values themselves, reading only the buckets holding the ranks', () => {
+    // percentile_cont: the value at rank p·(N−1), interpolated.
+    const direct = (values: number[], p: number) => {
+      const v = [...values].sort((x, y) => x - y);
+      const rank = p * (v.length - 1);
+      const lo = Math.floor(rank);
+      return v[lo]! + (v[Math.min(lo + 1, v.length - 1)]! - v[lo]!) * (rank - lo);
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (const size of [1, 2, 17, 500]) {
+      const values = Array.from({ length: size }, () =>
+        Math.floor(100 + random() * random() * 3000),
+      );
+      const count = (key: (v: number) => number) => {
+        const m = new Map<number, number>();
+        for (const v of values) m.set(key(v), (m.get(key(v)) ?? 0) + 1);
+        return [...m].sort((x, y) => x[0] - y[0]);
+      };
+      const buckets: Counts = count((v) => v >> 4);
+      const wanted = bucketsHolding(buckets, [0.5, 0.95]);
+      expect(wanted.length).toBeLessThanOrEqual(4);
+      const fine = count((v) => v)
+        .filter(([v]) => wanted.includes(v >> 4))
+        .map(([v, c]): [number, number, number] => [v >> 4, v, c]);
+      for (const p of [0.5, 0.95])
+        expect(percentileFromBuckets(buckets, fine, p)).toBeCloseTo(direct(values, p), 9);
+    }
+    expect(percentileFromBuckets([], [], 0.5)).toBeNull();
   });
 });

@@ -55,3 +55,77 @@ export const analyticsTurns = pgTable(
     index('analytics_turns_conversation_idx').on(t.conversationId),
   ],
 );
+
+// ---------- the agents' rollups (migration 0023), kept from the two above by their triggers ----------
+
+/** Per agent, channel and UTC hour: conversations with messages then, the counts, and `ending`
+ * (the conversations whose last hour with messages is this one). */
+export const analyticsAgentHours = pgTable(
+  'analytics_agent_hours',
+  {
+    agentName: text('agent_name').notNull(),
+    channel: text('channel').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    conversations: integer('conversations').notNull().default(0),
+    messages: integer('messages').notNull().default(0),
+    agentAnswers: integer('agent_answers').notNull().default(0),
+    answeredOk: integer('answered_ok').notNull().default(0),
+    ending: integer('ending').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'analytics_agent_hours_pk', columns: [t.agentName, t.hour, t.channel] }),
+  ],
+);
+
+/** Per agent, channel and UTC day: the conversations with messages that day. */
+export const analyticsAgentDays = pgTable(
+  'analytics_agent_days',
+  {
+    agentName: text('agent_name').notNull(),
+    channel: text('channel').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    conversations: integer('conversations').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'analytics_agent_days_pk', columns: [t.agentName, t.day, t.channel] }),
+  ],
+);
+
+/** Per agent, kind, 16 ms bucket (ms >> 4) and UTC day: how many answers had each whole number
+ * of ms of model time to first token (`ttft`) or of a call turn's end of speech → first audio
+ * (`voice`). */
+export const analyticsAgentMs = pgTable(
+  'analytics_agent_ms',
+  {
+    agentName: text('agent_name').notNull(),
+    kind: text('kind').notNull(),
+    bucket: integer('bucket').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    ms: integer('ms').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_agent_ms_pk',
+      columns: [t.agentName, t.kind, t.bucket, t.day, t.ms],
+    }),
+  ],
+);
+
+/** The same per agent, UTC day, kind and bucket only (where a period's ranks fall). */
+export const analyticsAgentMsBuckets = pgTable(
+  'analytics_agent_ms_buckets',
+  {
+    agentName: text('agent_name').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    bucket: integer('bucket').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'analytics_agent_ms_buckets_pk',
+      columns: [t.agentName, t.day, t.kind, t.bucket],
+    }),
+  ],
+);
