@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import * as editor from '../editor.css';
 
 export const list = style({
   listStyle: 'none',
@@ -96,45 +97,12 @@ export const srOnly = style({
   border: 0,
 });
 
-export const choiceList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  maxHeight: '320px',
-  overflowY: 'auto',
-});
+/** The allow-list's choices: the knowledge picker's (editor.css), aligned to a name's first line. */
+export const choiceList = editor.choiceList;
 
-export const choice = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space.md,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  cursor: 'pointer',
-  color: vars.color.text,
-  selectors: {
-    '&:has(input:checked)': {
-      borderColor: vars.color.primary,
-      background: vars.color.primarySubtle,
-    },
-  },
-});
+export const choice = style([editor.choice, { alignItems: 'flex-start' }]);
 
-export const checkbox = style({
-  width: '18px',
-  height: '18px',
-  margin: 0,
-  marginTop: '2px',
-  flexShrink: 0,
-  accentColor: vars.color.primary,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
-});
+export const checkbox = style([editor.checkbox, { marginTop: '2px' }]);
 
 export const choiceText = style({
   display: 'flex',
