@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@parley/api-client';
 import { ChangeVoiceDialog, voiceListError } from './ChangeVoiceDialog';
-import { DashboardApiProvider } from '../api/ApiContext';
-import { createDashboardApi } from '../api/createDashboardApi';
+import { DashboardApiProvider } from '../../api/ApiContext';
+import { createDashboardApi } from '../../api/createDashboardApi';
 
 const voices = [
   {
