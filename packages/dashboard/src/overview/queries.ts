@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createSystemStatusClient } from '@parley/api-client';
+
+/** Query keys of the Overview's additions (beside the feature: the first tab does not carry them). */
+export const overviewKeys = {
+  systemStatus: (orgId: string) => ['system-status', orgId] as const,
+} as const;
+
+/** What is really configured under the System Status lines (GET /api/system-status). */
+export function useSystemStatus(orgId: string) {
+  const client = useMemo(() => createSystemStatusClient({ baseUrl: '/api/system-status' }), []);
+  return useQuery({
+    queryKey: overviewKeys.systemStatus(orgId),
+    queryFn: ({ signal }) => client.get(orgId, signal),
+    retry: false,
+  });
+}
