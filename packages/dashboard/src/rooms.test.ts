@@ -90,7 +90,6 @@ const knownDeepImports = [
   'overview/OverviewAdditions.tsx imports ../conversations/inboxFormat',
   'overview/OverviewAdditions.tsx imports ../conversations/queries',
   'overview/OverviewScreen.tsx imports ../shell/tabs',
-  'scheduling/ScheduledCallsArea.tsx imports ../calls/CallTranscriptView',
   'shell/DashboardPage.tsx imports ../overview/OverviewArea',
   'shell/DashboardPage.tsx imports ../overview/stats',
   'shell/DashboardPage.tsx imports ../integrations/links',
