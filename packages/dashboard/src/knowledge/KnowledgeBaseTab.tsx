@@ -15,7 +15,7 @@ import {
   type Notice,
 } from './knowledgeErrors';
 import { effectiveSection, type KnowledgeSection } from './knowledgeSections';
-import { useCreateKnowledgeBase, useDeleteKnowledgeBase, useKnowledgeBases } from './useKnowledge';
+import { useCreateKnowledgeBase, useDeleteKnowledgeBase, useKnowledgeBases } from './queries';
 import { useTeamMembers } from './useTeamMembers';
 import { messageOf } from '@parley/api-client';
 import * as styles from './knowledge.css';

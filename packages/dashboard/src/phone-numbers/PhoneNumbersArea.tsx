@@ -13,7 +13,7 @@ import {
   usePhoneNumberPage,
   useSyncPhoneNumbers,
   useUnassignPhoneNumber,
-} from './usePhoneNumbers';
+} from './queries';
 
 /** Numbers as the Phone Numbers tab shows them: `agent_id` / `agent_name` are the voice agent's. */
 export function voiceView(numbers: readonly PhoneNumber[]): PhoneNumber[] {

@@ -18,7 +18,7 @@ import {
   useSandboxOutcome,
   useScheduledEvents,
   useUpdateScheduled,
-} from './useScheduling';
+} from './queries';
 
 /** The Outbound side of Phone Numbers: data hooks wired to the Scheduled Events view and modals. */
 export function ScheduledCallsArea({ orgId }: { orgId: string }) {
