@@ -89,8 +89,6 @@ const knownDeepImports = [
   'overview/OverviewAdditions.tsx imports ../conversations/inboxFormat',
   'overview/OverviewAdditions.tsx imports ../conversations/queries',
   'overview/OverviewScreen.tsx imports ../shell/tabs',
-  'shell/DashboardPage.tsx imports ../overview/OverviewArea',
-  'shell/DashboardPage.tsx imports ../overview/stats',
   'shell/DashboardPage.tsx imports ../integrations/links',
 ];
 

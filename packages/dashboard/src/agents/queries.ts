@@ -1,9 +1,53 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDashboardApi } from '../api/ApiContext';
-import type { AgentConfig } from '../api/DashboardApi';
+import type { AgentConfig, CreateAgentInput } from '../api/DashboardApi';
 import { queryKeys } from '../api/queryKeys';
 import { publishAgentFlow, type PublishOutcome } from './detail/publishAgent';
 import { testsKeys } from './tests/testsKeys';
+
+/**
+ * The organization's agents. TanStack Query runs one fetch per key at a time and refetches
+ * when the organization (the key) changes, as the spec's list loading asks.
+ */
+export function useAgents(orgId: string | undefined) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.agents(orgId ?? ''),
+    queryFn: async ({ signal }) =>
+      api.listAgentsResult
+        ? api.listAgentsResult(orgId!, signal)
+        : { agents: await api.listAgents(orgId!, signal), noAgents: false },
+    enabled: Boolean(orgId),
+    retry: false,
+  });
+}
+
+/** Post-creation refresh delay (spec §9: 2 s). */
+export const postCreateRefreshMs = 2000;
+
+export function useCreateAgent() {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateAgentInput) => api.createAgent(input),
+    onSuccess: async (_agent, input) => {
+      await qc.invalidateQueries({ queryKey: queryKeys.agents(input.orgId) });
+      setTimeout(() => {
+        void qc.invalidateQueries({ queryKey: queryKeys.agents(input.orgId) });
+      }, postCreateRefreshMs);
+    },
+  });
+}
+
+export function useDeleteAgent() {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ agentId, orgId }: { agentId: string; orgId: string }) =>
+      api.deleteAgent(agentId, orgId),
+    onSettled: (_r, _e, vars) => qc.invalidateQueries({ queryKey: queryKeys.agents(vars.orgId) }),
+  });
+}
 
 /** One agent's configuration (the detail and the editor read the same entry). */
 export function useAgent(agentId: string) {

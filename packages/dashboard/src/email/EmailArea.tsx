@@ -8,7 +8,7 @@ import {
   type MailThread,
 } from '@parley/api-client';
 import { MakeTestControl } from '../agents';
-import { useAgents } from '../api/hooks';
+import { useAgents } from '../agents';
 import {
   channelAssignFailed,
   channelUnassignFailed,

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { agentDisplayName, messageOf, phoneMessages, type PhoneNumber } from '@parley/api-client';
-import { useAgents } from '../api/hooks';
+import { useAgents } from '../agents';
 import { AddAgentModal, type AgentOption, type Notice } from '../channels';
 import { PhoneNumbersScreen, type PhoneNumbersTab } from './PhoneNumbersScreen';
 import { EditAssignmentModal } from './EditAssignmentModal';

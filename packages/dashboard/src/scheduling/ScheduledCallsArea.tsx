@@ -6,7 +6,7 @@ import {
   scheduleMessages,
   type ScheduledEvent,
 } from '@parley/api-client';
-import { useAgents } from '../api/hooks';
+import { useAgents } from '../agents';
 import { CallTranscriptView, useCall } from '../calls';
 import { ScheduleModal } from './ScheduleModal';
 import { ScheduledEventsView, type SchedulingNotice } from './ScheduledEventsView';
