@@ -20,7 +20,7 @@ import {
   useSendLimits,
   useSimulateInbound,
   useUnassignChannelNumber,
-} from './useChannel';
+} from './queries';
 
 /** What a channel's send modal is given by the tab (the channel sends with its own hook). */
 export interface ChannelSendProps {

@@ -40,7 +40,7 @@ import {
   useSimulateMail,
   useTestMailbox,
   useUnassignMailbox,
-} from './useMail';
+} from './queries';
 
 export interface EmailAreaProps {
   orgId: string;

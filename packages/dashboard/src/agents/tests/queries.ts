@@ -138,3 +138,20 @@ export function useRefreshTests(agentId: string) {
   const queryClient = useQueryClient();
   return useCallback(() => refreshTests(queryClient, agentId), [queryClient, agentId]);
 }
+
+/**
+ * 'Make a test' of a stored conversation (any channel): its user turns with the agent's answers as
+ * judge criteria; then the Tests section shows it (scrolled to, to edit the criteria).
+ */
+export function useMakeTest(agentId: string, sectionId = 'agent-section-tests') {
+  const client = useTestsClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (conversationId: string) =>
+      client.fromConversation(agentId, { conversation_id: conversationId }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
+      globalThis.document?.getElementById(sectionId)?.scrollIntoView?.({ block: 'start' });
+    },
+  });
+}
