@@ -81,7 +81,6 @@ const knownDeepImports = [
   'conversations/ThreadView.tsx imports ../chat/ToolStepList',
   'agents/detail/AgentDetail.tsx imports ../../analytics/AnalyticsSlot',
   'agents/editor/ChangeVoiceDialog.tsx imports ../../integrations/ChangeVoiceModal',
-  'agents/editor/ChangeVoiceDialog.tsx imports ../../integrations/useIntegrations',
   'agents/editor/storyFixtures.ts imports ../../stories/editorHandlers',
   'members/InvitePage.tsx imports ../shell/useThemePreference',
   'members/InviteScreen.tsx imports ../account/account.css',
@@ -90,9 +89,6 @@ const knownDeepImports = [
   'overview/OverviewAdditions.tsx imports ../conversations/inboxFormat',
   'overview/OverviewAdditions.tsx imports ../conversations/queries',
   'overview/OverviewScreen.tsx imports ../shell/tabs',
-  'scheduling/ScheduledCallsArea.tsx imports ../calls/CallTranscriptView',
-  'shell/DashboardPage.tsx imports ../overview/OverviewArea',
-  'shell/DashboardPage.tsx imports ../overview/stats',
   'shell/DashboardPage.tsx imports ../integrations/links',
 ];
 

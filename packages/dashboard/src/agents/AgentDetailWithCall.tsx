@@ -4,7 +4,7 @@ import { AgentSettings, agentSettingsSectionIds } from './editor';
 import { AgentCalls } from '../calls';
 import { LiveCallSlot, useVoiceCall } from './call';
 import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
-import { useMakeTest } from './tests/useMakeTest';
+import { useMakeTest } from './tests/queries';
 import { agentHasVoice } from './tests/voiceRun';
 import { AgentConversationsSlot } from '../conversations/AgentConversationsSlot';
 

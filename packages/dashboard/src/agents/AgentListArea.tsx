@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { agentErrorMessages, plainMessageOf } from '@parley/api-client';
-import { useAgents, useCreateAgent, useDeleteAgent } from '../api/hooks';
+import { useAgents, useCreateAgent, useDeleteAgent } from './queries';
 import { AgentsScreen } from './AgentsScreen';
 import { CreateAgentModal } from './CreateAgentModal';
 import { DeleteAgentModal } from './DeleteAgentModal';

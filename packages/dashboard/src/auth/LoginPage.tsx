@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSignedIn, useSignIn, useSignUp } from '../api/hooks';
+import { useSignedIn, useSignIn, useSignUp } from './queries';
 import { LoginScreen, type LoginMode } from './LoginScreen';
 import { useThemePreference } from '../shell/useThemePreference';
 

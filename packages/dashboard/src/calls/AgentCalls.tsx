@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { plainMessageOf } from '@parley/api-client';
-import { useDashboardApi } from '../api/ApiContext';
-import { queryKeys } from '../api/queryKeys';
 import { CallListView } from './CallListView';
 import { CallTranscriptView } from './CallTranscriptView';
-import { callsRefetchInterval } from './callFormat';
+import { useAgentCalls, useCall } from './queries';
 
 export interface AgentCallsProps {
   agentId: string;
@@ -29,21 +26,9 @@ export function AgentCalls({
   makingTest,
   makeTestError,
 }: AgentCallsProps) {
-  const api = useDashboardApi();
   const [open, setOpen] = useState<string | null>(null);
-  const calls = useQuery({
-    queryKey: queryKeys.calls(agentId),
-    queryFn: ({ signal }) => api.listCalls(agentId, signal),
-    retry: false,
-    refetchInterval: (q) => callsRefetchInterval(q.state.data),
-  });
-  const call = useQuery({
-    queryKey: queryKeys.call(open ?? ''),
-    queryFn: ({ signal }) => api.getCall(open!, signal),
-    enabled: open !== null,
-    retry: false,
-    refetchInterval: (q) => callsRefetchInterval(q.state.data ? [q.state.data] : undefined),
-  });
+  const calls = useAgentCalls(agentId);
+  const call = useCall(open, { live: true });
 
   if (open) {
     return (

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { agentDisplayName, messageOf, phoneMessages, smsMessages } from '@parley/api-client';
 import type { PhoneNumber, SendLimitChannel } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
-import { useAgents } from '../api/hooks';
+import { useAgents } from '../agents';
 import { AddAgentModal } from './AddAgentModal';
 import type { AgentOption, ChannelTab, Notice } from './types';
 import { ChannelScreen } from './ChannelScreen';
@@ -20,7 +20,7 @@ import {
   useSendLimits,
   useSimulateInbound,
   useUnassignChannelNumber,
-} from './useChannel';
+} from './queries';
 
 /** What a channel's send modal is given by the tab (the channel sends with its own hook). */
 export interface ChannelSendProps {

@@ -47,5 +47,5 @@ export {
   matchesSearch,
   unassignedAgentFilter,
 } from './numberMatch';
-export { useSendLimits, useSendSms, useSendWhatsapp } from './useChannel';
+export { useSendLimits, useSendSms, useSendWhatsapp } from './queries';
 export * as channelStyles from './channel.css';

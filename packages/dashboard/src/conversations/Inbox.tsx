@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { plainMessageOf } from '@parley/api-client';
 import { MakeTestControl } from '../agents/tests/MakeTestControl';
-import { useAgents, useMe } from '../api/hooks';
+import { useMe } from '../api/hooks';
+import { useAgents } from '../agents';
 import { InboxView } from './InboxView';
 import { ThreadView } from './ThreadView';
 import {

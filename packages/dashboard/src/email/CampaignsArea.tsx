@@ -4,7 +4,7 @@ import { campaignsLoadError } from './campaignForm';
 import type { Notice } from '../channels';
 import { CampaignsPanel } from './CampaignsPanel';
 import { CreateCampaignModal } from './CreateCampaignModal';
-import { useCampaignAction, useCampaigns, useCreateCampaign } from './useMail';
+import { useCampaignAction, useCampaigns, useCreateCampaign } from './queries';
 
 export interface CampaignsAreaProps {
   orgId: string;

@@ -8,7 +8,7 @@ import {
   type MailThread,
 } from '@parley/api-client';
 import { MakeTestControl } from '../agents';
-import { useAgents } from '../api/hooks';
+import { useAgents } from '../agents';
 import {
   channelAssignFailed,
   channelUnassignFailed,
@@ -40,7 +40,7 @@ import {
   useSimulateMail,
   useTestMailbox,
   useUnassignMailbox,
-} from './useMail';
+} from './queries';
 
 export interface EmailAreaProps {
   orgId: string;

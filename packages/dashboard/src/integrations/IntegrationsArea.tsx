@@ -1,6 +1,6 @@
 import { messageOf } from '@parley/api-client';
 import { IntegrationsPanel } from './IntegrationsPanel';
-import { useIntegrations } from './useIntegrations';
+import { useIntegrations } from './queries';
 
 export interface IntegrationsAreaProps {
   orgId: string;

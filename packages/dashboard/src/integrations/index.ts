@@ -4,4 +4,4 @@ export type { IntegrationsPanelProps, ProviderActivity } from './IntegrationsPan
 export { integrationsHref } from './links';
 export { ChangeVoiceModal } from './ChangeVoiceModal';
 export type { ChangeVoiceModalProps } from './ChangeVoiceModal';
-export { useIntegrations, useProviderVoices } from './useIntegrations';
+export { useIntegrations, useProviderVoices } from './queries';

@@ -3,7 +3,7 @@ import type { KnowledgeBase } from '@parley/api-client';
 import type { ApiKeyView } from './ApiKeysPanel';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { errorMessage } from './knowledgeErrors';
-import { useCreateKnowledgeApiKey, useKnowledgeApiKeys } from './useKnowledge';
+import { useCreateKnowledgeApiKey, useKnowledgeApiKeys } from './queries';
 
 export interface ApiKeysSectionProps {
   base: KnowledgeBase;

@@ -25,7 +25,7 @@ import {
   useSetDocumentEnabled,
   useSetSegmentEnabled,
   useTestRetrieval,
-} from './useKnowledge';
+} from './queries';
 import * as styles from './knowledge.css';
 
 export interface DocumentsSectionProps {

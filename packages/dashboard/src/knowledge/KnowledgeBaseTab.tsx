@@ -15,8 +15,12 @@ import {
   type Notice,
 } from './knowledgeErrors';
 import { effectiveSection, type KnowledgeSection } from './knowledgeSections';
-import { useCreateKnowledgeBase, useDeleteKnowledgeBase, useKnowledgeBases } from './useKnowledge';
-import { useTeamMembers } from './useTeamMembers';
+import {
+  useCreateKnowledgeBase,
+  useDeleteKnowledgeBase,
+  useKnowledgeBases,
+  useTeamMembers,
+} from './queries';
 import { messageOf } from '@parley/api-client';
 import * as styles from './knowledge.css';
 

@@ -7,3 +7,4 @@ export { knowledgeSections, parseSection } from './knowledgeSections';
 export type { KnowledgeSection } from './knowledgeSections';
 export type { KnowledgeSession } from './knowledgeErrors';
 export { knowledgeKeys } from './knowledgeKeys';
+export { useKnowledgeBases } from './queries';

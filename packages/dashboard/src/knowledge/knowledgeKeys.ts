@@ -10,4 +10,6 @@ export const knowledgeKeys = {
   segments: (id: string, docId: string) =>
     [...knowledgeKeys.base(id), 'documents', docId, 'segments'] as const,
   apiKeys: (id: string) => [...knowledgeKeys.base(id), 'api-keys'] as const,
+  /** Who is asking and the organization's members, for the partial_members picker. */
+  pickerMembers: (orgId: string) => ['knowledge-picker-members', orgId] as const,
 };

@@ -3,7 +3,7 @@ import { messageOf } from '@parley/api-client';
 import { useMe, useSignOut } from '../api/hooks';
 import { useThemePreference } from '../shell/useThemePreference';
 import { InviteScreen, type InviteState } from './InviteScreen';
-import { useInvitation } from './useMembers';
+import { useInvitation } from './queries';
 
 export interface InvitePageProps {
   invitationId: string;

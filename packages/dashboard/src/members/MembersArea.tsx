@@ -1,7 +1,7 @@
 import type { FetchLike } from '@parley/api-client';
 import { messageOf } from '@parley/api-client';
 import { MembersPanel } from './MembersPanel';
-import { useMembers } from './useMembers';
+import { useMembers } from './queries';
 
 export interface MembersAreaProps {
   orgId: string;

@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { createSystemStatusClient, plainMessageOf } from '@parley/api-client';
+import { plainMessageOf } from '@parley/api-client';
 import { LatestConversationsPanel } from '../conversations/LatestConversationsPanel';
 import { inboxHref } from '../conversations/inboxFormat';
 import { useLatestConversations } from '../conversations/queries';
 import { ConfiguredStatusPanel } from './ConfiguredStatusPanel';
+import { useSystemStatus } from './queries';
 
 /**
  * The Overview's additions (issue 29), loaded after the first paint: the latest conversations
@@ -25,15 +24,8 @@ export function LatestConversations({ orgId }: { orgId: string }) {
   );
 }
 
-export const systemStatusKey = (orgId: string) => ['system-status', orgId] as const;
-
 export function ConfiguredStatus({ orgId }: { orgId: string }) {
-  const client = useMemo(() => createSystemStatusClient({ baseUrl: '/api/system-status' }), []);
-  const status = useQuery({
-    queryKey: systemStatusKey(orgId),
-    queryFn: ({ signal }) => client.get(orgId, signal),
-    retry: false,
-  });
+  const status = useSystemStatus(orgId);
   const navigate = useNavigate();
   return (
     <ConfiguredStatusPanel

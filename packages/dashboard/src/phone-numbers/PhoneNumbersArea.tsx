@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { agentDisplayName, messageOf, phoneMessages, type PhoneNumber } from '@parley/api-client';
-import { useAgents } from '../api/hooks';
+import { useAgents } from '../agents';
 import { AddAgentModal, type AgentOption, type Notice } from '../channels';
 import { PhoneNumbersScreen, type PhoneNumbersTab } from './PhoneNumbersScreen';
 import { EditAssignmentModal } from './EditAssignmentModal';
@@ -13,7 +13,7 @@ import {
   usePhoneNumberPage,
   useSyncPhoneNumbers,
   useUnassignPhoneNumber,
-} from './usePhoneNumbers';
+} from './queries';
 
 /** Numbers as the Phone Numbers tab shows them: `agent_id` / `agent_name` are the voice agent's. */
 export function voiceView(numbers: readonly PhoneNumber[]): PhoneNumber[] {

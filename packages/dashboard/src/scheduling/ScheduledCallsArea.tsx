@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import {
   agentDisplayName,
   messageOf,
@@ -7,10 +6,8 @@ import {
   scheduleMessages,
   type ScheduledEvent,
 } from '@parley/api-client';
-import { useAgents } from '../api/hooks';
-import { useDashboardApi } from '../api/ApiContext';
-import { queryKeys } from '../api/queryKeys';
-import { CallTranscriptView } from '../calls/CallTranscriptView';
+import { useAgents } from '../agents';
+import { CallTranscriptView, useCall } from '../calls';
 import { ScheduleModal } from './ScheduleModal';
 import { ScheduledEventsView, type SchedulingNotice } from './ScheduledEventsView';
 import { formOf } from './scheduleForm';
@@ -21,11 +18,10 @@ import {
   useSandboxOutcome,
   useScheduledEvents,
   useUpdateScheduled,
-} from './useScheduling';
+} from './queries';
 
 /** The Outbound side of Phone Numbers: data hooks wired to the Scheduled Events view and modals. */
 export function ScheduledCallsArea({ orgId }: { orgId: string }) {
-  const api = useDashboardApi();
   const page = useScheduledEvents(orgId);
   const agentsQuery = useAgents(orgId);
   const create = useCreateScheduled(orgId);
@@ -41,12 +37,7 @@ export function ScheduledCallsArea({ orgId }: { orgId: string }) {
   const [modalError, setModalError] = useState<string | null>(null);
   const [notice, setNotice] = useState<SchedulingNotice | null>(null);
   const [openCall, setOpenCall] = useState<string | null>(null);
-  const call = useQuery({
-    queryKey: queryKeys.call(openCall ?? ''),
-    queryFn: ({ signal }) => api.getCall(openCall!, signal),
-    enabled: openCall !== null,
-    retry: false,
-  });
+  const call = useCall(openCall);
 
   const agents = useMemo(
     () => (agentsQuery.data?.agents ?? []).map((a) => ({ id: a.id, label: agentDisplayName(a) })),

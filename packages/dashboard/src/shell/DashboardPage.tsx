@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Banner, Spinner } from '@parley/ui';
-import { useCreateOrganization, useDashboardStats, useMe, useSignOut } from '../api/hooks';
+import { useCreateOrganization, useMe, useSignOut } from '../api/hooks';
 import { Navbar } from './Navbar';
 import { fallbackOrganizationName, scopeOrganization } from './orgScope';
 import {
@@ -14,8 +14,7 @@ import {
   type DashboardTabId,
 } from './tabs';
 import { useThemePreference } from './useThemePreference';
-import { OverviewArea } from '../overview/OverviewArea';
-import { firstNameOf } from '../overview/stats';
+import { OverviewArea, firstNameOf, useDashboardStats } from '../overview';
 import { isIntegrationsView } from '../integrations/links';
 
 // The first-run modal (a Dialog and a form) is loaded only for a user without an organization.

@@ -1,17 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { agentDisplayName, plainMessageOf, toAgentView } from '@parley/api-client';
 import { Banner } from '@parley/ui';
-import { useDashboardApi } from '../../api/ApiContext';
 import type { AgentConfig } from '../../api/DashboardApi';
-import { queryKeys } from '../../api/queryKeys';
+import { useAgent, usePublishAgent, useSaveAllowedOrigins } from '../queries';
 import { MakeTestControl } from '../tests/MakeTestControl';
 import { AgentChatDrawer, publicChatLink } from '../../chat';
 import { AgentDetailView } from './AgentDetailView';
 import { WidgetTab } from './WidgetTab';
-import { publishAgentFlow, type PublishOutcome } from './publishAgent';
+import type { PublishOutcome } from './publishAgent';
 import type { AgentCallState, AgentDetailTab } from './agentDetailTabs';
-import { testsKeys } from '../tests/testsKeys';
 import { AnalyticsSlot } from '../../analytics/AnalyticsSlot';
 
 /** A settings slot: content, or a function of the loaded agent. */
@@ -107,38 +104,15 @@ export function AgentDetail({
   editing,
   onEditingChange,
 }: AgentDetailProps) {
-  const api = useDashboardApi();
-  const queryClient = useQueryClient();
   const [chatOpen, setChatOpen] = useState(false);
   const [outcome, setOutcome] = useState<PublishOutcome | null>(null);
 
-  const agent = useQuery({
-    queryKey: queryKeys.agent(agentId),
-    queryFn: ({ signal }) => api.getAgent(agentId, signal),
-    retry: false,
+  const agent = useAgent(agentId);
+  const publish = usePublishAgent(agentId, orgId, {
+    onStart: () => setOutcome(null),
+    onOutcome: setOutcome,
   });
-
-  const publish = useMutation({
-    mutationFn: (config: AgentConfig) => publishAgentFlow(api, config),
-    onMutate: () => setOutcome(null),
-    onSuccess: async (result) => {
-      setOutcome(result);
-      // The publish gate may have run the agent's tests (refused or not).
-      void queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
-      if (result.tone === 'success') {
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
-          queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
-        ]);
-      }
-    },
-  });
-
-  const saveOrigins = useMutation({
-    mutationFn: (origins: string[]) =>
-      api.updateAgent(agentId, orgId, { allowed_origins: origins }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
-  });
+  const saveOrigins = useSaveAllowedOrigins(agentId, orgId);
 
   const config = agent.data;
   const view = config ? toAgentView(config, agentId) : null;

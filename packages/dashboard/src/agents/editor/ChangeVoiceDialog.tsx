@@ -1,6 +1,6 @@
 import { ApiError, messageOf } from '@parley/api-client';
 import { ChangeVoiceModal } from '../../integrations/ChangeVoiceModal';
-import { useProviderVoices } from '../../integrations/useIntegrations';
+import { useProviderVoices } from '../../integrations';
 import { voiceCatalogueOf, type VoiceProvider } from './options';
 
 export interface ChangeVoiceDialogProps {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useKnowledgeBases } from '../../knowledge/useKnowledge';
+import { useKnowledgeBases } from '../../knowledge';
 import {
   ApiError,
   humanizeMessage,

@@ -1,36 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createAgentTestsClient,
-  plainMessageOf,
-  type AgentTest,
-  type AgentTestsClient,
-  type TestRun,
-} from '@parley/api-client';
+import { useEffect, useState } from 'react';
+import { plainMessageOf, type AgentTest, type TestRun } from '@parley/api-client';
 import { ConfirmDialog } from '@parley/ui';
-import { useDashboardApi } from '../../api/ApiContext';
 import { AgentTestsPanel } from './AgentTestsPanel';
 import { TestEditorModal } from './TestEditorModal';
-import {
-  draftFromTest,
-  draftToInput,
-  emptyDraft,
-  lastRunNote,
-  type TestDraft,
-} from './testsFormat';
+import { draftFromTest, emptyDraft, lastRunNote, type TestDraft } from './testsFormat';
 import * as styles from './tests.css';
-import { testsKeys } from './testsKeys';
-
-/** How often a background run's progress is read. */
-export const runPollMs = 1000;
-
-function useTestsClient(): AgentTestsClient {
-  const api = useDashboardApi();
-  return useMemo(
-    () => api.agentTests ?? createAgentTestsClient({ baseUrl: '/api/agents' }),
-    [api.agentTests],
-  );
-}
+import {
+  useAgentTestRuns,
+  useAgentTests,
+  useDeleteAgentTest,
+  useRefreshTests,
+  useRunAgentTests,
+  useSaveAgentTest,
+  useSaveTestsGate,
+  useTestRunProgress,
+} from './queries';
 
 export interface AgentTestsProps {
   agentId: string;
@@ -53,76 +37,23 @@ export default function AgentTests({
   voice = false,
   focus = false,
 }: AgentTestsProps) {
-  const client = useTestsClient();
-  const queryClient = useQueryClient();
-  const key = testsKeys.agentTests(agentId);
   const [editing, setEditing] = useState<{ test: AgentTest | null; draft: TestDraft } | null>(null);
   const [editorError, setEditorError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AgentTest | null>(null);
   const [current, setCurrent] = useState<TestRun | null>(null);
 
-  const list = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => client.list(agentId, signal),
-    retry: false,
-  });
-  const runs = useQuery({
-    queryKey: [...key, 'runs'],
-    queryFn: ({ signal }) => client.runs(agentId, signal),
-    retry: false,
-  });
-  const followed = current && (current.status === 'queued' || current.status === 'running');
-  const progress = useQuery({
-    queryKey: testsKeys.agentTestRun(agentId, current?.id ?? ''),
-    queryFn: ({ signal }) => client.getRun(agentId, current!.id, signal),
-    enabled: Boolean(followed),
-    refetchInterval: (q) =>
-      q.state.data && q.state.data.status !== 'queued' && q.state.data.status !== 'running'
-        ? false
-        : runPollMs,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-
-  const save = useMutation({
-    mutationFn: async () => {
-      const made = draftToInput(
-        editing!.draft,
-        editing!.test ? { tool_mocks: editing!.test.tool_mocks } : {},
-      );
-      if ('error' in made) throw new Error(made.error);
-      return editing!.test
-        ? client.update(agentId, editing!.test.id, made.input)
-        : client.create(agentId, made.input);
-    },
-    onMutate: () => setEditorError(null),
-    onSuccess: async () => {
-      setEditing(null);
-      await refresh();
-    },
+  const list = useAgentTests(agentId);
+  const runs = useAgentTestRuns(agentId);
+  const progress = useTestRunProgress(agentId, current);
+  const save = useSaveAgentTest(agentId, {
+    onStart: () => setEditorError(null),
+    onSaved: () => setEditing(null),
     onError: (error) => setEditorError(plainMessageOf(error)),
   });
-  const remove = useMutation({
-    mutationFn: (test: AgentTest) => client.remove(agentId, test.id),
-    onSuccess: async () => {
-      setDeleting(null);
-      await refresh();
-    },
-  });
-  const run = useMutation({
-    mutationFn: (options: { testIds?: string[]; voice?: boolean } = {}) =>
-      client.run(agentId, {
-        ...(options.testIds ? { test_ids: options.testIds } : {}),
-        ...(options.voice ? { voice: true } : {}),
-      }),
-    onSuccess: async (answer) => {
-      setCurrent(answer);
-      await refresh();
-    },
-  });
-  const gate = useMutation({
-    mutationFn: (on: boolean) => client.saveSettings(agentId, { tests_must_pass: on }),
-    onSuccess: () => refresh(),
-  });
+  const remove = useDeleteAgentTest(agentId, { onDeleted: () => setDeleting(null) });
+  const run = useRunAgentTests(agentId, { onStarted: setCurrent });
+  const gate = useSaveTestsGate(agentId);
+  const refresh = useRefreshTests(agentId);
 
   // The run shown: the one followed (its latest progress), else the newest of any trigger.
   const newest = runs.data?.runs[0] ?? null;
@@ -140,8 +71,8 @@ export default function AgentTests({
   }, [focus, loaded, id]);
   useEffect(() => {
     // A background run ended: the list's outcomes and the runs are read again.
-    if (finishedId) void queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
-  }, [finishedId, agentId, queryClient]);
+    if (finishedId) void refresh();
+  }, [finishedId, refresh]);
 
   return (
     <>
@@ -180,7 +111,7 @@ export default function AgentTests({
           title={editing.test ? 'Edit test' : 'New test'}
           draft={editing.draft}
           onChange={(draft) => setEditing({ ...editing, draft })}
-          onSave={() => save.mutate()}
+          onSave={() => save.mutate({ test: editing.test, draft: editing.draft })}
           saving={save.isPending}
           error={editorError}
         />
@@ -210,12 +141,7 @@ function scrollToTests(id: string) {
 
 /** Beside Publish: the last run's outcome (the gate's state is in the Tests section). */
 export function TestsPublishNote({ agentId }: { agentId: string }) {
-  const client = useTestsClient();
-  const list = useQuery({
-    queryKey: testsKeys.agentTests(agentId),
-    queryFn: ({ signal }) => client.list(agentId, signal),
-    retry: false,
-  });
+  const list = useAgentTests(agentId);
   if (!list.data || !list.data.tests.length) return null;
   const note = list.data.tests_must_pass
     ? `${lastRunNote(list.data.last_run)} · must pass to publish`

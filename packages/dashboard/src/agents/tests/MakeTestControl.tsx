@@ -2,7 +2,7 @@ import { useInRouterContext, useNavigate } from 'react-router';
 import { plainMessageOf } from '@parley/api-client';
 import { MakeTestView } from './MakeTestView';
 import { agentTestsHref } from './testsLink';
-import { useMakeTest } from './useMakeTest';
+import { useMakeTest } from './queries';
 
 export interface MakeTestControlProps {
   agentId: string;

@@ -5,5 +5,7 @@
  */
 export const testsKeys = {
   agentTests: (agentId: string) => ['agent-tests', agentId] as const,
+  /** The agent's runs (any trigger), newest first; under `agentTests`, so it is read again with it. */
+  agentTestRuns: (agentId: string) => ['agent-tests', agentId, 'runs'] as const,
   agentTestRun: (agentId: string, runId: string) => ['agent-tests', agentId, 'run', runId] as const,
-};
+} as const;

@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createAgentToolsClient,
-  messageOf,
-  type AgentTool,
-  type ToolTestResponse,
-} from '@parley/api-client';
+import { messageOf, type AgentTool } from '@parley/api-client';
 import { ConfirmDialog } from '@parley/ui';
-import { useDashboardApi } from '../../../api/ApiContext';
-import { queryKeys } from '../../../api/queryKeys';
 import { ToolsPanel } from './ToolsPanel';
 import { ToolEditorModal } from './ToolEditorModal';
 import { ToolTestModal } from './ToolTestModal';
 import { useMcpTools } from './useMcpTools';
+import {
+  useAgentTools,
+  useDeleteAgentTool,
+  useSaveAgentTool,
+  useTestAgentTool,
+  useToolsClient,
+} from './queries';
 import {
   emptyToolForm,
   formFromTool,
@@ -31,20 +30,8 @@ export interface ToolsSectionProps {
 
 /** The agent's Tools section wired to the API (loaded lazily with the Configurations tab). */
 export default function ToolsSection({ agentId, editing, headingLevel, id }: ToolsSectionProps) {
-  const api = useDashboardApi();
-  // Created here, in this lazily loaded chunk, unless the API brings its own (same origin).
-  const [client] = useState(
-    () => api.agentTools ?? createAgentToolsClient({ baseUrl: '/api/agents' }),
-  );
-  const queryClient = useQueryClient();
-  const key = queryKeys.agentTools(agentId);
-  const list = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => {
-      if (!client) throw new Error('Tools are not available on this server');
-      return client.list(agentId, signal);
-    },
-  });
+  const client = useToolsClient();
+  const list = useAgentTools(client, agentId);
   const [editor, setEditor] = useState<{ id: string | null; form: ToolForm } | null>(null);
   const [errors, setErrors] = useState<ToolFormErrors>({});
   const [testing, setTesting] = useState<AgentTool | null>(null);
@@ -52,33 +39,9 @@ export default function ToolsSection({ agentId, editing, headingLevel, id }: Too
   const [argsError, setArgsError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AgentTool | null>(null);
 
-  const save = useMutation({
-    mutationFn: async (state: {
-      id: string | null;
-      body: Parameters<NonNullable<typeof client>['create']>[1];
-    }) =>
-      state.id
-        ? client!.update(agentId, state.id, state.body)
-        : client!.create(agentId, state.body),
-    onSuccess: async () => {
-      setEditor(null);
-      await queryClient.invalidateQueries({ queryKey: key });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (tool: AgentTool) => client!.delete(agentId, tool.id),
-    onSettled: async () => {
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: key });
-    },
-  });
-  const test = useMutation<
-    ToolTestResponse,
-    Error,
-    { tool: AgentTool; args: Record<string, unknown> }
-  >({
-    mutationFn: ({ tool, args }) => client!.test(agentId, tool.id, { arguments: args }),
-  });
+  const save = useSaveAgentTool(client, agentId, { onSaved: () => setEditor(null) });
+  const remove = useDeleteAgentTool(client, agentId, { onSettled: () => setDeleting(null) });
+  const test = useTestAgentTool(client, agentId);
 
   const mcp = useMcpTools(client, agentId);
   const onListMcpTools = () => {

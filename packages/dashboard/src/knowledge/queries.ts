@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChunkSettings,
-  CreateKnowledgeBaseRequest,
-  KnowledgeDocument,
+import {
+  createOrgClient,
+  type ChunkSettings,
+  type CreateKnowledgeBaseRequest,
+  type FetchLike,
+  type KnowledgeDocument,
 } from '@parley/api-client';
 import { useDashboardApi } from '../api/ApiContext';
 import { knowledgeKeys } from './knowledgeKeys';
@@ -217,5 +219,24 @@ export function useCreateKnowledgeApiKey(id: string) {
   return useMutation({
     mutationFn: (name: string) => api.createApiKey(id, name),
     onSuccess: () => qc.invalidateQueries({ queryKey: knowledgeKeys.apiKeys(id) }),
+  });
+}
+
+/**
+ * The signed-in user and their organization's members, for the partial_members picker (the same
+ * calls as Account → Members: /api/org/me for who is asking, /api/org/{org}/members), asked only while
+ * `enabled` (once that permission is chosen).
+ */
+export function useTeamMembers(orgId: string, enabled: boolean, fetch?: FetchLike) {
+  const client = useMemo(() => createOrgClient({ baseUrl: '/api/org', fetch }), [fetch]);
+  return useQuery({
+    queryKey: knowledgeKeys.pickerMembers(orgId),
+    queryFn: async () => {
+      const me = await client.me();
+      if (!me) return { userId: undefined, members: [] };
+      return { userId: me.user.userId, members: (await client.members(orgId)).members };
+    },
+    enabled,
+    retry: false,
   });
 }

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createAgentToolsClient,
+  type AgentTool,
+  type AgentToolsClient,
+  type ToolTestResponse,
+} from '@parley/api-client';
+import { useDashboardApi } from '../../../api/ApiContext';
+import { queryKeys } from '../../../api/queryKeys';
+
+/** The agent tools client: the API's own, else one on this origin (created in this lazy chunk). */
+export function useToolsClient(): AgentToolsClient | undefined {
+  const api = useDashboardApi();
+  const [client] = useState(
+    () => api.agentTools ?? createAgentToolsClient({ baseUrl: '/api/agents' }),
+  );
+  return client;
+}
+
+const unavailable = () => new Error('Tools are not available on this server');
+
+/** The agent's tools. */
+export function useAgentTools(client: AgentToolsClient | undefined, agentId: string) {
+  return useQuery({
+    queryKey: queryKeys.agentTools(agentId),
+    queryFn: ({ signal }) => {
+      if (!client) throw unavailable();
+      return client.list(agentId, signal);
+    },
+  });
+}
+
+type ToolBody = Parameters<AgentToolsClient['create']>[1];
+
+/** Create (`id: null`) or update a tool; the agent's tools are read again. */
+export function useSaveAgentTool(
+  client: AgentToolsClient | undefined,
+  agentId: string,
+  { onSaved }: { onSaved?: () => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (state: { id: string | null; body: ToolBody }) =>
+      state.id
+        ? client!.update(agentId, state.id, state.body)
+        : client!.create(agentId, state.body),
+    onSuccess: async () => {
+      onSaved?.();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.agentTools(agentId) });
+    },
+  });
+}
+
+/** Delete a tool; whatever the answer, the agent's tools are read again. */
+export function useDeleteAgentTool(
+  client: AgentToolsClient | undefined,
+  agentId: string,
+  { onSettled }: { onSettled?: () => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tool: AgentTool) => client!.delete(agentId, tool.id),
+    onSettled: async () => {
+      onSettled?.();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.agentTools(agentId) });
+    },
+  });
+}
+
+/** Try a tool with sample arguments (nothing stored). */
+export function useTestAgentTool(client: AgentToolsClient | undefined, agentId: string) {
+  return useMutation<ToolTestResponse, Error, { tool: AgentTool; args: Record<string, unknown> }>({
+    mutationFn: ({ tool, args }) => client!.test(agentId, tool.id, { arguments: args }),
+  });
+}

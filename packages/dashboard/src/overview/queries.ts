@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createSystemStatusClient } from '@parley/api-client';
+import { useDashboardApi } from '../api/ApiContext';
+import { queryKeys } from '../api/queryKeys';
+import { loadDashboardStats } from './stats';
+
+/** Query keys of the Overview's additions (beside the feature: the first tab does not carry them). */
+export const overviewKeys = {
+  systemStatus: (orgId: string) => ['system-status', orgId] as const,
+} as const;
+
+/** What is really configured under the System Status lines (GET /api/system-status). */
+export function useSystemStatus(orgId: string) {
+  const client = useMemo(() => createSystemStatusClient({ baseUrl: '/api/system-status' }), []);
+  return useQuery({
+    queryKey: overviewKeys.systemStatus(orgId),
+    queryFn: ({ signal }) => client.get(orgId, signal),
+    retry: false,
+  });
+}
+
+/** The Overview's figures (agents, numbers, emails) for the organization. */
+export function useDashboardStats(orgId: string | undefined) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.stats(orgId ?? ''),
+    enabled: Boolean(orgId),
+    queryFn: () =>
+      loadDashboardStats({
+        agents: () => api.listAgents(orgId!),
+        phoneNumbers: () => api.listPhoneNumbers(orgId!),
+        // The Email channel is not built yet (its tab says so and the server has no
+        // /messaging/mail routes): no mailbox can be mapped, so Total Emails is 0 without a
+        // request that could only fail (a 404 in the console on every dashboard load).
+        mailboxMappings: async () => [],
+      }),
+  });
+}
