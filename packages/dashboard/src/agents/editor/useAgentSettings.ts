@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useKnowledgeBases } from '../../knowledge';
-import {
-  ApiError,
-  humanizeMessage,
-  indexingLabel,
-  modelMessages,
-  plainMessageOf,
-  type ModelProviderName,
-} from '@parley/api-client';
+import { modelMessages, type ModelProviderName } from '@parley/api-client';
 import type { KeyTestState } from './types';
+import {
+  defaultStorage,
+  readStoredIds,
+  useKnowledgeItems,
+  type KnowledgeItem,
+} from './knowledgeSelection';
+import { createEditorSave, describeSaveError } from './editorSave';
+import { useKeyTest } from './keyTest';
+import { useEditorAgent, useSharedProviders } from './queries';
 import { useDashboardApi } from '../../api/ApiContext';
 import type { AgentConfig, KnowledgeBaseSummary } from '../../api/DashboardApi';
 import { queryKeys } from '../../api/queryKeys';
@@ -19,16 +21,9 @@ import {
   reasonOf,
   type AutosaveSnapshot,
   type SaveChannel,
-  type SaveFailure,
   type Scheduler,
 } from './autosave';
-import {
-  emptyDefaults,
-  isAppId,
-  settingsFromConfig,
-  toAgentUpdate,
-  toModelConfigRequest,
-} from './editorState';
+import { emptyDefaults, isAppId, settingsFromConfig } from './editorState';
 import {
   changeModelProvider,
   isUserConfiguredKey,
@@ -42,13 +37,7 @@ import {
   updateVoice,
   sharedModelKeyNotice,
 } from './providerRules';
-import {
-  blockingText,
-  blocksModelSave,
-  modelKeyProblem,
-  settingsProblems,
-  type FieldProblems,
-} from './fieldRules';
+import { blockingText, modelKeyProblem, settingsProblems, type FieldProblems } from './fieldRules';
 import type {
   EditorDefaults,
   EditorSettings,
@@ -58,33 +47,13 @@ import type {
   VoiceSettings,
 } from './types';
 
-/** Browser-storage key of an agent's knowledge selection (restored when the agent has none). */
-export const knowledgeStorageKey = (agentId: string) => `parley.editor.knowledge.${agentId}`;
+export {
+  knowledgeNamesStorageKey,
+  knowledgeStorageKey,
+  type KnowledgeItem,
+} from './knowledgeSelection';
 
-/** Browser-storage key of the last known names of knowledge bases (shown once one is deleted). */
-export const knowledgeNamesStorageKey = 'parley.editor.knowledgeNames';
-
-function readKnownNames(storage: Pick<Storage, 'getItem'> | null): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(knowledgeNamesStorageKey) ?? '{}');
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? Object.fromEntries(
-          Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'),
-        )
-      : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The knowledge-base line of the Model panel (spec §2): name and badge, or DELETED. */
-export interface KnowledgeItem {
-  id: string;
-  name: string;
-  /** 'HQ • VECTOR', 'ECONOMY' or 'DELETED'. */
-  badge: string;
-  deleted: boolean;
-}
+export { describeSaveError } from './editorSave';
 
 /** Text fields committed on blur (spec §4 "Loading sources"). */
 export type ToolsTextField = 'initialMessage' | 'nudgeText' | 'nudgeInterval' | 'maxNudges';
@@ -174,36 +143,6 @@ export interface AgentSettingsController {
   };
 }
 
-function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function readStoredIds(storage: Pick<Storage, 'getItem'> | null, agentId: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(knowledgeStorageKey(agentId)) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The red message and status reason of a failed save, in the spec's words (§8). */
-export function describeSaveError(channel: SaveChannel, error: unknown): SaveFailure {
-  const reason = humanizeMessage(reasonOf(error)) || 'Unknown error';
-  if (channel === 'model') {
-    if (error instanceof ApiError && error.status === 401)
-      return { reason: modelMessages.modelUnauthorized, message: modelMessages.modelUnauthorized };
-    return { reason, message: modelMessages.modelFailed(reason) };
-  }
-  if (channel === 'prompt') return { reason, message: modelMessages.promptFailed(reason) };
-  if (channel === 'knowledge') return { reason, message: `Failed to save: ${reason}` };
-  return { reason, message: `Save failed: ${reason}` };
-}
-
 /**
  * The agent editor's settings: loads the agent, keeps the editor state, applies the provider
  * rules and autosaves (spec §4): every change posts the publish payload (1 s), model and prompt
@@ -225,18 +164,8 @@ export function useAgentSettings(
     options.storage === undefined ? defaultStorage() : options.storage,
   );
 
-  const agentQuery = useQuery({
-    queryKey: queryKeys.agent(agentId),
-    queryFn: ({ signal }) => api.getAgent(agentId, signal),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  const sharedQuery = useQuery({
-    queryKey: queryKeys.sharedProviders(orgId),
-    queryFn: ({ signal }) => api.sharedProviders!(orgId, signal),
-    enabled: Boolean(api.sharedProviders && orgId),
-    staleTime: 5 * 60_000,
-  });
+  const agentQuery = useEditorAgent(agentId);
+  const sharedQuery = useSharedProviders(orgId);
   const basesQuery = useKnowledgeBases(orgId);
 
   const [settings, setSettingsState] = useState<EditorSettings | null>(null);
@@ -250,7 +179,7 @@ export function useAgentSettings(
   // The key value that stands for the stored key (the server's masked form): saving it keeps it.
   const storedKeyRef = useRef('');
   const [publishing, setPublishing] = useState(false);
-  const [keyTest, setKeyTest] = useState<KeyTestState>({ status: 'idle' });
+  const keyTest = useKeyTest(api.testAgentKey?.bind(api));
   // Saves read the latest values through refs (they run from timers).
   const settingsRef = useRef<EditorSettings | null>(null);
   const agentRef = useRef<AgentConfig | undefined>(undefined);
@@ -284,46 +213,16 @@ export function useAgentSettings(
     createAutosave({
       scheduler: options.scheduler,
       describeError: describeSaveError,
-      save: async (channel) => {
-        const s = settingsRef.current;
-        if (!s) return;
-        const key = s.model.agentApiKey;
-        // Invalid fields are left out; every other field saves (their stored values stay).
-        const problems = settingsProblems(s);
-        if (channel === 'local') {
-          await api.updateAgent(agentId, orgId, toAgentUpdate(s, problems));
-          void queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) });
-          return;
-        }
-        if (!key) return;
-        if (channel === 'prompt') {
-          if (problems.systemPrompt) return;
-          await api.savePrompt(s.model.systemPrompt, key);
-          return { message: modelMessages.promptSaved };
-        }
-        if (channel === 'model') {
-          const r = await api.saveModelConfig(toModelConfigRequest(s.model, undefined, problems));
-          // A field left out ('Not saved: …') is the one truth shown: no green success beside it.
-          if (blocksModelSave(problems)) return;
-          return {
-            message: r.warning
-              ? modelMessages.modelSavedLocally(r.warning)
-              : modelMessages.modelSaved,
-          };
-        }
-        // knowledge
-        storage?.setItem(knowledgeStorageKey(agentId), JSON.stringify(s.knowledgeBaseIds));
-        const appId = await resolveAppId(key);
-        if (!appId) throw new Error(modelMessages.noAppId);
-        const r = await api.saveModelConfig(
-          toModelConfigRequest(s.model, { appId, datasetIds: s.knowledgeBaseIds }, problems),
-        );
-        return {
-          message: r.warning
-            ? modelMessages.modelSavedLocally(r.warning)
-            : modelMessages.modelSaved,
-        };
-      },
+      save: createEditorSave({
+        api,
+        agentId,
+        orgId,
+        storage,
+        settings: () => settingsRef.current,
+        resolveAppId,
+        onAgentSaved: () =>
+          void queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
+      }),
     }),
   );
   const snapshot = useSyncExternalStore(
@@ -361,54 +260,13 @@ export function useAgentSettings(
   }, [data, loadedAt, defaults, autosave, setSettings, storage, agentId, setKeyDraft]);
 
   const bases = useMemo(() => basesQuery.data ?? [], [basesQuery.data]);
-  // Names of the bases we have seen, so a deleted one keeps its last known name.
-  const [knownNames, setKnownNames] = useState<Record<string, string>>(() =>
-    readKnownNames(storage),
-  );
-  useEffect(() => {
-    if (bases.length === 0) return;
-    setKnownNames((prev) => {
-      const next = { ...prev };
-      let changedAny = false;
-      for (const b of bases)
-        if (next[b.id] !== b.name) {
-          next[b.id] = b.name;
-          changedAny = true;
-        }
-      if (!changedAny) return prev;
-      try {
-        storage?.setItem(knowledgeNamesStorageKey, JSON.stringify(next));
-      } catch {
-        /* storage full or blocked: names stay in memory */
-      }
-      return next;
-    });
-  }, [bases, storage]);
-  const knowledgeItems = useMemo<KnowledgeItem[]>(() => {
-    const ids = settings?.knowledgeBaseIds ?? [];
-    return ids.map((id) => {
-      const base = bases.find((b) => b.id === id);
-      if (base)
-        return {
-          id,
-          name: base.name,
-          badge: indexingLabel(base.indexingTechnique),
-          deleted: false,
-        };
-      // Until the list has loaded we cannot tell a deleted base from an unloaded one.
-      const deleted = basesQuery.isSuccess;
-      const stored = agentRef.current?.['knowledge_base_names'];
-      const fromAgent =
-        stored && typeof stored === 'object' && !Array.isArray(stored)
-          ? (stored as Record<string, unknown>)[id]
-          : undefined;
-      const name =
-        knownNames[id] ??
-        (typeof fromAgent === 'string' ? fromAgent : undefined) ??
-        (deleted ? 'Deleted knowledge base' : 'Loading…');
-      return { id, name, badge: deleted ? 'DELETED' : '', deleted };
-    });
-  }, [settings?.knowledgeBaseIds, bases, basesQuery.isSuccess, knownNames]);
+  const knowledgeItems = useKnowledgeItems({
+    ids: settings?.knowledgeBaseIds,
+    bases,
+    basesLoaded: basesQuery.isSuccess,
+    agent: data,
+    storage,
+  });
 
   const hasKey = () => Boolean(settingsRef.current?.model.agentApiKey);
   const changed = (...channels: SaveChannel[]) => {
@@ -431,7 +289,7 @@ export function useAgentSettings(
     },
     changeModel(patch) {
       update((s) => ({ ...s, model: { ...s.model, ...patch } }));
-      if ('agentApiKey' in patch || 'agentUrl' in patch) setKeyTest({ status: 'idle' });
+      if ('agentApiKey' in patch || 'agentUrl' in patch) keyTest.reset();
       const modelFields = ['model', 'apiKey', 'liveUrl'] as const;
       if (modelFields.some((f) => f in patch)) changed('model', 'local');
       else changed('local');
@@ -558,14 +416,8 @@ export function useAgentSettings(
     },
     async testKey() {
       const s = settingsRef.current;
-      if (!s || !api.testAgentKey) return;
-      setKeyTest({ status: 'testing' });
-      try {
-        await api.testAgentKey(s.model.agentUrl, s.model.agentApiKey);
-        setKeyTest({ status: 'ok' });
-      } catch (error) {
-        setKeyTest({ status: 'failed', reason: plainMessageOf(error) });
-      }
+      if (!s) return;
+      await keyTest.run(s.model.agentUrl, s.model.agentApiKey);
     },
     dismissMessage: () => autosave.dismissMessage(),
     dismissBanner: () => autosave.dismissBanner(),
@@ -613,7 +465,7 @@ export function useAgentSettings(
     keyDraft,
     problems,
     blockedText,
-    keyTest,
+    keyTest: keyTest.state,
     canTestKey: Boolean(api.testAgentKey),
     sharedKeyNotice:
       settings && !keyLocked
