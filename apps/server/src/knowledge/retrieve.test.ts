@@ -124,11 +124,16 @@ describe('hit counts', () => {
     expect(raced).toBe('held');
     release();
     await waiting;
-    const [row] = await database.db
-      .select({ hits: segments.hitCount })
-      .from(segments)
-      .where(eq(segments.id, found[0]!.id));
-    expect(row!.hits).toBe(2);
+    // The background write was released with the waiting one but runs on its own connection
+    // (PostgreSQL's pool): it lands, not necessarily before the waiting retrieval returns.
+    const hits = async () => {
+      const [row] = await database.db
+        .select({ hits: segments.hitCount })
+        .from(segments)
+        .where(eq(segments.id, found[0]!.id));
+      return row!.hits;
+    };
+    await expect.poll(hits, { timeout: 10_000 }).toBe(2);
     expect(errors).toEqual([]);
   });
   it('with hitCountsAfter the write starts only once the turn has answered', async () => {
