@@ -18,7 +18,7 @@ export function installMailerFrom(env: Record<string, string | undefined>): Inst
   // The operator's server from the operator's environment: no tenant chooses this address (a
   // tenant's mail servers go through messaging/mail/servers.ts and the outbound guard).
   // Not tenant-influenced (operator env only), bounded by `limits`; carries no other secret.
-  const transport = nodemailer.createTransport({ url, ...limits });
+  const transport = nodemailer.createTransport({ url, ...limits }); // operator's PARLEY_SMTP_URL only: not tenant-controlled
   const host = (() => {
     try {
       return new URL(env.PUBLIC_URL ?? '').hostname || 'localhost';

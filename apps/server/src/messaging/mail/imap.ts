@@ -145,7 +145,8 @@ export async function syncMailbox(
   const found: { uid: number; size: number }[] = [];
   // On the guarded connection (imapClient: outbound guard's address); only UIDs and sizes here,
   // each mail's body is fetched later only when under maxMailBytes.
-  for await (const m of client.fetch(`${plan.fromUid}:*`, { uid: true, size: true }, { uid: true }))
+  // prettier-ignore
+  for await (const m of client.fetch(`${plan.fromUid}:*`, { uid: true, size: true }, { uid: true })) // outbound guard: client from imapClient → resolveMailHost (public address, time limits)
     if (m.uid >= plan.fromUid) found.push({ uid: m.uid, size: m.size ?? 0 });
   found.sort((a, b) => a.uid - b.uid);
   let received = 0;

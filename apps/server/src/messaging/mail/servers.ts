@@ -75,7 +75,7 @@ export async function smtpTransport(server: MailServer, allowHost: AllowHost) {
     logger: false,
   };
   // Outbound guard: `address` is resolveMailHost's checked public address (or allow-listed).
-  return nodemailer.createTransport(options);
+  return nodemailer.createTransport(options); // outbound guard: host = resolveMailHost(...), timeouts set
 }
 
 /**
@@ -85,7 +85,8 @@ export async function smtpTransport(server: MailServer, allowHost: AllowHost) {
 export async function imapClient(server: MailServer, allowHost: AllowHost) {
   const address = await resolveMailHost(server.host, allowHost);
   // Outbound guard: `address` is resolveMailHost's checked public address (or allow-listed).
-  return new ImapFlow({
+  // prettier-ignore
+  return new ImapFlow({ // outbound guard: host = resolveMailHost(...), timeouts set
     host: address,
     port: server.port,
     secure: server.secure,
