@@ -20,7 +20,11 @@ import {
  */
 export const conversationsKeys = {
   all: ['conversations'] as const,
+  /** Every page of every filter (prefix of `list`). */
+  lists: ['conversations', 'list'] as const,
   list: (filters: ConversationFilters) => ['conversations', 'list', filters] as const,
+  /** The Overview's latest, for every organization (prefix of `latest`). */
+  latests: ['conversations', 'latest'] as const,
   latest: (orgId: string) => ['conversations', 'latest', orgId] as const,
   thread: (id: string) => ['conversations', 'thread', id] as const,
 } as const;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { inboxEventSchema } from '@parley/api-client';
 import { conversationsKeys } from './queries';
 
@@ -15,11 +15,12 @@ export interface InboxEventsOptions {
   batchMs?: number;
 }
 
-/** The lists (the inbox's pages, the Overview's latest): not the threads. */
-const isList = (key: readonly unknown[]) => key[0] === 'conversations' && key[1] !== 'thread';
-
+/** The lists (the inbox's pages, the Overview's latest) by their keys' names; threads apart. */
 function refresh(qc: QueryClient, ids: Set<string>) {
-  void qc.invalidateQueries({ predicate: (q) => isList(q.queryKey) });
+  const lists = [conversationsKeys.lists, conversationsKeys.latests];
+  void qc.invalidateQueries({
+    predicate: (q) => lists.some((prefix) => partialMatchKey(q.queryKey, prefix)),
+  });
   for (const id of ids) void qc.invalidateQueries({ queryKey: conversationsKeys.thread(id) });
 }
 
