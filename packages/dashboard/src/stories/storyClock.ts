@@ -2,11 +2,13 @@ import type { Scheduler } from '../agents/editor/autosave';
 
 /**
  * A scheduler for stories whose play function would otherwise sit through real debounce timers
- * (the editor's 1–2 s autosave delays): timers still fire on their own as usual (the story stays
- * usable by hand), and `advance(ms)` moves the clock forward at once, running every timer that
- * falls due in order, the way fake timers do in unit tests.
+ * (the editor's 1–2 s autosave delays): `advance(ms)` moves the clock forward at once, running
+ * every timer that falls due in order, the way fake timers do in unit tests. Timers still fire on
+ * their own (the story stays usable by hand), but `slowdown` times later than asked: a play
+ * function that checks the state between an edit and its save would otherwise race the real
+ * timer on a loaded machine (a 1 s debounce can pass while a paste and a tab are processed).
  */
-export function storyClock() {
+export function storyClock({ slowdown = 10 }: { slowdown?: number } = {}) {
   let offset = 0;
   let nextId = 0;
   const pending = new Map<
@@ -22,7 +24,7 @@ export function storyClock() {
       const real = globalThis.setTimeout(() => {
         pending.delete(id);
         fn();
-      }, ms);
+      }, ms * slowdown);
       pending.set(id, { at: now() + ms, fn, real });
       return id;
     },
