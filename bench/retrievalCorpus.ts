@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { chunkSettingsSchema, type ChunkSettings } from '@parley/api-client';
 import { cleanText } from '../apps/server/src/knowledge/chunking';
+import { htmlToText } from '../apps/server/src/knowledge/fetchUrl';
 
 export const families = ['title', 'index', 'sentence', 'token'] as const;
 export type Family = (typeof families)[number];
@@ -161,6 +162,27 @@ const sources: Record<string, { description: string; load: () => SourceDoc[] }> 
     load: () => markdownDocs(join(packageDir('ai'), 'docs'), /\.mdx?$/),
   },
 };
+
+/**
+ * BENCH_EVAL_DIR: your own documents as one more corpus ('own'), to check the ranking on text of
+ * the kind your agents will hold without putting it in the repository. Markdown and text files
+ * are read as they are; HTML pages go through the product's URL import (`htmlToText`: the page's
+ * main content, headings, code, lists and tables kept), named by their title. Queries are derived
+ * the same way as for the other corpora.
+ */
+const ownDir = process.env.BENCH_EVAL_DIR;
+if (ownDir) {
+  sources.own = {
+    description: `your documents (BENCH_EVAL_DIR=${ownDir})`,
+    load: () => [
+      ...markdownDocs(ownDir, /\.(md|mdx|txt)$/i),
+      ...files(ownDir, /\.html?$/i).map((f) => {
+        const page = htmlToText(readFileSync(f, 'utf8'), 'http://localhost/');
+        return { name: page.title || relative(ownDir, f), text: clean(page.text) };
+      }),
+    ],
+  };
+}
 export const corpusNames = Object.keys(sources);
 
 /** Queries per family and half at most (picked by hash order: deterministic, spread over the corpus). */

@@ -139,6 +139,21 @@ describe('crawl (hostile input)', () => {
     expect(page.text).toContain('We are open Monday to Friday');
     expect(page.text).not.toContain('evil()');
   });
+  it('htmlToText keeps the structure of the page for the chunker (headings, code, lists)', () => {
+    const page = htmlToText(
+      '<html><head><title>Guide</title></head><body><nav>Menu</nav><article><h1>Guide</h1>' +
+        '<p>How to set the server up, step by step, for a small team.</p>' +
+        '<h2>Install</h2><p>Run the installer and keep its defaults.</p><pre># comment\nnpm start</pre>' +
+        '<h2>Limits</h2><ul><li><code>max_connections</code> is 100</li><li>one port</li></ul>' +
+        '</article></body></html>',
+      'http://x.test/',
+    );
+    expect(page.title).toBe('Guide');
+    expect(page.text).toContain('## Install\n\nRun the installer and keep its defaults.');
+    expect(page.text).toContain('```\n# comment\nnpm start\n```');
+    expect(page.text).toContain('## Limits\n\n- `max_connections` is 100\n- one port');
+    expect(page.text).not.toContain('Menu');
+  });
   it('htmlToText falls back to the body when there is no article', () => {
     expect(
       htmlToText('<html><body><p>Just a line.</p></body></html>', 'http://x.test/').text,

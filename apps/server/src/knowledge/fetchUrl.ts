@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { structuredText } from './htmlStructure';
 import {
   allowNoHost,
   checkOutboundUrl,
@@ -64,15 +65,19 @@ async function readCapped(res: Response, signal: AbortSignal): Promise<Buffer> {
   return body;
 }
 
-/** HTML → the page's main text (Readability), with its title. */
+/**
+ * HTML → the page's main content (Readability) as structured text — headings, code blocks, lists
+ * and tables kept as markdown marks for the chunker (`structuredText`) — with its title.
+ */
 export function htmlToText(html: string, url: string): { title: string; text: string } {
   const { document } = parseHTML(html);
+  const title = document.title?.trim();
   const article = new Readability(document as unknown as Document, { charThreshold: 0 }).parse();
-  const title = article?.title?.trim() || document.title?.trim() || new URL(url).hostname;
-  const text = (article?.textContent ?? document.body?.textContent ?? '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  return { title, text };
+  const root = article?.content
+    ? parseHTML(`<!DOCTYPE html><html><body>${article.content}</body></html>`).document.body
+    : null;
+  const text = root ? structuredText(root) : document.body ? structuredText(document.body) : '';
+  return { title: article?.title?.trim() || title || new URL(url).hostname, text };
 }
 
 /**

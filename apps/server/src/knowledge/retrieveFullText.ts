@@ -206,13 +206,14 @@ async function rankCandidates(
     AND s.document_id IN (SELECT id FROM documents
       WHERE knowledge_base_id IN ${inList(ids)} AND enabled AND status = 'completed')`;
   const raw = (x: number) => sql.raw(String(x));
-  // Each word's count in the passage and its heading path (weight A positions: ts_rank with
-  // weights {D,C,B,A} = {0,0,0,1} counts those alone).
+  // Each word's count in the passage, and whether its heading path holds it (weight A positions:
+  // a weighted match `'word':A` is one lookup without a rank's arithmetic — the heading counts
+  // once, whatever the count).
   const tfs = sql.join(
     lexemes.map(
       (l, i) =>
         sql`${termFrequency(sql`ts_rank('{1,1,1,1}'::float4[], s.tsv, ${quoteLexeme(l)}::tsquery)`)} AS tf${raw(i)},
-        ${termFrequency(sql`ts_rank('{0,0,0,1}'::float4[], s.tsv, ${quoteLexeme(l)}::tsquery)`)} AS th${raw(i)}`,
+        (s.tsv @@ ${`${quoteLexeme(l)}:A`}::tsquery)::int AS th${raw(i)}`,
     ),
     sql`, `,
   );
@@ -220,7 +221,11 @@ async function rankCandidates(
   const every = sql`s.tsv @@ ${tsqueryOf(lexemes, '&')}::tsquery`;
   // A passage holding the query as a phrase (its words in order, stopwords' gaps kept), and how
   // many of the query's identifiers it holds as written.
-  const phrase = o.phrase ? sql`(s.tsv @@ phraseto_tsquery('english', ${o.phrase}))::int` : sql`0`;
+  // (The phrase query is built once, as an init plan: `phraseto_tsquery` is only stable, so
+  // written inline it would parse the query again for every candidate.)
+  const phrase = o.phrase
+    ? sql`(s.tsv @@ (SELECT phraseto_tsquery('english', ${o.phrase})))::int`
+    : sql`0`;
   // A passage holding the query as written (only a passage holding every word and one of the
   // probes can: the regular expression runs on those alone).
   const probes = o.verbatim ? verbatimProbes(o.query) : [];
