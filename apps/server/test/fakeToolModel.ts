@@ -27,6 +27,8 @@ export interface FakeToolModel {
    */
   decide: (body: ChatRequest) => FakeModelMove;
   plan: FakeToolCall[];
+  /** Awaited before each answer (a test holds requests open to see how many run at once). */
+  gate?: (body: ChatRequest) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startFakeToolModel(): Promise<FakeToolModel> {
       const body = await readBody(req);
       state.requests.push(body);
       if (!req.url?.endsWith('/chat/completions')) return void res.writeHead(404).end();
+      await state.gate?.(body);
       const move = state.decide(body);
       const base = {
         id: 'chatcmpl-t',

@@ -575,6 +575,10 @@ export const messageReplies = pgTable(
   (t) => [
     uniqueIndex('message_replies_inbound_uq').on(t.inboundMessageId),
     index('message_replies_due_idx').on(t.status, t.nextAttemptAt),
+    // A conversation's reply being generated or sent (the claim keeps a thread in order).
+    index('message_replies_active_idx')
+      .on(t.conversationId)
+      .where(sql`${t.status} IN ('running', 'sending')`),
   ],
 );
 

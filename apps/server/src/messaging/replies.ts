@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { agents, conversations, messageReplies, messages } from '../db/schema';
@@ -30,28 +30,57 @@ export function retryDelaySeconds(env: Record<string, string | undefined>, attem
   return (Number.isFinite(base) && base >= 0 ? base : 15) * Math.max(1, attempts);
 }
 
+/** Replies worked at once per process (PARLEY_REPLY_CONCURRENCY, 1–32; default 4). */
+export function replyLanes(env: Record<string, string | undefined>): number {
+  const n = Math.floor(Number(env.PARLEY_REPLY_CONCURRENCY ?? 4));
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, 32) : 4;
+}
+
+/** Another reply of the conversation is being generated or sent (and its process is alive). */
+const busyConversation = (conversationId: SQL, id: SQL, staleSeconds: number) => sql`EXISTS (
+  SELECT 1 FROM message_replies o
+  WHERE o.conversation_id = ${conversationId} AND o.id <> ${id}
+    AND o.status IN ('running', 'sending')
+    AND CASE o.status WHEN 'running' THEN o.locked_at ELSE o.updated_at END
+      >= now() - make_interval(secs => ${staleSeconds}))`;
+
 /**
  * Claims the next due reply with FOR UPDATE SKIP LOCKED (several processes on one PostgreSQL
  * never take the same one): pending and due, or 'running' and stale (its process died while the
- * answer was generated; nothing was sent yet).
+ * answer was generated; nothing was sent yet). A conversation whose earlier reply is still being
+ * generated or sent is passed over, so one thread's answers are made and sent in order even with
+ * several lanes and processes: two claims racing for one conversation meet on a transaction-level
+ * advisory lock (the loser passes, the winner's reply is 'running' once it commits).
  */
 export async function claimReply(db: Db, staleSeconds = replyStaleSeconds) {
   return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      SELECT id FROM message_replies
-      WHERE (status = 'pending' AND next_attempt_at <= now())
-         OR (status = 'running' AND locked_at < now() - make_interval(secs => ${staleSeconds}))
-      ORDER BY created_at
-      FOR UPDATE SKIP LOCKED
-      LIMIT 1`);
-    const row = rowsOf(result)[0];
-    if (!row) return null;
-    const [claimed] = await tx
-      .update(messageReplies)
-      .set({ status: 'running', lockedAt: new Date(), updatedAt: new Date() })
-      .where(eq(messageReplies.id, String(row.id)))
-      .returning();
-    return claimed ?? null;
+    const candidates = rowsOf(
+      await tx.execute(sql`
+      SELECT r.id, r.conversation_id FROM message_replies r
+      WHERE ((r.status = 'pending' AND r.next_attempt_at <= now())
+         OR (r.status = 'running' AND r.locked_at < now() - make_interval(secs => ${staleSeconds})))
+        AND NOT ${busyConversation(sql`r.conversation_id`, sql`r.id`, staleSeconds)}
+      ORDER BY r.created_at
+      FOR UPDATE OF r SKIP LOCKED
+      LIMIT 4`),
+    );
+    for (const row of candidates) {
+      const id = String(row.id);
+      const conversation = String(row.conversation_id);
+      const [free] = rowsOf(
+        await tx.execute(sql`SELECT pg_try_advisory_xact_lock(
+          hashtextextended(${`parley:reply:${conversation}`}, 0))
+          AND NOT ${busyConversation(sql`${conversation}::uuid`, sql`${id}::uuid`, staleSeconds)} AS free`),
+      );
+      if (!free?.free) continue;
+      const [claimed] = await tx
+        .update(messageReplies)
+        .set({ status: 'running', lockedAt: new Date(), updatedAt: new Date() })
+        .where(eq(messageReplies.id, id))
+        .returning();
+      if (claimed) return claimed;
+    }
+    return null;
   });
 }
 
@@ -230,17 +259,24 @@ async function failAttempt(
   return final ? 'failed' : 'pending';
 }
 
-/** Processes due replies until none is left; returns how many were processed. */
-export async function drainReplies(deps: ReplyDeps): Promise<number> {
+/**
+ * Processes due replies until none is left, `lanes` at a time (each lane claims its own); returns
+ * how many were processed.
+ */
+export async function drainReplies(deps: ReplyDeps, lanes = 1): Promise<number> {
   let count = 0;
-  for (;;) {
-    const job = await claimReply(deps.db);
-    if (!job) return count;
-    await processReply(deps, job).catch((err: unknown) =>
-      deps.logger.error({ err, reply: job.id }, 'reply processing failed'),
-    );
-    count++;
-  }
+  const lane = async () => {
+    for (;;) {
+      const job = await claimReply(deps.db);
+      if (!job) return;
+      await processReply(deps, job).catch((err: unknown) =>
+        deps.logger.error({ err, reply: job.id }, 'reply processing failed'),
+      );
+      count++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+  return count;
 }
 
 export interface ReplyWorker {
@@ -251,28 +287,56 @@ export interface ReplyWorker {
 
 /**
  * Replies in the background: woken by each webhook that queues one, and every `pollMs` for
- * retries that became due (and replies queued by another process).
+ * retries that became due (and replies queued by another process). One lane looks for work at a
+ * time; a lane that finds a reply starts another (up to `lanes`), so a burst is answered `lanes`
+ * at a time (a model's answer is mostly waiting) while an idle server makes one claim per poll.
  */
-export function startReplyWorker(deps: ReplyDeps, pollMs = 1000): ReplyWorker {
-  let running: Promise<void> | null = null;
+export function startReplyWorker(
+  deps: ReplyDeps,
+  pollMs = 1000,
+  lanes = replyLanes(deps.env),
+): ReplyWorker {
+  const running = new Set<Promise<void>>();
+  /** Lanes in a claim (looking for work), not answering. */
+  let looking = 0;
   let again = false;
   let stopped = false;
+  const claim = async () => {
+    looking++;
+    try {
+      return await claimReply(deps.db);
+    } finally {
+      looking--;
+    }
+  };
+  const lane = async () => {
+    for (;;) {
+      again = false;
+      const job = await claim();
+      if (!job) {
+        // Woken while this claim ran: the new reply may have committed after it looked.
+        if (again && !stopped) continue;
+        return;
+      }
+      if (running.size < lanes && !looking && !stopped) spawn();
+      await processReply(deps, job).catch((err: unknown) =>
+        deps.logger.error({ err, reply: job.id }, 'reply processing failed'),
+      );
+      if (stopped) return;
+    }
+  };
+  const spawn = () => {
+    const done: Promise<void> = lane()
+      .catch((err: unknown) => deps.logger.error({ err }, 'reply queue failed'))
+      .finally(() => running.delete(done));
+    running.add(done);
+  };
+  // A wake (or the poll) starts a lane when none is looking and there is room; otherwise the
+  // looking lane (or the next to finish its reply) looks again.
   const run = () => {
     if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await drainReplies(deps).catch((err: unknown) =>
-          deps.logger.error({ err }, 'reply queue failed'),
-        );
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
+    if (looking || running.size >= lanes) again = true;
+    else spawn();
   };
   const timer = setInterval(run, pollMs);
   timer.unref();
@@ -281,7 +345,7 @@ export function startReplyWorker(deps: ReplyDeps, pollMs = 1000): ReplyWorker {
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await running;
+      while (running.size) await Promise.all([...running]);
     },
   };
 }

@@ -32,8 +32,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-const outboxCount = async () =>
-  (await server.db.select({ n: sql<number>`count(*)::int` }).from(telephonyOutbox))[0]!.n;
+/** What the sandbox sent (to one person: an earlier test's agent reply may still be landing). */
+const outboxCount = async (to?: string) =>
+  (
+    await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(telephonyOutbox)
+      .where(to ? eq(telephonyOutbox.toNumber, to) : undefined)
+  )[0]!.n;
 
 async function form(u: TestUser, path: string, fields: Record<string, string>) {
   const res = await u.fetch(path, {
@@ -219,7 +225,7 @@ describe('/messaging/sms/messages', () => {
 
 describe('/messaging/whatsapp', () => {
   it('outside the 24-hour window a free-form message is refused; a template is sent', async () => {
-    const before = await outboxCount();
+    const before = await outboxCount('+15005550401');
     const refused = await form(user, '/messaging/whatsapp/send-message', {
       to_number: '+15005550401',
       message_text: 'Hello',
@@ -227,7 +233,7 @@ describe('/messaging/whatsapp', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(templateNeededMessage);
-    expect(await outboxCount()).toBe(before);
+    expect(await outboxCount('+15005550401')).toBe(before);
     const missing = await user.raw('POST', '/messaging/whatsapp/send-message', {
       message_text: 'Hello',
     });
