@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { newAgentId, toolsDefaults } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
@@ -56,14 +56,7 @@ afterAll(async () => {
   await model?.close();
 });
 
-async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const waiting = { timeout: 10_000, interval: 25 };
 
 const sms = (from: string, text: string) =>
   user.voice.simulateEvent(org, { event: 'sms', to: ourNumber, from, text });
@@ -86,10 +79,7 @@ describe('reply lanes', () => {
       others.push(await sms(`+1500555031${i}`, `Question from ${who}`));
 
     // Three lanes take three conversations; Ann's second question waits for her first answer.
-    await until(
-      () => held.open,
-      (n) => n === 3,
-    );
+    await vi.waitUntil(() => held.open === 3, waiting);
     await new Promise((r) => setTimeout(r, 300)); // the lanes had time to take more, if they could
     expect(held.open).toBe(3);
     expect(held.texts).not.toContain('Question two from Ann');
@@ -103,15 +93,18 @@ describe('reply lanes', () => {
 
     held.release();
     const ids = [first, ...others].map((a) => a.conversation_id!);
-    const done = await until(
-      () =>
-        server.db
+    const statuses = async () =>
+      (
+        await server.db
           .select({ status: messageReplies.status })
           .from(messageReplies)
-          .where(inArray(messageReplies.conversationId, ids)),
-      (rows) => rows.length === 5 && rows.every((r) => r.status === 'sent'),
-    );
-    expect(done.map((r) => r.status)).toEqual(Array(5).fill('sent'));
+          .where(inArray(messageReplies.conversationId, ids))
+      ).map((r) => r.status);
+    await vi.waitUntil(async () => (await statuses()).filter((s) => s === 'sent').length === 5, {
+      ...waiting,
+      interval: 50,
+    });
+    expect(await statuses()).toEqual(Array(5).fill('sent'));
     expect(held.max).toBe(3);
 
     // Ann's second question went to the model after her first answer was in the thread.
