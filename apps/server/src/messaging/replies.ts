@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -279,6 +280,44 @@ export async function drainReplies(deps: ReplyDeps, lanes = 1): Promise<number> 
   return count;
 }
 
+/**
+ * How many lanes may run now: all of them while the event loop keeps up, fewer while its delay is
+ * over PARLEY_ADMISSION_LAG_MS (30; 0 turns this off) — halved at each poll that saw a longer
+ * delay, one more at each poll that did not. A model that answers from afar leaves the loop idle
+ * (every lane runs); on a server whose replies are CPU (the offline responder, the embedded
+ * database) a burst takes the lanes the machine can give without delaying health checks, the
+ * console and webhooks.
+ */
+export function laneLimit(lanes: number, env: Record<string, string | undefined>) {
+  const target = Number(env.PARLEY_ADMISSION_LAG_MS ?? 30);
+  if (!Number.isFinite(target) || target <= 0 || lanes <= 1)
+    return { allowed: () => lanes, tick: () => {}, stop: () => {} };
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let allowed = lanes;
+  return {
+    allowed: () => allowed,
+    /** Reads the loop's worst delay since the last tick (less the sampling resolution). */
+    tick: () => {
+      allowed = nextLaneLimit(allowed, histogram.max / 1e6 - 10, target, lanes);
+      histogram.reset();
+    },
+    stop: () => histogram.disable(),
+  };
+}
+
+/** The next lane limit from the worst event-loop delay seen since the last poll. */
+export function nextLaneLimit(
+  allowed: number,
+  worstLagMs: number,
+  targetMs: number,
+  lanes: number,
+) {
+  return worstLagMs > targetMs
+    ? Math.max(1, Math.floor(allowed / 2))
+    : Math.min(lanes, allowed + 1);
+}
+
 export interface ReplyWorker {
   /** Runs the queue now (after a webhook queued a reply). */
   wake(): void;
@@ -297,6 +336,7 @@ export function startReplyWorker(
   lanes = replyLanes(deps.env),
 ): ReplyWorker {
   const running = new Set<Promise<void>>();
+  const lag = laneLimit(lanes, deps.env);
   /** Lanes in a claim (looking for work), not answering. */
   let looking = 0;
   let again = false;
@@ -318,11 +358,12 @@ export function startReplyWorker(
         if (again && !stopped) continue;
         return;
       }
-      if (running.size < lanes && !looking && !stopped) spawn();
+      if (running.size < lag.allowed() && !looking && !stopped) spawn();
       await processReply(deps, job).catch((err: unknown) =>
         deps.logger.error({ err, reply: job.id }, 'reply processing failed'),
       );
-      if (stopped) return;
+      // Fewer lanes allowed now (the loop fell behind): this one leaves.
+      if (stopped || running.size > lag.allowed()) return;
     }
   };
   const spawn = () => {
@@ -338,13 +379,17 @@ export function startReplyWorker(
     if (looking || running.size >= lanes) again = true;
     else spawn();
   };
-  const timer = setInterval(run, pollMs);
+  const timer = setInterval(() => {
+    lag.tick();
+    run();
+  }, pollMs);
   timer.unref();
   return {
     wake: run,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      lag.stop();
       while (running.size) await Promise.all([...running]);
     },
   };

@@ -4,9 +4,10 @@ import { newAgentId, toolsDefaults } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { startFakeToolModel, type FakeToolModel } from '../../test/fakeToolModel';
 import { messageReplies, messages } from '../db/schema';
-import { replyLanes } from './replies';
+import { laneLimit, nextLaneLimit, replyLanes } from './replies';
 
-// Replies are worked three at a time here (PARLEY_REPLY_CONCURRENCY), one conversation's in order.
+// Replies are worked three at a time here (PARLEY_REPLY_CONCURRENCY; the lag adaptation off, so a
+// loaded test machine cannot take lanes away), one conversation's in order.
 let server: TestServer;
 let model: FakeToolModel;
 let user: TestUser;
@@ -68,6 +69,21 @@ describe('reply lanes', () => {
     expect(replyLanes({ PARLEY_REPLY_CONCURRENCY: '100' })).toBe(32);
     expect(replyLanes({ PARLEY_REPLY_CONCURRENCY: '0' })).toBe(4);
     expect(replyLanes({ PARLEY_REPLY_CONCURRENCY: 'many' })).toBe(4);
+  });
+
+  it('runs fewer lanes while the event loop falls behind, all of them again once it keeps up', () => {
+    expect(nextLaneLimit(4, 80, 30, 4)).toBe(2);
+    expect(nextLaneLimit(2, 80, 30, 4)).toBe(1);
+    expect(nextLaneLimit(1, 80, 30, 4)).toBe(1);
+    expect(nextLaneLimit(1, 5, 30, 4)).toBe(2);
+    expect(nextLaneLimit(4, 5, 30, 4)).toBe(4);
+    // PARLEY_ADMISSION_LAG_MS=0 (as in this file's server) turns the adaptation off.
+    const off = laneLimit(3, { PARLEY_ADMISSION_LAG_MS: '0' });
+    off.tick();
+    expect(off.allowed()).toBe(3);
+    const on = laneLimit(3, {});
+    expect(on.allowed()).toBe(3);
+    on.stop();
   });
 
   it('answers a burst three at a time, one conversation in order (its second answer sees the first)', async () => {
