@@ -151,7 +151,7 @@ describe('crawl (hostile input)', () => {
     expect(page.title).toBe('Guide');
     expect(page.text).toContain('## Install\n\nRun the installer and keep its defaults.');
     expect(page.text).toContain('```\n# comment\nnpm start\n```');
-    expect(page.text).toContain('## Limits\n\n- `max_connections` is 100\n- one port');
+    expect(page.text).toContain('## Limits\n\n-   `max_connections` is 100\n-   one port');
     expect(page.text).not.toContain('Menu');
   });
   it('htmlToText falls back to the body when there is no article', () => {

@@ -73,10 +73,7 @@ export function htmlToText(html: string, url: string): { title: string; text: st
   const { document } = parseHTML(html);
   const title = document.title?.trim();
   const article = new Readability(document as unknown as Document, { charThreshold: 0 }).parse();
-  const root = article?.content
-    ? parseHTML(`<!DOCTYPE html><html><body>${article.content}</body></html>`).document.body
-    : null;
-  const text = root ? structuredText(root) : document.body ? structuredText(document.body) : '';
+  const text = structuredText(article?.content ?? document.body?.innerHTML ?? '');
   return { title: article?.title?.trim() || title || new URL(url).hostname, text };
 }
 
