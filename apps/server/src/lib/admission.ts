@@ -148,19 +148,27 @@ export function loopAdmission(
   opts: AdmissionOptions & { intervalMs?: number },
 ): Admission & { stop(): void } {
   const admission = new Admission(opts) as Admission & { stop(): void };
+  admission.stop = sampleLoopDelay((worst) => admission.observe(worst), opts.intervalMs ?? 100);
+  return admission;
+}
+
+/**
+ * Reads this process's worst event-loop delay every `intervalMs` (`monitorEventLoopDelay`) and
+ * hands it to `observe`; returns the function that stops the sampling.
+ */
+export function sampleLoopDelay(observe: (worstLagMs: number) => void, intervalMs = 100) {
   const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   const timer = setInterval(() => {
     // The histogram counts the timer's own resolution into each delay.
-    admission.observe(Math.max(0, histogram.max / 1e6 - 10));
+    observe(Math.max(0, histogram.max / 1e6 - 10));
     histogram.reset();
-  }, opts.intervalMs ?? 100);
+  }, intervalMs);
   timer.unref();
-  admission.stop = () => {
+  return () => {
     clearInterval(timer);
     histogram.disable();
   };
-  return admission;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -15,6 +14,7 @@ import {
   sendMailReply,
 } from './mail/reply';
 import { agentPaused, heldNote } from '../conversations/takeover';
+import { sampleLoopDelay } from '../lib/admission';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -282,31 +282,32 @@ export async function drainReplies(deps: ReplyDeps, lanes = 1): Promise<number> 
 
 /**
  * How many lanes may run now: all of them while the event loop keeps up, fewer while its delay is
- * over PARLEY_ADMISSION_LAG_MS (30; 0 turns this off) — halved at each poll that saw a longer
- * delay, one more at each poll that did not. A model that answers from afar leaves the loop idle
- * (every lane runs); on a server whose replies are CPU (the offline responder, the embedded
- * database) a burst takes the lanes the machine can give without delaying health checks, the
- * console and webhooks.
+ * over PARLEY_ADMISSION_LAG_MS (30; 0 turns this off), read at each poll of the worker on the
+ * chat admission's loop sampler. A model that answers from afar leaves the loop idle (every lane
+ * runs); on a server whose replies are CPU (the offline responder, the embedded database) a burst
+ * takes the lanes the machine can give without delaying health checks, the console and webhooks.
  */
-export function laneLimit(lanes: number, env: Record<string, string | undefined>) {
+export function laneLimit(
+  lanes: number,
+  env: Record<string, string | undefined>,
+  intervalMs = 1000,
+) {
   const target = Number(env.PARLEY_ADMISSION_LAG_MS ?? 30);
   if (!Number.isFinite(target) || target <= 0 || lanes <= 1)
-    return { allowed: () => lanes, tick: () => {}, stop: () => {} };
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
+    return { allowed: () => lanes, stop: () => {} };
   let allowed = lanes;
-  return {
-    allowed: () => allowed,
-    /** Reads the loop's worst delay since the last tick (less the sampling resolution). */
-    tick: () => {
-      allowed = nextLaneLimit(allowed, histogram.max / 1e6 - 10, target, lanes);
-      histogram.reset();
-    },
-    stop: () => histogram.disable(),
-  };
+  const stop = sampleLoopDelay((worst) => {
+    allowed = nextLaneLimit(allowed, worst, target, lanes);
+  }, intervalMs);
+  return { allowed: () => allowed, stop };
 }
 
-/** The next lane limit from the worst event-loop delay seen since the last poll. */
+/**
+ * The next lane limit from the worst event-loop delay since the last poll: halved when it was
+ * over the target, one more when it was not. (Harder on the way down than the chat admission's
+ * `nextLimit`, which takes a tenth off: replies are background work and can wait; with a tenth
+ * the mail bench's `/healthz` p95 during a burst was 108–118 ms, with halving 63–74 ms.)
+ */
 export function nextLaneLimit(
   allowed: number,
   worstLagMs: number,
@@ -336,7 +337,7 @@ export function startReplyWorker(
   lanes = replyLanes(deps.env),
 ): ReplyWorker {
   const running = new Set<Promise<void>>();
-  const lag = laneLimit(lanes, deps.env);
+  const lag = laneLimit(lanes, deps.env, pollMs);
   /** Lanes in a claim (looking for work), not answering. */
   let looking = 0;
   let again = false;
@@ -379,10 +380,7 @@ export function startReplyWorker(
     if (looking || running.size >= lanes) again = true;
     else spawn();
   };
-  const timer = setInterval(() => {
-    lag.tick();
-    run();
-  }, pollMs);
+  const timer = setInterval(run, pollMs);
   timer.unref();
   return {
     wake: run,

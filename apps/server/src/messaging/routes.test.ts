@@ -231,7 +231,7 @@ describe('/messaging/whatsapp', () => {
       message_text: 'Hello',
       receiving_number: both.phone_number,
     });
-    expect(refused.status).toBe(409);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(refused.body.error).toBe(templateNeededMessage);
     expect(await outboxCount('+15005550401')).toBe(before);
     const missing = await user.raw('POST', '/messaging/whatsapp/send-message', {
@@ -244,7 +244,7 @@ describe('/messaging/whatsapp', () => {
       message_text: 'Your appointment is tomorrow at 10:00',
       message_type: 'template',
     });
-    expect(template.status).toBe(200);
+    expect(template.status, JSON.stringify(template.body)).toBe(200);
     expect(template.body.message).toBe('WhatsApp message sent successfully!');
 
     // Within the window (the person just wrote) free-form text is allowed.
@@ -259,6 +259,6 @@ describe('/messaging/whatsapp', () => {
       message_text: 'Hello',
       receiving_number: both.phone_number,
     });
-    expect(ok.status).toBe(200);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 });
