@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { withoutControlCharacters } from '@parley/api-client';
 import { conversations, messageReplies, messages } from '../db/schema';
-import { threadOf } from './thread';
+import { lockThreads, threadOf } from './thread';
 import type { Db } from '../db/client';
 import { cleanParams, numberCalled, stripChannel, type InboundContext } from '../telephony/inbound';
 import { emptyMessagingTwiml } from '../telephony/twiml';
@@ -232,6 +232,7 @@ export async function recordInboundMessages(
           .returning({ id: conversations.id, endUser: conversations.endUser }))
           threadOf.set(row.endUser, row.id);
       await turn();
+      await lockThreads(tx as unknown as Db, [...threadOf.values()]);
       const inserted = await tx
         .insert(messages)
         .values(

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conversations } from '../db/schema';
 
@@ -36,7 +36,10 @@ export async function threadOf(tx: Db, key: ThreadKey): Promise<string> {
     )
     .orderBy(desc(conversations.updatedAt))
     .limit(1);
-  if (existing) return existing.id;
+  if (existing) {
+    await lockThreads(tx, [existing.id]);
+    return existing.id;
+  }
   const [created] = await tx
     .insert(conversations)
     .values({
@@ -48,4 +51,20 @@ export async function threadOf(tx: Db, key: ThreadKey): Promise<string> {
     })
     .returning({ id: conversations.id });
   return created!.id;
+}
+
+/**
+ * Locks conversation rows (in id order) before a transaction writes their messages. A message's
+ * insert updates the organization's analytics counters (triggers), and the chat runtime locks its
+ * conversation before it inserts its messages; a writer that took the counters first and the
+ * conversation after (to touch `updated_at`) could deadlock with it.
+ */
+export async function lockThreads(tx: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(inArray(conversations.id, [...new Set(ids)]))
+    .orderBy(conversations.id)
+    .for('update');
 }

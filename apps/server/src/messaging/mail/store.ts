@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lockThreads } from '../thread';
 import { conversations, mailMessages, messages } from '../../db/schema';
 import type { MailboxRow } from './mailboxes';
 import { findThread } from './inbound';
@@ -45,6 +46,7 @@ export async function recordOutbound(
         })
         .returning({ id: conversations.id })
     )[0]!.id;
+  if (found) await lockThreads(tx, [found]);
   const [row] = await tx
     .insert(messages)
     .values({
