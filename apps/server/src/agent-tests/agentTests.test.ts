@@ -89,6 +89,26 @@ describe('agent tests: CRUD and validation', () => {
         { name: 'x', turns: [{ user: 'Hi', expect: [{ type: 'regex', value: '(' }] }] },
         expect.stringMatching(/^turns\.0\.expect\.0\.value: is not a valid regular expression/),
       ],
+      [
+        {
+          name: 'x',
+          turns: [
+            { user: 'Hi', expect: [] },
+            {
+              user: 'Hi',
+              expect: [
+                { type: 'contains', value: 'a' },
+                { type: 'regex', value: '(a)\\1' },
+              ],
+            },
+          ],
+        },
+        expect.stringMatching(/^turns\.1\.expect\.1\.value: pattern too complex: invalid escape/),
+      ],
+      [
+        { name: 'x', turns: [{ user: 'Hi', expect: [{ type: 'regex', value: '/(?<!a)b/' }] }] },
+        expect.stringMatching(/^turns\.0\.expect\.0\.value: pattern too complex/),
+      ],
       [{ ...passing, repetitions: 11 }, 'repetitions: must be at most 10'],
       [{ ...passing, variables: { '1x': 'a' } }, expect.stringMatching(/^variables: names are/)],
     ] as const) {

@@ -36,7 +36,20 @@ describe('rule expectations', () => {
     expect(checkRegex('Call 555-0100', '\\d{3}-\\d{4}')).toMatchObject({ passed: true });
     expect(checkRegex('OPEN daily', '/open/i').passed).toBe(true);
     expect(checkRegex('OPEN daily', 'open').passed).toBe(false);
-    expect(checkRegex('x', '(').detail).toMatch(/^Not a valid regular expression/);
+    expect(checkRegex('x', '(').detail).toMatch(/^Not a usable regular expression/);
+  });
+
+  it('regex runs in linear time: backreferences and lookaround are refused, (a+)+$ is harmless', () => {
+    // Refused first (a backtracking engine would run these, and hang on the next one).
+    expect(checkRegex('abab', '(ab)\\1')).toMatchObject({
+      passed: false,
+      detail: expect.stringContaining('pattern too complex'),
+    });
+    expect(checkRegex('ab', '/a(?=b)/').detail).toContain('pattern too complex');
+    // 2^100000 backtracking steps in a backtracking engine; one pass here.
+    const long = `${'a'.repeat(100_000)}!`;
+    expect(checkRegex(long, '(a+)+$').passed).toBe(false);
+    expect(checkRegex(`${'a'.repeat(100_000)}`, '/^(A+)+$/i').passed).toBe(true);
   });
 });
 

@@ -1,4 +1,6 @@
 import type { ExpectationResult, ToolStep, TurnResult } from '@parley/api-client';
+import type { RE2JS } from 're2js';
+import { compileWrittenPattern } from '../lib/patterns';
 
 /** What a turn left to check: the answer, the passages given to the model, the tool calls. */
 export interface TurnEvidence {
@@ -35,23 +37,23 @@ export function checkNotContains(answer: string, value: string): Outcome {
   };
 }
 
-/** A pattern as written, or `/pattern/flags`. */
-export function compilePattern(value: string): RegExp {
-  const literal = /^\/(.+)\/([dgimsuvy]*)$/s.exec(value);
-  return literal ? new RegExp(literal[1]!, literal[2]) : new RegExp(value);
-}
-
-/** The answer matches the regular expression. */
+/**
+ * The answer matches the regular expression (as written, or `/pattern/flags`), in the linear-time
+ * engine (lib/patterns.ts): a pattern cannot hold the server however long the answer.
+ */
 export function checkRegex(answer: string, value: string): Outcome {
-  let pattern: RegExp;
+  let pattern: RE2JS;
   try {
-    pattern = compilePattern(value);
+    pattern = compileWrittenPattern(value);
   } catch (error) {
-    return { passed: false, detail: `Not a valid regular expression: ${(error as Error).message}` };
+    return {
+      passed: false,
+      detail: `Not a usable regular expression: ${(error as Error).message}`,
+    };
   }
   const match = pattern.exec(answer);
   return match
-    ? { passed: true, detail: `The answer matches ${value} (${quote(match[0], 60)})` }
+    ? { passed: true, detail: `The answer matches ${value} (${quote(String(match[0]), 60)})` }
     : { passed: false, detail: `The answer does not match ${value}` };
 }
 

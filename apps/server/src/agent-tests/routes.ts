@@ -11,6 +11,7 @@ import { check, HttpError, notFound, readJson } from '../lib/http';
 import { findAgentForUser } from '../agents/store';
 import { executeRun } from './execute';
 import { testFromConversation } from './fromConversation';
+import { assertPatternsUsable } from './saveChecks';
 import {
   createRun,
   createTest,
@@ -60,6 +61,7 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
   app.post('/:agentName/tests', async (c) => {
     const agent = await agentOf(c, c.get('user').id);
     const body = await readJson(c, agentTestInputSchema);
+    assertPatternsUsable(body);
     return c.json(testToWire(await createTest(db, agent, body)), 201);
   });
 
@@ -131,6 +133,7 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
   app.put('/:agentName/tests/:id', async (c) => {
     const agent = await agentOf(c, c.get('user').id);
     const body = await readJson(c, agentTestInputSchema);
+    assertPatternsUsable(body);
     const row = await updateTest(db, agent, c.req.param('id'), body);
     if (!row) throw notFound('Test');
     return c.json(testToWire(row));

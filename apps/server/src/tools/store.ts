@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { agentTools } from '../db/schema';
 import { HttpError, notFound } from '../lib/http';
+import { ajvSafeRegExp, PatternRefused } from '../lib/patterns';
 import type { SecretBox } from '../lib/secrets';
 import { checkToolUrl } from './toolUrl';
 
@@ -34,7 +35,13 @@ export interface ToolConfig {
   allowed_tools?: string[];
 }
 
-const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: true });
+/** `pattern` and `patternProperties` run in the linear-time engine (lib/patterns.ts). */
+const ajv = new Ajv({
+  strict: false,
+  allErrors: false,
+  validateSchema: true,
+  code: { regExp: ajvSafeRegExp },
+});
 
 /** Whether a JSON Schema compiles; the reason otherwise. */
 export function jsonSchemaProblem(schema: Record<string, unknown>): string | null {
@@ -42,6 +49,7 @@ export function jsonSchemaProblem(schema: Record<string, unknown>): string | nul
     ajv.compile(schema);
     return null;
   } catch (error) {
+    if (error instanceof PatternRefused) return error.message;
     return `is not a valid JSON Schema (${(error as Error).message})`;
   }
 }

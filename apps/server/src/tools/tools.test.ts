@@ -140,6 +140,23 @@ describe('agent tools API', () => {
         'parameters: is not a valid JSON Schema',
       ],
       [
+        {
+          ...slotsTool(),
+          parameters: {
+            type: 'object',
+            properties: { day: { type: 'string', pattern: '^(\\w+)\\s\\1$' } },
+          },
+        },
+        'parameters: pattern “^(\\w+)\\s\\1$”: pattern too complex: invalid escape sequence',
+      ],
+      [
+        {
+          ...slotsTool(),
+          parameters: { type: 'object', patternProperties: { '^(?=x)': { type: 'string' } } },
+        },
+        'parameters: pattern “^(?=x)”: pattern too complex',
+      ],
+      [
         { ...slotsTool(), url: 'http://169.254.169.254/latest/meta-data' },
         'url: 169.254.169.254 is not a public address',
       ],
