@@ -25,3 +25,28 @@ export function maskSecret(value: string): string {
 
 /** Whether a value is the masked form of a secret (a form that submits it back keeps the stored one). */
 export const isMaskedSecret = (value: string) => value.includes(MASK_CHAR);
+
+/**
+ * Where a stored secret may go: the `scheme://host:port` of the URL it was saved for (the scheme's
+ * default port made explicit), null for none (the provider's own API). A stored secret is kept
+ * only while this stays the same; a new destination needs the secret typed again.
+ */
+export function secretDestination(url: string | null | undefined): string | null {
+  const raw = url?.trim();
+  if (!raw) return null;
+  try {
+    const u = new URL(raw);
+    const port = u.port || (u.protocol === 'https:' ? '443' : u.protocol === 'http:' ? '80' : '');
+    return `${u.protocol}//${u.hostname.toLowerCase()}:${port}`;
+  } catch {
+    return raw;
+  }
+}
+
+/** The same scheme, host and port (two empty destinations are the same). */
+export const sameSecretDestination = (a: string | null | undefined, b: string | null | undefined) =>
+  secretDestination(a) === secretDestination(b);
+
+/** Why a stored secret is not sent to a new address, as the field says it. */
+export const retypeSecretMessage =
+  'type the secret again for the new address (a saved secret is only sent to the address it was saved for)';

@@ -15,6 +15,7 @@ import { collect, forgetAgentKeys, startTurn, type RuntimeDeps } from '../runtim
 import { checkModelLiveUrl } from '../runtime/model';
 import { visibleTo } from '../knowledge/access';
 import { publishGate } from '../agent-tests/gate';
+import { assertModelKeyStays } from './modelKey';
 
 /** The agent behind an app key, only within the signed-in user's organizations. */
 async function agentByKeyForUser(db: Services['db'], userId: string, appKey: string) {
@@ -104,6 +105,7 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     }
     if (body.model_live_url !== undefined)
       values.modelLiveUrl = await checkModelLiveUrl(body.model_live_url, services.env);
+    assertModelKeyStays(agent, values.modelLiveUrl, body.api_key, 'api_key');
     if (body.dataset_configs) {
       await assertOwnKnowledgeBases(
         db,

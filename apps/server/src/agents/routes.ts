@@ -13,6 +13,7 @@ import { ReusableJson, reusableJsonAnswer } from '../lib/compress';
 import { checkModelLiveUrl } from '../runtime/model';
 import { forgetAgentKeys } from '../runtime/chat';
 import { agents } from '../db/schema';
+import { assertModelKeyStays } from './modelKey';
 import { agentToWire, agentValues, deleteAgents, findAgentForUser, listAgentsOfOrg } from './store';
 
 /** The agent service (agents-and-knowledge §7) under /api/agents. */
@@ -32,6 +33,7 @@ export function agentRoutes({ db, secrets, env }: Services) {
     if (existing && existing.organizationId !== body.organization_id) throw notFound('Agent');
     if (body.model_live_url !== undefined)
       body.model_live_url = (await checkModelLiveUrl(body.model_live_url, env)) ?? '';
+    assertModelKeyStays(existing, body.model_live_url, body.model_api_key, 'model_api_key');
     const values = agentValues(body, secrets);
     if (existing) {
       await db

@@ -105,6 +105,72 @@ describe('server-wide provider keys', () => {
     expect(allHeaders()).not.toContain('SECRET');
   });
 
+  it('a stored model key stays with its Live URL: a new address needs the key typed again', async () => {
+    const member = server.newUser();
+    await member.signUp();
+    await owner.org.addUser({ orgId, userId: member.userId, role: 'member' });
+    const elsewhere = await startFakeProvider();
+    try {
+      const { id, key, runtime } = await agentWith(owner, orgId, server.url, {
+        model_live_url: `${fake.url}/v1`,
+        model_api_key: 'sk-owner-only-9876',
+      });
+      const info = await member.raw('GET', `/api/agents/info/${id}`);
+      const masked = String(info.body.model_api_key_masked ?? info.body.model_api_key);
+      expect(masked).toMatch(/9876$/);
+      const retype =
+        'type the secret again for the new address (a saved secret is only sent to the address it was saved for)';
+      // The model panel's save, the masked key sent back (or left out) with a new Live URL.
+      for (const api_key of [masked, undefined]) {
+        const res = await member.raw('POST', '/api/model-config', {
+          provider: 'langgenius/openai/openai',
+          model: 'gpt-4o-mini',
+          chatbot_api_key: key,
+          model_live_url: `${elsewhere.url}/v1`,
+          ...(api_key === undefined ? {} : { api_key }),
+        });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({
+          error: `api_key: ${retype}`,
+          issues: [{ field: 'api_key' }],
+        });
+      }
+      // The agent's own save, and back to the provider's own API: the same.
+      for (const model_live_url of [`${elsewhere.url}/v1`, '']) {
+        const res = await member.raw('POST', `/api/agents/update/${id}`, {
+          organization_id: orgId,
+          model_live_url,
+          model_api_key: masked,
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe(`model_api_key: ${retype}`);
+      }
+      await runtime.stream({ query: 'Hi', user: 'k9' });
+      expect(elsewhere.requests).toEqual([]);
+      // Another path on the same address keeps the key; typed again, the new address takes it.
+      const samePlace = await member.raw('POST', `/api/agents/update/${id}`, {
+        organization_id: orgId,
+        model_live_url: `${fake.url}/v1/`,
+        model_api_key: masked,
+      });
+      expect(samePlace.status).toBe(200);
+      const moved = await member.raw('POST', '/api/model-config', {
+        provider: 'langgenius/openai/openai',
+        model: 'gpt-4o-mini',
+        chatbot_api_key: key,
+        model_live_url: `${elsewhere.url}/v1`,
+        api_key: 'sk-member-typed-1111',
+      });
+      expect(moved.status).toBe(200);
+      await runtime.stream({ query: 'Hi', user: 'k9' });
+      expect(elsewhere.requests.map((r) => r.headers.authorization)).toEqual([
+        'Bearer sk-member-typed-1111',
+      ]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('the server’s key goes to the provider’s configured base URL only', async () => {
     const { runtime } = await agentWith(owner, orgId, server.url, {
       model_provider: 'langgenius/openai/openai',

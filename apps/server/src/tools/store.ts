@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { agentTools } from '../db/schema';
 import { HttpError, notFound } from '../lib/http';
 import { ajvSafeRegExp, PatternRefused } from '../lib/patterns';
+import { sameDestination, secretNeedsRetyping } from '../lib/destination';
 import type { SecretBox } from '../lib/secrets';
 import { checkToolUrl } from './toolUrl';
 
@@ -143,6 +144,11 @@ export async function toolValues(
   const secretHeaders: Record<string, string> = {};
   if (body.type === 'http' || body.type === 'mcp') {
     const before = existing?.secretHeaders ?? {};
+    // A stored value is kept only while the URL's scheme, host and port stay the same.
+    const sameAddress = sameDestination(
+      (existing?.config as ToolConfig | undefined)?.url,
+      config.url,
+    );
     for (const [name, value] of Object.entries(body.headers ?? {})) {
       if (isMaskedSecret(value)) {
         const kept = Object.entries(before).find(([n]) => n.toLowerCase() === name.toLowerCase());
@@ -154,6 +160,7 @@ export async function toolValues(
               issues: [{ field: `headers.${name}`, message: 'enter the value' }],
             },
           );
+        if (!sameAddress) throw secretNeedsRetyping(`headers.${name}`);
         secretHeaders[name] = kept[1];
       } else secretHeaders[name] = box.encrypt(value);
     }

@@ -229,6 +229,71 @@ describe('agent tools API', () => {
     expect((await toolsOf(owner).list(id)).tools).toEqual([]);
   });
 
+  it('a masked header is kept only for the same scheme, host and port (a member cannot redirect it)', async () => {
+    const { id } = await newAgent();
+    const member = server.newUser();
+    await member.signUp();
+    await owner.org.addUser({ orgId, userId: member.userId, role: 'member' });
+    const elsewhere = await startFakeToolServer();
+    try {
+      const { tool } = await toolsOf(owner).create(id, slotsTool());
+      const moved = { ...slotsTool(), url: `${elsewhere.url}/slots`, headers: tool.headers };
+      const refused = await member.raw('PUT', `/api/agents/${id}/tools/${tool.id}`, moved);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error:
+          'headers.X-Api-Key: type the secret again for the new address (a saved secret is only sent to the address it was saved for)',
+        issues: [{ field: 'headers.X-Api-Key' }],
+      });
+      const [row] = await server.db.select().from(agentTools).where(eq(agentTools.id, tool.id));
+      expect((row!.config as { url: string }).url).toBe(`${toolServer.url}/slots`);
+      // 'Test' runs the saved tool: the stored secret still goes only to its own address.
+      await member.raw('POST', `/api/agents/${id}/tools/${tool.id}/test`, {
+        arguments: { day: 'Monday' },
+      });
+      expect(elsewhere.requests).toEqual([]);
+      // Another path on the same address keeps it; typed again, the new address takes it.
+      const samePlace = { ...slotsTool(), url: `${toolServer.url}/other`, headers: tool.headers };
+      expect(
+        (await member.raw('PUT', `/api/agents/${id}/tools/${tool.id}`, samePlace)).status,
+      ).toBe(200);
+      const retyped = { ...moved, headers: { 'X-Api-Key': secret } };
+      expect((await member.raw('PUT', `/api/agents/${id}/tools/${tool.id}`, retyped)).status).toBe(
+        200,
+      );
+
+      // 'List tools' with an unsaved URL: the same rule for an MCP server's stored headers.
+      const auth = { Authorization: `Bearer ${mcpToken}` };
+      const mcp = await toolsOf(owner).create(id, {
+        name: 'records',
+        type: 'mcp',
+        url: mcpServer.url,
+        headers: auth,
+        allowed_tools: ['lookup_patient'],
+      });
+      const listElsewhere = await member.raw('POST', `/api/agents/${id}/tools/mcp-tools`, {
+        url: `${elsewhere.url}/mcp`,
+        headers: mcp.tool.headers,
+        tool_id: mcp.tool.id,
+      });
+      expect(listElsewhere.status).toBe(400);
+      expect(String(listElsewhere.body.error)).toMatch(
+        /^headers\.Authorization: type the secret again for the new address/,
+      );
+      const moveMcp = await member.raw('PUT', `/api/agents/${id}/tools/${mcp.tool.id}`, {
+        name: 'records',
+        type: 'mcp',
+        url: `${elsewhere.url}/mcp`,
+        headers: mcp.tool.headers,
+        allowed_tools: ['lookup_patient'],
+      });
+      expect(moveMcp.status).toBe(400);
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it("'Test tool' runs an HTTP tool with sample arguments; a built-in says what it would do", async () => {
     const { id } = await newAgent();
     const { tool } = await toolsOf(owner).create(id, slotsTool());

@@ -6,6 +6,7 @@ import {
   type ToolTestResponse,
 } from '@parley/api-client';
 import { HttpError } from '../../lib/http';
+import { sameDestination, secretNeedsRetyping } from '../../lib/destination';
 import { toolHeaders, type ToolConfig } from '../../tools/store';
 import { checkToolUrl } from '../../tools/toolUrl';
 import { ToolError } from './httpTool';
@@ -85,7 +86,11 @@ export async function mcpToolsForEditor(
       throw new HttpError(
         400,
         `headers.${name}: enter the value (a masked value keeps only a stored one)`,
+        { issues: [{ field: `headers.${name}`, message: 'enter the value' }] },
       );
+    // The stored value goes only to the address it was saved for (scheme, host and port).
+    if (!sameDestination((stored!.config as ToolConfig).url, url))
+      throw secretNeedsRetyping(`headers.${name}`);
     headers[name] = found[1];
   }
   const timeoutMs = (stored?.config as ToolConfig | undefined)?.timeout_ms ?? toolMaxTimeoutMs;

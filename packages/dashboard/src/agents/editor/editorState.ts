@@ -84,11 +84,13 @@ export function modelFromWire(provider: ModelProviderName, value: unknown): stri
 function modelFromConfig(config: AgentConfig, defaults: EditorDefaults): ModelSettings {
   const provider = modelProviderFromWire(config.model_provider ?? config.provider);
   const storedKey = str(config['model_api_key_masked']) ?? str(config['model_api_key']);
+  const liveUrl = str(config['model_live_url']) ?? '';
   return {
     provider,
     model: modelFromWire(provider, config.model_name ?? config.model),
     apiKey: storedKey || (defaults.modelKeys[provider] ?? ''),
-    liveUrl: str(config['model_live_url']) ?? '',
+    liveUrl,
+    ...(storedKey ? { keyAddress: liveUrl } : {}),
     agentUrl: config.chatbot_api || defaults.agentUrl,
     agentApiKey: config.chatbot_key ?? '',
     systemPrompt: config.system_prompt ?? defaultSystemPrompt,

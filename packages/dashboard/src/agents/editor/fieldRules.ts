@@ -1,5 +1,5 @@
-import { agentTextLimits } from '@parley/api-client';
-import type { EditorSettings } from './types';
+import { agentTextLimits, isMaskedSecret, sameSecretDestination } from '@parley/api-client';
+import type { EditorSettings, ModelSettings } from './types';
 
 /**
  * Per-field checks of the editor with the contract's limits (agentTextLimits, http(s) URLs).
@@ -84,6 +84,20 @@ export function fieldProblem(field: CheckedField, value: string): string | null 
 
 export type FieldProblems = Partial<Record<CheckedField, string>>;
 
+/** The Live URL's reason while the stored key would have to follow it to a new address. */
+export const keyStaysReason =
+  'is a new address: type the Model API Key again (Replace Key) — a saved key is only sent to the address it was saved for';
+
+/**
+ * The stored key (still masked: not typed again) and a Live URL on another scheme, host or port
+ * than the one it was saved with: the server refuses that (the key stays where it was meant to
+ * go), so the Live URL waits, unsaved, until the key is typed again.
+ */
+export function keyAddressProblem(model: ModelSettings): string | null {
+  if (model.keyAddress === undefined || !isMaskedSecret(model.apiKey)) return null;
+  return sameSecretDestination(model.keyAddress, model.liveUrl) ? null : keyStaysReason;
+}
+
 /** Every invalid field of the settings (the model key draft is checked by the hook). */
 export function settingsProblems(s: EditorSettings): FieldProblems {
   const out: FieldProblems = {};
@@ -98,6 +112,8 @@ export function settingsProblems(s: EditorSettings): FieldProblems {
     const problem = fieldProblem(field, value);
     if (problem) out[field] = problem;
   }
+  const keyStays = out.liveUrl ? null : keyAddressProblem(s.model);
+  if (keyStays) out.liveUrl = keyStays;
   return out;
 }
 

@@ -8,6 +8,11 @@ export interface ModelSettings {
   model: string;
   apiKey: string;
   liveUrl: string;
+  /**
+   * The Live URL the stored (masked) key was saved with: the server sends that key only to this
+   * scheme, host and port, so another address needs the key typed again. Absent: no stored key.
+   */
+  keyAddress?: string;
   /** The agent endpoint (chatbot_api). */
   agentUrl: string;
   /** The agent key (chatbot_key). */

@@ -16,6 +16,7 @@ import {
   emptyToolForm,
   formFromTool,
   mcpListRequestFrom,
+  serverFieldErrors,
   toolRequestFrom,
   type ToolForm,
   type ToolFormErrors,
@@ -27,6 +28,8 @@ export interface ToolsSectionProps {
   headingLevel?: 2 | 3;
   id?: string;
 }
+
+const hasAny = (errors: ToolFormErrors) => Object.keys(errors).length > 0;
 
 /** The agent's Tools section wired to the API (loaded lazily with the Configurations tab). */
 export default function ToolsSection({ agentId, editing, headingLevel, id }: ToolsSectionProps) {
@@ -79,6 +82,10 @@ export default function ToolsSection({ agentId, editing, headingLevel, id }: Too
     test.mutate({ tool: testing, args: args as Record<string, unknown> });
   };
 
+  // A refusal that names a field (e.g. a stored header for a new address) shows at that field.
+  const saveFieldErrors = serverFieldErrors(save.error);
+  const listFieldErrors = serverFieldErrors(mcp.error);
+
   return (
     <>
       <ToolsPanel
@@ -107,11 +114,11 @@ export default function ToolsSection({ agentId, editing, headingLevel, id }: Too
           editingExisting={editor.id !== null}
           value={editor.form}
           onChange={(form) => setEditor({ ...editor, form })}
-          errors={errors}
-          saveError={save.error ? messageOf(save.error) : null}
+          errors={{ ...saveFieldErrors, ...listFieldErrors, ...errors }}
+          saveError={save.error && !hasAny(saveFieldErrors) ? messageOf(save.error) : null}
           saving={save.isPending}
           onSave={onSave}
-          mcpList={mcp.state}
+          mcpList={hasAny(listFieldErrors) ? { ...mcp.state, error: null } : mcp.state}
           onListMcpTools={onListMcpTools}
         />
       ) : null}

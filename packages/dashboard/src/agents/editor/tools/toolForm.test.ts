@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentTool } from '@parley/api-client';
+import { ApiError, type AgentTool } from '@parley/api-client';
 import {
+  serverFieldErrors,
   emptyToolForm,
   formFromTool,
   mcpListRequestFrom,
@@ -199,5 +200,24 @@ describe('MCP tools in the form', () => {
     expect(toggleAllowedTool(['a', 'b'], 'c', true)).toEqual(['a', 'b', 'c']);
     expect(toggleAllowedTool(['a', 'b'], 'a', true)).toEqual(['a', 'b']);
     expect(toggleAllowedTool(['a', 'b'], 'a', false)).toEqual(['b']);
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it('given a 400 naming a header › shows it at the Headers field with the header name', () => {
+    const error = new ApiError('headers.X-Api-Key: type the secret again', 400, {
+      error: 'headers.X-Api-Key: type the secret again',
+      issues: [
+        { field: 'headers.X-Api-Key', message: 'type the secret again for the new address' },
+      ],
+    });
+    expect(serverFieldErrors(error)).toEqual({
+      headers: 'X-Api-Key: type the secret again for the new address',
+    });
+  });
+  it('given other failures › nothing at the fields', () => {
+    expect(serverFieldErrors(new ApiError('x', 500, {}))).toEqual({});
+    expect(serverFieldErrors(new Error('offline'))).toEqual({});
+    expect(serverFieldErrors(null)).toEqual({});
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ApiError,
   builtinToolParameters,
   isBuiltinToolType,
   mcpToolsRequestSchema,
@@ -98,6 +99,26 @@ const wireField: Record<string, keyof ToolFormErrors> = {
   number: 'number',
   allowed_tools: 'allowedTools',
 };
+
+/**
+ * The server's refusal shown at its field (a save or 'List tools' answered 400 with `issues`):
+ * `headers.X-Api-Key` → the Headers field, "X-Api-Key: type the secret again for the new address …".
+ */
+export function serverFieldErrors(error: unknown): ToolFormErrors {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const issues = (error.body as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return {};
+  const out: ToolFormErrors = {};
+  for (const issue of issues as Array<{ field?: unknown; message?: unknown }>) {
+    if (typeof issue.field !== 'string' || typeof issue.message !== 'string') continue;
+    const [head, ...rest] = issue.field.split('.');
+    const field = wireField[head ?? ''];
+    if (!field) continue;
+    out[field] ??=
+      field === 'headers' && rest.length ? `${rest.join('.')}: ${issue.message}` : issue.message;
+  }
+  return out;
+}
 
 /** The header rows as a record (empty rows skipped), or why they cannot be sent. */
 function headersFrom(rows: ToolForm['headers']): {

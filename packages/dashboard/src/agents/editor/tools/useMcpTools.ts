@@ -29,5 +29,5 @@ export function useMcpTools(client: AgentToolsClient | undefined, agentId: strin
         : null,
     tools: answer?.ok ? answer.tools : null,
   };
-  return { state, list: listing.mutate, reset: listing.reset };
+  return { state, list: listing.mutate, reset: listing.reset, error: listing.error };
 }
