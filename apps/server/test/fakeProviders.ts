@@ -11,9 +11,10 @@ export interface FakeProvider {
   }>;
   /**
    * The next answers' words; `fail` makes the next call answer 500; `delayMs` paces streamed words;
-   * `html` answers a web page with status 200 (not the OpenAI wire format).
+   * `html` answers a web page with status 200 (not the OpenAI wire format); `foreignJson` answers
+   * JSON (and SSE of JSON) that is not the OpenAI format (`{"output": …}`).
    */
-  reply: { words: string[]; fail: boolean; delayMs: number; html: boolean };
+  reply: { words: string[]; fail: boolean; delayMs: number; html: boolean; foreignJson?: boolean };
   /** Streamed answers whose connection the caller closed before the end. */
   abandoned: number;
   /** Streamed answers sent to the end. */
@@ -79,6 +80,17 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       if (state.reply.html) {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         res.end('<!doctype html><html><body><h1>Welcome to nginx!</h1></body></html>');
+        return;
+      }
+      if (state.reply.foreignJson) {
+        const other = { output: words.join(''), engine: 'not-openai' };
+        if (body.stream) {
+          res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+          res.end(`data: ${JSON.stringify(other)}\n\ndata: [DONE]\n\n`);
+        } else {
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify(other));
+        }
         return;
       }
       if (req.url?.endsWith('/chat/completions')) {

@@ -403,6 +403,40 @@ describe('the inbox, live', () => {
   });
 });
 
+describe('a removed member', () => {
+  it('has their inbox stream closed at once, before any later conversation is announced', async () => {
+    const member = server.newUser();
+    await member.signUp();
+    await owner.org.addUser({ orgId, userId: member.userId, role: 'member' });
+    const controller = new AbortController();
+    try {
+      const res = await member.fetch('/api/conversations/events', { signal: controller.signal });
+      expect(res.status).toBe(200);
+      let ended = false;
+      let text = '';
+      void (async () => {
+        const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { done, value } = await reader.read().catch(() => ({ done: true, value: '' }));
+          if (done) break;
+          text += value;
+        }
+        ended = true;
+      })();
+      await expect.poll(() => text, { timeout: 10_000 }).toContain('"event":"ready"');
+      const { members } = await owner.org.members(orgId);
+      const memberId = members.find((m) => m.userId === member.userId)!.memberId;
+      expect((await owner.raw('DELETE', `/api/org/${orgId}/members/${memberId}`)).status).toBe(200);
+      // Well before the stream's 25 s keep-alive (which re-checks the membership too).
+      await expect.poll(() => ended, { timeout: 8_000 }).toBe(true);
+      const { conversation_id: id } = await chat('visitor-after-removal', 'Hello again');
+      expect(text).not.toContain(id);
+    } finally {
+      controller.abort();
+    }
+  });
+});
+
 describe('export', () => {
   it('csv fields are quoted and formulas defused', () => {
     expect(csvField('plain')).toBe('plain');

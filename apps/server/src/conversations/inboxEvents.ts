@@ -36,9 +36,10 @@ export class PendingEvents {
  * GET /api/conversations/events (session): the organization's inbox as server-sent events —
  * `ready`, then a conversation's id whenever it has a new message, is taken over or released, or
  * its call ends. Only the organization's own conversations (the bus is keyed by organization: the
- * NOTIFY carries each conversation's organization), ids only. A comment line every 25 s keeps
- * proxies from closing an idle stream and re-checks the membership (a member removed meanwhile
- * is disconnected); nothing is polled.
+ * NOTIFY carries each conversation's organization), ids only. A member removed from the
+ * organization is disconnected at once (the `member` row's delete trigger announces it, migration
+ * 0028); a comment line every 25 s keeps proxies from closing an idle stream and re-checks the
+ * membership too; nothing is polled.
  */
 export function inboxEvents(c: Context<AppEnv>, services: Services, orgId: string) {
   const { db } = services;
@@ -47,8 +48,13 @@ export function inboxEvents(c: Context<AppEnv>, services: Services, orgId: strin
   return streamSSE(c, async (out) => {
     const pending = new PendingEvents();
     let wake: () => void = () => undefined;
+    // Removed from the organization (by anyone, through any route): the stream ends at once.
+    let removed = false;
     const unsubscribe = conversationBusOf(db).subscribeOrganization(orgId, (event) => {
-      pending.push(event);
+      if (event.kind === 'member_removed') {
+        if (event.userId !== userId) return;
+        removed = true;
+      } else pending.push(event);
       wake();
     });
     out.onAbort(() => {
@@ -58,11 +64,11 @@ export function inboxEvents(c: Context<AppEnv>, services: Services, orgId: strin
     const send = (event: InboxEvent) => out.writeSSE({ data: JSON.stringify(event) });
     try {
       await send({ event: 'ready', organization_id: orgId });
-      while (!out.aborted && !out.closed) {
+      while (!out.aborted && !out.closed && !removed) {
         const event = pending.shift();
         if (event) {
           await send({
-            event: event.kind as Exclude<LiveEvent['kind'], 'member_message'>,
+            event: event.kind as Exclude<LiveEvent['kind'], 'member_message' | 'member_removed'>,
             conversation_id: event.conversationId,
           });
           continue;
@@ -74,7 +80,7 @@ export function inboxEvents(c: Context<AppEnv>, services: Services, orgId: strin
         });
         clearTimeout(timer);
         wake = () => undefined;
-        if (pending.length || out.aborted) continue;
+        if (pending.length || out.aborted || removed) continue;
         const stillMember = await requireMembership(db, userId, orgId).then(
           () => true,
           () => false,

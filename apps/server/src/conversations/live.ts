@@ -15,13 +15,19 @@ export interface LiveEvent {
   organizationId?: string;
   kind: LiveKind;
   messageId?: string;
+  /** member_removed: the user who is no longer a member (migration 0028's trigger). */
+  userId?: string;
 }
-export type LiveKind = 'member_message' | 'takeover' | 'release' | 'message' | 'status';
+export type LiveKind =
+  'member_message' | 'takeover' | 'release' | 'message' | 'status' | 'member_removed';
 
 /** What a conversation's visitor is told of (the public runtime's event stream). */
 const visitorKinds = new Set<string>(['member_message', 'takeover', 'release']);
-/** What the inbox is told of, by organization (a member's reply is also a `message`). */
-const inboxKinds = new Set<string>(['message', 'takeover', 'release', 'status']);
+/**
+ * What the inbox is told of, by organization (a member's reply is also a `message`);
+ * `member_removed` closes that member's own streams and is never sent on.
+ */
+const inboxKinds = new Set<string>(['message', 'takeover', 'release', 'status', 'member_removed']);
 
 type Listener = (event: LiveEvent) => void;
 
@@ -59,13 +65,20 @@ export class ConversationBus {
   receive(payload: string): void {
     let event: LiveEvent;
     try {
-      const raw = JSON.parse(payload) as { c?: unknown; o?: unknown; k?: unknown; m?: unknown };
+      const raw = JSON.parse(payload) as {
+        c?: unknown;
+        o?: unknown;
+        k?: unknown;
+        m?: unknown;
+        u?: unknown;
+      };
       if (typeof raw.c !== 'string' || typeof raw.k !== 'string') return;
       event = {
         conversationId: raw.c,
         organizationId: typeof raw.o === 'string' ? raw.o : undefined,
         kind: raw.k as LiveKind,
         messageId: typeof raw.m === 'string' ? raw.m : undefined,
+        userId: typeof raw.u === 'string' ? raw.u : undefined,
       };
     } catch {
       return;

@@ -64,6 +64,8 @@ export const agentTestRuns = pgTable(
     /** The tests to run, fixed when the run is asked for. */
     testIds: jsonb('test_ids').$type<string[]>().notNull(),
     total: integer('total').notNull(),
+    /** The model calls the run was estimated to make (the organization's test budget counts them). */
+    modelCalls: integer('model_calls').notNull().default(0),
     done: integer('done').notNull().default(0),
     results: jsonb('results').$type<TestResult[]>().notNull().default([]),
     error: text('error'),
@@ -74,6 +76,7 @@ export const agentTestRuns = pgTable(
   (t) => [
     index('agent_test_runs_agent_idx').on(t.agentName, t.createdAt),
     index('agent_test_runs_status_idx').on(t.status),
+    index('agent_test_runs_org_created_idx').on(t.organizationId, t.createdAt),
   ],
 );
 

@@ -65,3 +65,31 @@ export const agentTools = pgTable(
     index('agent_tools_org_idx').on(t.organizationId),
   ],
 );
+
+/**
+ * A send (send_email, send_sms, send_whatsapp) that a web visitor's conversation made to an
+ * address the visitor named (issue 37): the per-conversation, per-visitor and per-organization
+ * limits of visitor sends count these rows (docs/tools.md, "Visitors and the send tools").
+ */
+export const visitorSends = pgTable(
+  'visitor_sends',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    agentName: text('agent_name').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    visitor: text('visitor').notNull(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('visitor_sends_org_created_idx').on(t.organizationId, t.createdAt),
+    index('visitor_sends_conversation_idx').on(t.conversationId),
+    index('visitor_sends_visitor_idx').on(t.organizationId, t.agentName, t.visitor, t.createdAt),
+  ],
+);

@@ -155,6 +155,8 @@ export const agents = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Sites allowed to use the widgets/runtime with this agent's key (empty = any). */
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
+    /** 'Let visitors receive e-mails/texts': a web visitor may have the send tools write to them. */
+    visitorSends: boolean('visitor_sends').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -55,6 +55,8 @@ export const bearerOf = (c: Context) =>
 export interface PublicLimits {
   perKeyPerMinute: number;
   perIpPerMinute: number;
+  /** Reads of the public runtime (a conversation's event stream, its messages) per visitor IP. */
+  readsPerIpPerMinute: number;
   /** Reverse proxies in front of the server (TRUST_PROXY). */
   trustedHops: number;
 }
@@ -63,6 +65,7 @@ export function publicLimitsFrom(env: Record<string, string | undefined>): Publi
   return {
     perKeyPerMinute: Number(env.PARLEY_RATE_LIMIT_PER_KEY ?? 120),
     perIpPerMinute: Number(env.PARLEY_RATE_LIMIT_PER_IP ?? 30),
+    readsPerIpPerMinute: Number(env.PARLEY_RATE_LIMIT_READS_PER_IP ?? 120),
     trustedHops: trustedProxyHops(env.TRUST_PROXY),
   };
 }
@@ -140,6 +143,24 @@ export function publicRateLimits(
       store: stores?.(`${scope}-key`),
     }),
   ];
+}
+
+/**
+ * The public runtime's reads (GET /v1/conversations/{id}/events, GET /v1/messages) per visitor IP
+ * (429 + Retry-After): a widget opens the stream and reads the history once per page; a loop that
+ * reconnects or pages without end is stopped before it costs.
+ */
+export function publicReadLimit(
+  limits: PublicLimits,
+  scope = 'public-read',
+  stores?: RateLimitStores,
+): MiddlewareHandler {
+  return limiter({
+    limit: limits.readsPerIpPerMinute,
+    key: (c) => `ip:${visitorIp(c, limits.trustedHops)}`,
+    what: 'visitor',
+    store: stores?.(`${scope}-ip`),
+  });
 }
 
 /** Per-agent allowed origins: a browser request from another site is refused (empty list = any site). */

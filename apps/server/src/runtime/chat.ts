@@ -7,7 +7,13 @@ import { conversations, messages, type ConversationChannel } from '../db/schema'
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
 import { envForOrg } from '../lib/sharedProviders';
-import { chooseModel, languageModelFor, ModelAnswerError, modelFailureMessage } from './model';
+import {
+  chooseModel,
+  languageModelFor,
+  ModelAnswerError,
+  modelFailureMessage,
+  modelLabel,
+} from './model';
 import { chunksOf, offlineAnswer, type Passage } from './offline';
 import { systemMessage } from './prompt';
 import { answerMetadata } from './answerMetadata';
@@ -405,7 +411,11 @@ export async function startTurn(
         { err: error, agent: agent.agentName, provider: choice.provider },
         'model call failed',
       );
-      throw new HttpError(500, modelFailureMessage(error), { code: 'completion_request_error' });
+      // The model (a provider or the agent's Live URL) failed or answered something unreadable:
+      // a bad gateway, naming the model.
+      throw new HttpError(502, modelFailureMessage(error, modelLabel(choice)), {
+        code: 'completion_request_error',
+      });
     } finally {
       // Also when the iteration is ended early (the visitor left): the answer is stored as it is.
       if (!failure && options.signal?.aborted) failure = new Error(abandonedNote);

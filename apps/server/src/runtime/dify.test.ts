@@ -146,7 +146,7 @@ describe('Dify service API through dify-client', () => {
       for await (const e of events(res.data as Readable)) seen.push(e);
       expect(seen.at(-1)).toMatchObject({
         event: 'error',
-        status: 500,
+        status: 502,
         code: 'completion_request_error',
         task_id: expect.any(String),
       });

@@ -1,4 +1,5 @@
 import type { ProviderModel } from './modelStream';
+import { InvalidResponseDataError, JSONParseError, TypeValidationError } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
@@ -244,19 +245,38 @@ export async function checkModelLiveUrl(
   return raw.replace(/\/+$/, '');
 }
 
-/** A refused or unreadable model call, as the user sees it. */
-export function modelFailureMessage(error: unknown): string {
+/** The model a call went to, as a person reads it: its name and where it runs. */
+export function modelLabel(
+  choice: Pick<ModelChoice, 'modelName' | 'baseUrl' | 'provider'>,
+): string {
+  return choice.baseUrl
+    ? `${choice.modelName} at ${choice.baseUrl}`
+    : `${choice.modelName} (${choice.provider})`;
+}
+
+/**
+ * A refused or unreadable model call, as the user sees it (naming the model when given). An answer
+ * that is not the OpenAI wire format (JSON of another shape, a stream of it) says so.
+ */
+export function modelFailureMessage(error: unknown, model?: string): string {
+  const head = model ? `The model call failed (model ${model})` : 'The model call failed';
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length) {
     const e = queue.shift();
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
-    if (e instanceof ModelAnswerError) return `The model call failed: ${e.message}`;
+    if (e instanceof ModelAnswerError) return `${head}: ${e.message}`;
     if (e instanceof OutboundError)
-      return `The model call failed: ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}`;
+      return `${head}: ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}`;
+    if (
+      TypeValidationError.isInstance(e) ||
+      JSONParseError.isInstance(e) ||
+      InvalidResponseDataError.isInstance(e)
+    )
+      return `${head}: it did not answer in the OpenAI format (its answer did not have the fields of a chat completion)`;
     const x = e as { cause?: unknown; lastError?: unknown; errors?: unknown[] };
     queue.push(x.cause, x.lastError, ...(Array.isArray(x.errors) ? x.errors : []));
   }
-  return 'The model call failed';
+  return head;
 }

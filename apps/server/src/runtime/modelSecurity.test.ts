@@ -250,10 +250,40 @@ describe('model_live_url is an outbound request the tenant controls', () => {
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ query: 'Hi', response_mode: 'blocking', user: 'w1' }),
       });
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(502);
       expect(((await res.json()) as { error: string }).error).toContain('OpenAI format');
     } finally {
       fake.reply.html = false;
+    }
+  });
+
+  it('a model answering JSON that is not the OpenAI format is a 502 naming the model, not a 500', async () => {
+    const { key } = await agentWith(owner, orgId, server.url, {
+      model_live_url: `${fake.url}/v1`,
+      model_name: 'acme-llm-7b',
+    });
+    fake.reply.foreignJson = true;
+    try {
+      for (const response_mode of ['blocking', 'streaming'] as const) {
+        const res = await fetch(`${server.url}/v1/chat-messages`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ query: 'Hi', response_mode, user: 'w2' }),
+        });
+        if (response_mode === 'blocking') {
+          expect(res.status).toBe(502);
+          const { error } = (await res.json()) as { error: string };
+          expect(error).toMatch(/acme-llm-7b/);
+          expect(error).toMatch(/did not answer in the OpenAI format/);
+        } else {
+          const text = await res.text();
+          expect(text).toContain('"event":"error"');
+          expect(text).toContain('"status":502');
+          expect(text).toContain('acme-llm-7b');
+        }
+      }
+    } finally {
+      fake.reply.foreignJson = false;
     }
   });
 });

@@ -6,7 +6,12 @@ import { agents, apps } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import { agentForKey, collect, startTurn, type RuntimeDeps } from '../runtime/chat';
-import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
+import {
+  assertOriginAllowed,
+  publicLimitsFrom,
+  publicRateLimits,
+  publicReadLimit,
+} from '../lib/publicAccess';
 import { chunkedResponse, eventStreamHeaders, sseEvent } from './eventStream';
 import { answerWhileHeld } from '../conversations/heldTurn';
 import { conversationEventRoutes } from '../conversations/publicRoutes';
@@ -125,7 +130,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
         yield sseEvent({
           event: 'error',
           ...ids,
-          status: 500,
+          status: error instanceof HttpError ? error.status : 500,
           code: 'completion_request_error',
           message: error instanceof HttpError ? error.message : 'Internal server error',
         });
@@ -144,6 +149,14 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     });
   });
 
+  // Reads per visitor IP too: the live events of a conversation and its messages.
+  const readLimit = publicReadLimit(
+    publicLimitsFrom(services.env),
+    'runtime-read',
+    services.rateLimits,
+  );
+  app.get('/conversations/:id/events', readLimit);
+  app.get('/messages', readLimit);
   app.route('/', conversationEventRoutes(services));
   app.route('/', difyRoutes(services));
 

@@ -148,7 +148,7 @@ describe('runtime /v1/chat-messages (Dify-compatible)', () => {
     expect(result.answer).toMatch(/^Offline responder: no OpenAI API key is configured/);
   });
 
-  it('given a failing model › streaming sends an error event and blocking answers 500', async () => {
+  it('given a failing model › streaming sends an error event and blocking answers 502', async () => {
     const { key, runtime } = await agentWith({ model_live_url: `${fake.url}/v1` });
     fake.reply.fail = true;
     const requestsBefore = fake.requests.length;
@@ -163,7 +163,7 @@ describe('runtime /v1/chat-messages (Dify-compatible)', () => {
         { query: 'Hi', response_mode: 'blocking', user: 'u5' },
         { Authorization: `Bearer ${key}` },
       );
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(502);
     } finally {
       fake.reply.fail = false;
     }
@@ -398,7 +398,11 @@ describe('public access rules', () => {
 describe('rate limits', () => {
   it('per visitor IP: 429 with Retry-After once the limit is spent', async () => {
     const limited = await startTestServer({
-      env: { PARLEY_RATE_LIMIT_PER_IP: '3', PARLEY_RATE_LIMIT_PER_KEY: '100' },
+      env: {
+        PARLEY_RATE_LIMIT_PER_IP: '3',
+        PARLEY_RATE_LIMIT_PER_KEY: '100',
+        PARLEY_RATE_LIMIT_READS_PER_IP: '3',
+      },
     });
     try {
       const u = limited.newUser();
@@ -422,6 +426,25 @@ describe('rate limits', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       expect(Number(retryAfter)).toBeGreaterThan(0);
+
+      // The reads of the public runtime have a per-IP limit of their own: the live event stream
+      // and the messages of a conversation (whatever their answer, each request counts).
+      const headers = { Authorization: `Bearer ${app.data!.appKey}` };
+      const conversation = crypto.randomUUID();
+      const reads: number[] = [];
+      for (const path of [
+        `/v1/messages?user=r&conversation_id=${conversation}`,
+        `/v1/conversations/${conversation}/events?user=r`,
+        `/v1/messages?user=r&conversation_id=${conversation}`,
+        `/v1/conversations/${conversation}/events?user=r`,
+        `/v1/messages?user=r&conversation_id=${conversation}`,
+      ]) {
+        const res = await fetch(`${limited.url}${path}`, { headers });
+        await res.body?.cancel();
+        reads.push(res.status);
+      }
+      expect(reads.slice(0, 3).every((s) => s !== 429)).toBe(true);
+      expect(reads.slice(3)).toEqual([429, 429]);
     } finally {
       await limited.close();
     }
