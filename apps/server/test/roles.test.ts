@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAgentId } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from './harness';
 
 /**
@@ -177,5 +179,215 @@ describe('the role table on every route it names', () => {
     await outsider.withOrg('Elsewhere');
     const c = await managed[0]![1]();
     expect((await outsider.raw(c.method, c.path, c.body)).status).toBe(404);
+  });
+});
+
+// ---------- docs/roles.md, row by row ----------
+
+type Role = 'owner' | 'admin' | 'member';
+interface Row {
+  what: string;
+  expected: Record<Role, boolean>;
+}
+
+/** The first table of docs/roles.md: each row's What and its ✓ / — per role. */
+function docRows(): Row[] {
+  const text = readFileSync(new URL('../../../docs/roles.md', import.meta.url), 'utf8');
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('| What | Routes | Owner | Admin | Member |'));
+  const rows: Row[] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    const cells = line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((c) => c.trim());
+    const [what, , owner, admin, member] = cells;
+    const allowed = (cell: string | undefined) => cell!.startsWith('✓');
+    rows.push({
+      what: what!,
+      expected: { owner: allowed(owner), admin: allowed(admin), member: allowed(member) },
+    });
+  }
+  return rows;
+}
+
+/** A fresh user of the organization with the role (the owner adds them). */
+async function userWithRole(role: Role): Promise<TestUser> {
+  const u = await server.newUser().signUp();
+  await as.owner.org.addUser({ orgId, userId: u.userId, role });
+  return u;
+}
+const memberIdOf = async (userId: string) =>
+  (await as.owner.org.members(orgId)).members.find((m) => m.userId === userId)!.memberId;
+const q = (extra = '') => `organization_id=${orgId}${extra}`;
+let smsNumber: string;
+
+/**
+ * How each row is tried by a user of a role: the request (made with fresh fixtures each time, so
+ * one role's call does not change another's). Keyed by the row's What, as written in the doc.
+ */
+const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: Call }>> = {
+  '**Provider credentials**: set or replace, remove, Test': async (role) => ({
+    user: as[role],
+    call: { method: 'PUT', path: integration(), body: credentials },
+  }),
+  '**Provider sync**: fetch the numbers from the telephony provider (and point their webhooks here)':
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'POST',
+        path: '/voice/phone-numbers/sync-all-providers',
+        body: { organization_id: orgId },
+      },
+    }),
+  "**Mailbox settings**: a mailbox's SMTP and IMAP servers, display name and autonomy; delete a mailbox":
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'PUT',
+        path: `/messaging/mail/mailboxes/${encodeURIComponent(`desk-${role}@roles.example`)}?${q()}`,
+        body: { display_name: 'Front desk' },
+      },
+    }),
+  '**Invite** by e-mail address; **cancel** an invitation': async (role) => ({
+    user: as[role],
+    call: {
+      method: 'POST',
+      path: `/api/org/${orgId}/invitations`,
+      body: { email: `t-${Math.random().toString(36).slice(2)}@example.com`, role: 'member' },
+    },
+  }),
+  '**Add** an existing user': async (role) => ({
+    user: as[role],
+    call: {
+      method: 'POST',
+      path: '/api/org/add-user',
+      body: { orgId, userId: (await server.newUser().signUp()).userId },
+    },
+  }),
+  "**Change a member's role**, **remove a member**": async (role) => ({
+    user: as[role],
+    call: {
+      method: 'PATCH',
+      path: `/api/org/${orgId}/members/${await newMember()}`,
+      body: { role: 'admin' },
+    },
+  }),
+  'Grant the **owner** role, change or remove an **owner**, invite an owner': async (role) => ({
+    user: as[role],
+    call: {
+      method: 'PATCH',
+      path: `/api/org/${orgId}/members/${await newMember()}`,
+      body: { role: 'owner' },
+    },
+  }),
+  '**Destructive organization-wide actions**: delete every agent of the organization': async (
+    role,
+  ) => ({
+    user: as[role],
+    call: { method: 'DELETE', path: `/api/agents/delete-by-org/${orgId}`, body: {} },
+  }),
+  'See the members and pending invitations': async (role) => ({
+    user: as[role],
+    call: { method: 'GET', path: `/api/org/${orgId}/members` },
+  }),
+  "See which providers are configured (masked to the last 4), list a provider's voices": async (
+    role,
+  ) => ({ user: as[role], call: { method: 'GET', path: integration() } }),
+  'See the **sending limits** and what was sent against them³': async (role) => ({
+    user: as[role],
+    call: { method: 'GET', path: `/messaging/send-limits?${q()}` },
+  }),
+  '**Build agents**: create, edit, publish, test, delete one agent': async (role) => ({
+    user: as[role],
+    call: {
+      method: 'POST',
+      path: `/api/agents/update/${newAgentId('roles')}`,
+      body: { organization_id: orgId, name: 'Made by a role' },
+    },
+  }),
+  '**Knowledge**: create bases, add documents, test retrieval, API keys (of the bases they may use, below)':
+    async (role) => ({
+      user: as[role],
+      call: { method: 'POST', path: `/api/knowledge-bases?org_id=${orgId}`, body: { name: 'KB' } },
+    }),
+  '**Assignments**: assign or unassign numbers, mailboxes and channel agents (assigning an agent to a new address creates its mailbox, without mail servers⁴)':
+    async (role) => {
+      // An agent of its own (the destructive row deletes every agent of the organization).
+      const id = newAgentId('roles');
+      const app = await as.owner.apps.createAgent({ agentName: id, organizationId: orgId });
+      await as.owner.agents.update(id, { organization_id: orgId, chatbot_key: app.data!.appKey });
+      const agent = { id, key: app.data!.appKey };
+      return {
+        user: as[role],
+        call: {
+          method: 'POST',
+          path: `/messaging/mail/agent-mapping?${q(
+            `&email_address=${encodeURIComponent(`map-${role}-${Math.random().toString(36).slice(2)}@roles.example`)}&agent_url=${encodeURIComponent(`agent:${agent.id}`)}&api_key=${agent.key}`,
+          )}`,
+        },
+      };
+    },
+  '**Sending**: SMS, WhatsApp, e-mail, scheduled calls (within the sending limits)': async (
+    role,
+  ) => ({
+    user: as[role],
+    call: {
+      method: 'POST',
+      path: '/messaging/sms/send-message',
+      body: {
+        organization_id: orgId,
+        from_number: smsNumber,
+        to_number: '+15005550142',
+        message_text: `Hello from the ${role}`,
+      },
+    },
+  }),
+  'Conversations, call logs, the sandbox outbox and its simulated inbound events': async (
+    role,
+  ) => ({
+    user: as[role],
+    call: { method: 'GET', path: `/messaging/sms/messages?${q()}` },
+  }),
+  '**Leave** the organization': async (role) => {
+    // A user of that role who then leaves (the owner is one of two owners).
+    const user = await userWithRole(role);
+    return {
+      user,
+      call: {
+        method: 'DELETE',
+        path: `/api/org/${orgId}/members/${await memberIdOf(user.userId)}`,
+      },
+    };
+  },
+};
+
+describe('docs/roles.md, walked row by row', () => {
+  beforeAll(async () => {
+    await as.owner.voice.syncAllProviders({ organization_id: orgId });
+    const page = await as.owner.voice.phoneNumberPage(orgId);
+    smsNumber = page.phone_numbers.find((n) => n.sms_enabled)!.phone_number;
+  });
+
+  it('every row of the table has a check, and every check a row', () => {
+    const rows = docRows().map((r) => r.what);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((w) => !(w in rowChecks))).toEqual([]);
+    expect(Object.keys(rowChecks).filter((w) => !rows.includes(w))).toEqual([]);
+  });
+
+  it.each(docRows().map((r) => [r.what, r] as const))('%s', async (_what, row) => {
+    for (const role of ['owner', 'admin', 'member'] as const) {
+      const { user, call } = await rowChecks[row.what]!(role);
+      const res = await user.raw(call.method, call.path, call.body);
+      const answer = { role, path: call.path, allowed: res.status >= 200 && res.status < 300 };
+      expect({ ...answer, body: res.body }).toMatchObject({
+        role,
+        path: call.path,
+        allowed: row.expected[role],
+        ...(row.expected[role] ? {} : { body: { required_roles: expect.any(Array) } }),
+      });
+    }
   });
 });

@@ -208,13 +208,21 @@ export function orgRoutes({ db, auth, env, logger }: Services) {
   });
 
   app.delete('/:orgId/members/:memberId', async (c) => {
-    const me = await requireRole(
-      db,
-      c.get('user').id,
-      c.req.param('orgId'),
-      managers,
-      'remove members',
-    );
+    const userId = c.get('user').id;
+    const mine = await requireMembership(db, userId, c.req.param('orgId'));
+    const own = await findMember(db, mine.orgId, c.req.param('memberId')).catch(() => null);
+    if (own?.userId === userId) {
+      // Leaving is everyone's (docs/roles.md); the organization keeps an owner (better-auth
+      // refuses the only owner).
+      await viaAuth(() =>
+        auth.api.leaveOrganization({
+          body: { organizationId: mine.orgId },
+          headers: c.req.raw.headers,
+        }),
+      );
+      return c.json({ success: true, message: 'You left the organization' });
+    }
+    const me = await requireRole(db, userId, mine.orgId, managers, 'remove members');
     const target = await findMember(db, me.orgId, c.req.param('memberId'));
     checkOwnerRule(me, { targetRole: target.role }, 'remove an owner');
     await viaAuth(() =>

@@ -34,7 +34,15 @@ export function MembersArea({ orgId, viewer, fetch }: MembersAreaProps) {
       onInvite={(input) => m.invite.mutate(input)}
       onCancelInvitation={(id) => m.cancel.mutate(id)}
       onChangeRole={(memberId, role) => m.changeRole.mutate({ memberId, role })}
-      onRemove={(memberId) => m.remove.mutate(memberId)}
+      onRemove={(memberId) => {
+        const own = m.list.data?.members.find((x) => x.memberId === memberId);
+        m.remove.mutate(memberId, {
+          // Left the organization: start again from the console's home (its organizations).
+          onSuccess: () => {
+            if (own?.userId === viewer.userId) globalThis.location?.assign('/');
+          },
+        });
+      }}
     />
   );
 }

@@ -127,6 +127,9 @@ export const Member: Story = {
     await expect(c.getByRole('button', { name: 'Invite' })).toBeDisabled();
     await expect(c.getByRole('button', { name: 'Cancel invitation' })).toBeDisabled();
     await expect(c.queryByLabelText(/Invite link/)).toBeNull();
+    // A member may leave (their own row), not remove anyone else.
+    await expect(c.getByRole('button', { name: 'Leave' })).toBeEnabled();
+    await expect(c.getAllByRole('button', { name: 'Remove' })[0]).toBeDisabled();
   },
 };
 export const MemberDark: Story = { ...Member, globals: { theme: 'dark' } };

@@ -163,8 +163,8 @@ export function MembersPanel(props: MembersPanelProps) {
         <h3 className={styles.sectionTitle}>Team ({members.length})</h3>
         <ul className={styles.list} aria-label="Members">
           {members.map((m) => {
-            const actions = memberActions(viewer.role, m, owners);
             const you = m.userId === viewer.userId;
+            const actions = memberActions(viewer.role, m, owners, you);
             return (
               <li key={m.memberId} className={styles.row} aria-label={m.email}>
                 <div className={styles.who}>

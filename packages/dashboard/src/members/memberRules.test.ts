@@ -25,6 +25,25 @@ describe('memberActions', () => {
   });
 });
 
+describe('leaving (the viewer’s own row)', () => {
+  it('given a member › may leave, though not change their role', () => {
+    expect(memberActions('member', { role: 'member' }, 1, true)).toEqual({
+      roleChoices: [],
+      canChangeRole: false,
+      canRemove: true,
+      reason: reasons.manage,
+    });
+  });
+  it('given the only owner › may not leave, with the reason; one of two owners may', () => {
+    expect(memberActions('owner', { role: 'owner' }, 1, true)).toMatchObject({
+      canRemove: false,
+      reason: reasons.lastOwner,
+    });
+    expect(memberActions('owner', { role: 'owner' }, 2, true).canRemove).toBe(true);
+    expect(memberActions('admin', { role: 'admin' }, 1, true).canRemove).toBe(true);
+  });
+});
+
 describe('inviteRoles, primaryRole, inviteLink', () => {
   it('an admin cannot invite an owner; a member invites no one', () => {
     expect(inviteRoles('owner')).toEqual(['member', 'admin', 'owner']);

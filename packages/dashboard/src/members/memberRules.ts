@@ -30,8 +30,27 @@ export interface MemberActions {
   reason: string | null;
 }
 
-/** What the viewer may do to one member, and why not. */
+/**
+ * What the viewer may do to one member, and why not. On the viewer's own row (`self`) removing is
+ * leaving, which is everyone's (docs/roles.md) except the only owner's.
+ */
 export function memberActions(
+  viewerRole: string | null | undefined,
+  target: Pick<OrgMember, 'role'>,
+  owners: number,
+  self = false,
+): MemberActions {
+  const actions = managedActions(viewerRole, target, owners);
+  if (!self) return actions;
+  const onlyOwner = hasOrgRole(target.role, ['owner']) && owners <= 1;
+  return {
+    ...actions,
+    canRemove: !onlyOwner,
+    reason: onlyOwner ? reasons.lastOwner : actions.reason,
+  };
+}
+
+function managedActions(
   viewerRole: string | null | undefined,
   target: Pick<OrgMember, 'role'>,
   owners: number,
