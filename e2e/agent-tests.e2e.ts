@@ -45,6 +45,13 @@ test('write a test → run → fail → change the prompt → pass → publish w
   await expect(editor).toBeHidden();
   await expect(tests.getByText('Opens at nine')).toBeVisible();
 
+  // Before it starts, Run all says what it costs against the organization's test budget.
+  await expect(
+    tests.getByText(
+      "Run all: about 1 model call (1 turn) · 2,000 of 2,000 left in this organization's 24-hour test budget.",
+    ),
+  ).toBeVisible();
+
   // Run: it fails, saying why.
   await tests.getByRole('button', { name: 'Run all' }).click();
   await expect(tests.getByText('0 of 1 passed')).toBeVisible({ timeout: 30_000 });
@@ -56,6 +63,8 @@ test('write a test → run → fail → change the prompt → pass → publish w
   await saved(page);
   await tests.getByRole('button', { name: 'Run all' }).click();
   await expect(tests.getByText('1 of 1 passed')).toBeVisible({ timeout: 30_000 });
+  // Two runs of one call each came out of the budget.
+  await expect(tests.getByText(/· 1,998 of 2,000 left/)).toBeVisible();
   await expect(tests.getByText('Turn 1 · Contains “open at 9”: failed → passed')).toBeVisible();
 
   // A voice agent (the console gives every new agent a voice): the same script by voice, spoken

@@ -11,7 +11,7 @@ import {
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { startFakeGrader, type FakeGrader } from '../../test/fakeGrader';
 import { startFakeToolModel, toolResultsOf } from '../../test/fakeToolModel';
-import { conversations } from '../db/schema';
+import { agentTestRuns, agentTests, conversations } from '../db/schema';
 
 let server: TestServer;
 let grader: FakeGrader;
@@ -175,6 +175,89 @@ describe('agent tests: CRUD and validation', () => {
         .error,
     ).toBe('test_ids.0: no such test of this agent');
     expect((await testsOf(owner).list(agent.id)).tests).toHaveLength(1);
+  });
+});
+
+describe('agent tests: the cost ceiling', () => {
+  it('caps tests per agent and judge checks per run at save; a run over the organization budget is 409 with the estimate', async () => {
+    // An organization of its own: its budget is not the other tests'.
+    const u = server.newUser();
+    const org = await u.withOrg('Budget Org');
+    const id = newAgentId('cap');
+    await u.apps.createAgent({ agentName: id, organizationId: org });
+    await u.agents.update(id, { organization_id: org });
+    const base = `/api/agents/${id}/tests`;
+    const judged = (turns: number, judges: number, repetitions = 1): AgentTestInput => ({
+      name: 'Judged',
+      repetitions,
+      turns: Array.from({ length: turns }, (_, i) => ({
+        user: `Question ${i}`,
+        expect: Array.from({ length: judges }, () => ({ type: 'judge' as const, value: 'Polite' })),
+      })),
+    });
+    // 20 turns × 10 judges × 2 repetitions = 400 judge checks in a run: over 200.
+    const tooManyJudges = await u.raw('POST', base, judged(20, 10, 2));
+    expect(tooManyJudges.status).toBe(400);
+    expect(tooManyJudges.body.error).toBe(
+      "turns: a run of this agent's tests would grade 400 judge checks (judge expectations × repetitions, all tests together); at most 200",
+    );
+    const small = await testsOf(u).create(id, judged(2, 1, 3)); // 6 turns + 6 judges = 12 calls
+    // Replacing a test counts the new one instead of the old.
+    expect((await u.raw('PUT', `${base}/${small.id}`, judged(10, 10, 2))).status).toBe(200);
+    expect((await u.raw('PUT', `${base}/${small.id}`, judged(2, 1, 3))).status).toBe(200);
+
+    // 50 tests at most.
+    await server.db.insert(agentTests).values(
+      Array.from({ length: 49 }, (_, i) => ({
+        organizationId: org,
+        agentName: id,
+        name: `Seeded ${i}`,
+        turns: [{ user: 'Hi', expect: [] }],
+      })),
+    );
+    const fiftyFirst = await u.raw('POST', base, passing);
+    expect(fiftyFirst.status).toBe(400);
+    expect(fiftyFirst.body.error).toBe('name: an agent has at most 50 tests');
+    await server.db.delete(agentTests).where(like(agentTests.name, 'Seeded %'));
+
+    // The budget: 2,000 model calls a day by default; earlier runs used 1,995 of them.
+    const listed = await testsOf(u).list(id);
+    expect(listed.budget).toEqual({
+      model_calls_limit: 2000,
+      model_calls_used: 0,
+      window_hours: 24,
+    });
+    await server.db.insert(agentTestRuns).values({
+      organizationId: org,
+      agentName: id,
+      testIds: [],
+      total: 0,
+      modelCalls: 1995,
+      status: 'passed',
+    });
+    const refused = await u.raw('POST', `${base}/run`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      error: expect.stringMatching(
+        /^This run needs about 12 model calls, over what is left of the organization's test budget: 5 of 2,000 model calls in 24 hours/,
+      ),
+      code: 'test_budget_exceeded',
+      estimate: { model_calls: 12 },
+      budget: { model_calls_limit: 2000, model_calls_used: 1995, window_hours: 24 },
+    });
+    const runs = await server.db
+      .select()
+      .from(agentTestRuns)
+      .where(eq(agentTestRuns.agentName, id));
+    expect(runs).toHaveLength(1); // nothing written
+    // Runs older than the window no longer count.
+    await server.db
+      .update(agentTestRuns)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(agentTestRuns.agentName, id));
+    const ran = await u.raw('POST', `${base}/run`, {});
+    expect(ran.status).toBe(200);
+    expect((await testsOf(u).list(id)).budget?.model_calls_used).toBe(12);
   });
 });
 

@@ -2,7 +2,8 @@ import type { Services } from '../lib/env';
 import type { AgentRow } from '../runtime/agentKeys';
 import { HttpError } from '../lib/http';
 import { executeRun } from './execute';
-import { createRun, listTests, runToWire, testsMustPass } from './store';
+import { listTests, runToWire, testsMustPass } from './store';
+import { createRunWithinBudget, testRunBudgetFrom } from './budget';
 
 /**
  * 'Tests must pass to publish': with it on, publishing runs the agent's suite first and is refused
@@ -13,12 +14,15 @@ export async function publishGate(services: Services, agent: AgentRow): Promise<
   if (!(await testsMustPass(db, agent))) return;
   const tests = await listTests(db, agent);
   if (!tests.length) return;
-  const run = await createRun(
-    db,
-    agent,
-    tests.map((t) => t.id),
-    { trigger: 'publish', claimed: true },
-  );
+  // The gate's run counts against the organization's test budget too (409 when over it).
+  const run = await createRunWithinBudget(db, agent, tests, testRunBudgetFrom(services.env), {
+    trigger: 'publish',
+    claimed: true,
+  }).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 409)
+      throw new HttpError(409, `Tests must pass to publish: ${error.message}`, error.extra);
+    throw error;
+  });
   const done = runToWire(await executeRun(services, run));
   if (done.status === 'passed') return;
   const failing = done.results

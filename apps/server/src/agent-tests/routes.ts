@@ -11,9 +11,9 @@ import { check, HttpError, notFound, readJson } from '../lib/http';
 import { findAgentForUser } from '../agents/store';
 import { executeRun } from './execute';
 import { testFromConversation } from './fromConversation';
-import { assertPatternsUsable } from './saveChecks';
+import { assertPatternsUsable, assertWithinCaps } from './saveChecks';
+import { budgetOf, createRunWithinBudget, testRunBudgetFrom } from './budget';
 import {
-  createRun,
   createTest,
   deleteTest,
   findRun,
@@ -38,6 +38,8 @@ export const inlineTurnLimit = 10;
 export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  // A bad PARLEY_TEST_RUN_BUDGET stops the server at start, naming the variable.
+  const budgetLimit = testRunBudgetFrom(services.env);
 
   const agentOf = async (c: { req: { param(name: 'agentName'): string } }, userId: string) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
@@ -46,15 +48,17 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
 
   app.get('/:agentName/tests', async (c) => {
     const agent = await agentOf(c, c.get('user').id);
-    const [tests, gate, last] = [
+    const [tests, gate, last, budget] = [
       await listTests(db, agent),
       await testsMustPass(db, agent),
       await lastFinishedRun(db, agent),
+      await budgetOf(db, agent.organizationId, budgetLimit),
     ];
     return c.json({
       tests: tests.map(testToWire),
       tests_must_pass: gate,
       last_run: last ? runToWire(last) : null,
+      budget,
     });
   });
 
@@ -62,6 +66,7 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
     const agent = await agentOf(c, c.get('user').id);
     const body = await readJson(c, agentTestInputSchema);
     assertPatternsUsable(body);
+    assertWithinCaps(body, await listTests(db, agent));
     return c.json(testToWire(await createTest(db, agent, body)), 201);
   });
 
@@ -90,16 +95,23 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
         issues: [{ field: 'test_ids', message: 'this agent has no tests to run' }],
       });
     const turns = chosen.reduce((n, t) => n + t.turns.length * t.repetitions, 0);
-    const ids = chosen.map((t) => t.id);
     // A voice run speaks and transcribes every line: always in the background.
     const voice = body.voice ?? false;
+    // The run's estimated model calls must fit in the organization's budget (409 otherwise).
     if (voice || turns > inlineTurnLimit) {
-      const run = await createRun(db, agent, ids, { trigger: 'manual', claimed: !worker, voice });
+      const run = await createRunWithinBudget(db, agent, chosen, budgetLimit, {
+        trigger: 'manual',
+        claimed: !worker,
+        voice,
+      });
       if (worker) worker.wake();
       else void executeRun(services, run);
       return c.json(runToWire(run), 202);
     }
-    const run = await createRun(db, agent, ids, { trigger: 'manual', claimed: true });
+    const run = await createRunWithinBudget(db, agent, chosen, budgetLimit, {
+      trigger: 'manual',
+      claimed: true,
+    });
     return c.json(runToWire(await executeRun(services, run)));
   });
 
@@ -127,6 +139,7 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
     const values = agentTestInputSchema.safeParse(draft);
     if (!values.success)
       throw new HttpError(400, `conversation_id: ${values.error.issues[0]?.message ?? 'unusable'}`);
+    assertWithinCaps(values.data, await listTests(db, agent));
     return c.json(testToWire(await createTest(db, agent, values.data)), 201);
   });
 
@@ -134,6 +147,7 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
     const agent = await agentOf(c, c.get('user').id);
     const body = await readJson(c, agentTestInputSchema);
     assertPatternsUsable(body);
+    assertWithinCaps(body, await listTests(db, agent), c.req.param('id'));
     const row = await updateTest(db, agent, c.req.param('id'), body);
     if (!row) throw notFound('Test');
     return c.json(testToWire(row));

@@ -134,7 +134,13 @@ export async function createRun(
   db: Db,
   agent: AgentRef,
   testIds: string[],
-  options: { trigger: 'manual' | 'publish'; claimed: boolean; voice?: boolean },
+  options: {
+    trigger: 'manual' | 'publish';
+    claimed: boolean;
+    voice?: boolean;
+    /** The model calls the run is estimated to make (budget.ts). */
+    modelCalls?: number;
+  },
 ) {
   const [row] = await db
     .insert(agentTestRuns)
@@ -142,6 +148,7 @@ export async function createRun(
       ...refOf(agent),
       testIds,
       total: testIds.length,
+      modelCalls: options.modelCalls ?? 0,
       trigger: options.trigger,
       voice: options.voice ?? false,
       status: options.claimed ? 'running' : 'queued',

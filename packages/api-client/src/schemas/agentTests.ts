@@ -90,13 +90,63 @@ export type ToolMock = z.infer<typeof toolMockSchema>;
 
 const variableName = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
+/**
+ * The cost ceiling of an agent's tests (docs/agent-tests.md, "Caps and the budget"), enforced when
+ * a test is saved (400 naming the field): at most `tests` tests per agent, `turns` turns per test,
+ * `repetitions` repetitions per test, and `judgesPerRun` model-graded checks in one run of all the
+ * agent's tests (each judge expectation × its test's repetitions). With every cap full one 'Run
+ * all' makes at most 50 × 20 × 10 + 200 = 10,200 model calls; the organization's budget
+ * (PARLEY_TEST_RUN_BUDGET) bounds what its runs make in a day.
+ */
+export const agentTestCaps = {
+  tests: 50,
+  turns: 20,
+  repetitions: 10,
+  judgesPerRun: 200,
+} as const;
+
+/** What one run of these tests is estimated to cost, in model calls. */
+export interface TestRunEstimate {
+  /** Agent turns: each is one model call (a turn that calls tools makes a few more). */
+  turns: number;
+  /** Judge expectations graded: one model call each. */
+  judges: number;
+  /** turns + judges. */
+  model_calls: number;
+}
+
+/**
+ * A run's estimated model calls: every turn of every test, and every judge expectation, times the
+ * test's repetitions (the server refuses a run above the budget with this same figure; the console
+ * shows it before 'Run all').
+ */
+export function estimateTestRun(
+  tests: ReadonlyArray<{
+    turns: ReadonlyArray<{ expect?: ReadonlyArray<{ type: string }> }>;
+    repetitions?: number;
+  }>,
+): TestRunEstimate {
+  let turns = 0;
+  let judges = 0;
+  for (const test of tests) {
+    const reps = test.repetitions ?? 1;
+    turns += test.turns.length * reps;
+    judges +=
+      test.turns.reduce(
+        (n, t) => n + (t.expect ?? []).filter((e) => e.type === 'judge').length,
+        0,
+      ) * reps;
+  }
+  return { turns, judges, model_calls: turns + judges };
+}
+
 /** What a person writes: POST and PUT bodies. */
 export const agentTestInputSchema = z.object({
   name: text(200).refine((v) => v.trim() !== '', 'is required'),
   turns: z
     .array(testTurnSchema)
     .min(1, 'a test needs at least one turn')
-    .max(20, 'at most 20 turns'),
+    .max(agentTestCaps.turns, `at most ${agentTestCaps.turns} turns`),
   /** `{{name}}` in a user turn or an expectation is replaced by the value. */
   variables: z
     .record(z.string(), text(2000))
@@ -111,7 +161,7 @@ export const agentTestInputSchema = z.object({
     .number()
     .int('must be a whole number')
     .min(1, 'must be at least 1')
-    .max(10, 'must be at most 10')
+    .max(agentTestCaps.repetitions, `must be at most ${agentTestCaps.repetitions}`)
     .default(1),
 });
 export type AgentTestInput = z.input<typeof agentTestInputSchema>;
@@ -225,11 +275,24 @@ export const testRunSchema = z.object({
 });
 export type TestRun = z.output<typeof testRunSchema>;
 
+/**
+ * The organization's test-run budget: model calls its runs may make in a rolling window
+ * (PARLEY_TEST_RUN_BUDGET per 24 hours), and what its runs of that window were estimated to make.
+ */
+export const testRunBudgetSchema = z.object({
+  model_calls_limit: z.number(),
+  model_calls_used: z.number(),
+  window_hours: z.number(),
+});
+export type TestRunBudget = z.output<typeof testRunBudgetSchema>;
+
 export const agentTestsListSchema = z.object({
   tests: z.array(agentTestSchema),
   tests_must_pass: z.boolean(),
   /** The newest finished run (shown beside Publish). */
   last_run: testRunSchema.nullable(),
+  /** The organization's budget now (the console shows a run's estimate against it). */
+  budget: testRunBudgetSchema.optional(),
 });
 export type AgentTestsList = z.output<typeof agentTestsListSchema>;
 

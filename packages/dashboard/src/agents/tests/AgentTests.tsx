@@ -89,6 +89,7 @@ export default function AgentTests({
         run={shown ?? null}
         running={run.isPending}
         runError={run.error ? plainMessageOf(run.error) : null}
+        budget={list.data?.budget ?? null}
         onRunAll={() => run.mutate({})}
         onRunOne={(test) => run.mutate({ testIds: [test.id] })}
         voice={voice}

@@ -48,6 +48,38 @@ export const NotRunYet: Story = {
 };
 export const NotRunYetDark: Story = { ...NotRunYet, globals: { theme: 'dark' } };
 
+/** 'Run all' says what it will cost before it starts: its estimate against the budget left. */
+export const WithinBudget: Story = {
+  args: { budget: { model_calls_limit: 2000, model_calls_used: 120, window_hours: 24 } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const cost = c.getByText(
+      "Run all: about 8 model calls (7 turns, 1 judge check) · 1,880 of 2,000 left in this organization's 24-hour test budget.",
+    );
+    await expect(cost).toBeVisible();
+    const runAll = c.getByRole('button', { name: 'Run all' });
+    await expect(runAll).toHaveAccessibleDescription(cost.textContent!);
+    await userEvent.click(runAll);
+    await expect(args.onRunAll).toHaveBeenCalled();
+  },
+};
+export const WithinBudgetDark: Story = { ...WithinBudget, globals: { theme: 'dark' } };
+
+/** More than the budget has left: Run all is disabled, the reason beside it. */
+export const OverBudget: Story = {
+  args: { budget: { model_calls_limit: 2000, model_calls_used: 1995, window_hours: 24 } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(
+      c.getByText(
+        "Run all: about 8 model calls (7 turns, 1 judge check): more than is left (5 of 2,000 left in this organization's 24-hour test budget). Run fewer tests or repetitions, or try later.",
+      ),
+    ).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Run all' })).toBeDisabled();
+  },
+};
+export const OverBudgetDark: Story = { ...OverBudget, globals: { theme: 'dark' } };
+
 export const RunWithFailuresAndDiffs: Story = {
   args: { run: fixtureFailedRun },
   play: async ({ canvasElement }) => {

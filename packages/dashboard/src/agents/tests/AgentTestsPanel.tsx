@@ -1,6 +1,8 @@
 import {
+  estimateTestRun,
   expectationLabels,
   type AgentTest,
+  type TestRunBudget,
   type ExpectationType,
   type TestResult,
   type TestRun,
@@ -10,6 +12,7 @@ import {
   changeText,
   passRateText,
   refusalOf,
+  runCostText,
   runSummary,
   testsTexts as texts,
 } from './testsFormat';
@@ -33,6 +36,11 @@ export interface AgentTestsPanelProps {
   runError?: string | null;
   onRunAll: () => void;
   onRunOne: (test: AgentTest) => void;
+  /**
+   * The organization's test budget: 'Run all' shows its estimated model calls against what is
+   * left, and is disabled (with the reason) when the server would refuse it.
+   */
+  budget?: TestRunBudget | null;
   /**
    * The agent has a voice: 'Run by voice' (`onRunVoice`) sends the suite through the server's
    * local speech pipeline; its results show what was heard beside the script.
@@ -168,6 +176,7 @@ export function AgentTestsPanel({
   runError,
   onRunAll,
   onRunOne,
+  budget,
   voice = false,
   onRunVoice,
   runningVoice = false,
@@ -186,6 +195,7 @@ export function AgentTestsPanel({
   const refusal = refusalOf(run, testsMustPass);
   const resultOf = (test: AgentTest) => run?.results.find((r) => r.test_id === test.id);
   const ordered = run ? [...run.results].sort((a, b) => Number(a.passed) - Number(b.passed)) : [];
+  const cost = tests.length ? runCostText(estimateTestRun(tests), budget) : null;
   return (
     <Card
       title={title}
@@ -202,7 +212,7 @@ export function AgentTestsPanel({
               onClick={onRunVoice}
               busy={voiceInProgress}
               busyLabel={texts.runningByVoice}
-              disabled={!tests.length || loading || inProgress}
+              disabled={!tests.length || loading || inProgress || Boolean(cost?.over)}
             >
               {texts.runByVoice}
             </Button>
@@ -211,7 +221,8 @@ export function AgentTestsPanel({
             onClick={onRunAll}
             busy={inProgress && !voiceInProgress}
             busyLabel={texts.running}
-            disabled={!tests.length || loading || inProgress}
+            disabled={!tests.length || loading || inProgress || Boolean(cost?.over)}
+            aria-describedby={cost ? `${id ?? 'agent-tests'}-cost` : undefined}
           >
             {texts.runAll}
           </Button>
@@ -220,6 +231,15 @@ export function AgentTestsPanel({
     >
       <div className={styles.stack}>
         <p className={styles.muted}>{texts.intro}</p>
+        {cost ? (
+          <p
+            id={`${id ?? 'agent-tests'}-cost`}
+            className={cost.over ? styles.costOver : styles.muted}
+            data-state={cost.over ? 'over' : 'within'}
+          >
+            {cost.text}
+          </p>
+        ) : null}
         {voice && onRunVoice ? <p className={styles.muted}>{texts.voiceHint}</p> : null}
         <Switch
           label={texts.gate}

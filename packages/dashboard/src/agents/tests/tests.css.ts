@@ -119,3 +119,10 @@ export const link = style({
   textDecoration: 'underline',
   ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
 });
+
+/** The run's estimate when it is more than the organization's test budget has left. */
+export const costOver = style({
+  margin: 0,
+  color: vars.color.dangerText,
+  fontSize: vars.fontSize.sm,
+});

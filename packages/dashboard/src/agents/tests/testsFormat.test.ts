@@ -8,6 +8,7 @@ import {
   parseVariables,
   passRateText,
   refusalOf,
+  runCostText,
   runSummary,
 } from './testsFormat';
 import { fixtureSpeechMissingRun, fixtureVoiceRun } from './testFixtures';
@@ -130,5 +131,25 @@ describe('the link to an agent’s Tests', () => {
   it('is the Agents tab with the agent open at section=tests', () => {
     expect(agentTestsHref('bot-1')).toBe('/?tab=agents&agent=bot-1&section=tests');
     expect(agentTestsHref('a b&c')).toBe('/?tab=agents&agent=a+b%26c&section=tests');
+  });
+});
+
+describe('runCostText', () => {
+  const estimate = { turns: 12, judges: 4, model_calls: 16 };
+  it('given no budget › the estimate alone', () => {
+    expect(runCostText(estimate, null)).toEqual({
+      text: 'Run all: about 16 model calls (12 turns, 4 judge checks).',
+      over: false,
+    });
+  });
+  it('given a budget › what is left, and over it when the run needs more', () => {
+    const budget = { model_calls_limit: 2000, model_calls_used: 1990, window_hours: 24 };
+    expect(runCostText(estimate, budget)).toEqual({
+      text: "Run all: about 16 model calls (12 turns, 4 judge checks): more than is left (10 of 2,000 left in this organization's 24-hour test budget). Run fewer tests or repetitions, or try later.",
+      over: true,
+    });
+    expect(runCostText({ turns: 1, judges: 0, model_calls: 1 }, budget).text).toBe(
+      "Run all: about 1 model call (1 turn) · 10 of 2,000 left in this organization's 24-hour test budget.",
+    );
   });
 });

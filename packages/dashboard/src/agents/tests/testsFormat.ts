@@ -1,4 +1,6 @@
 import {
+  type TestRunBudget,
+  type TestRunEstimate,
   agentTestInputSchema,
   expectationLabels,
   toValidationError,
@@ -170,4 +172,28 @@ export function passRateText(rate: number): string {
 export function refusalOf(run: TestRun | null, gateOn: boolean): string[] | null {
   if (!gateOn || !run || run.trigger !== 'publish' || run.status === 'passed') return null;
   return run.results.filter((r) => !r.passed).map((r) => r.name);
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/**
+ * What 'Run all' will cost, shown before it starts: the run's estimated model calls (the server's
+ * own `estimateTestRun`) against what is left of the organization's test budget; `over` when the
+ * server would refuse it (409), with the reason to show beside the disabled button.
+ */
+export function runCostText(
+  estimate: TestRunEstimate,
+  budget: TestRunBudget | null | undefined,
+): { text: string; over: boolean } {
+  const parts = `${n(estimate.turns)} turn${estimate.turns === 1 ? '' : 's'}${estimate.judges ? `, ${n(estimate.judges)} judge check${estimate.judges === 1 ? '' : 's'}` : ''}`;
+  const head = `Run all: about ${n(estimate.model_calls)} model call${estimate.model_calls === 1 ? '' : 's'} (${parts})`;
+  if (!budget) return { text: `${head}.`, over: false };
+  const left = Math.max(0, budget.model_calls_limit - budget.model_calls_used);
+  const of = `${n(left)} of ${n(budget.model_calls_limit)} left in this organization's ${budget.window_hours}-hour test budget`;
+  return estimate.model_calls > left
+    ? {
+        text: `${head}: more than is left (${of}). Run fewer tests or repetitions, or try later.`,
+        over: true,
+      }
+    : { text: `${head} · ${of}.`, over: false };
 }
