@@ -75,4 +75,27 @@ test('add an HTTP tool (validation first), chat, see the tool step', async ({ pa
   expect(tool.requests[0]).toMatchObject({ method: 'POST', path: '/slots' });
   expect(tool.requests[0]!.headers['x-api-key']).toBe('sk-e2e-secret-5678');
   expect(JSON.parse(tool.requests[0]!.body)).toEqual({ query: 'Monday' });
+
+  // A saved header stays with its address: another port with the masked value is refused, the
+  // reason at the Headers field; nothing is saved.
+  await page.getByRole('button', { name: 'Edit check_slots' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit tool' });
+  await edit.getByLabel(/^URL/).fill('http://127.0.0.1:9/slots');
+  await edit.getByRole('button', { name: 'Save tool' }).click();
+  await expect(
+    edit.locator('fieldset').getByText(/^X-Api-Key: type the secret again for the new address/),
+  ).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(`POST ${tool.url}/slots`)).toBeVisible();
+
+  // 'Let visitors receive e-mails/texts': off by default, saved when switched, kept on reload.
+  const visitors = page.getByRole('switch', { name: 'Let visitors receive e-mails/texts' });
+  await expect(visitors).not.toBeChecked();
+  await visitors.click();
+  await expect(visitors).toBeChecked();
+  await expect(visitors).toBeEnabled(); // saved
+  await page.reload();
+  await expect(
+    page.getByRole('switch', { name: 'Let visitors receive e-mails/texts' }),
+  ).toBeChecked({ timeout: 20_000 });
 });

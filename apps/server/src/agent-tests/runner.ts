@@ -129,6 +129,8 @@ async function runOnce(
           conversationId,
           toolMocks: mocks,
           channel,
+          // An agent test is a member's (its sends are the member's, not a visitor's).
+          member: true,
         };
         const turn = await start(
           { ...deps, retrieve: recordingRetrieve(deps, sources) },

@@ -148,7 +148,13 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     const turn = await startTurn(
       { ...services, retrieve },
       agent,
-      { query: body.message, user: `console:${user.id}`, conversationId: body.conversationId },
+      {
+        query: body.message,
+        user: `console:${user.id}`,
+        conversationId: body.conversationId,
+        // The console's test chat is a member's, not a visitor's.
+        member: true,
+      },
       { signal: c.req.raw.signal },
     );
     const answer = await collect(turn);

@@ -53,6 +53,7 @@ export function agentToWire(
     model_api_key_masked: maskedStored(box, row.modelApiKey),
     knowledge_base_ids: row.knowledgeBaseIds,
     allowed_origins: row.allowedOrigins,
+    visitor_sends: row.visitorSends,
     published_at: row.publishedAt?.toISOString() ?? null,
     model_live_url: row.modelLiveUrl,
     app_id: appId,
@@ -118,6 +119,7 @@ export function agentValues(body: AgentUpdateRequest, box: SecretBox) {
   }
   if (body.model_live_url !== undefined) v.modelLiveUrl = body.model_live_url;
   if (body.allowed_origins !== undefined) v.allowedOrigins = body.allowed_origins;
+  if (body.visitor_sends !== undefined) v.visitorSends = body.visitor_sends;
   return v;
 }
 

@@ -223,6 +223,11 @@ export async function startTurn(
     prepared?: PreparedContext;
     /** An agent test's tool mocks (by tool id or name): the mock answers, the tool is not called. */
     toolMocks?: Record<string, unknown>;
+    /**
+     * A member of the organization talks (the console's test chat, an agent test), not a visitor:
+     * the send tools may write to an address they give (docs/tools.md). Set only by those routes.
+     */
+    member?: boolean;
   },
   options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
@@ -292,6 +297,8 @@ export async function startTurn(
             conversationId,
             channel: input.channel ?? 'chat',
             endUser: input.user,
+            sender: input.member ? 'member' : 'visitor',
+            visitorSends: agent.visitorSends,
             agentAddress: input.agentAddress ?? null,
             actions,
             toolMocks: input.toolMocks,

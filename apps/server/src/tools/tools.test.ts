@@ -24,6 +24,7 @@ import {
   messages,
   messagingOptOuts,
   telephonyOutbox,
+  visitorSends,
 } from '../db/schema';
 import { turnsStored } from '../runtime/chat';
 
@@ -546,7 +547,9 @@ describe('send built-ins', () => {
       direction: 'outbound',
     });
 
-    // A web chat has no address: the model gives one (e-mail into the mailbox's sandbox outbox).
+    // A web chat has no address: with 'Let visitors receive e-mails/texts' on, the model gives
+    // one (e-mail into the mailbox's sandbox outbox).
+    await u.agents.update(id, { organization_id: org, visitor_sends: true });
     model.plan = [
       {
         name: 'mail_them',
@@ -561,9 +564,11 @@ describe('send built-ins', () => {
       .where(eq(mailOutbox.toAddress, 'pat@example.com'));
     expect(mail).toMatchObject({ fromAddress: 'desk@clinic.example', subject: 'Your booking' });
 
+    let visitor = 0;
     const refusedWith = async (args: Record<string, unknown>) => {
       model.plan = [{ name: 'text_them', arguments: args }];
-      return String((await chat(key, 'Text me', 'blocking')).json.answer);
+      // A visitor of their own each time (a visitor gets at most 3 messages a day).
+      return String((await chat(key, 'Text me', 'blocking', `v-${++visitor}`)).json.answer);
     };
     expect(await refusedWith({ message: 'Hi' })).toContain('has no phone number');
     await server.db.insert(messagingOptOuts).values({
@@ -607,6 +612,111 @@ describe('send built-ins', () => {
 });
 
 describe('send built-ins on a call', () => {
+  it("visitors cannot spend the organization's sends: own channel only, web sends only when the agent lets them and within the visitor limits", async () => {
+    const u = server.newUser();
+    const org = await u.withOrg('Visitor Sends Org');
+    const { id, key } = await newAgent({ user: u, org });
+    await u.voice.syncAllProviders({ organization_id: org });
+    const number = (await u.voice.phoneNumberPage(org)).phone_numbers.find((n) => n.sms_enabled)!;
+    await u.voice.assign(number.phone_id, id, ['sms']);
+    expect((await u.raw('PUT', '/messaging/mail/mailboxes/desk@visitors.example', {})).status).toBe(
+      200,
+    );
+    const tools = createAgentToolsClient({ baseUrl: '/api/agents', fetch: u.fetch });
+    await tools.create(id, { name: 'mail_them', type: 'send_email' });
+    const mailTo = (to: string) => [
+      { name: 'mail_them', arguments: { to, subject: 'Hello', message: 'Details' } },
+    ];
+    const mailsTo = async (to: string) =>
+      (await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).length;
+    /** A web visitor's turn (the /v1 API, as the widget and the public page call it). */
+    const visit = async (user: string, to: string, conversationId = '') => {
+      model.plan = mailTo(to);
+      const res = await fetch(`${server.url}/v1/chat-messages`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          inputs: {},
+          query: 'Mail it to me',
+          response_mode: 'blocking',
+          user,
+          conversation_id: conversationId,
+        }),
+      });
+      const body = (await res.json()) as { answer: string; conversation_id: string };
+      return { answer: String(body.answer), conversationId: body.conversation_id };
+    };
+
+    // Off by default: an anonymous visitor cannot make the agent mail an address they name.
+    const off = await visit('anon-1', 'victim@elsewhere.example');
+    expect(off.answer).toContain("'Let visitors receive e-mails/texts' is off");
+    expect(await mailsTo('victim@elsewhere.example')).toBe(0);
+
+    // A visitor on SMS: the number they wrote from is verified, an e-mail address is not.
+    model.plan = mailTo('victim@elsewhere.example');
+    await u.voice.simulateEvent(org, {
+      event: 'sms',
+      to: number.phone_number,
+      from: '+15005550941',
+      text: 'Mail me',
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db
+              .select({ body: telephonyOutbox.body })
+              .from(telephonyOutbox)
+              .where(eq(telephonyOutbox.toNumber, '+15005550941'))
+          ).map((r) => r.body),
+        { timeout: 20_000 },
+      )
+      .toContainEqual(expect.stringContaining('can only be answered on its own channel'));
+    expect(await mailsTo('victim@elsewhere.example')).toBe(0);
+
+    // The console's test chat is a member's: it may send where the member says.
+    model.plan = mailTo('member-choice@visitors.example');
+    const console = await u.raw('POST', '/api/chatbot/chat', {
+      difyApiUrl: `${server.url}/v1`,
+      difyApiKey: key,
+      message: 'Mail it',
+    });
+    expect(String(console.body.answer)).toContain('"sent":true');
+    expect(await mailsTo('member-choice@visitors.example')).toBe(1);
+
+    // On: 2 a conversation, 3 a visitor a day, and a tenth of the organization's day for visitors.
+    await u.agents.update(id, { organization_id: org, visitor_sends: true });
+    const first = await visit('web-1', 'web-1@visitors.example');
+    expect(first.answer).toContain('"sent":true');
+    const second = await visit('web-1', 'web-1@visitors.example', first.conversationId);
+    expect(second.answer).toContain('"sent":true');
+    const third = await visit('web-1', 'web-1@visitors.example', first.conversationId);
+    expect(third.answer).toContain('at most 2 messages are sent from one web chat');
+    expect((await visit('web-1', 'web-1@visitors.example')).answer).toContain('"sent":true');
+    expect((await visit('web-1', 'web-1@visitors.example')).answer).toContain(
+      'at most 3 messages a day are sent to one visitor',
+    );
+    expect(await mailsTo('web-1@visitors.example')).toBe(3);
+    const [conv] = await server.db
+      .insert(conversations)
+      .values({ organizationId: org, channel: 'chat', endUser: 'seeded' })
+      .returning();
+    await server.db.insert(visitorSends).values(
+      Array.from({ length: 97 }, (_, i) => ({
+        organizationId: org,
+        agentName: id,
+        conversationId: conv!.id,
+        visitor: `seeded-${i}`,
+        channel: 'email',
+        recipient: `seeded-${i}@visitors.example`,
+      })),
+    );
+    expect((await visit('web-2', 'web-2@visitors.example')).answer).toContain(
+      'used up for today (100 a day)',
+    );
+    expect(await mailsTo('web-2@visitors.example')).toBe(0);
+  });
+
   it('send_sms from a call: from the number rang, at most 3 a turn, counted against the organization limit', async () => {
     const u = server.newUser();
     const org = await u.withOrg('Call Send Org');

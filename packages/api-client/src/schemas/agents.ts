@@ -238,6 +238,11 @@ export const agentUpdateRequestSchema = z.object({
     )
     .max(50)
     .optional(),
+  /**
+   * 'Let visitors receive e-mails/texts' (off by default): a web visitor's chat may have the send
+   * tools write to an address the visitor gives, within the visitor limits (docs/tools.md).
+   */
+  visitor_sends: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type AgentUpdateRequest = z.input<typeof agentUpdateRequestSchema>;
 
@@ -267,6 +272,7 @@ export const agentConfigSchema = z.looseObject({
   app_id: z.string().nullable().optional(),
   agent_type: agentKindSchema.nullable().optional(),
   allowed_origins: z.array(z.string()).optional(),
+  visitor_sends: z.boolean().optional(),
   created_at: z.string().nullable().optional(),
   updated_at: z.string().nullable().optional(),
 });

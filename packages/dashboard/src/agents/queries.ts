@@ -100,3 +100,14 @@ export function useSaveAllowedOrigins(agentId: string, orgId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
   });
 }
+
+/** Save 'Let visitors receive e-mails/texts'; the agent is read again. */
+export function useSaveVisitorSends(agentId: string) {
+  const api = useDashboardApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { orgId: string; on: boolean }) =>
+      api.updateAgent(agentId, v.orgId, { visitor_sends: v.on }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
+  });
+}

@@ -24,6 +24,14 @@ export interface ToolContext {
   channel: string;
   /** The person's address on the channel: a chat visitor's id, a phone number, an e-mail address. */
   endUser: string | null;
+  /**
+   * Who the conversation is with: a member of the organization (the console's test chat, an agent
+   * test) or a visitor (every channel's people; the default). A visitor's sends go only to the
+   * channel they came from, or on the web to an address they give when `visitorSends` allows it.
+   */
+  sender?: 'member' | 'visitor';
+  /** The agent's 'Let visitors receive e-mails/texts'. */
+  visitorSends?: boolean;
   /** Our side on channels that have one (the number, the mailbox). */
   agentAddress: string | null;
   /** Filled by end_call and transfer_call for the voice worker. */

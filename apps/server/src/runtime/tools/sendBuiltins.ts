@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { phonePattern } from '@parley/api-client';
 import { doNotCall, mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
 import { HttpError } from '../../lib/http';
 import { sendChannelMessage, type MessageChannel } from '../../messaging/channelSend';
@@ -7,44 +6,7 @@ import { sendMailNow } from '../../messaging/mail/sendNow';
 import { enabledColumn, heldElsewhereSql } from '../../phone-numbers/numbers';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * Who a send tool writes to: the person of the conversation — its phone number (SMS, WhatsApp
- * and phone-call conversations) or e-mail address (email conversations). Only where the
- * conversation has no address of that kind (a web chat, an email thread asked for an SMS) may
- * the model name one in `to`; a `to` that differs from the conversation's own address is refused.
- */
-export function recipientOf(
-  ctx: Pick<ToolContext, 'endUser' | 'channel'>,
-  kind: 'phone' | 'email',
-  given: unknown,
-): string {
-  const pattern = kind === 'phone' ? phonePattern : emailPattern;
-  const own = ctx.endUser?.trim() ?? '';
-  const asked = typeof given === 'string' ? given.trim() : '';
-  const same = (a: string, b: string) =>
-    kind === 'email' ? a.toLowerCase() === b.toLowerCase() : a === b;
-  if (pattern.test(own)) {
-    if (asked && !same(asked, own))
-      throw new ToolError(
-        `This conversation is with ${own}: messages go only to them, not to ${asked}`,
-      );
-    return kind === 'email' ? own.toLowerCase() : own;
-  }
-  if (!asked)
-    throw new ToolError(
-      `This ${ctx.channel} conversation has no ${kind === 'phone' ? 'phone number' : 'e-mail address'}: ask the person for it and give it as "to"`,
-    );
-  if (!pattern.test(asked))
-    throw new ToolError(
-      kind === 'phone'
-        ? `to must be a phone number in international format (e.g. +14155550100), not ${asked}`
-        : `to must be an e-mail address, not ${asked}`,
-    );
-  return kind === 'email' ? asked.toLowerCase() : asked;
-}
+import { recipientOf, reserveVisitorSend } from './sendPolicy';
 
 const text = (value: unknown, what: string, max: number): string => {
   if (typeof value !== 'string' || !value.trim()) throw new ToolError(`${what} is required`);
@@ -119,7 +81,7 @@ export async function sendMessageTool(
   args: Record<string, unknown>,
   ctx: ToolContext,
 ): Promise<unknown> {
-  const to = recipientOf(ctx, 'phone', args.to);
+  const { to, visitor } = recipientOf(ctx, 'phone', args.to);
   const message = text(args.message, 'message', 1600);
   const [blocked] = await ctx.db
     .select({ reason: doNotCall.reason })
@@ -134,6 +96,13 @@ export async function sendMessageTool(
       `This organization has no number enabled for ${channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
     );
   const giveBack = takeTurnSend(ctx);
+  // A web visitor's send to a number they gave: counted against the visitor limits first.
+  const release = visitor
+    ? await reserveVisitorSend(ctx, channel, to).catch((error: unknown) => {
+        giveBack();
+        throw error;
+      })
+    : null;
   const sent = await sendChannelMessage(ctx, {
     orgId: ctx.organizationId,
     channel,
@@ -141,8 +110,9 @@ export async function sendMessageTool(
     to,
     text: message,
     author: 'agent',
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     giveBack();
+    await release?.();
     return asToolError(error);
   });
   return {
@@ -167,7 +137,7 @@ export async function sendEmailTool(
   args: Record<string, unknown>,
   ctx: ToolContext,
 ): Promise<unknown> {
-  const to = recipientOf(ctx, 'email', args.to);
+  const { to, visitor } = recipientOf(ctx, 'email', args.to);
   const subject = text(args.subject, 'subject', 200);
   const message = text(args.message, 'message', 20_000);
   const [suppressed] = await ctx.db
@@ -193,9 +163,16 @@ export async function sendEmailTool(
     rows[0];
   if (!mailbox) throw new ToolError('This organization has no mailbox to send email from');
   const giveBack = takeTurnSend(ctx);
+  const release = visitor
+    ? await reserveVisitorSend(ctx, 'email', to).catch((error: unknown) => {
+        giveBack();
+        throw error;
+      })
+    : null;
   const sent = await sendMailNow(ctx, mailbox, { to, subject, text: message }, 'agent').catch(
-    (error: unknown) => {
+    async (error: unknown) => {
       giveBack();
+      await release?.();
       return asToolError(error);
     },
   );

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { ToolsPanel } from './ToolsPanel';
+import { ToolsPanel, visitorSendsTexts } from './ToolsPanel';
 import {
   endCallToolFixture,
   httpToolFixture,
@@ -100,3 +100,50 @@ export const LongContent: Story = {
   },
 };
 export const LongContentDark: Story = { ...LongContent, globals: { theme: 'dark' } };
+
+/** 'Let visitors receive e-mails/texts': off by default; the switch says what each way means. */
+export const VisitorSendsOff: Story = {
+  args: { visitorSends: { on: false, onChange: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const toggle = c.getByRole('switch', { name: visitorSendsTexts.label });
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toHaveAccessibleDescription(visitorSendsTexts.description);
+    await userEvent.click(toggle);
+    await expect(args.visitorSends!.onChange).toHaveBeenCalledWith(true);
+  },
+};
+export const VisitorSendsOffDark: Story = { ...VisitorSendsOff, globals: { theme: 'dark' } };
+
+export const VisitorSendsOnSaving: Story = {
+  args: { visitorSends: { on: true, saving: true, onChange: fn() } },
+  play: async ({ canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('switch', { name: visitorSendsTexts.label });
+    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeDisabled();
+  },
+};
+export const VisitorSendsOnSavingDark: Story = {
+  ...VisitorSendsOnSaving,
+  globals: { theme: 'dark' },
+};
+
+export const VisitorSendsFailed: Story = {
+  args: { visitorSends: { on: false, error: 'HTTP 500: Internal Server Error', onChange: fn() } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(visitorSendsTexts.failed)).toBeVisible();
+    await expect(c.getByText('HTTP 500: Internal Server Error')).toBeVisible();
+  },
+};
+export const VisitorSendsFailedDark: Story = { ...VisitorSendsFailed, globals: { theme: 'dark' } };
+
+/** Not editing: the switch is shown, disabled, as every setting. */
+export const VisitorSendsNotEditing: Story = {
+  args: { editing: false, visitorSends: { on: true, onChange: fn() } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('switch', { name: visitorSendsTexts.label }),
+    ).toBeDisabled();
+  },
+};

@@ -1,4 +1,4 @@
-import { Badge, Banner, Button, Card, EmptyState, Spinner } from '@parley/ui';
+import { Badge, Banner, Button, Card, EmptyState, Spinner, Switch } from '@parley/ui';
 import { toolTypeLabels, type AgentTool } from '@parley/api-client';
 import * as styles from './tools.css';
 
@@ -18,7 +18,26 @@ export interface ToolsPanelProps {
   deletingId?: string | null;
   headingLevel?: 2 | 3;
   id?: string;
+  /**
+   * 'Let visitors receive e-mails/texts' (the agent's setting, off by default): whether a web
+   * visitor's chat may have the send tools write to an address the visitor gives.
+   */
+  visitorSends?: {
+    on: boolean;
+    saving?: boolean;
+    /** The setting could not be saved. */
+    error?: string | null;
+    onChange: (on: boolean) => void;
+  };
 }
+
+/** The setting's words (docs/tools.md, "Visitors and the send tools"). */
+export const visitorSendsTexts = {
+  label: 'Let visitors receive e-mails/texts',
+  description:
+    'Off: the send tools (e-mail, SMS, WhatsApp) write only to the number or address a conversation came from; a web chat visitor cannot have them write elsewhere. On: a web visitor may give an address, at most 2 messages a chat and 3 a visitor a day, within a tenth of the organization’s daily sending. Your own test chat is not limited.',
+  failed: 'The setting could not be saved',
+} as const;
 
 /** What a tool calls, in a line: 'POST https://…', 'Transfer call to +1…', 'End call'. */
 export function toolSummary(tool: AgentTool): string {
@@ -45,6 +64,7 @@ export function ToolsPanel({
   deletingId,
   headingLevel = 2,
   id,
+  visitorSends,
 }: ToolsPanelProps) {
   return (
     <Card title="Tools" headingLevel={headingLevel} id={id}>
@@ -116,6 +136,20 @@ export function ToolsPanel({
           Add tool
         </Button>
       </div>
+      {visitorSends ? (
+        <>
+          <Switch
+            label={visitorSendsTexts.label}
+            description={visitorSendsTexts.description}
+            checked={visitorSends.on}
+            onCheckedChange={visitorSends.onChange}
+            disabled={!editing || visitorSends.saving}
+          />
+          {visitorSends.error ? (
+            <Banner tone="error" title={visitorSendsTexts.failed} message={visitorSends.error} />
+          ) : null}
+        </>
+      ) : null}
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { ToolsPanel } from './ToolsPanel';
 import { ToolEditorModal } from './ToolEditorModal';
 import { ToolTestModal } from './ToolTestModal';
 import { useMcpTools } from './useMcpTools';
+import { useAgent, useSaveVisitorSends } from '../../queries';
 import {
   useAgentTools,
   useDeleteAgentTool,
@@ -47,6 +48,12 @@ export default function ToolsSection({ agentId, editing, headingLevel, id }: Too
   const test = useTestAgentTool(client, agentId);
 
   const mcp = useMcpTools(client, agentId);
+  const agent = useAgent(agentId);
+  const saveVisitorSends = useSaveVisitorSends(agentId);
+  const agentOrg = agent.data?.organization_id ?? null;
+  const visitorSendsOn = saveVisitorSends.isPending
+    ? saveVisitorSends.variables.on
+    : (agent.data?.visitor_sends ?? false);
   const onListMcpTools = () => {
     if (!editor) return;
     const result = mcpListRequestFrom(editor.form, editor.id);
@@ -106,6 +113,16 @@ export default function ToolsSection({ agentId, editing, headingLevel, id }: Too
         }}
         onDelete={setDeleting}
         deletingId={remove.isPending ? (remove.variables?.id ?? null) : null}
+        visitorSends={
+          agentOrg
+            ? {
+                on: visitorSendsOn,
+                saving: saveVisitorSends.isPending,
+                error: saveVisitorSends.error ? messageOf(saveVisitorSends.error) : null,
+                onChange: (on) => saveVisitorSends.mutate({ orgId: agentOrg, on }),
+              }
+            : undefined
+        }
       />
       {editor ? (
         <ToolEditorModal
