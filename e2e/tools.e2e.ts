@@ -78,6 +78,8 @@ test('add an HTTP tool (validation first), chat, see the tool step', async ({ pa
 
   // A saved header stays with its address: another port with the masked value is refused, the
   // reason at the Headers field; nothing is saved.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await page.getByRole('button', { name: 'Edit check_slots' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit tool' });
   await edit.getByLabel(/^URL/).fill('http://127.0.0.1:9/slots');
