@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { maskValue } from '@parley/ui';
 import { ModelPanel, type ModelPanelProps } from './ModelPanel';
 import { changeModelProvider } from './providerRules';
+import { keyStaysReason } from './fieldRules';
 import {
   storyDefaults,
   storyKnowledge,
@@ -81,6 +82,30 @@ export const LockedKey: Story = {
     await userEvent.click(c.getByRole('button', { name: 'Replace Key' }));
     await expect(args.onReplaceApiKey).toHaveBeenCalled();
   },
+};
+
+/** A new Live URL with the stored key: it waits, unsaved, until the key is typed again. */
+export const KeyStaysWithItsAddress: Story = {
+  args: {
+    keyLocked: true,
+    value: {
+      ...storySettings.model,
+      apiKey: maskValue('sk-my-own-key-9876'),
+      liveUrl: 'https://elsewhere.example/v1',
+      keyAddress: 'https://models.example/v1',
+    },
+    problems: { liveUrl: keyStaysReason },
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(`Model Live URL ${keyStaysReason}`)).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Replace Key' }));
+    await expect(args.onReplaceApiKey).toHaveBeenCalled();
+  },
+};
+export const KeyStaysWithItsAddressDark: Story = {
+  ...KeyStaysWithItsAddress,
+  globals: { theme: 'dark' },
 };
 
 export const DeletedKnowledge: Story = {
