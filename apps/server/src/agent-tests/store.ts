@@ -3,7 +3,7 @@ import type { TestResult, TestRun } from '@parley/api-client';
 import { agentTestInputSchema } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { claimRows, type JobTable } from '../lib/jobTable';
+import { claimRows, Turns, type JobTable } from '../lib/jobTable';
 import { agentTestRuns, agentTests, agentTestSettings } from '../db/schema';
 
 export type TestRow = typeof agentTests.$inferSelect;
@@ -164,12 +164,15 @@ export const runTable: JobTable<typeof agentTestRuns> = {
   lease: { column: agentTestRuns.lockedUntil, holds: 'end', ms: runLeaseMs },
 };
 
+/** This process's round of organizations (lib/jobTable.ts Turns). */
+const turns = new Turns();
+
 /**
  * Claims the next queued run (the organizations in turns, each one's oldest first), or a running
  * one whose claimer went away (its lease expired).
  */
 export async function claimRun(db: Db): Promise<RunRow | null> {
-  const [row] = await claimRows(db, runTable, { limit: 1, set: { status: 'running' } });
+  const [row] = await claimRows(db, runTable, { limit: 1, turns, set: { status: 'running' } });
   return row ?? null;
 }
 

@@ -7,7 +7,7 @@ import { chunkInWorker } from './pool';
 import { storeEmbeddings } from './embeddings';
 import { vectorForOrg, type VectorIndex } from './retrieve';
 import { drain, startWorker, type Queue } from '../lib/jobs';
-import { claimRows, renewLeases, type JobTable } from '../lib/jobTable';
+import { claimRows, renewLeases, Turns, type JobTable } from '../lib/jobTable';
 
 /**
  * A job left 'running' longer than this (its process crashed) is claimed again. Other processes
@@ -40,6 +40,9 @@ export const ingestionTable = (
   lease: { column: ingestionJobs.lockedAt, holds: 'start', ms: staleSeconds * 1000 },
 });
 
+/** This process's round of organizations (lib/jobTable.ts Turns). */
+const turns = new Turns();
+
 /**
  * Claims the next pending job (or one whose worker died) with FOR UPDATE SKIP LOCKED, so
  * several server processes on one PostgreSQL never take the same job.
@@ -50,6 +53,7 @@ export async function claimJob(
 ): Promise<{ id: string; documentId: string } | null> {
   const [job] = await claimRows(db, ingestionTable(staleSeconds), {
     limit: 1,
+    turns,
     set: { status: 'running', attempts: sql`${ingestionJobs.attempts} + 1` },
   });
   return job ? { id: job.id, documentId: job.documentId } : null;

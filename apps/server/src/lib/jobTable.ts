@@ -78,14 +78,33 @@ export interface LockOptions {
   where?: SQL;
   /** Extra columns to read with each candidate. */
   columns?: Record<string, SQL | PgColumn>;
+  /** The queue's round of owners (see Turns); without it each claim starts with the oldest. */
+  turns?: Turns;
 }
 
 type Executor = Pick<Db, 'execute'>;
 
 /**
+ * Where a queue's claims left the turns: the owner served last. The next claim starts with the
+ * owners after it (in the owners' order, wrapping round) and that owner itself comes last, so a
+ * queue claimed one job at a time serves A, B, C, A, B … instead of A's whole backlog first. One
+ * per queue and process (each process keeps its own round).
+ */
+export class Turns {
+  last: string | null = null;
+}
+
+/** The candidates of one turn in order: the owners after `last`, then those before, then `last`. */
+const rotation = (owner: SQL, turns?: Turns) =>
+  turns?.last == null
+    ? sql``
+    : sql`CASE WHEN ${owner} > ${turns.last} THEN 0 WHEN ${owner} < ${turns.last} THEN 1 ELSE 2 END, `;
+
+/**
  * Locks up to `limit` claimable rows with FOR UPDATE SKIP LOCKED, taking the owners in turns
  * (each one's oldest first: one organization's thousand waiting jobs do not hold back another's
- * one), inside the caller's transaction. Returns them in turn order.
+ * one; with `turns`, starting after the owner served last), inside the caller's transaction.
+ * Returns them in turn order.
  */
 export async function lockInTurns(
   tx: Executor,
@@ -109,11 +128,11 @@ export async function lockInTurns(
                  row_number() OVER (PARTITION BY ${t.owner} ORDER BY ${t.order}) AS turn
           FROM ${t.table} WHERE ${condition}
         ) waiting
-        ORDER BY turn, ord
+        ORDER BY turn, ${rotation(sql`owner`, options.turns)}ord
         LIMIT ${options.offer ?? options.limit * 2}
       ) f ON f.id = ${t.id}
       WHERE ${condition}
-      ORDER BY f.turn, f.ord
+      ORDER BY f.turn, ${rotation(sql`f.owner`, options.turns)}f.ord
       FOR UPDATE OF ${t.table} SKIP LOCKED
       LIMIT ${options.limit}`),
   );
@@ -160,6 +179,8 @@ export async function claimRows<T extends PgTable>(
     if (!candidates.length) return [];
     const ids = options.admit ? await options.admit(tx, candidates) : candidates.map((c) => c.id);
     if (!ids.length) return [];
+    if (options.turns)
+      options.turns.last = candidates.find((c) => c.id === ids.at(-1))?.owner ?? options.turns.last;
     const values = {
       ...options.set,
       [keyOf(t.table, t.lease.column)]: leaseValue(t.lease, now),

@@ -16,7 +16,7 @@ import {
 import { agentPaused, heldNote } from '../conversations/takeover';
 import { sampleLoopDelay } from '../lib/admission';
 import { backoffMs, drain, startWorker, type Queue } from '../lib/jobs';
-import { claimRows, renewLeases, type JobTable } from '../lib/jobTable';
+import { claimRows, renewLeases, Turns, type JobTable } from '../lib/jobTable';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -71,6 +71,9 @@ export const replyTable = (staleSeconds = replyStaleSeconds): JobTable<typeof me
   lease: { column: messageReplies.lockedAt, holds: 'start', ms: staleSeconds * 1000 },
 });
 
+/** This process's round of organizations (lib/jobTable.ts Turns). */
+const turns = new Turns();
+
 /**
  * Claims the next due reply (organizations in turns, FOR UPDATE SKIP LOCKED: several processes on
  * one PostgreSQL never take the same one). A conversation whose earlier reply is still being
@@ -82,6 +85,7 @@ export const replyTable = (staleSeconds = replyStaleSeconds): JobTable<typeof me
 export async function claimReply(db: Db, staleSeconds = replyStaleSeconds) {
   const [claimed] = await claimRows(db, replyTable(staleSeconds), {
     limit: 4,
+    turns,
     where: sql`NOT ${busyConversation(messageReplies.conversationId as unknown as SQL, messageReplies.id as unknown as SQL, staleSeconds)}`,
     columns: { conversation: messageReplies.conversationId },
     set: { status: 'running', updatedAt: new Date() },

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { scheduledEvents, schedulingSettings } from '../db/schema';
-import { claimRows, timeOf, type Candidate, type JobTable } from '../lib/jobTable';
+import { claimRows, timeOf, Turns, type Candidate, type JobTable } from '../lib/jobTable';
 import type { telephonyFor } from '../telephony/resolve';
 import { admit, groupBy } from './admission';
 import type { SchedulerDeps } from './deps';
@@ -79,6 +79,9 @@ async function admitUnderCap(tx: Db, candidates: Candidate[], round?: Round): Pr
   return admitted;
 }
 
+/** This process's round of organizations (lib/jobTable.ts Turns): batches go on after the last. */
+const turns = new Turns();
+
 /**
  * Claims due events (the job runner's claim: FOR UPDATE SKIP LOCKED, another process's claims
  * skipped, never waited for; the organizations in turns, each one's oldest first, so one
@@ -92,6 +95,7 @@ export async function claimDue(deps: SchedulerDeps, round?: Round): Promise<stri
   const rows = await claimRows(deps.db, eventTable(deps), {
     now: timeOf(now),
     limit: deps.batch,
+    turns,
     set: { status: 'in_progress', lockedBy: deps.instanceId, updatedAt: now },
     admit: (tx, candidates) => admitUnderCap(tx, candidates, round),
   });
