@@ -150,41 +150,51 @@ class Loop<J> {
   private async loop() {
     for (;;) {
       if (this.stopped || this.error || Date.now() < this.pausedUntil) break;
-      if (this.sweepDue && this.queue.sweep) {
-        this.sweepDue = false;
-        try {
-          if ((await this.queue.sweep()) > 0) this.dirty = true;
-        } catch (err) {
-          this.options.logger.error({ err, queue: this.queue.name }, 'job sweep failed');
-        }
+      const room = this.room;
+      if (this.dirty && room > 0) {
+        await this.claim(room);
         continue;
       }
-      this.sweepDue = false;
-      const room = this.room;
-      if (!this.dirty || room <= 0) break;
-      this.dirty = false;
-      let jobs: J[];
-      try {
-        jobs = await this.queue.claim(room);
-        this.failures = 0;
-      } catch (err) {
-        if (this.options.drain) {
-          this.error = { cause: err };
-          break;
-        }
-        this.options.logger.error({ err, queue: this.queue.name }, 'job claim failed');
-        this.failures++;
-        this.dirty = true;
-        const wait = backoffMs(this.failures, this.options.backoff ?? claimBackoff, this.random);
-        this.pausedUntil = Date.now() + wait;
-        this.later(() => this.kick(), wait);
-        return;
+      // Nothing more to claim now: the round's housekeeping (claims first: due work cannot
+      // wait), which may make more work claimable.
+      if (!this.dirty && this.sweepDue) {
+        this.sweepDue = false;
+        if (this.queue.sweep)
+          try {
+            if ((await this.queue.sweep()) > 0) this.dirty = true;
+          } catch (err) {
+            this.options.logger.error({ err, queue: this.queue.name }, 'job sweep failed');
+          }
+        continue;
       }
-      this.claimed += jobs.length;
-      if (jobs.length) this.dirty = true;
-      for (const job of jobs) this.start(job);
+      break;
     }
     if (!this.running.size && (this.error || (!this.dirty && !this.stopped))) await this.settle();
+  }
+
+  /** One claim of up to `room` jobs, started at once; a failure pauses claims (backoff). */
+  private async claim(room: number) {
+    this.dirty = false;
+    let jobs: J[];
+    try {
+      jobs = await this.queue.claim(room);
+      this.failures = 0;
+    } catch (err) {
+      if (this.options.drain) {
+        this.error = { cause: err };
+        return;
+      }
+      this.options.logger.error({ err, queue: this.queue.name }, 'job claim failed');
+      this.failures++;
+      this.dirty = true;
+      const wait = backoffMs(this.failures, this.options.backoff ?? claimBackoff, this.random);
+      this.pausedUntil = Date.now() + wait;
+      this.later(() => this.kick(), wait);
+      return;
+    }
+    this.claimed += jobs.length;
+    if (jobs.length) this.dirty = true;
+    for (const job of jobs) this.start(job);
   }
 
   private get random() {

@@ -556,6 +556,54 @@ describe('the scheduler (sandbox, injectable clock)', () => {
     expect(await callsTo(org.orgId, stopped)).toHaveLength(0);
   });
 
+  it('given a number listed or scheduled in another spelling (+4407911… = +447911…) › matched on its normalised E.164 form', async () => {
+    clock.set(start);
+    const org = await newOrg();
+    // 18:00 UTC is 18:00 in London: inside the default calling window.
+    const listed = await org.user.voice.addDoNotCall(org.orgId, {
+      phone_number: '+4407911123456',
+      reason: 'asked by letter',
+    });
+    expect(listed.numbers).toMatchObject([{ phone_number: '+447911123456' }]);
+    // Listed again in the other spelling: still one entry.
+    await org.user.voice.addDoNotCall(org.orgId, { phone_number: '+447911123456' });
+    expect(await org.user.voice.doNotCall(org.orgId)).toHaveLength(1);
+    const asWritten = await schedule(org, { recipient_phone: '+4407911123456' });
+    const normalised = await schedule(org, { recipient_phone: '+447911123456' });
+    clock.advance(minute);
+    await round();
+    for (const [event, phone] of [
+      [asWritten, '+4407911123456'],
+      [normalised, '+447911123456'],
+    ] as const) {
+      expect(await eventOf(org, event.scheduled_id)).toMatchObject({
+        status: 'failed',
+        status_reason: `Not dialled: ${phone} is on the do-not-call list (asked by letter)`,
+        attempts: [],
+      });
+      expect(await callsTo(org.orgId, phone)).toHaveLength(0);
+    }
+    // Taken off the list in the spelling it was typed in.
+    const removed = await org.user.raw(
+      'DELETE',
+      `/voice/scheduled/organization/${org.orgId}/do-not-call/${encodeURIComponent('+4407911123456')}`,
+    );
+    expect(removed.status).toBe(200);
+    expect(await org.user.voice.doNotCall(org.orgId)).toEqual([]);
+    // A person who asks on a call, calling from the normalised number: their event written the
+    // other way is cancelled too.
+    const waiting = await schedule(org, {
+      recipient_phone: '+4407911123456',
+      scheduled_time: inMinutes(30),
+    });
+    const asked = await recordDoNotContact(server.db, {
+      organizationId: org.orgId,
+      phone: '+447911123456',
+      now: clock.now(),
+    });
+    expect(asked).toEqual({ added: true, cancelledEventIds: [waiting.scheduled_id] });
+  });
+
   it('given a person who asks on a call not to be called again › listed once, their waiting events cancelled, never dialled again', async () => {
     clock.set(start);
     const org = await newOrg();

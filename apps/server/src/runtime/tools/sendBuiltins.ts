@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { phonePattern } from '@parley/api-client';
 import { doNotCall, mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
 import { HttpError } from '../../lib/http';
 import { sendChannelMessage, type MessageChannel } from '../../messaging/channelSend';
 import { sendMailNow } from '../../messaging/mail/sendNow';
 import { enabledColumn, heldElsewhereSql } from '../../phone-numbers/numbers';
+import { phoneSpellings } from '../../scheduling/phone';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 
@@ -124,7 +125,12 @@ export async function sendMessageTool(
   const [blocked] = await ctx.db
     .select({ reason: doNotCall.reason })
     .from(doNotCall)
-    .where(and(eq(doNotCall.organizationId, ctx.organizationId), eq(doNotCall.phoneNumber, to)))
+    .where(
+      and(
+        eq(doNotCall.organizationId, ctx.organizationId),
+        inArray(doNotCall.phoneNumber, phoneSpellings(to)),
+      ),
+    )
     .limit(1);
   if (blocked)
     throw new ToolError(`Not sent: ${to} asked not to be contacted (the do-not-contact list)`);
