@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
-import { freshPostgresUrl } from '../../test/harness';
+import { dropFreshDatabase, freshPostgresUrl } from '../../test/harness';
 import { pgliteTemplate } from '../../test/pgliteTemplate';
 import { openDatabase, type Database } from '../db/client';
 import { agents, agentTestRuns, organization } from '../db/schema';
@@ -20,12 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.close();
-  if (url) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-    await admin.end();
-  }
+  await dropFreshDatabase(url);
 });
 
 async function orgWithAgent(name: string) {

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { freshPostgresUrl } from '../../test/harness';
+import { dropFreshDatabase, freshPostgresUrl } from '../../test/harness';
 import { pgliteTemplate } from '../../test/pgliteTemplate';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -75,12 +74,7 @@ afterEach(async () => {
 afterAll(async () => {
   await other?.close();
   await database?.close();
-  if (url) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-    await admin.end();
-  }
+  await dropFreshDatabase(url);
 });
 
 const second = () => other?.db ?? database.db;
