@@ -100,9 +100,10 @@ export interface Scheduler {
  * The scheduler in the server process (the job runner's worker): a round every `pollMs`, when
  * woken (an event created or changed, a call ended, the NOTIFY of a new event from another
  * process), and at the moment the next piece of work falls due when that comes before the next
- * round — a call due at 09:00:00.300 starts then, not at the next round. Each round first records
- * the calls that ended and expires what waited past its window (`sweep`), then claims.
- * `manual`: no rounds at all (a test runs them with runOnce).
+ * round — a call due at 09:00:00.300 starts then, not at the next round. Each round claims and
+ * dials what is due first, then records the calls that ended and expires what waited past its
+ * window (`sweep`), and claims again when that freed places under the cap. `manual`: no rounds at
+ * all (a test runs them with runOnce).
  */
 export function startScheduler(
   deps: SchedulerDeps,
