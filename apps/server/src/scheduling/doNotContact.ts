@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { doNotCall, scheduledEvents } from '../db/schema';
-import { e164Of } from './phone';
+import { e164Of, maybeSamePhone, samePhone } from './phone';
 
 /** The do-not-call list's reason for a person who asked during a call. */
 export const askedNotToCallReason = 'Asked not to be called again';
@@ -49,9 +49,7 @@ export async function recordDoNotContact(
       })
       .onConflictDoNothing()
       .returning({ phone: doNotCall.phoneNumber });
-    // The waiting events to that number, however they spell it (E.164 is digits: the last seven
-    // find the few candidates, the normalised number decides).
-    const target = e164Of(request.phone);
+    // The waiting events to that number, however they spell it.
     const waiting = await tx
       .select({ id: scheduledEvents.id, phone: scheduledEvents.recipientPhone })
       .from(scheduledEvents)
@@ -59,10 +57,10 @@ export async function recordDoNotContact(
         and(
           eq(scheduledEvents.organizationId, request.organizationId),
           eq(scheduledEvents.status, 'scheduled'),
-          sql`right(${scheduledEvents.recipientPhone}, 7) = ${target.slice(-7)}`,
+          maybeSamePhone(scheduledEvents.recipientPhone, [request.phone]),
         ),
       );
-    const ids = waiting.filter((e) => e164Of(e.phone) === target).map((e) => e.id);
+    const ids = waiting.filter((e) => samePhone(e.phone, request.phone)).map((e) => e.id);
     const cancelled = ids.length
       ? await tx
           .update(scheduledEvents)

@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /**
@@ -10,7 +12,17 @@ export function e164Of(phone: string): string {
 }
 
 /**
- * The spellings a stored number may have: as written and normalised (rows written before the
- * list was normalised keep their spelling).
+ * The stored numbers (a column) that may be one of `phones` whichever way either was written:
+ * the same last seven digits (a trunk '0' or spaces sit before them). It finds the few candidates
+ * in SQL; `samePhone` decides.
  */
-export const phoneSpellings = (phone: string): string[] => [...new Set([phone, e164Of(phone)])];
+export function maybeSamePhone(column: SQL | PgColumn, phones: readonly string[]): SQL {
+  const tails = [...new Set(phones.map((p) => e164Of(p).slice(-7)))];
+  return sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), 7) IN (${sql.join(
+    tails.map((t) => sql`${t}`),
+    sql`, `,
+  )})`;
+}
+
+/** Whether two spellings are one number (their normalised E.164 forms are equal). */
+export const samePhone = (a: string, b: string) => e164Of(a) === e164Of(b);

@@ -9,7 +9,13 @@ import {
   type ScheduledEvent,
 } from '@parley/api-client';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { conversations, messagingOptOuts, scheduledEvents, telephonyOutbox } from '../db/schema';
+import {
+  conversations,
+  doNotCall,
+  messagingOptOuts,
+  scheduledEvents,
+  telephonyOutbox,
+} from '../db/schema';
 import { ManualClock } from './clock';
 import { runOnce } from './scheduler';
 import { recordDoNotContact } from './doNotContact';
@@ -568,17 +574,23 @@ describe('the scheduler (sandbox, injectable clock)', () => {
     // Listed again in the other spelling: still one entry.
     await org.user.voice.addDoNotCall(org.orgId, { phone_number: '+447911123456' });
     expect(await org.user.voice.doNotCall(org.orgId)).toHaveLength(1);
+    // A listing written before the list was normalised keeps its spelling, and still matches.
+    await server.db
+      .insert(doNotCall)
+      .values({ organizationId: org.orgId, phoneNumber: '+4407700900123', reason: 'older' });
     const asWritten = await schedule(org, { recipient_phone: '+4407911123456' });
     const normalised = await schedule(org, { recipient_phone: '+447911123456' });
+    const older = await schedule(org, { recipient_phone: '+447700900123' });
     clock.advance(minute);
     await round();
-    for (const [event, phone] of [
-      [asWritten, '+4407911123456'],
-      [normalised, '+447911123456'],
+    for (const [event, phone, reason] of [
+      [asWritten, '+4407911123456', 'asked by letter'],
+      [normalised, '+447911123456', 'asked by letter'],
+      [older, '+447700900123', 'older'],
     ] as const) {
       expect(await eventOf(org, event.scheduled_id)).toMatchObject({
         status: 'failed',
-        status_reason: `Not dialled: ${phone} is on the do-not-call list (asked by letter)`,
+        status_reason: `Not dialled: ${phone} is on the do-not-call list (${reason})`,
         attempts: [],
       });
       expect(await callsTo(org.orgId, phone)).toHaveLength(0);
@@ -589,6 +601,7 @@ describe('the scheduler (sandbox, injectable clock)', () => {
       `/voice/scheduled/organization/${org.orgId}/do-not-call/${encodeURIComponent('+4407911123456')}`,
     );
     expect(removed.status).toBe(200);
+    await org.user.voice.removeDoNotCall(org.orgId, '+447700900123');
     expect(await org.user.voice.doNotCall(org.orgId)).toEqual([]);
     // A person who asks on a call, calling from the normalised number: their event written the
     // other way is cancelled too.

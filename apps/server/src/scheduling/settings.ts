@@ -7,7 +7,7 @@ import {
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { doNotCall, sandboxCallOutcomes, schedulingSettings } from '../db/schema';
-import { e164Of, phoneSpellings } from './phone';
+import { e164Of, maybeSamePhone, samePhone } from './phone';
 
 type SettingsRow = typeof schedulingSettings.$inferSelect;
 
@@ -161,10 +161,6 @@ export async function doNotCallReasons(
 ): Promise<Map<string, string>> {
   const reasons = new Map<string, string>();
   if (!phones.length) return reasons;
-  const list = sql.join(
-    [...new Set(phones.flatMap(phoneSpellings))].map((p) => sql`${p}`),
-    sql`, `,
-  );
   const askedAs = new Map<string, string[]>();
   for (const phone of new Set(phones)) {
     const key = e164Of(phone);
@@ -173,10 +169,10 @@ export async function doNotCallReasons(
   const rows = rowsOf(
     await db.execute(sql`
       SELECT 1 AS rank, phone_number AS phone, reason AS detail FROM do_not_call
-        WHERE organization_id = ${orgId} AND phone_number IN (${list})
+        WHERE organization_id = ${orgId} AND ${maybeSamePhone(sql`phone_number`, phones)}
       UNION ALL
       SELECT 2 AS rank, end_user AS phone, keyword AS detail FROM messaging_opt_outs
-        WHERE organization_id = ${orgId} AND end_user IN (${list})
+        WHERE organization_id = ${orgId} AND ${maybeSamePhone(sql`end_user`, phones)}
       ORDER BY rank`),
   );
   for (const row of rows) {
@@ -215,16 +211,30 @@ export async function addDoNotCall(db: Db, orgId: string, phone: string, reason 
     .onConflictDoNothing();
 }
 
+/** The listing of a number on the organization's list, however either was written; or null. */
+export async function doNotCallEntry(db: Pick<Db, 'select'>, orgId: string, phone: string) {
+  const rows = await db
+    .select()
+    .from(doNotCall)
+    .where(
+      and(eq(doNotCall.organizationId, orgId), maybeSamePhone(doNotCall.phoneNumber, [phone])),
+    );
+  return rows.find((r) => samePhone(r.phoneNumber, phone)) ?? null;
+}
+
 /** Takes a number off the list, however it (or its listing) was written. */
 export async function removeDoNotCall(db: Db, orgId: string, phone: string) {
-  await db
-    .delete(doNotCall)
+  const rows = await db
+    .select({ phone: doNotCall.phoneNumber })
+    .from(doNotCall)
     .where(
-      and(
-        eq(doNotCall.organizationId, orgId),
-        inArray(doNotCall.phoneNumber, phoneSpellings(phone)),
-      ),
+      and(eq(doNotCall.organizationId, orgId), maybeSamePhone(doNotCall.phoneNumber, [phone])),
     );
+  const listed = rows.filter((r) => samePhone(r.phone, phone)).map((r) => r.phone);
+  if (listed.length)
+    await db
+      .delete(doNotCall)
+      .where(and(eq(doNotCall.organizationId, orgId), inArray(doNotCall.phoneNumber, listed)));
 }
 
 export async function listSandboxOutcomes(db: Db, orgId: string) {

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { phonePattern } from '@parley/api-client';
-import { doNotCall, mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
+import { mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
 import { HttpError } from '../../lib/http';
 import { sendChannelMessage, type MessageChannel } from '../../messaging/channelSend';
 import { sendMailNow } from '../../messaging/mail/sendNow';
 import { enabledColumn, heldElsewhereSql } from '../../phone-numbers/numbers';
-import { phoneSpellings } from '../../scheduling/phone';
+import { doNotCallEntry } from '../../scheduling/settings';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 
@@ -122,16 +122,7 @@ export async function sendMessageTool(
 ): Promise<unknown> {
   const to = recipientOf(ctx, 'phone', args.to);
   const message = text(args.message, 'message', 1600);
-  const [blocked] = await ctx.db
-    .select({ reason: doNotCall.reason })
-    .from(doNotCall)
-    .where(
-      and(
-        eq(doNotCall.organizationId, ctx.organizationId),
-        inArray(doNotCall.phoneNumber, phoneSpellings(to)),
-      ),
-    )
-    .limit(1);
+  const blocked = await doNotCallEntry(ctx.db, ctx.organizationId, to);
   if (blocked)
     throw new ToolError(`Not sent: ${to} asked not to be contacted (the do-not-contact list)`);
   const number = await senderNumber(ctx, channel);
