@@ -25,6 +25,7 @@ import type { VectorIndex } from './knowledge/retrieve';
 import { admissionFrom } from './lib/admission';
 import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
+import { listenForJobs } from './lib/jobs';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -151,11 +152,19 @@ export async function createServer(config: ServerConfig) {
   );
   // Agent test runs too long to answer at once run here (the run rows are the jobs).
   const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
+  // A job row added by any process wakes its worker here at once (the job runner, lib/jobs).
+  const unlistenJobs = await listenForJobs(database.listen, [
+    ingestion,
+    replies,
+    scheduler,
+    testRuns,
+  ]);
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
   const closeDb = database.close.bind(database);
   database.close = async () => {
     admission?.stop();
+    await unlistenJobs();
     await imap.stop();
     await replies.stop();
     await mail.stop();

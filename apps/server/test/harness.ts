@@ -43,6 +43,18 @@ export async function freshPostgresUrl(
   return databaseUrlOf(base, name);
 }
 
+/** Drops a database made by freshPostgresUrl (its connections closed by force); undefined: PGlite. */
+export async function dropFreshDatabase(url: string | undefined): Promise<void> {
+  if (!url) return;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 function databaseUrlOf(base: string, name: string): string {
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -3,6 +3,7 @@ import type { TestResult, TestRun } from '@parley/api-client';
 import { agentTestInputSchema } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { claimRows, Turns, type JobTable } from '../lib/jobTable';
 import { agentTestRuns, agentTests, agentTestSettings } from '../db/schema';
 
 export type TestRow = typeof agentTests.$inferSelect;
@@ -158,25 +159,27 @@ export async function createRun(
   return row!;
 }
 
-/** Claims the oldest queued run, or a running one whose claimer went away (its lease expired). */
+/** The runs as a queue of the job runner: queued, or running with a lapsed lease (a crash). */
+export const runTable: JobTable<typeof agentTestRuns> = {
+  table: agentTestRuns,
+  id: agentTestRuns.id,
+  // Organizations in turns: one organization's 'Run all' does not hold back another's run.
+  owner: agentTestRuns.organizationId,
+  order: agentTestRuns.createdAt,
+  ready: () => sql`${agentTestRuns.status} = 'queued'`,
+  claimed: sql`${agentTestRuns.status} = 'running'`,
+  lease: { column: agentTestRuns.lockedUntil, holds: 'end', ms: runLeaseMs },
+};
+
+/** This process's round of organizations (lib/jobTable.ts Turns). */
+const turns = new Turns();
+
+/**
+ * Claims the next queued run (the organizations in turns, each one's oldest first), or a running
+ * one whose claimer went away (its lease expired).
+ */
 export async function claimRun(db: Db): Promise<RunRow | null> {
-  const rows = rowsOf(
-    await db.execute(sql`
-      UPDATE agent_test_runs SET status = 'running',
-        locked_until = now() + ${`${runLeaseMs} milliseconds`}::interval
-      WHERE id = (
-        SELECT id FROM agent_test_runs
-        WHERE status = 'queued' OR (status = 'running' AND locked_until < now())
-        ORDER BY created_at LIMIT 1
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id`),
-  );
-  const id = rows[0]?.id;
-  if (!id) return null;
-  const [row] = await db
-    .select()
-    .from(agentTestRuns)
-    .where(eq(agentTestRuns.id, String(id)));
+  const [row] = await claimRows(db, runTable, { limit: 1, turns, set: { status: 'running' } });
   return row ?? null;
 }
 

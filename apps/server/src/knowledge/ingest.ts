@@ -2,11 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { chunkSettingsSchema } from '@parley/api-client';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
 import { documents, ingestionJobs, knowledgeBases, segments } from '../db/schema';
 import { chunkInWorker } from './pool';
 import { storeEmbeddings } from './embeddings';
 import { vectorForOrg, type VectorIndex } from './retrieve';
+import { drain, startWorker, type Queue } from '../lib/jobs';
+import { claimRows, renewLeases, Turns, type JobTable } from '../lib/jobTable';
 
 /**
  * A job left 'running' longer than this (its process crashed) is claimed again. Other processes
@@ -25,29 +26,37 @@ export async function enqueueIngestion(db: Db, documentId: string): Promise<void
   await db.insert(ingestionJobs).values({ documentId });
 }
 
+/** The ingestion jobs as a queue of the job runner: pending, or running with a lapsed lease. */
+export const ingestionTable = (
+  staleSeconds = staleAfterSeconds,
+): JobTable<typeof ingestionJobs> => ({
+  table: ingestionJobs,
+  id: ingestionJobs.id,
+  // Organizations in turns: one organization's hundred uploads do not hold back another's one.
+  owner: sql`(SELECT ${documents.organizationId} FROM ${documents} WHERE ${documents.id} = ${ingestionJobs.documentId})`,
+  order: ingestionJobs.createdAt,
+  ready: () => sql`${ingestionJobs.status} = 'pending'`,
+  claimed: sql`${ingestionJobs.status} = 'running'`,
+  lease: { column: ingestionJobs.lockedAt, holds: 'start', ms: staleSeconds * 1000 },
+});
+
+/** This process's round of organizations (lib/jobTable.ts Turns). */
+const turns = new Turns();
+
 /**
- * Claims the oldest pending job (or one whose worker died) with FOR UPDATE SKIP LOCKED, so
+ * Claims the next pending job (or one whose worker died) with FOR UPDATE SKIP LOCKED, so
  * several server processes on one PostgreSQL never take the same job.
  */
 export async function claimJob(
   db: Db,
   staleSeconds = staleAfterSeconds,
 ): Promise<{ id: string; documentId: string } | null> {
-  return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`
-      SELECT id, document_id FROM ingestion_jobs
-      WHERE status = 'pending'
-         OR (status = 'running' AND locked_at < now() - make_interval(secs => ${staleSeconds}))
-      ORDER BY created_at
-      FOR UPDATE SKIP LOCKED
-      LIMIT 1`);
-    const row = rowsOf(result)[0];
-    if (!row) return null;
-    await tx.execute(
-      sql`UPDATE ingestion_jobs SET status = 'running', locked_at = now(), attempts = attempts + 1 WHERE id = ${String(row.id)}::uuid`,
-    );
-    return { id: String(row.id), documentId: String(row.document_id) };
+  const [job] = await claimRows(db, ingestionTable(staleSeconds), {
+    limit: 1,
+    turns,
+    set: { status: 'running', attempts: sql`${ingestionJobs.attempts} + 1` },
   });
+  return job ? { id: job.id, documentId: job.documentId } : null;
 }
 
 /**
@@ -105,7 +114,6 @@ export async function processJob(
         ? await vectorForOrg(vector, doc.organizationId)
         : null;
     const toEmbed: Array<{ id: string; knowledgeBaseId: string; content: string }> = [];
-    let leaseAt = Date.now();
     for (let i = 0; i < chunks.length; i += segmentBatchSize) {
       await yieldToEventLoop();
       const rows = await db
@@ -129,14 +137,6 @@ export async function processJob(
         if (toEmbed.length >= 64 || last) {
           await storeEmbeddings(db, embed.embedder, toEmbed.splice(0));
         }
-      }
-      // A long document keeps its lease, so no other process takes the job as abandoned.
-      if (Date.now() - leaseAt > 10_000) {
-        leaseAt = Date.now();
-        await db
-          .update(ingestionJobs)
-          .set({ lockedAt: new Date() })
-          .where(eq(ingestionJobs.id, job.id));
       }
     }
     await db.transaction(async (tx) => {
@@ -174,18 +174,45 @@ export async function requeueOrphanedJobs(db: Db): Promise<number> {
   return rows.length;
 }
 
+/**
+ * The ingestion queue: one job at a time per process (parsing is on worker threads, the writes
+ * are many short statements); a long document's lease is renewed every 10 s, so no other process
+ * takes the job as abandoned.
+ */
+function ingestionQueue(
+  db: Db,
+  vector: VectorIndex | null | undefined,
+  staleSeconds: number,
+): Queue<{ id: string; documentId: string }> {
+  const table = ingestionTable(staleSeconds);
+  return {
+    name: 'ingestion_jobs',
+    claim: async () => {
+      const job = await claimJob(db, staleSeconds);
+      return job ? [job] : [];
+    },
+    run: (job) => processJob(db, job, vector),
+    renew: {
+      everyMs: Math.min(10_000, (staleSeconds * 1000) / 3),
+      leases: (jobs) =>
+        renewLeases(
+          db,
+          table,
+          jobs.map((j) => j.id),
+        ),
+    },
+    settled: () => refreshPlannerStats(db, vector),
+  };
+}
+
 /** Runs every claimable job now; returns how many ran. */
 export async function drainJobs(
   db: Db,
   vector?: VectorIndex | null,
   staleSeconds = staleAfterSeconds,
 ): Promise<number> {
-  let n = 0;
-  for (let job = await claimJob(db, staleSeconds); job; job = await claimJob(db, staleSeconds)) {
-    await processJob(db, job, vector);
-    n += 1;
-  }
-  return n;
+  const queue = ingestionQueue(db, vector, staleSeconds);
+  return drain({ ...queue, settled: undefined }, { logger: console });
 }
 
 /**
@@ -201,48 +228,28 @@ export async function refreshPlannerStats(db: Db, vector?: VectorIndex | null): 
   if (vector) await db.execute(sql`ANALYZE segment_embeddings`);
 }
 
-/** The in-process worker: drains on a kick (after an upload) and every few seconds (crash recovery). */
+/**
+ * The in-process worker (the job runner): woken after an upload (in this process, or by the
+ * NOTIFY of a new job from another), every few seconds (crash recovery); fresh planner statistics
+ * once the queue is empty.
+ */
 export function startIngestionWorker(
   db: Db,
   logger: Logger,
   vector: VectorIndex | null = null,
   { intervalMs = 2000, staleSeconds = staleAfterSeconds } = {},
 ) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          if ((await drainJobs(db, vector, staleSeconds)) > 0)
-            await refreshPlannerStats(db, vector);
-        } catch (err) {
-          logger.error({ err }, 'ingestion worker failed');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
+  const worker = startWorker(ingestionQueue(db, vector, staleSeconds), {
+    logger,
+    pollMs: intervalMs,
+  });
   return {
-    kick: () => void run(),
+    name: worker.name,
+    kick: () => worker.wake(),
+    wake: () => worker.wake(),
     /** Resolves when the queue is empty (tests). */
-    idle: () => run(),
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
+    idle: () => worker.idle(),
+    stop: () => worker.stop(),
   };
 }
 export type IngestionWorker = ReturnType<typeof startIngestionWorker>;

@@ -15,6 +15,8 @@ import {
 } from './mail/reply';
 import { agentPaused, heldNote } from '../conversations/takeover';
 import { sampleLoopDelay } from '../lib/admission';
+import { backoffMs, drain, startWorker, type Queue } from '../lib/jobs';
+import { claimRows, renewLeases, Turns, type JobTable } from '../lib/jobTable';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -25,10 +27,18 @@ export type ReplyDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'> & {
   retrieve?: RuntimeDeps['retrieve'];
 };
 
-/** Seconds to wait before send attempt `attempts + 1` (PARLEY_REPLY_RETRY_SECONDS × attempts). */
-export function retryDelaySeconds(env: Record<string, string | undefined>, attempts: number) {
+/**
+ * Milliseconds to wait before send attempt `attempts + 1`: PARLEY_REPLY_RETRY_SECONDS × attempts,
+ * ± 10 % (the job runner's backoff), so replies that failed together do not all come back at once.
+ */
+export function retryDelayMs(
+  env: Record<string, string | undefined>,
+  attempts: number,
+  random?: () => number,
+) {
   const base = Number(env.PARLEY_REPLY_RETRY_SECONDS ?? 15);
-  return (Number.isFinite(base) && base >= 0 ? base : 15) * Math.max(1, attempts);
+  const baseMs = (Number.isFinite(base) && base >= 0 ? base : 15) * 1000;
+  return backoffMs(attempts, { baseMs, growth: 'linear', jitter: 0.1 }, random);
 }
 
 /** Replies worked at once per process (PARLEY_REPLY_CONCURRENCY, 1–32; default 4). */
@@ -46,43 +56,53 @@ const busyConversation = (conversationId: SQL, id: SQL, staleSeconds: number) =>
       >= now() - make_interval(secs => ${staleSeconds}))`;
 
 /**
- * Claims the next due reply with FOR UPDATE SKIP LOCKED (several processes on one PostgreSQL
- * never take the same one): pending and due, or 'running' and stale (its process died while the
- * answer was generated; nothing was sent yet). A conversation whose earlier reply is still being
+ * The replies as a queue of the job runner: pending and due, or 'running' with a lapsed lease (its
+ * process died while the answer was generated; nothing was sent yet). A 'sending' reply is never
+ * taken again, so a crash mid-send cannot send it twice.
+ */
+export const replyTable = (staleSeconds = replyStaleSeconds): JobTable<typeof messageReplies> => ({
+  table: messageReplies,
+  id: messageReplies.id,
+  owner: messageReplies.organizationId,
+  order: messageReplies.createdAt,
+  ready: (now) =>
+    sql`${messageReplies.status} = 'pending' AND ${messageReplies.nextAttemptAt} <= ${now}`,
+  claimed: sql`${messageReplies.status} = 'running'`,
+  lease: { column: messageReplies.lockedAt, holds: 'start', ms: staleSeconds * 1000 },
+});
+
+/** This process's round of organizations (lib/jobTable.ts Turns). */
+const turns = new Turns();
+
+/**
+ * Claims the next due reply (organizations in turns, FOR UPDATE SKIP LOCKED: several processes on
+ * one PostgreSQL never take the same one). A conversation whose earlier reply is still being
  * generated or sent is passed over, so one thread's answers are made and sent in order even with
- * several lanes and processes: two claims racing for one conversation meet on a transaction-level
- * advisory lock (the loser passes, the winner's reply is 'running' once it commits).
+ * several lanes and processes: two claims racing for one conversation meet on a
+ * transaction-level advisory lock (the loser passes, the winner's reply is 'running' once it
+ * commits).
  */
 export async function claimReply(db: Db, staleSeconds = replyStaleSeconds) {
-  return db.transaction(async (tx) => {
-    const candidates = rowsOf(
-      await tx.execute(sql`
-      SELECT r.id, r.conversation_id FROM message_replies r
-      WHERE ((r.status = 'pending' AND r.next_attempt_at <= now())
-         OR (r.status = 'running' AND r.locked_at < now() - make_interval(secs => ${staleSeconds})))
-        AND NOT ${busyConversation(sql`r.conversation_id`, sql`r.id`, staleSeconds)}
-      ORDER BY r.created_at
-      FOR UPDATE OF r SKIP LOCKED
-      LIMIT 4`),
-    );
-    for (const row of candidates) {
-      const id = String(row.id);
-      const conversation = String(row.conversation_id);
-      const [free] = rowsOf(
-        await tx.execute(sql`SELECT pg_try_advisory_xact_lock(
-          hashtextextended(${`parley:reply:${conversation}`}, 0))
-          AND NOT ${busyConversation(sql`${conversation}::uuid`, sql`${id}::uuid`, staleSeconds)} AS free`),
-      );
-      if (!free?.free) continue;
-      const [claimed] = await tx
-        .update(messageReplies)
-        .set({ status: 'running', lockedAt: new Date(), updatedAt: new Date() })
-        .where(eq(messageReplies.id, id))
-        .returning();
-      if (claimed) return claimed;
-    }
-    return null;
+  const [claimed] = await claimRows(db, replyTable(staleSeconds), {
+    limit: 4,
+    turns,
+    where: sql`NOT ${busyConversation(messageReplies.conversationId as unknown as SQL, messageReplies.id as unknown as SQL, staleSeconds)}`,
+    columns: { conversation: messageReplies.conversationId },
+    set: { status: 'running', updatedAt: new Date() },
+    admit: async (tx, candidates) => {
+      for (const { id, values } of candidates) {
+        const conversation = String(values.conversation);
+        const [free] = rowsOf(
+          await tx.execute(sql`SELECT pg_try_advisory_xact_lock(
+            hashtextextended(${`parley:reply:${conversation}`}, 0))
+            AND NOT ${busyConversation(sql`${conversation}::uuid`, sql`${id}::uuid`, staleSeconds)} AS free`),
+        );
+        if (free?.free) return [id];
+      }
+      return [];
+    },
   });
+  return claimed ?? null;
 }
 
 type ReplyRow = typeof messageReplies.$inferSelect;
@@ -250,7 +270,7 @@ async function failAttempt(
     status: final ? 'failed' : 'pending',
     attempts: job.attempts,
     lastError,
-    nextAttemptAt: new Date(Date.now() + retryDelaySeconds(deps.env, job.attempts) * 1000),
+    nextAttemptAt: new Date(Date.now() + retryDelayMs(deps.env, job.attempts)),
   });
   if (final && replyMessageId)
     await deps.db
@@ -261,23 +281,39 @@ async function failAttempt(
 }
 
 /**
- * Processes due replies until none is left, `lanes` at a time (each lane claims its own); returns
- * how many were processed.
+ * The replies as the job runner's queue: one claim at a time (a claim that finds a reply starts
+ * another while there is room), `lanes` replies worked at once, a generating reply's lease
+ * renewed while its model answers.
  */
-export async function drainReplies(deps: ReplyDeps, lanes = 1): Promise<number> {
-  let count = 0;
-  const lane = async () => {
-    for (;;) {
+function replyQueue(deps: ReplyDeps, lanes: number | (() => number)): Queue<ReplyRow> {
+  return {
+    name: 'message_replies',
+    claim: async () => {
       const job = await claimReply(deps.db);
-      if (!job) return;
-      await processReply(deps, job).catch((err: unknown) =>
+      return job ? [job] : [];
+    },
+    run: (job) =>
+      processReply(deps, job).catch((err: unknown) =>
         deps.logger.error({ err, reply: job.id }, 'reply processing failed'),
-      );
-      count++;
-    }
+      ),
+    concurrency: lanes,
+    renew: {
+      everyMs: (replyStaleSeconds * 1000) / 3,
+      leases: (jobs) =>
+        renewLeases(
+          deps.db,
+          replyTable(),
+          jobs.map((j) => j.id),
+        ),
+    },
   };
-  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
-  return count;
+}
+
+/**
+ * Processes due replies until none is left, `lanes` at a time; returns how many were processed.
+ */
+export function drainReplies(deps: ReplyDeps, lanes = 1): Promise<number> {
+  return drain(replyQueue(deps, Math.max(1, lanes)), { logger: deps.logger });
 }
 
 /**
@@ -320,75 +356,35 @@ export function nextLaneLimit(
 }
 
 export interface ReplyWorker {
+  readonly name: string;
   /** Runs the queue now (after a webhook queued a reply). */
   wake(): void;
   stop(): Promise<void>;
 }
 
 /**
- * Replies in the background: woken by each webhook that queues one, and every `pollMs` for
- * retries that became due (and replies queued by another process). One lane looks for work at a
- * time; a lane that finds a reply starts another (up to `lanes`), so a burst is answered `lanes`
- * at a time (a model's answer is mostly waiting) while an idle server makes one claim per poll.
+ * Replies in the background (the job runner): woken by each webhook that queues one (in this
+ * process, or by the NOTIFY of the new row from another), and every `pollMs` for retries that
+ * became due. One claim looks for work at a time; a claim that finds a reply starts another (up
+ * to `lanes`, fewer while the event loop falls behind), so a burst is answered `lanes` at a time
+ * (a model's answer is mostly waiting) while an idle server makes one claim per poll.
  */
 export function startReplyWorker(
   deps: ReplyDeps,
   pollMs = 1000,
   lanes = replyLanes(deps.env),
 ): ReplyWorker {
-  const running = new Set<Promise<void>>();
   const lag = laneLimit(lanes, deps.env, pollMs);
-  /** Lanes in a claim (looking for work), not answering. */
-  let looking = 0;
-  let again = false;
-  let stopped = false;
-  const claim = async () => {
-    looking++;
-    try {
-      return await claimReply(deps.db);
-    } finally {
-      looking--;
-    }
-  };
-  const lane = async () => {
-    for (;;) {
-      again = false;
-      const job = await claim();
-      if (!job) {
-        // Woken while this claim ran: the new reply may have committed after it looked.
-        if (again && !stopped) continue;
-        return;
-      }
-      if (running.size < lag.allowed() && !looking && !stopped) spawn();
-      await processReply(deps, job).catch((err: unknown) =>
-        deps.logger.error({ err, reply: job.id }, 'reply processing failed'),
-      );
-      // Fewer lanes allowed now (the loop fell behind): this one leaves.
-      if (stopped || running.size > lag.allowed()) return;
-    }
-  };
-  const spawn = () => {
-    const done: Promise<void> = lane()
-      .catch((err: unknown) => deps.logger.error({ err }, 'reply queue failed'))
-      .finally(() => running.delete(done));
-    running.add(done);
-  };
-  // A wake (or the poll) starts a lane when none is looking and there is room; otherwise the
-  // looking lane (or the next to finish its reply) looks again.
-  const run = () => {
-    if (stopped) return;
-    if (looking || running.size >= lanes) again = true;
-    else spawn();
-  };
-  const timer = setInterval(run, pollMs);
-  timer.unref();
+  const worker = startWorker(
+    replyQueue(deps, () => Math.min(lanes, lag.allowed())),
+    { logger: deps.logger, pollMs },
+  );
   return {
-    wake: run,
+    name: worker.name,
+    wake: () => worker.wake(),
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
+      await worker.stop();
       lag.stop();
-      while (running.size) await Promise.all([...running]);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The scheduler's arithmetic, kept apart from its queries: how many of an organization's due
  * events a batch may take (the concurrency cap), how many dials the sending limit still lets
- * through, and when the scheduler should wake next.
+ * through.
  */
 
 /**
@@ -24,18 +24,6 @@ export function sendRoom(
   usage: { lastMinute: number; lastDay: number },
 ): number {
   return Math.max(0, Math.min(limit.perMinute - usage.lastMinute, limit.perDay - usage.lastDay));
-}
-
-/**
- * Milliseconds until the scheduler should run again for work that falls due at `next`, when
- * that is sooner than its regular round (`pollMs`); else null (the round comes first). Work
- * already due is null too: what is due and still waiting waits for a slot, a window or a
- * Resume, which the regular round (or a wake) checks — a timer at 0 would spin.
- */
-export function nextWakeDelay(next: Date | null, now: Date, pollMs: number): number | null {
-  if (!next) return null;
-  const delay = next.getTime() - now.getTime();
-  return delay > 0 && delay < pollMs ? delay : null;
 }
 
 /** Items grouped by a key, in order of first appearance. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isWindowOpen, nextWindowOpening, zonesForNumber } from './callingWindow';
 import { afterAttempt, retryDelayMinutes } from './retry';
 import { breakerAfter, breakerTrips } from './settings';
-import { admit, groupBy, nextWakeDelay, sendRoom } from './admission';
+import { nextWakeDelay } from '../lib/jobs';
+import { admit, groupBy, sendRoom } from './admission';
 
 const window = { start: '08:00', end: '21:00' };
 

@@ -9,7 +9,13 @@ import {
   type ScheduledEvent,
 } from '@parley/api-client';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { conversations, messagingOptOuts, scheduledEvents, telephonyOutbox } from '../db/schema';
+import {
+  conversations,
+  doNotCall,
+  messagingOptOuts,
+  scheduledEvents,
+  telephonyOutbox,
+} from '../db/schema';
 import { ManualClock } from './clock';
 import { runOnce } from './scheduler';
 import { recordDoNotContact } from './doNotContact';
@@ -554,6 +560,61 @@ describe('the scheduler (sandbox, injectable clock)', () => {
     });
     expect(await callsTo(org.orgId, listed)).toHaveLength(0);
     expect(await callsTo(org.orgId, stopped)).toHaveLength(0);
+  });
+
+  it('given a number listed or scheduled in another spelling (+4407911… = +447911…) › matched on its normalised E.164 form', async () => {
+    clock.set(start);
+    const org = await newOrg();
+    // 18:00 UTC is 18:00 in London: inside the default calling window.
+    const listed = await org.user.voice.addDoNotCall(org.orgId, {
+      phone_number: '+4407911123456',
+      reason: 'asked by letter',
+    });
+    expect(listed.numbers).toMatchObject([{ phone_number: '+447911123456' }]);
+    // Listed again in the other spelling: still one entry.
+    await org.user.voice.addDoNotCall(org.orgId, { phone_number: '+447911123456' });
+    expect(await org.user.voice.doNotCall(org.orgId)).toHaveLength(1);
+    // A listing written before the list was normalised keeps its spelling, and still matches.
+    await server.db
+      .insert(doNotCall)
+      .values({ organizationId: org.orgId, phoneNumber: '+4407700900123', reason: 'older' });
+    const asWritten = await schedule(org, { recipient_phone: '+4407911123456' });
+    const normalised = await schedule(org, { recipient_phone: '+447911123456' });
+    const older = await schedule(org, { recipient_phone: '+447700900123' });
+    clock.advance(minute);
+    await round();
+    for (const [event, phone, reason] of [
+      [asWritten, '+4407911123456', 'asked by letter'],
+      [normalised, '+447911123456', 'asked by letter'],
+      [older, '+447700900123', 'older'],
+    ] as const) {
+      expect(await eventOf(org, event.scheduled_id)).toMatchObject({
+        status: 'failed',
+        status_reason: `Not dialled: ${phone} is on the do-not-call list (${reason})`,
+        attempts: [],
+      });
+      expect(await callsTo(org.orgId, phone)).toHaveLength(0);
+    }
+    // Taken off the list in the spelling it was typed in.
+    const removed = await org.user.raw(
+      'DELETE',
+      `/voice/scheduled/organization/${org.orgId}/do-not-call/${encodeURIComponent('+4407911123456')}`,
+    );
+    expect(removed.status).toBe(200);
+    await org.user.voice.removeDoNotCall(org.orgId, '+447700900123');
+    expect(await org.user.voice.doNotCall(org.orgId)).toEqual([]);
+    // A person who asks on a call, calling from the normalised number: their event written the
+    // other way is cancelled too.
+    const waiting = await schedule(org, {
+      recipient_phone: '+4407911123456',
+      scheduled_time: inMinutes(30),
+    });
+    const asked = await recordDoNotContact(server.db, {
+      organizationId: org.orgId,
+      phone: '+447911123456',
+      now: clock.now(),
+    });
+    expect(asked).toEqual({ added: true, cancelledEventIds: [waiting.scheduled_id] });
   });
 
   it('given a person who asks on a call not to be called again › listed once, their waiting events cancelled, never dialled again', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   defaultSchedulingSettings,
   type SchedulingSettings,
@@ -7,6 +7,7 @@ import {
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { doNotCall, sandboxCallOutcomes, schedulingSettings } from '../db/schema';
+import { e164Of, maybeSamePhone, samePhone } from './phone';
 
 type SettingsRow = typeof schedulingSettings.$inferSelect;
 
@@ -149,7 +150,9 @@ export async function doNotCallReason(
 
 /**
  * Why each of the numbers must not be called, in one round trip for a batch of dials: the
- * do-not-call list first, then an SMS opt-out (STOP …). Numbers free to call are absent.
+ * do-not-call list first, then an SMS opt-out (STOP …). Matched on the normalised number
+ * (`+4407911…` is `+447911…`), whichever way either side was written. Numbers free to call are
+ * absent; the reason names the number as the caller wrote it.
  */
 export async function doNotCallReasons(
   db: Pick<Db, 'execute'>,
@@ -158,29 +161,31 @@ export async function doNotCallReasons(
 ): Promise<Map<string, string>> {
   const reasons = new Map<string, string>();
   if (!phones.length) return reasons;
-  const list = sql.join(
-    [...new Set(phones)].map((p) => sql`${p}`),
-    sql`, `,
-  );
+  const askedAs = new Map<string, string[]>();
+  for (const phone of new Set(phones)) {
+    const key = e164Of(phone);
+    askedAs.set(key, [...(askedAs.get(key) ?? []), phone]);
+  }
   const rows = rowsOf(
     await db.execute(sql`
       SELECT 1 AS rank, phone_number AS phone, reason AS detail FROM do_not_call
-        WHERE organization_id = ${orgId} AND phone_number IN (${list})
+        WHERE organization_id = ${orgId} AND ${maybeSamePhone(sql`phone_number`, phones)}
       UNION ALL
       SELECT 2 AS rank, end_user AS phone, keyword AS detail FROM messaging_opt_outs
-        WHERE organization_id = ${orgId} AND end_user IN (${list})
+        WHERE organization_id = ${orgId} AND ${maybeSamePhone(sql`end_user`, phones)}
       ORDER BY rank`),
   );
   for (const row of rows) {
-    const phone = String(row.phone);
-    if (reasons.has(phone)) continue;
     const detail = String(row.detail ?? '');
-    reasons.set(
-      phone,
-      Number(row.rank) === 1
-        ? `Not dialled: ${phone} is on the do-not-call list${detail ? ` (${detail})` : ''}`
-        : `Not dialled: ${phone} opted out by sending ${detail}`,
-    );
+    for (const phone of askedAs.get(e164Of(String(row.phone))) ?? []) {
+      if (reasons.has(phone)) continue;
+      reasons.set(
+        phone,
+        Number(row.rank) === 1
+          ? `Not dialled: ${phone} is on the do-not-call list${detail ? ` (${detail})` : ''}`
+          : `Not dialled: ${phone} opted out by sending ${detail}`,
+      );
+    }
   }
   return reasons;
 }
@@ -198,17 +203,38 @@ export async function listDoNotCall(db: Db, orgId: string) {
   }));
 }
 
+/** Lists a number (normalised to E.164, so each person is listed once however it was typed). */
 export async function addDoNotCall(db: Db, orgId: string, phone: string, reason = '') {
   await db
     .insert(doNotCall)
-    .values({ organizationId: orgId, phoneNumber: phone, reason })
+    .values({ organizationId: orgId, phoneNumber: e164Of(phone), reason })
     .onConflictDoNothing();
 }
 
+/** The listing of a number on the organization's list, however either was written; or null. */
+export async function doNotCallEntry(db: Pick<Db, 'select'>, orgId: string, phone: string) {
+  const rows = await db
+    .select()
+    .from(doNotCall)
+    .where(
+      and(eq(doNotCall.organizationId, orgId), maybeSamePhone(doNotCall.phoneNumber, [phone])),
+    );
+  return rows.find((r) => samePhone(r.phoneNumber, phone)) ?? null;
+}
+
+/** Takes a number off the list, however it (or its listing) was written. */
 export async function removeDoNotCall(db: Db, orgId: string, phone: string) {
-  await db
-    .delete(doNotCall)
-    .where(and(eq(doNotCall.organizationId, orgId), eq(doNotCall.phoneNumber, phone)));
+  const rows = await db
+    .select({ phone: doNotCall.phoneNumber })
+    .from(doNotCall)
+    .where(
+      and(eq(doNotCall.organizationId, orgId), maybeSamePhone(doNotCall.phoneNumber, [phone])),
+    );
+  const listed = rows.filter((r) => samePhone(r.phone, phone)).map((r) => r.phone);
+  if (listed.length)
+    await db
+      .delete(doNotCall)
+      .where(and(eq(doNotCall.organizationId, orgId), inArray(doNotCall.phoneNumber, listed)));
 }
 
 export async function listSandboxOutcomes(db: Db, orgId: string) {

@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { doNotCall, mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
+import { mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
 import { HttpError } from '../../lib/http';
 import { sendChannelMessage, type MessageChannel } from '../../messaging/channelSend';
 import { sendMailNow } from '../../messaging/mail/sendNow';
 import { enabledColumn, heldElsewhereSql } from '../../phone-numbers/numbers';
+import { doNotCallEntry } from '../../scheduling/settings';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 import { recipientOf, reserveVisitorSend } from './sendPolicy';
@@ -83,11 +84,7 @@ export async function sendMessageTool(
 ): Promise<unknown> {
   const { to, visitor } = recipientOf(ctx, 'phone', args.to);
   const message = text(args.message, 'message', 1600);
-  const [blocked] = await ctx.db
-    .select({ reason: doNotCall.reason })
-    .from(doNotCall)
-    .where(and(eq(doNotCall.organizationId, ctx.organizationId), eq(doNotCall.phoneNumber, to)))
-    .limit(1);
+  const blocked = await doNotCallEntry(ctx.db, ctx.organizationId, to);
   if (blocked)
     throw new ToolError(`Not sent: ${to} asked not to be contacted (the do-not-contact list)`);
   const number = await senderNumber(ctx, channel);
