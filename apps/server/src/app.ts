@@ -50,6 +50,7 @@ import type { Scheduler } from './scheduling/scheduler';
 import { systemClock } from './scheduling/clock';
 import { conversationRoutes } from './conversations/routes';
 import { analyticsRoutes } from './conversations/analyticsRoutes';
+import { webhookRoutes as eventWebhookRoutes } from './webhooks/routes';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -281,6 +282,7 @@ export function createApp(options: AppOptions) {
     app.use(path, requireSession);
   }
   app.route('/api/org', orgRoutes(services));
+  app.route('/api/org', eventWebhookRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));
   app.route('/api/agents', toolRoutes(services));
