@@ -10,10 +10,18 @@ export interface AccountScreenProps {
   onBack: () => void;
   /** The organization's Members panel (members/MembersArea), below the organization. */
   members?: ReactNode;
+  /** The organization's webhooks (webhooks/WebhooksArea), below Members. */
+  webhooks?: ReactNode;
 }
 
 /** /account: the signed-in user and the organization in scope. */
-export function AccountScreen({ user, organization, onBack, members }: AccountScreenProps) {
+export function AccountScreen({
+  user,
+  organization,
+  onBack,
+  members,
+  webhooks,
+}: AccountScreenProps) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
     <main className={styles.page}>
@@ -47,6 +55,7 @@ export function AccountScreen({ user, organization, onBack, members }: AccountSc
         </dl>
       </Card>
       {members}
+      {webhooks}
     </main>
   );
 }

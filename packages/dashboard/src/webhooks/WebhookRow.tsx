@@ -1,0 +1,100 @@
+import { Badge, Banner, Button, Switch } from '@parley/ui';
+import type { Webhook } from '@parley/api-client';
+import { eventsSummary, stateLabels, stateTones, webhookState } from './webhookRules';
+import * as styles from './webhooks.css';
+
+export interface WebhookRowProps {
+  hook: Webhook;
+  canManage: boolean;
+  /** Which action of this webhook is under way. */
+  busy?: 'test' | 'toggle' | 'rotate' | 'delete' | null;
+  logOpen: boolean;
+  onTest: () => void;
+  onToggle: (enabled: boolean) => void;
+  onRotate: () => void;
+  onDelete: () => void;
+  onOpenLog: () => void;
+}
+
+/** One endpoint: its URL, events, state (and why it was disabled), and its actions. */
+export function WebhookRow({ hook, canManage, busy, logOpen, ...on }: WebhookRowProps) {
+  const state = webhookState(hook);
+  return (
+    <li className={styles.row} aria-label={hook.url}>
+      <div className={styles.rowHead}>
+        <span className={styles.choiceText}>
+          <span className={styles.mono}>{hook.url}</span>
+          <span className={styles.muted}>
+            {hook.description ? `${hook.description} · ` : ''}
+            {eventsSummary(hook.events)}
+            {hook.agent_names?.length ? ` · agents ${hook.agent_names.join(', ')}` : ''}
+          </span>
+        </span>
+        <Badge tone={stateTones[state]}>{stateLabels[state]}</Badge>
+      </div>
+      {state === 'disabled' ? (
+        <Banner
+          tone="error"
+          title="Disabled by the server"
+          message={`${hook.disabled_reason}. Its events wait in the delivery log: turn it back on once the endpoint answers, then replay what failed.`}
+        />
+      ) : null}
+      {state === 'failing' && hook.failing_since ? (
+        <p className={styles.muted}>
+          Failing since {new Date(hook.failing_since).toLocaleString()}: after 5 days of failures it
+          is disabled.
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Switch
+          label="Enabled"
+          checked={hook.enabled}
+          disabled={!canManage || busy === 'toggle'}
+          onCheckedChange={on.onToggle}
+        />
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={on.onOpenLog}
+          aria-pressed={logOpen}
+          aria-label={`Deliveries of ${hook.url}`}
+        >
+          Deliveries
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!canManage || !hook.enabled}
+          busy={busy === 'test'}
+          busyLabel="Sending..."
+          onClick={on.onTest}
+          aria-label={`Send test event to ${hook.url}`}
+        >
+          Send test event
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!canManage}
+          busy={busy === 'rotate'}
+          busyLabel="Rotating..."
+          onClick={on.onRotate}
+          aria-label={`Rotate secret of ${hook.url}`}
+        >
+          Rotate secret
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          disabled={!canManage}
+          busy={busy === 'delete'}
+          busyLabel="Deleting..."
+          onClick={on.onDelete}
+          aria-label={`Delete ${hook.url}`}
+        >
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

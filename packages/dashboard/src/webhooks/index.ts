@@ -1,0 +1,2 @@
+export { WebhooksArea } from './WebhooksArea';
+export { WebhooksPanel } from './WebhooksPanel';
