@@ -18,6 +18,7 @@ import {
   useConversationsClient,
   useHold,
   useReply,
+  useEndConversation,
   inboxRefreshMs,
 } from './queries';
 import { inboxFallbackMs, useInboxEvents } from './useInboxEvents';
@@ -65,6 +66,7 @@ export default function Inbox({
   const thread = useConversation(selectedId, refreshMs);
   const hold = useHold(selectedId);
   const reply = useReply(selectedId);
+  const end = useEndConversation(selectedId);
   const select = (next: string | null) => {
     setOwnId(next);
     onSelectedChange?.(next);
@@ -72,6 +74,7 @@ export default function Inbox({
     setDraft('');
     hold.reset();
     reply.reset();
+    end.reset();
   };
 
   const conversations = useMemo(
@@ -117,6 +120,9 @@ export default function Inbox({
           onRelease={() => hold.mutate('release')}
           holdBusy={hold.isPending ? (hold.variables ?? null) : null}
           holdError={hold.error ? plainMessageOf(hold.error) : null}
+          onEnd={() => end.mutate()}
+          ending={end.isPending}
+          endError={end.error ? plainMessageOf(end.error) : null}
           draft={draft}
           onDraftChange={setDraft}
           onSend={(text) => reply.mutate(text, { onSuccess: () => setDraft('') })}
