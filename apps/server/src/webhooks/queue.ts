@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { webhookDeliveries, outboundEvents, webhooks } from '../db/schema';
+import { webhookDeliveries } from '../db/schema';
 import { startWorker, type Queue, type Worker } from '../lib/jobs';
-import { claimRows, databaseNow, Turns, type JobTable } from '../lib/jobTable';
+import { databaseNow, leaseValue, lockInTurns, Turns, type JobTable } from '../lib/jobTable';
 import type { AllowHost, FetchFn } from '../lib/outbound';
 import type { SecretBox } from '../lib/secrets';
 import { deliveryLimits } from './config';
@@ -71,49 +71,56 @@ export interface DeliveryJob {
   body: string;
 }
 
-/** The claimed rows' webhooks and events, read at once (one query per claim). */
-async function jobsOf(deps: DeliveryDeps, claimed: Array<typeof d.$inferSelect>) {
-  if (!claimed.length) return [];
-  const rows = await deps.db
-    .select({
-      id: d.id,
-      url: webhooks.url,
-      secret: webhooks.secret,
-      previousSecret: webhooks.previousSecret,
-      previousUntil: webhooks.previousSecretUntil,
-      type: outboundEvents.type,
-      data: outboundEvents.data,
-      createdAt: outboundEvents.createdAt,
-    })
-    .from(d)
-    .innerJoin(webhooks, eq(webhooks.id, d.webhookId))
-    .innerJoin(outboundEvents, eq(outboundEvents.id, d.eventId))
-    .where(
-      inArray(
-        d.id,
-        claimed.map((c) => c.id),
-      ),
+/**
+ * Claims up to `room` deliveries in one transaction: locked in turns (lockInTurns: SKIP LOCKED,
+ * a lapsed lease taken up), then marked claimed — attempts + 1, the lease — reading back in the
+ * same statement what the attempts need (the webhook's URL and secrets, the event).
+ */
+async function claimJobs(deps: DeliveryDeps, room: number, turns: Turns): Promise<DeliveryJob[]> {
+  const rows = await deps.db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const candidates = await lockInTurns(tx, deliveryTable, { limit: room, turns, where: inOrder });
+    if (!candidates.length) return [];
+    turns.last = candidates.at(-1)!.owner;
+    const ids = sql.join(
+      candidates.map((c) => sql`${c.id}::uuid`),
+      sql`, `,
     );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const now = Date.now();
-  return claimed.flatMap((c): DeliveryJob[] => {
-    const r = byId.get(c.id);
-    if (!r) return [];
-    const secrets = [deps.secrets.decrypt(r.secret)];
-    if (r.previousSecret && r.previousUntil && r.previousUntil.getTime() > now)
-      secrets.push(deps.secrets.decrypt(r.previousSecret));
-    return [
-      {
-        id: c.id,
-        attempts: c.attempts,
-        webhookId: c.webhookId,
-        url: r.url,
-        secrets,
-        eventId: c.eventId,
-        body: JSON.stringify(payloadOf(r)),
-      },
-    ];
+    return rowsOf(
+      await tx.execute(sql`UPDATE webhook_deliveries d
+        SET attempts = d.attempts + 1, locked_at = ${leaseValue(deliveryTable.lease, databaseNow)}
+        FROM webhooks w, outbound_events e
+        WHERE d.id IN (${ids}) AND w.id = d.webhook_id AND e.id = d.event_id
+        RETURNING d.id, d.attempts, d.webhook_id, d.event_id, d.seq, w.url, w.secret,
+          w.previous_secret, w.previous_secret_until, e.type, e.data, e.created_at`),
+    );
   });
+  const now = Date.now();
+  const date = (v: unknown) => (v == null ? null : new Date(v as string | Date));
+  return rows
+    .sort((x, y) => Number(x.seq) - Number(y.seq))
+    .map((r) => {
+      const secrets = [deps.secrets.decrypt(String(r.secret))];
+      const until = date(r.previous_secret_until);
+      if (r.previous_secret && until && until.getTime() > now)
+        secrets.push(deps.secrets.decrypt(String(r.previous_secret)));
+      const data = typeof r.data === 'string' ? (JSON.parse(r.data) as object) : r.data;
+      return {
+        id: String(r.id),
+        attempts: Number(r.attempts),
+        webhookId: String(r.webhook_id),
+        url: String(r.url),
+        secrets,
+        eventId: String(r.event_id),
+        body: JSON.stringify(
+          payloadOf({
+            type: String(r.type),
+            createdAt: date(r.created_at)!,
+            data: data as Record<string, unknown>,
+          }),
+        ),
+      };
+    });
 }
 
 /** The wait before the next attempt after `attempts` failed ones; null: no attempt is left. */
@@ -129,6 +136,8 @@ export async function recordAttempt(
   deps: Pick<DeliveryDeps, 'db' | 'retrySeconds' | 'onDisabled' | 'logger'>,
   job: Pick<DeliveryJob, 'id' | 'attempts' | 'webhookId'>,
   result: AttemptResult,
+  /** When this process last wrote each webhook's success (its row is written once a minute). */
+  wellAt: Map<string, number> = new Map(),
 ): Promise<void> {
   const { db } = deps;
   const held = and(eq(d.id, job.id), eq(d.attempts, job.attempts), eq(d.status, 'pending'));
@@ -143,12 +152,17 @@ export async function recordAttempt(
       .update(d)
       .set({ ...seen, status: 'delivered', deliveredAt: sql`now()` })
       .where(held);
-    // The webhook row is written at most once a minute while all is well (many deliveries).
+    // The webhook row is written at most once a minute while all is well (many deliveries, many
+    // processes: one row), and not even read in between by this process.
+    const last = wellAt.get(job.webhookId);
+    if (last !== undefined && Date.now() - last < 60_000) return;
+    wellAt.set(job.webhookId, Date.now());
     await db.execute(sql`UPDATE webhooks SET failing_since = NULL, last_success_at = now()
       WHERE id = ${job.webhookId} AND (failing_since IS NOT NULL OR last_success_at IS NULL
         OR last_success_at < now() - interval '60 seconds')`);
     return;
   }
+  wellAt.delete(job.webhookId);
   const wait = retryDelay(deps.retrySeconds, job.attempts);
   await db
     .update(d)
@@ -186,28 +200,24 @@ export async function recordAttempt(
 }
 
 /** Makes one attempt of a claimed delivery and records it. */
-export async function attemptDelivery(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
+export async function attemptDelivery(
+  deps: DeliveryDeps,
+  job: DeliveryJob,
+  wellAt?: Map<string, number>,
+): Promise<void> {
   const headers = signedHeaders(job.secrets, job.eventId, job.body, new Date());
   const result = await postEvent(deps.send, job.url, deps.allowHost, headers, job.body);
-  await recordAttempt(deps, job, result);
+  await recordAttempt(deps, job, result, wellAt);
 }
 
 /** The delivery queue (see deliveryTable): claims as many as there is room for, in one go. */
 export function deliveryQueue(deps: DeliveryDeps): Queue<DeliveryJob> {
   const turns = new Turns();
+  const wellAt = new Map<string, number>();
   return {
     name: 'webhook_deliveries',
-    claim: async (room) =>
-      jobsOf(
-        deps,
-        await claimRows(deps.db, deliveryTable, {
-          limit: room,
-          turns,
-          where: inOrder,
-          set: { attempts: sql`${d.attempts} + 1` },
-        }),
-      ),
-    run: (job) => attemptDelivery(deps, job),
+    claim: (room) => claimJobs(deps, room, turns),
+    run: (job) => attemptDelivery(deps, job, wellAt),
     concurrency: deps.concurrency,
     nextDueAt: async () => {
       const [row] = rowsOf(
