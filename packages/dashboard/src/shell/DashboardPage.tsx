@@ -16,6 +16,7 @@ import {
 import { useThemePreference } from './useThemePreference';
 import { OverviewArea, firstNameOf, useDashboardStats } from '../overview';
 import { isIntegrationsView } from '../integrations/links';
+import { DisabledWebhooksNotice } from '../webhooks/DisabledWebhooksBanner';
 
 // The first-run modal (a Dialog and a form) is loaded only for a user without an organization.
 const CreateOrganizationModal = lazy(() =>
@@ -183,6 +184,13 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
             dismissible
             autoDismissMs={5000}
             onDismiss={() => setCreated(false)}
+          />
+        ) : null}
+        {hasOrg ? (
+          <DisabledWebhooksNotice
+            className={styles.pageBanner}
+            orgId={org.orgId}
+            role={me.data?.organizations.find((o) => o.orgId === org.orgId)?.role}
           />
         ) : null}
         <Suspense
