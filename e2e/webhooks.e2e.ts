@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import type { APIResponse } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createOrganization, newUser, signUp } from './helpers';
 
@@ -79,6 +80,82 @@ test('webhooks: add one, send a test event, see it in the delivery log, replay i
     expect(receiver.got).toHaveLength(2);
     expect(receiver.got[1]!.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(receiver.got[1]!.body).toBe(first.body);
+  } finally {
+    await receiver.close();
+  }
+});
+
+async function ok<T>(res: APIResponse): Promise<T> {
+  expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+test('a member closes a chat in the inbox: conversation.ended; the next message reopens it', async ({
+  page,
+  baseURL,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await signUp(page, newUser('closer'));
+    await createOrganization(page, 'Close Org');
+    const headers = { Origin: baseURL! };
+    const me = await ok<{ organizations: Array<{ orgId: string }> }>(
+      await page.request.get('/api/org/me'),
+    );
+    const orgId = me.organizations[0]!.orgId;
+    const id = `close_${crypto.randomUUID().replace(/-/g, '_')}`;
+    const app = await ok<{ data: { appKey: string } }>(
+      await page.request.post('/api/app/create-agent', {
+        headers,
+        data: { agentName: id, organizationId: orgId },
+      }),
+    );
+    await ok(
+      await page.request.post(`/api/agents/update/${id}`, {
+        headers,
+        data: {
+          organization_id: orgId,
+          name: 'Front Desk',
+          chatbot_api: `${baseURL}/v1`,
+          chatbot_key: app.data.appKey,
+          status: 'active',
+        },
+      }),
+    );
+    await ok(
+      await page.request.post(`/api/org/${orgId}/webhooks`, {
+        headers,
+        data: { url: receiver.url, events: ['conversation.ended', 'conversation.reopened'] },
+      }),
+    );
+    const chat = (query: string, conversation_id = '') =>
+      page.request.post('/v1/chat-messages', {
+        headers: { Authorization: `Bearer ${app.data.appKey}` },
+        data: {
+          inputs: {},
+          query,
+          user: 'visitor-close',
+          response_mode: 'blocking',
+          conversation_id,
+        },
+      });
+    const first = await ok<{ conversation_id: string }>(await chat('Hello, are you open today?'));
+
+    await page.goto(`/?view=conversations&conversation=${first.conversation_id}`);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page.getByText('This conversation has ended.', { exact: false })).toBeVisible();
+    await expect
+      .poll(() => receiver.got.map((r) => (JSON.parse(r.body) as { type: string }).type))
+      .toEqual(['conversation.ended']);
+    expect(JSON.parse(receiver.got[0]!.body)).toMatchObject({
+      data: { conversation_id: first.conversation_id, ended_by: 'member', channel: 'chat' },
+    });
+
+    await ok(await chat('One more question', first.conversation_id));
+    await expect
+      .poll(() => receiver.got.map((r) => (JSON.parse(r.body) as { type: string }).type))
+      .toEqual(['conversation.ended', 'conversation.reopened']);
+    await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   } finally {
     await receiver.close();
   }
