@@ -8,14 +8,17 @@ export interface WebhookFormProps {
   /** Owners and admins only: for others every control is disabled. */
   disabled?: boolean;
   busy?: boolean;
+  /** Editing an endpoint: its values, and Save / Cancel instead of Add. */
+  initial?: WebhookDraft;
+  onCancel?: () => void;
   onSubmit: (draft: WebhookDraft) => void;
 }
 
 const empty: WebhookDraft = { url: '', description: '', events: [] };
 
 /** Add a webhook: its URL, what it is for, and the events it receives (or all of them). */
-export function WebhookForm({ disabled, busy, onSubmit }: WebhookFormProps) {
-  const [draft, setDraft] = useState<WebhookDraft>(empty);
+export function WebhookForm({ disabled, busy, initial, onCancel, onSubmit }: WebhookFormProps) {
+  const [draft, setDraft] = useState<WebhookDraft>(initial ?? empty);
   const [submitted, setSubmitted] = useState(false);
   const errors = submitted ? draftErrors(draft) : {};
   const submit = (event: FormEvent) => {
@@ -23,7 +26,7 @@ export function WebhookForm({ disabled, busy, onSubmit }: WebhookFormProps) {
     setSubmitted(true);
     if (disabled || busy || Object.keys(draftErrors(draft)).length) return;
     onSubmit({ ...draft, url: draft.url.trim(), description: draft.description.trim() });
-    setDraft(empty);
+    if (!initial) setDraft(empty);
     setSubmitted(false);
   };
   const choice = (value: WebhookEventChoice, label: string, hint: string) => (
@@ -49,7 +52,12 @@ export function WebhookForm({ disabled, busy, onSubmit }: WebhookFormProps) {
     </li>
   );
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Add a webhook">
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-label={initial ? `Edit ${initial.url}` : 'Add a webhook'}
+    >
       <TextField
         label="Endpoint URL"
         type="url"
@@ -82,10 +90,20 @@ export function WebhookForm({ disabled, busy, onSubmit }: WebhookFormProps) {
           </p>
         ) : null}
       </fieldset>
-      <div>
-        <Button type="submit" disabled={disabled} busy={busy} busyLabel="Adding...">
-          Add webhook
+      <div className={styles.actions}>
+        <Button
+          type="submit"
+          disabled={disabled}
+          busy={busy}
+          busyLabel={initial ? 'Saving...' : 'Adding...'}
+        >
+          {initial ? 'Save webhook' : 'Add webhook'}
         </Button>
+        {onCancel ? (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
     </form>
   );

@@ -1,16 +1,25 @@
+import { useState } from 'react';
 import { Badge, Banner, Button, Switch } from '@parley/ui';
-import type { Webhook } from '@parley/api-client';
-import { eventsSummary, stateLabels, stateTones, webhookState } from './webhookRules';
+import type { Webhook, WebhookEventChoice } from '@parley/api-client';
+import { WebhookForm } from './WebhookForm';
+import {
+  eventsSummary,
+  stateLabels,
+  stateTones,
+  webhookState,
+  type WebhookDraft,
+} from './webhookRules';
 import * as styles from './webhooks.css';
 
 export interface WebhookRowProps {
   hook: Webhook;
   canManage: boolean;
   /** Which action of this webhook is under way. */
-  busy?: 'test' | 'toggle' | 'rotate' | 'delete' | null;
+  busy?: 'test' | 'toggle' | 'rotate' | 'delete' | 'save' | null;
   logOpen: boolean;
   onTest: () => void;
   onToggle: (enabled: boolean) => void;
+  onSave: (draft: WebhookDraft) => void;
   onRotate: () => void;
   onDelete: () => void;
   onOpenLog: () => void;
@@ -19,6 +28,7 @@ export interface WebhookRowProps {
 /** One endpoint: its URL, events, state (and why it was disabled), and its actions. */
 export function WebhookRow({ hook, canManage, busy, logOpen, ...on }: WebhookRowProps) {
   const state = webhookState(hook);
+  const [editing, setEditing] = useState(false);
   return (
     <li className={styles.row} aria-label={hook.url}>
       <div className={styles.rowHead}>
@@ -44,6 +54,21 @@ export function WebhookRow({ hook, canManage, busy, logOpen, ...on }: WebhookRow
           Failing since {new Date(hook.failing_since).toLocaleString()}: after 5 days of failures it
           is disabled.
         </p>
+      ) : null}
+      {editing ? (
+        <WebhookForm
+          initial={{
+            url: hook.url,
+            description: hook.description,
+            events: hook.events as WebhookEventChoice[],
+          }}
+          busy={busy === 'save'}
+          onCancel={() => setEditing(false)}
+          onSubmit={(draft) => {
+            on.onSave(draft);
+            setEditing(false);
+          }}
+        />
       ) : null}
       <div className={styles.actions}>
         <Switch
@@ -71,6 +96,15 @@ export function WebhookRow({ hook, canManage, busy, logOpen, ...on }: WebhookRow
           aria-label={`Send test event to ${hook.url}`}
         >
           Send test event
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!canManage || editing}
+          onClick={() => setEditing(true)}
+          aria-label={`Edit ${hook.url}`}
+        >
+          Edit
         </Button>
         <Button
           size="sm"

@@ -41,6 +41,12 @@ export function WebhooksArea({ orgId, role, fetch }: WebhooksAreaProps) {
       onCreate={(draft) => w.create.mutate(draft)}
       onTest={(id) => w.test.mutate(id)}
       onToggle={(id, enabled) => w.toggle.mutate({ id, body: { enabled } })}
+      onUpdate={(id, draft) =>
+        w.toggle.mutate({
+          id,
+          body: { url: draft.url, events: draft.events, description: draft.description },
+        })
+      }
       onRotate={(id) => w.rotate.mutate(id)}
       onDelete={(id) => w.remove.mutate(id)}
       onOpenLog={w.setOpenLog}

@@ -19,6 +19,7 @@ const meta = {
     onCreate: fn(),
     onTest: fn(),
     onToggle: fn(),
+    onUpdate: fn(),
     onRotate: fn(),
     onDelete: fn(),
     onOpenLog: fn(),
@@ -149,3 +150,22 @@ export const LoadError: Story = {
   },
 };
 export const LoadErrorDark: Story = { args: LoadError.args, globals: { theme: 'dark' } };
+
+/** Edit an endpoint: its URL, description and events, saved with PUT. */
+export const Editing: Story = {
+  args: { webhooks: [crmHook] },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: `Edit ${crmHook.url}` }));
+    const form = within(c.getByRole('form', { name: `Edit ${crmHook.url}` }));
+    await expect(form.getByRole('checkbox', { name: /^conversation\.ended/ })).toBeChecked();
+    await userEvent.click(form.getByRole('checkbox', { name: /^call\.ended/ }));
+    await userEvent.click(form.getByRole('button', { name: 'Save webhook' }));
+    await expect(args.onUpdate).toHaveBeenCalledWith(crmHook.id, {
+      url: crmHook.url,
+      description: 'CRM sync',
+      events: [...crmHook.events, 'call.ended'],
+    });
+  },
+};
+export const EditingDark: Story = { args: Editing.args, globals: { theme: 'dark' } };

@@ -28,6 +28,7 @@ export interface WebhooksPanelProps {
   onCreate: (draft: WebhookDraft) => void;
   onTest: (id: string) => void;
   onToggle: (id: string, enabled: boolean) => void;
+  onUpdate: (id: string, draft: WebhookDraft) => void;
   onRotate: (id: string) => void;
   onDelete: (id: string) => void;
   onOpenLog: (id: string | null) => void;
@@ -106,6 +107,7 @@ export function WebhooksPanel(props: WebhooksPanelProps) {
                 logOpen={props.openLog === hook.id}
                 onTest={() => props.onTest(hook.id)}
                 onToggle={(enabled) => props.onToggle(hook.id, enabled)}
+                onSave={(draft) => props.onUpdate(hook.id, draft)}
                 onRotate={() => props.onRotate(hook.id)}
                 onDelete={() => setDeleting(hook)}
                 onOpenLog={() => props.onOpenLog(props.openLog === hook.id ? null : hook.id)}

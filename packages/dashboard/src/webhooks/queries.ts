@@ -17,7 +17,7 @@ export function useWebhooksClient(fetch?: FetchLike) {
   return useMemo(() => createWebhooksClient({ baseUrl: '/api/org', fetch }), [fetch]);
 }
 
-type Busy = { id: string; what: 'test' | 'toggle' | 'rotate' | 'delete' };
+type Busy = { id: string; what: 'test' | 'toggle' | 'rotate' | 'delete' | 'save' };
 
 /** The organization's webhooks with every change, the secret shown once, and an open log. */
 export function useWebhooks(orgId: string, fetch?: FetchLike) {
