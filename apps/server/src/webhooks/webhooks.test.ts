@@ -16,6 +16,7 @@ import { startReceiver, type Receiver } from '../../test/webhookReceiver';
 import { webhooks } from '../db/schema';
 import { endIdleConversations } from '../conversations/lifecycle';
 import { emitEvent } from '../events/emit';
+import { notifyDisabled } from './disable';
 
 /**
  * Webhooks end to end on one server (PGlite, and PostgreSQL in server-pg): real HTTP to a
@@ -381,6 +382,43 @@ describe('events, signed and delivered', () => {
         timeout: 10_000,
       })
       .toBe('delivered');
+  });
+
+  it('a disabled webhook is e-mailed to the owners and admins (with a mailer), not to members', async () => {
+    const admin = await server.newUser().signUp('Grace', 'Hopper');
+    await owner.org.addUser({ orgId, userId: admin.userId, role: 'admin' });
+    const sent: Array<{ to: string; subject: string; text: string }> = [];
+    const warned: unknown[] = [];
+    const tell = notifyDisabled({
+      db: server.db,
+      logger: { warn: (o: unknown) => warned.push(o), error: () => {} },
+      mailer: { send: async (mail) => void sent.push(mail) },
+      publicUrl: 'https://parley.example',
+    });
+    await tell({
+      id: 'w1',
+      organizationId: orgId,
+      url: 'https://crm.example/x',
+      reason: 'Every delivery failed for 5 days (last: HTTP 500)',
+    });
+    expect(sent.map((m) => m.to).sort()).toEqual([admin.email, owner.email].sort());
+    expect(sent[0]!.subject).toBe('A webhook of Hooks Org was disabled');
+    expect(sent[0]!.text).toContain('https://parley.example/account#webhooks');
+    expect(sent[0]!.text).toContain('Every delivery failed for 5 days (last: HTTP 500)');
+    expect(warned).toHaveLength(1);
+    // Without a mailer: the log (and the console) only.
+    await notifyDisabled({
+      db: server.db,
+      logger: { warn: () => {}, error: () => {} },
+      mailer: null,
+      publicUrl: null,
+    })({
+      id: 'w1',
+      organizationId: orgId,
+      url: 'x',
+      reason: 'y',
+    });
+    expect(sent).toHaveLength(2);
   });
 
   it('rotating the secret shows the new one once; for a day both sign', async () => {
