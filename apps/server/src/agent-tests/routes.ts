@@ -73,6 +73,12 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
   app.post('/:agentName/tests/run', async (c) => {
     const agent = await agentOf(c, c.get('user').id);
     const body = await readJson(c, testRunRequestSchema);
+    // The draft (default), or the version every channel serves.
+    if (body.version === 'live' && agent.liveVersion === null)
+      throw new HttpError(400, 'version: this agent has no live version yet (publish it first)', {
+        issues: [{ field: 'version', message: 'this agent has no live version yet' }],
+      });
+    const agentVersion = body.version === 'live' ? String(agent.liveVersion) : 'draft';
     const all = await listTests(db, agent);
     let chosen = all;
     if (body.test_ids) {
@@ -92,12 +98,17 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
     // A voice run speaks and transcribes every line: always in the background.
     const voice = body.voice ?? false;
     if (voice || turns > inlineTurnLimit) {
-      const run = await createRun(db, agent, ids, { trigger: 'manual', claimed: !worker, voice });
+      const run = await createRun(db, agent, ids, {
+        trigger: 'manual',
+        claimed: !worker,
+        voice,
+        agentVersion,
+      });
       if (worker) worker.wake();
       else void executeRun(services, run);
       return c.json(runToWire(run), 202);
     }
-    const run = await createRun(db, agent, ids, { trigger: 'manual', claimed: true });
+    const run = await createRun(db, agent, ids, { trigger: 'manual', claimed: true, agentVersion });
     return c.json(runToWire(await executeRun(services, run)));
   });
 

@@ -4,6 +4,7 @@ import { agentTestInputSchema } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { agentTestRuns, agentTests, agentTestSettings } from '../db/schema';
+import { versionOfWire } from '../agents/versions/label';
 
 export type TestRow = typeof agentTests.$inferSelect;
 export type RunRow = typeof agentTestRuns.$inferSelect;
@@ -37,6 +38,7 @@ export function runToWire(row: RunRow): TestRun {
     status: row.status,
     trigger: row.trigger,
     voice: row.voice,
+    agent_version: versionOfWire(row.agentVersion),
     total: row.total,
     done: row.done,
     passed_count: results.filter((r) => r.passed).length,
@@ -134,7 +136,13 @@ export async function createRun(
   db: Db,
   agent: AgentRef,
   testIds: string[],
-  options: { trigger: 'manual' | 'publish'; claimed: boolean; voice?: boolean },
+  options: {
+    trigger: 'manual' | 'publish';
+    claimed: boolean;
+    voice?: boolean;
+    /** The version it runs against: 'draft' (default) or a published version's number. */
+    agentVersion?: string;
+  },
 ) {
   const [row] = await db
     .insert(agentTestRuns)
@@ -144,6 +152,7 @@ export async function createRun(
       total: testIds.length,
       trigger: options.trigger,
       voice: options.voice ?? false,
+      agentVersion: options.agentVersion ?? 'draft',
       status: options.claimed ? 'running' : 'queued',
       lockedUntil: options.claimed ? new Date(Date.now() + runLeaseMs) : null,
     })

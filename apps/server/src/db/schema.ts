@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ToolStep } from './schema-tools';
+import type { AgentSnapshot } from './schema-versions';
 
 // ---------- better-auth tables (user, session, account, verification) + organization plugin ----------
 // Property names are better-auth's field names; columns are snake_case.
@@ -155,6 +156,9 @@ export const agents = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Sites allowed to use the widgets/runtime with this agent's key (empty = any). */
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
+    /** The live version's number and snapshot (null until the first publish; docs/versions.md). */
+    liveVersion: integer('live_version'),
+    liveSnapshot: jsonb('live_snapshot').$type<AgentSnapshot>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -209,6 +213,8 @@ export const conversations = pgTable(
     /** Who or what ended it: caller, agent, max_duration, nudges, error. */
     endedBy: text('ended_by'),
     endReason: text('end_reason'),
+    /** A call's agent version ('1', '2' … or 'draft': the console's test call). */
+    agentVersion: text('agent_version'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -246,6 +252,8 @@ export const messages = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /** The tool calls of an agent's answer (runtime/tools), null when it called none. */
     toolSteps: jsonb('tool_steps').$type<ToolStep[]>(),
+    /** The agent version that wrote an answer ('1', '2' … or 'draft'); null otherwise. */
+    agentVersion: text('agent_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -736,3 +744,4 @@ export * from './schema-inbox';
 export * from './schema-evals';
 export * from './schema-tools';
 export * from './schema-analytics';
+export * from './schema-versions';
