@@ -16,6 +16,12 @@ import { agentTestInputSchema } from './agentTests';
  * every channel serves the live version.
  */
 
+/** Which version answered, in words: 'Version 3', 'Draft', or null when it is not known. */
+export function agentVersionName(version: number | 'draft' | null | undefined): string | null {
+  if (version === 'draft') return 'Draft';
+  return typeof version === 'number' ? `Version ${version}` : null;
+}
+
 /** What stands for a stored secret in answers and documents: named, its value absent. */
 export const secretPlaceholder = '••••';
 

@@ -204,7 +204,13 @@ export function AgentDetail({
         sections={
           config
             ? {
-                analytics: <AnalyticsSlot agentId={agentId} active={tab === 'analytics'} />,
+                analytics: (
+                  <AnalyticsSlot
+                    agentId={agentId}
+                    active={tab === 'analytics'}
+                    liveVersion={config.live_version ?? null}
+                  />
+                ),
                 versions: <VersionsSlot orgId={orgId} agentId={agentId} />,
                 model: slot(settings.model, config),
                 voice: slot(settings.voice, config),
