@@ -212,3 +212,21 @@ export const exportVersionQuerySchema = z.object({
     .regex(/^(draft|live|[1-9][0-9]{0,8})$/, "must be 'draft', 'live' or a version number")
     .default('draft'),
 });
+
+/**
+ * The agent document as a JSON Schema (draft-07), for editors and CI checks: the file
+ * docs/agent-document.schema.json is this (a test keeps them the same).
+ */
+export function agentDocumentJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(agentDocumentSchema, {
+    target: 'draft-7',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return {
+    ...schema,
+    title: 'Parley agent document',
+    description:
+      'One agent as code (docs/versions.md): GET /api/agents/{agentName}/export answers it; POST /api/agents/import and PUT /api/agents/{agentName}/draft take it. Secrets are named with the value "••••" (keep the stored one), never given out.',
+  };
+}

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   createAgentTestsClient,
   createAgentVersionsClient,
+  agentDocumentJsonSchema,
   createModelClient,
   newAgentId,
   toolsDefaults,
@@ -12,6 +15,7 @@ import {
 import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
 import { agents, agentVersions } from '../../db/schema';
 import { draftSnapshot } from './snapshot';
+import { repositoryRoot } from '../../lib/dataDir';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -92,6 +96,13 @@ describe('agents as code', () => {
       expect(text).not.toContain(secret);
     }
     expect(await versions.exportAgent(id, 1)).toEqual(doc);
+    // The document is what docs/agent-document.schema.json (the contract's schema) describes.
+    const documented = JSON.parse(
+      readFileSync(join(repositoryRoot, 'docs/agent-document.schema.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(documented).toEqual(agentDocumentJsonSchema());
+    const validate = new Ajv({ strict: false, validateFormats: false }).compile(documented);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
 
     const imported = await user.raw('POST', '/api/agents/import', {
       organization_id: orgId,
