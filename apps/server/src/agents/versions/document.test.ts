@@ -181,6 +181,12 @@ describe('agents as code', () => {
       'document.settings.knowledge_base_ids.0',
     ],
     [{ tests: [{ name: 'x', turns: [] }] }, 'document.tests.0.turns'],
+    [
+      {
+        tests: [1, 2].map(() => ({ name: 'Twice', turns: [{ user: 'Hi', expect: [] }] })),
+      },
+      'document.tests.1.name',
+    ],
   ])('a bad document (%j) › 400 naming %s, nothing written', async (patch, field) => {
     const { user, orgId, id, versions } = await builtAgent();
     const doc = await versions.exportAgent(id, 'draft');

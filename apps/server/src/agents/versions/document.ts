@@ -205,6 +205,14 @@ export async function draftFromDocument(
       );
   }
 
+  const testNames = new Set<string>();
+  for (const [i, test] of (doc.tests ?? []).entries()) {
+    const name = test.name.trim();
+    if (testNames.has(name))
+      throw badField(`document.tests.${i}.name`, `another test is named ${name}`);
+    testNames.add(name);
+  }
+
   const tools: DraftFromDocument['tools'] = [];
   const seen = new Set<string>();
   for (const [i, tool] of doc.tools.entries()) {

@@ -136,25 +136,35 @@ export function importRoutes(services: Services) {
       '',
     );
     const ref = { agentName, organizationId: body.organization_id };
-    await db.transaction(async (tx) => {
-      await tx.insert(agents).values({
-        ...draft.columns,
-        ...ref,
-        name: doc.name,
-        status: 'draft',
-        chatbotApi: chatMessagesUrl(`${origin}/v1`),
-        chatbotKey: appKey,
+    await db
+      .transaction(async (tx) => {
+        await tx.insert(agents).values({
+          ...draft.columns,
+          ...ref,
+          name: doc.name,
+          status: 'draft',
+          chatbotApi: chatMessagesUrl(`${origin}/v1`),
+          chatbotKey: appKey,
+        });
+        await tx.insert(apps).values({
+          ...ref,
+          appKey,
+          modelProvider: draft.columns.modelProvider ?? '',
+          modelName: draft.columns.modelName ?? '',
+          agentType: doc.agent_type,
+        });
+        await replaceDraftTools(tx, ref, draft.tools);
+        if (doc.tests?.length) await replaceTests(tx, ref, doc.tests);
+      })
+      .catch((error: unknown) => {
+        // The same name taken meanwhile (a unique violation): nothing was written.
+        const e = error as { code?: string; cause?: { code?: string } };
+        if (e.code === '23505' || e.cause?.code === '23505')
+          throw new HttpError(409, `agent_name: an agent named ${agentName} already exists`, {
+            issues: [{ field: 'agent_name', message: 'an agent with this name already exists' }],
+          });
+        throw error;
       });
-      await tx.insert(apps).values({
-        ...ref,
-        appKey,
-        modelProvider: draft.columns.modelProvider ?? '',
-        modelName: draft.columns.modelName ?? '',
-        agentType: doc.agent_type,
-      });
-      await replaceDraftTools(tx, ref, draft.tools);
-      if (doc.tests?.length) await replaceTests(tx, ref, doc.tests);
-    });
     forgetAgentKeys();
     return c.json(
       {
