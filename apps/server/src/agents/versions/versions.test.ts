@@ -10,7 +10,8 @@ import {
 import { roomCallTokenTtlSeconds, signCallToken } from '@parley/api-client/call-token';
 import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
 import { startFakeProvider, type FakeProvider } from '../../../test/fakeProviders';
-import { messageReplies, messages } from '../../db/schema';
+import { messageReplies, messages, phoneNumbers } from '../../db/schema';
+import { answerInboundCall } from '../../telephony/inbound';
 
 const workerSecret = 'worker-secret-versions-0123456789abcdef';
 let server: TestServer;
@@ -100,14 +101,52 @@ const chat = (agent: Agent, query = 'What are your hours?') =>
     body: JSON.stringify({ query, user: 'visitor-1', response_mode: 'blocking' }),
   });
 
+const worker = (path: string, body?: unknown) =>
+  fetch(`${server.url}/voice/internal${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { Authorization: `Bearer ${workerSecret}`, 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+/** A phone call (an inbound or scheduled call's stream) the worker takes: its agent configuration. */
+async function phoneCallConfig(agent: Agent) {
+  const account = `AC${'5'.repeat(32)}`;
+  const number = '+15557770001';
+  await server.db.insert(phoneNumbers).values({
+    organizationId: agent.orgId,
+    provider: 'twilio',
+    providerAccount: account,
+    providerId: `PN${'5'.repeat(32)}`,
+    phoneNumber: number,
+    voiceEnabled: true,
+    voiceAgentName: agent.id,
+  });
+  const answer = await answerInboundCall(
+    {
+      db: server.db,
+      env: { PARLEY_WORKER_SECRET: workerSecret },
+      provider: 'twilio',
+      account,
+      orgIds: [agent.orgId],
+    },
+    { CallSid: `CA${'5'.repeat(32)}`, From: '+15550001111', To: number },
+  );
+  const token = Object.fromEntries(
+    [...answer.twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
+  const claimed = (await (await worker('/calls', { call_token: token })).json()) as {
+    conversation_id: string;
+  };
+  return (await (await worker(`/calls/${claimed.conversation_id}/agent`)).json()) as {
+    initial_message: string;
+  };
+}
+
 /** The agent configuration the voice worker reads for a call from `caller`. */
 async function callConfig(agent: Agent, caller: string) {
-  const worker = (path: string, body?: unknown) =>
-    fetch(`${server.url}/voice/internal${path}`, {
-      method: body ? 'POST' : 'GET',
-      headers: { Authorization: `Bearer ${workerSecret}`, 'Content-Type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
   const token = signCallToken(
     workerSecret,
     {
@@ -185,6 +224,8 @@ describe('draft and live', () => {
     expect((await callConfig(agent, 'console-live-1234')).config.initial_message).toBe(
       'Hello from version one',
     );
+    // A phone call (inbound, or a scheduled call once answered) takes the live version too.
+    expect((await phoneCallConfig(agent)).initial_message).toBe('Hello from version one');
     const calls = await agent.user.voice.callsForAgent(agent.id);
     expect(calls.find((c) => c.conversation_id === widgetCall.callId)?.agent_version).toBe(1);
 
