@@ -129,6 +129,10 @@ export const chatbotChatResponseSchema = z.looseObject({
   answer: z.string(),
   conversation_id: z.string().optional(),
   offline: z.boolean().optional(),
+  /** The console tests the draft: `agent_version` is 'draft' (docs/versions.md). */
+  metadata: z
+    .looseObject({ agent_version: z.union([z.number(), z.literal('draft')]).optional() })
+    .optional(),
 });
 
 /** The Dify-compatible runtime: POST {chatbot_api}/chat-messages. */
