@@ -89,6 +89,11 @@ test('write a test → run → fail → change the prompt → pass → publish w
   await second.getByRole('button', { name: 'Save test' }).click();
   await expect(second).toBeHidden();
   await page.getByRole('button', { name: 'Publish Agent' }).click();
+  // Publish asks for a note (docs/versions.md); none here.
+  await page
+    .getByRole('dialog', { name: 'Publish the draft' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(
     page.getByText(
       'Failed to publish agent: Tests must pass to publish: 1 failing test: “Mentions Sunday”',
@@ -101,6 +106,11 @@ test('write a test → run → fail → change the prompt → pass → publish w
   await page.getByLabel('System Prompt').blur();
   await saved(page);
   await page.getByRole('button', { name: 'Publish Agent' }).click();
+  // Publish asks for a note (docs/versions.md); none here.
+  await page
+    .getByRole('dialog', { name: 'Publish the draft' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(page.getByText('Agent published successfully')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Tests: all 2 passed · must pass to publish')).toBeVisible();
 

@@ -20,6 +20,8 @@ import type { RateLimitStores } from './lib/rateLimitStore';
 import { invitationRoutes, orgRoutes } from './org/routes';
 import { agentRoutes } from './agents/routes';
 import { agentTestRoutes } from './agent-tests/routes';
+import { versionRoutes } from './agents/versions/routes';
+import { importRoutes } from './agents/versions/importDocument';
 import type { TestRunWorker } from './agent-tests/worker';
 import { toolRoutes } from './tools/routes';
 import { appRoutes } from './agents/appRoutes';
@@ -283,6 +285,8 @@ export function createApp(options: AppOptions) {
   app.route('/api/org', orgRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));
+  app.route('/api/agents', versionRoutes(services));
+  app.route('/api/agents', importRoutes(services));
   app.route('/api/agents', toolRoutes(services));
   app.route('/api/app', appRoutes(services));
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));

@@ -52,7 +52,7 @@ const orgQuery = { organization_id: 'The organization (else the user’s only on
 // prettier-ignore
 const serviceOperations: Operation[] = [
   // ---- /voice: the voice backend (spec channels-and-shell §7) ----
-  op('post', '/voice/tokens/generate', 'A LiveKit token that dispatches the voice worker into a new room', 'Voice', 'sessionOrAgentKey', { query: { agent_name: 'Required: the agent' }, response: api.voiceTokenResponseSchema }),
+  op('post', '/voice/tokens/generate', 'A LiveKit token that dispatches the voice worker into a new room', 'Voice', 'sessionOrAgentKey', { query: { agent_name: 'Required: the agent', version: "Console calls: draft (default) or live; an agent key's call is the live version" }, response: api.voiceTokenResponseSchema }),
   op('get', '/voice/agents/by-org/:org', "An organization's agents, keyed by name", 'Voice', 'session', { response: api.voiceAgentsByOrgResponseSchema }),
   op('get', '/voice/calls/agent/:agentId', "An agent's calls, newest first", 'Voice', 'session', { response: api.voiceCallListResponseSchema }),
   op('get', '/voice/calls/:conversationId', 'One call with its turns', 'Voice', 'session', { response: api.voiceCallDetailSchema }),
@@ -157,7 +157,7 @@ const serviceOperations: Operation[] = [
   op('post', '/api/conversations/:id/takeover', 'Take the conversation over: its agent stops answering on every channel', 'Conversations', 'session'),
   op('post', '/api/conversations/:id/release', 'Hand the conversation back to its agent', 'Conversations', 'session'),
   op('post', '/api/conversations/:id/messages', "A member's reply, sent through the conversation's channel", 'Conversations', 'session', { body: api.memberReplyRequestSchema, response: api.memberReplyResponseSchema }),
-  op('get', '/api/analytics/agents/:agentId', "An agent's figures for 24h, 7d or 30d (period)", 'Analytics', 'session', { query: { period: '24h, 7d or 30d (7d)' }, response: api.agentAnalyticsSchema }),
+  op('get', '/api/analytics/agents/:agentId', "An agent's figures for 24h, 7d or 30d (period), of every version or one", 'Analytics', 'session', { query: { period: '24h, 7d or 30d (7d)', version: "Only what this agent version answered: its number or 'draft'" }, response: api.agentAnalyticsSchema }),
   op('get', '/api/system-status/:org', "What is configured for the organization (model keys, LiveKit, telephony, mail): names and counts, no secrets", 'Integrations', 'session', { response: api.systemStatusSchema }),
   op('get', '/v1/conversations/:id/events', "A conversation's live events for its visitor (server-sent events: a member's reply, takeover, release)", 'Runtime', 'agentKey', { query: { user: 'Required: the visitor' } }),
   // ---- agent test suites (issue 30) ----
@@ -170,6 +170,16 @@ const serviceOperations: Operation[] = [
   op('post', '/api/agents/:agentName/tests/from-conversation', "A test made of a stored conversation's user turns, the agent's answers as judge criteria", 'Agent tests', 'session', { body: api.testFromConversationRequestSchema, response: api.agentTestSchema }),
   op('put', '/api/agents/:agentName/tests/:id', 'Replace a test', 'Agent tests', 'session', { body: api.agentTestInputSchema, response: api.agentTestSchema }),
   op('delete', '/api/agents/:agentName/tests/:id', 'Delete a test', 'Agent tests', 'session'),
+  // ---- drafts, versions and agents as code (docs/versions.md) ----
+  op('get', '/api/agents/:agentName/versions', "An agent's published versions (newest first), the live one and whether the draft differs", 'Agent versions', 'session', { response: api.agentVersionsListSchema }),
+  op('get', '/api/agents/:agentName/versions/:n', 'One published version: its settings (secrets as ••••), tools and analysis plan', 'Agent versions', 'session', { response: api.agentVersionDetailSchema }),
+  op('post', '/api/agents/:agentName/versions/:n/restore', "Make version n's settings live at once, as a new version (no test run)", 'Agent versions', 'session', { body: api.restoreVersionRequestSchema, response: api.restoreVersionResponseSchema }),
+  op('get', '/api/agents/:agentName/draft', 'What the draft changes against the live version (secrets as ••••)', 'Agent versions', 'session', { response: api.agentDraftSchema }),
+  op('post', '/api/agents/:agentName/draft/discard', 'Reset the draft to the live version', 'Agent versions', 'session', { response: api.discardDraftResponseSchema }),
+  op('put', '/api/agents/:agentName/draft', "Replace the agent's draft from an agent document (stored secrets kept where it names them without values)", 'Agent versions', 'session', { body: api.replaceDraftRequestSchema, response: api.replaceDraftResponseSchema }),
+  op('get', '/api/agents/:agentName/export', 'The agent as an agent document, with no secret value in it', 'Agent versions', 'session', { query: { version: "draft (default), live or a version number" }, response: api.agentDocumentSchema }),
+  op('post', '/api/agents/import', 'A new draft agent of the organization from an agent document', 'Agent versions', 'session', { body: api.importAgentRequestSchema, response: api.importAgentResponseSchema }),
+  op('post', '/api/chatbot/chat-messages', "The console's test chat: chat-messages (blocking or streaming) with the agent of the bearer key, its draft or its live version", 'Agents', 'session', { query: { version: "draft (default) or live" }, body: api.runtimeChatRequestSchema, response: api.runtimeChatResponseSchema }),
   // ---- agent tools (docs/tools.md) ----
   op('get', '/api/agents/:agentName/tools', "An agent's tools (header values masked)", 'Agent tools', 'session', { response: api.agentToolListSchema }),
   op('post', '/api/agents/:agentName/tools', 'Add a tool to an agent', 'Agent tools', 'session', { body: api.toolSaveRequestSchema, response: api.agentToolAnswerSchema }),
@@ -428,7 +438,8 @@ export const operations: Operation[] = [
   {
     method: 'post',
     path: '/api/publish-agent',
-    summary: 'Publish an agent',
+    summary:
+      "Publish an agent: the draft, through the test gate, becomes its next live version ('version' in the answer)",
     tag: 'Agents',
     auth: 'session',
     body: api.publishAgentRequestSchema,
@@ -437,7 +448,7 @@ export const operations: Operation[] = [
   {
     method: 'post',
     path: '/api/chatbot/chat',
-    summary: 'Try an agent from the console',
+    summary: "Try an agent from the console (its draft: metadata.agent_version 'draft')",
     tag: 'Agents',
     auth: 'session',
     body: api.chatbotChatRequestSchema,

@@ -30,6 +30,8 @@ export * from './clients/chatRuntime';
 export * from './schemas/conversations';
 export * from './clients/conversations';
 export * from './schemas/agentTests';
+export * from './schemas/versions';
+export * from './clients/agentVersions';
 export * from './clients/agentTests';
 export * from './schemas/tools';
 export * from './clients/agentTools';

@@ -55,6 +55,8 @@ export function agentToWire(
     allowed_origins: row.allowedOrigins,
     visitor_sends: row.visitorSends,
     published_at: row.publishedAt?.toISOString() ?? null,
+    /** The version every channel serves (null: never published; docs/versions.md). */
+    live_version: row.liveVersion,
     model_live_url: row.modelLiveUrl,
     app_id: appId,
     /** The kind chosen at creation (Create Agent modal): 'knowledge' or 'action'. */

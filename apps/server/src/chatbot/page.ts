@@ -8,6 +8,7 @@ import { loadAsset } from '../lib/assets';
 import { pageHeaders } from '../lib/securityHeaders';
 import { immutable, sendAsset } from '../static';
 import { pageSettings, type PageAgent } from './settings';
+import { liveAgent } from '../runtime/servedAgent';
 
 /** Where the page's settings go in the built chatbot.html (packages/chat-widget). */
 const slot = '<!--parley-page-->';
@@ -57,7 +58,8 @@ async function findAgent(services: Services, agentName: string): Promise<PageAge
   return {
     id: row.agent.agentName,
     name: agentDisplayName({ id: row.agent.agentName, name: row.agent.name }),
-    initialMessage: row.agent.initialMessage,
+    // The live version's greeting (the draft's until the first publish).
+    initialMessage: liveAgent(row.agent).initialMessage,
     appKey: row.appKey,
     chatbotApi: row.agent.chatbotApi,
     chatbotKey: row.agent.chatbotKey,

@@ -11,6 +11,7 @@ import { conversations } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { requireMembership } from '../lib/tenancy';
 import type { ConversationRow } from './takeover';
+import { versionOfWire } from '../agents/versions/label';
 
 /** The list's and the export's filters, parsed (api-client `conversationFiltersSchema`). */
 export interface Filters {
@@ -173,6 +174,7 @@ export function threadMessageOf(m: {
   status: string | null;
   metadata: Record<string, unknown>;
   toolSteps?: unknown;
+  agentVersion?: string | null;
 }): ThreadMessage {
   const meta = m.metadata ?? {};
   const passages = Array.isArray(meta.passages)
@@ -195,7 +197,14 @@ export function threadMessageOf(m: {
       excerpt: String(p.excerpt ?? ''),
     })),
     ...toolStepsField(m.toolSteps),
+    ...versionField(m.agentVersion),
   };
+}
+
+/** `agent_version` of an agent answer (absent when it was written before versions). */
+function versionField(stored: string | null | undefined): { agent_version?: number | 'draft' } {
+  const version = versionOfWire(stored);
+  return version === null ? {} : { agent_version: version };
 }
 
 /** `tool_steps` of an answer that called tools (absent otherwise); stored as jsonb. */
@@ -212,7 +221,7 @@ export async function conversationDetail(db: Db, conv: ConversationRow, userId: 
   );
   const lines = rowsOf(
     await db.execute(sql`SELECT * FROM (SELECT id, role, author, content, created_at, offline, error,
-        status, metadata, tool_steps FROM messages WHERE conversation_id = ${conv.id}
+        status, metadata, tool_steps, agent_version FROM messages WHERE conversation_id = ${conv.id}
         ORDER BY created_at DESC LIMIT ${threadLimit}) t ORDER BY created_at ASC`),
   );
   // Opened: nothing before now is unread for this member.
@@ -248,6 +257,7 @@ export async function conversationDetail(db: Db, conv: ConversationRow, userId: 
             ? (JSON.parse(m.metadata) as Record<string, unknown>)
             : ((m.metadata as Record<string, unknown>) ?? {}),
         toolSteps: m.tool_steps,
+        agentVersion: (m.agent_version as string | null) ?? null,
       }),
     ),
   };

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ToolStep } from './schema-tools';
+import type { AgentSnapshot } from './schema-versions';
 
 // ---------- better-auth tables (user, session, account, verification) + organization plugin ----------
 // Property names are better-auth's field names; columns are snake_case.
@@ -157,6 +158,9 @@ export const agents = pgTable(
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
     /** 'Let visitors receive e-mails/texts': a web visitor may have the send tools write to them. */
     visitorSends: boolean('visitor_sends').notNull().default(false),
+    /** The live version's number and snapshot (null until the first publish; docs/versions.md). */
+    liveVersion: integer('live_version'),
+    liveSnapshot: jsonb('live_snapshot').$type<AgentSnapshot>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -211,6 +215,8 @@ export const conversations = pgTable(
     /** Who or what ended it: caller, agent, max_duration, nudges, error. */
     endedBy: text('ended_by'),
     endReason: text('end_reason'),
+    /** A call's agent version ('1', '2' … or 'draft': the console's test call). */
+    agentVersion: text('agent_version'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -248,6 +254,8 @@ export const messages = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /** The tool calls of an agent's answer (runtime/tools), null when it called none. */
     toolSteps: jsonb('tool_steps').$type<ToolStep[]>(),
+    /** The agent version that wrote an answer ('1', '2' … or 'draft'); null otherwise. */
+    agentVersion: text('agent_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -738,3 +746,4 @@ export * from './schema-inbox';
 export * from './schema-evals';
 export * from './schema-tools';
 export * from './schema-analytics';
+export * from './schema-versions';

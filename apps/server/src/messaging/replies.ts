@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { agents, conversations, messageReplies, messages } from '../db/schema';
 import type { Services } from '../lib/env';
-import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
+import { collect, liveAgent, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
 import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
 import { isOptedOut, isOptOutConfirmation } from './optOut';
@@ -159,7 +159,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
       return 'skipped';
     }
     try {
-      const turn = await startTurn(deps, ctx.agent, {
+      // Every channel answers with the agent's live version (docs/versions.md).
+      const turn = await startTurn(deps, liveAgent(ctx.agent), {
         query: ctx.content,
         user: ctx.endUser,
         conversationId: job.conversationId,

@@ -28,8 +28,11 @@ import { defaultToolSteps } from '@parley/api-client';
 import type { ToolStep } from '../db/schema';
 
 import type { AgentRow } from './agentKeys';
+import type { ServedAgent } from './servedAgent';
 
 export type { AgentRow } from './agentKeys';
+export type { ServedAgent, AgentVersionLabel } from './servedAgent';
+export { liveAgent, draftAgent, agentFromSnapshot } from './servedAgent';
 export { agentForKey, agentOfKey, forgetAgentKeys } from './agentKeys';
 
 export interface RuntimeDeps {
@@ -75,6 +78,8 @@ export interface ChatTurn {
   passages: Passage[];
   /** The model's token usage, filled in when the answer ends (zeros offline). */
   usage: TurnUsage;
+  /** The agent version answering (a number, or 'draft'). */
+  agentVersion: number | 'draft';
 }
 
 export interface TurnUsage {
@@ -200,7 +205,7 @@ export async function readTurnContext(
  */
 export async function startTurn(
   deps: RuntimeDeps,
-  agent: AgentRow,
+  agent: ServedAgent,
   input: {
     query: string;
     user: string;
@@ -342,6 +347,7 @@ export async function startTurn(
       error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
       metadata: answerMetadata(passages, firstTokenMs),
       toolSteps: steps.list.length ? steps.list : null,
+      agentVersion: String(agent.servedVersion),
     });
     settle();
   }
@@ -449,6 +455,7 @@ export async function startTurn(
     persisted,
     passages,
     usage,
+    agentVersion: agent.servedVersion,
   };
 }
 

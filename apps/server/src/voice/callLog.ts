@@ -14,6 +14,8 @@ import { agents, conversations, member, messages, webhookEvents } from '../db/sc
 import { HttpError, notFound } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
 import { integrationCredentials } from '../integrations/store';
+import { draftAgent, liveAgent, type ServedAgent } from '../runtime/servedAgent';
+import { versionOfWire } from '../agents/versions/label';
 
 type AgentRow = typeof agents.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -147,7 +149,7 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
       });
     }
     const [agent] = await tx
-      .select({ agentName: agents.agentName })
+      .select({ agentName: agents.agentName, liveVersion: agents.liveVersion })
       .from(agents)
       .where(
         and(
@@ -157,6 +159,11 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
       )
       .limit(1);
     if (!agent) throw notFound('Agent');
+    // The console's test call answers with the draft (unless it asked for the live version); every
+    // other call with the live version (an agent never published: its draft).
+    const agentVersion = consoleDraftCall(claims.caller)
+      ? 'draft'
+      : String(agent.liveVersion ?? 'draft');
     if (claims.transport === 'phone') {
       if (!uuidPattern.test(claims.call_id)) throw notFound('Call');
       const [call] = await tx
@@ -169,6 +176,7 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
             call_sid: claims.call_sid,
             worker_claimed: true,
           })}::jsonb`,
+          agentVersion,
           updatedAt: new Date(),
         })
         .where(
@@ -193,6 +201,7 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
         organizationId: claims.organization_id,
         channel: 'voice',
         endUser: claims.caller || claims.room || 'caller',
+        agentVersion,
         metadata: {
           transport: 'livekit',
           room: claims.room || null,
@@ -212,10 +221,10 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
  * A live call the worker has claimed (its token redeemed, not ended) and the agent answering it;
  * anything else (unknown, ended, never claimed, agent gone) is 404.
  */
-export async function liveCallAgent(db: Db, id: string): Promise<AgentRow> {
+export async function liveCallAgent(db: Db, id: string): Promise<ServedAgent> {
   if (!uuidPattern.test(id)) throw notFound('Call');
   const [row] = await db
-    .select({ agent: agents })
+    .select({ agent: agents, agentVersion: conversations.agentVersion })
     .from(conversations)
     .innerJoin(
       agents,
@@ -234,7 +243,7 @@ export async function liveCallAgent(db: Db, id: string): Promise<AgentRow> {
     )
     .limit(1);
   if (!row) throw notFound('Call');
-  return row.agent;
+  return row.agentVersion === 'draft' ? draftAgent(row.agent) : liveAgent(row.agent);
 }
 
 /** The call speaks or listens with the keyless local fallback (the call log's 'offline voice'). */
@@ -274,6 +283,8 @@ export async function addAgentUtterance(
       direction: 'outbound',
       author: 'agent',
       metadata: { kind },
+      // The call's version speaks it (its initial message, nudges).
+      agentVersion: sql`(SELECT ${conversations.agentVersion} FROM ${conversations} WHERE ${conversations.id} = ${conversationId})`,
     })
     .returning({ id: messages.id });
   await db
@@ -316,6 +327,13 @@ export async function endCall(
 /** Participant identities the token endpoint gives: console calls and widget visitors. */
 export const consoleCallerPrefix = 'console-';
 export const widgetCallerPrefix = 'visitor-';
+/** A console call that asked for the live version instead of the draft (`?version=live`). */
+export const consoleLiveCallerPrefix = 'console-live-';
+
+/** A console test call of the draft (not one that asked for the live version). */
+export function consoleDraftCall(caller: string): boolean {
+  return caller.startsWith(consoleCallerPrefix) && !caller.startsWith(consoleLiveCallerPrefix);
+}
 
 /** Where a call came from: a phone, or (LiveKit) the console or the widget by the caller's identity. */
 export function callSource(transport: unknown, caller: string | null): VoiceCall['source'] {
@@ -347,6 +365,7 @@ function callToWire(row: ConversationRow, turns: number): VoiceCall {
       : null,
     turns,
     offline_voice: meta.offline_voice === true,
+    agent_version: versionOfWire(row.agentVersion),
   };
 }
 
@@ -409,6 +428,7 @@ export async function callForUser(
       offline: m.offline,
       error: m.error,
       ...(m.toolSteps?.length ? { tool_steps: m.toolSteps } : {}),
+      ...(m.agentVersion ? { agent_version: versionOfWire(m.agentVersion) } : {}),
     };
   });
   return { ...callToWire(row.conv, lines.length), transcript };

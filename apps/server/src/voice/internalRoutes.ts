@@ -19,6 +19,8 @@ import { agents, conversations } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import {
+  draftAgent,
+  liveAgent,
   readTurnContext,
   startTurn,
   turnStored,
@@ -103,7 +105,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
    */
   type CallFacts = Pick<
     ConversationRow,
-    'organizationId' | 'agentName' | 'endUser' | 'agentAddress'
+    'organizationId' | 'agentName' | 'endUser' | 'agentAddress' | 'agentVersion'
   >;
   const callFacts = new Map<string, CallFacts>();
   const preparations = new PreparedTurns();
@@ -113,6 +115,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     endUser: conv.endUser,
     // The number a phone caller rang: the send tools write from it.
     agentAddress: conv.agentAddress,
+    // 'draft': the console's test call; else the call is the live version's.
+    agentVersion: conv.agentVersion,
   });
   const remember = (id: string, facts: CallFacts) => {
     if (callFacts.size >= 10_000) callFacts.delete(callFacts.keys().next().value!);
@@ -126,8 +130,9 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   async function callOf(id: string) {
     const known = callFacts.get(id);
     const facts = known ?? factsOf(await voiceConversation(db, id));
-    const agent = facts.agentName ? await agentOfCall(facts.organizationId, facts.agentName) : null;
-    if (!agent) throw notFound('Agent');
+    const row = facts.agentName ? await agentOfCall(facts.organizationId, facts.agentName) : null;
+    if (!row) throw notFound('Agent');
+    const agent = facts.agentVersion === 'draft' ? draftAgent(row) : liveAgent(row);
     return { known, facts, agent };
   }
 

@@ -11,7 +11,7 @@ import type { Services } from '../lib/env';
 import { check, HttpError, notFound } from '../lib/http';
 import { findAgentForUser } from '../agents/store';
 import { agentForKey } from '../runtime/chat';
-import { consoleCallerPrefix, widgetCallerPrefix } from './callLog';
+import { consoleCallerPrefix, consoleLiveCallerPrefix, widgetCallerPrefix } from './callLog';
 import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
 
 export const voiceNotConfigured =
@@ -19,8 +19,9 @@ export const voiceNotConfigured =
 
 /**
  * POST /voice/tokens/generate?agent_name=… — a LiveKit token that dispatches the voice worker
- * into a fresh room. Authorised by the signed-in session (console) or the agent's publishable
- * key as bearer token (voice widget). Without LiveKit settings: 503 with a `detail` saying what to set.
+ * into a fresh room. Authorised by the signed-in session (console: the call answers with the
+ * agent's draft, or its live version with `&version=live`) or the agent's publishable key as
+ * bearer token (voice widget: the live version). Without LiveKit settings: 503 with a `detail` saying what to set.
  */
 export function voiceTokenRoutes(services: Services) {
   const app = new Hono();
@@ -53,7 +54,13 @@ export function voiceTokenRoutes(services: Services) {
       const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
       if (!session) throw new HttpError(401, 'Unauthorized');
       const { agent } = await findAgentForUser(services.db, session.user.id, agentName);
-      callerPrefix = consoleCallerPrefix;
+      // The console's test call answers with the draft; `version=live` asks for the live version.
+      const version = c.req.query('version') ?? 'draft';
+      if (version !== 'draft' && version !== 'live')
+        throw new HttpError(400, "version: must be 'draft' or 'live'", {
+          issues: [{ field: 'version', message: "must be 'draft' or 'live'" }],
+        });
+      callerPrefix = version === 'live' ? consoleLiveCallerPrefix : consoleCallerPrefix;
       organizationId = agent.organizationId;
     }
     const { LIVEKIT_URL: url, LIVEKIT_API_KEY: key, LIVEKIT_API_SECRET: secret } = services.env;

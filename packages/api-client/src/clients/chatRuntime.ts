@@ -16,6 +16,8 @@ export interface ChatRuntimeOptions {
   /** The agent's publishable key ('app-…'). */
   apiKey: string;
   fetch?: FetchLike;
+  /** Query parameters of the chat call (the console's test chat: `{ version: 'live' }`). */
+  query?: Record<string, string>;
 }
 
 export interface StreamChatInput {
@@ -67,7 +69,8 @@ async function failure(res: Response): Promise<ApiError> {
 /** The public agent API (chat page, chat widget, the console's chat drawer). */
 export function createChatRuntime(options: ChatRuntimeOptions) {
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const url = joinUrl(runtimeBaseUrl(options.apiUrl), '/chat-messages');
+  const search = options.query ? new URLSearchParams(options.query).toString() : '';
+  const url = `${joinUrl(runtimeBaseUrl(options.apiUrl), '/chat-messages')}${search ? `?${search}` : ''}`;
   const headers = {
     Authorization: `Bearer ${options.apiKey}`,
     'Content-Type': 'application/json',

@@ -17,7 +17,8 @@ export function createModelClient(options: HttpOptions) {
       http('POST', '/prompt-config', { json: body, schema: promptConfigResponseSchema }),
     saveModelConfig: (body: ModelConfigRequest) =>
       http('POST', '/model-config', { json: body, schema: modelConfigResponseSchema }),
-    publish: (body: { chatbot_api_key: string; app_id: string }) =>
+    /** Publishes the draft as a new version (`note`: why; docs/versions.md). */
+    publish: (body: { chatbot_api_key: string; app_id: string; note?: string }) =>
       http('POST', '/publish-agent', { json: body, schema: publishAgentResponseSchema }),
     chat: (body: {
       difyApiUrl: string;

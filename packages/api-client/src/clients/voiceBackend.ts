@@ -51,10 +51,11 @@ export function createVoiceBackendClient(options: HttpOptions) {
       signal,
     });
   return {
-    generateToken: async (agentName: string) =>
+    /** A call's token; the console's call answers with the draft unless `version` is 'live'. */
+    generateToken: async (agentName: string, version?: 'draft' | 'live') =>
       readVoiceToken(
         await http('POST', '/tokens/generate', {
-          query: { agent_name: agentName },
+          query: { agent_name: agentName, ...(version ? { version } : {}) },
           schema: voiceTokenResponseSchema,
         }),
       ),

@@ -273,6 +273,8 @@ export const agentConfigSchema = z.looseObject({
   agent_type: agentKindSchema.nullable().optional(),
   allowed_origins: z.array(z.string()).optional(),
   visitor_sends: z.boolean().optional(),
+  /** The version every channel serves; null: never published (docs/versions.md). */
+  live_version: z.number().nullable().optional(),
   created_at: z.string().nullable().optional(),
   updated_at: z.string().nullable().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toolStepSchema } from './tools';
+import { agentVersionLabelSchema } from './common';
 
 /**
  * Conversations across channels, human takeover and agent analytics (issue 29): the inbox's
@@ -115,6 +116,8 @@ export const threadMessageSchema = z.object({
   passages: z.array(knowledgePassageSchema),
   /** The tools the agent called for this answer, in order (agent answers that called any). */
   tool_steps: z.array(toolStepSchema).optional(),
+  /** The agent version that wrote an agent answer (a number, or 'draft'); absent otherwise. */
+  agent_version: agentVersionLabelSchema.optional(),
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
@@ -193,6 +196,11 @@ export const analyticsPeriodValues = ['24h', '7d', '30d'] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriodValues)[number];
 export const analyticsQuerySchema = z.object({
   period: z.enum(analyticsPeriodValues, { error: 'period must be 24h, 7d or 30d' }).default('7d'),
+  /** Only what one agent version answered: its number, or 'draft' (docs/versions.md). */
+  version: z
+    .string()
+    .regex(/^(draft|[1-9][0-9]{0,8})$/, "version must be 'draft' or a version number")
+    .optional(),
 });
 
 const percentiles = z.object({ p50: z.number().nullable(), p95: z.number().nullable() });
@@ -200,6 +208,8 @@ const percentiles = z.object({ p50: z.number().nullable(), p95: z.number().nulla
 export const agentAnalyticsSchema = z.object({
   agent_id: z.string(),
   period: z.enum(analyticsPeriodValues),
+  /** The version the figures are limited to; absent: every version. */
+  agent_version: agentVersionLabelSchema.optional(),
   from: z.string(),
   to: z.string(),
   /** hour for 24h, day otherwise. */

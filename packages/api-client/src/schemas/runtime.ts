@@ -56,6 +56,8 @@ export const runtimeAnswerMetadataSchema = z.looseObject({
   offline: z.boolean().optional(),
   /** A member holds the conversation: the agent did not answer (the answer is a notice). */
   human_takeover: z.boolean().optional(),
+  /** The agent version that answered: the live version's number, or 'draft' (docs/versions.md). */
+  agent_version: z.union([z.number(), z.literal('draft')]).optional(),
 });
 
 /** Blocking answer: every field of Dify's chat-messages answer. */

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { plainMessageOf } from '@parley/api-client';
 import { AgentDetail, type AgentDetailTab } from './detail';
 import { AgentSettings, agentSettingsSectionIds } from './editor';
@@ -7,6 +8,7 @@ import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 import { useMakeTest } from './tests/queries';
 import { agentHasVoice } from './tests/voiceRun';
 import { AgentConversationsSlot } from '../conversations/AgentConversationsSlot';
+import type { TestedVersion } from './versions';
 
 const settingsSections: Partial<Record<AgentDetailTab, string>> = {
   model: agentSettingsSectionIds.model,
@@ -35,7 +37,9 @@ export default function AgentDetailWithCall({
   /** Opened by a link to the agent's Tests (`?section=tests`): scroll to them once loaded. */
   focusTests?: boolean;
 }) {
-  const call = useVoiceCall(agentId);
+  // The test chat and 'Talk to Agent' answer with the draft, or the live version (the drawer's switch).
+  const [testVersion, setTestVersion] = useState<TestedVersion>('draft');
+  const call = useVoiceCall(agentId, testVersion);
   const makeTest = useMakeTest(agentId);
   return (
     <AgentDetail
@@ -45,6 +49,8 @@ export default function AgentDetailWithCall({
       onTabChange={onSection}
       onBack={onBack}
       call={call}
+      testVersion={testVersion}
+      onTestVersionChange={setTestVersion}
       editing={editing}
       onEditingChange={onEditingChange}
       settings={{

@@ -74,7 +74,8 @@ export function usePublishAgent(
   const api = useDashboardApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (config: AgentConfig) => publishAgentFlow(api, config),
+    mutationFn: ({ config, note }: { config: AgentConfig; note?: string }) =>
+      publishAgentFlow(api, config, note),
     onMutate: () => onStart?.(),
     onSuccess: async (result) => {
       onOutcome?.(result);

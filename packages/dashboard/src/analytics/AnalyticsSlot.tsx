@@ -8,7 +8,16 @@ const AgentAnalytics = lazy(() => import('./AgentAnalytics'));
  * The agent detail's Analytics section: its code and figures load once the section is chosen
  * (`active`) or scrolled into view, not with the detail.
  */
-export function AnalyticsSlot({ agentId, active }: { agentId: string; active: boolean }) {
+export function AnalyticsSlot({
+  agentId,
+  active,
+  liveVersion = null,
+}: {
+  agentId: string;
+  active: boolean;
+  /** The agent's live (newest) version: the figures can be limited to one version. */
+  liveVersion?: number | null;
+}) {
   const [seen, setSeen] = useState(active);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -27,7 +36,7 @@ export function AnalyticsSlot({ agentId, active }: { agentId: string; active: bo
     <div ref={ref}>
       {seen ? (
         <Suspense fallback={<Spinner label="Loading analytics" />}>
-          <AgentAnalytics agentId={agentId} />
+          <AgentAnalytics agentId={agentId} liveVersion={liveVersion} />
         </Suspense>
       ) : (
         <Spinner label="Loading analytics" />

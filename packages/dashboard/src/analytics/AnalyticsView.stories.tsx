@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AnalyticsView } from './AnalyticsView';
 import { emptyAnalytics, fixtureAnalytics } from './analyticsFixtures';
+import { versionItems } from './analyticsFormat';
 
 const meta = {
   title: 'Dashboard/Analytics/Analytics view',
@@ -107,3 +108,19 @@ export const Copied: Story = {
   },
 };
 export const CopiedDark: Story = { ...Copied, globals: { theme: 'dark' } };
+
+/** Limited to one agent version (docs/versions.md): a change's effect is visible. */
+export const ByVersion: Story = {
+  args: {
+    version: 'all',
+    versionItems: versionItems(3),
+    onVersionChange: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('combobox', { name: 'Version' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Version 2' }));
+    await expect(args.onVersionChange).toHaveBeenCalledWith('2');
+  },
+};
+export const ByVersionDark: Story = { ...ByVersion, globals: { theme: 'dark' } };

@@ -1,5 +1,5 @@
 import type { AgentAnalytics, AnalyticsPeriod } from '@parley/api-client';
-import { Banner, Button, EmptyState, Spinner, StatCard, Table } from '@parley/ui';
+import { Banner, Button, EmptyState, Select, Spinner, StatCard, Table } from '@parley/ui';
 import {
   analyticsPeriods,
   channelsOf,
@@ -15,6 +15,7 @@ import * as styles from './analytics.css';
 
 export const analyticsTexts = {
   period: 'Period',
+  version: 'Version',
   loading: 'Loading analytics...',
   loadFailed: 'Failed to load analytics',
   retry: 'Retry',
@@ -31,6 +32,11 @@ export interface AnalyticsViewProps {
   error?: string | null;
   period: AnalyticsPeriod;
   onPeriodChange: (period: AnalyticsPeriod) => void;
+  /** The agent version the figures are limited to ('all', '3', 'draft'). */
+  version?: string;
+  /** The versions to choose from (none: no version filter, the agent was never published). */
+  versionItems?: Array<{ value: string; label: string }>;
+  onVersionChange?: (version: string) => void;
   onRetry?: () => void;
   /** 'Add to knowledge' on an unanswered question. */
   onAddToKnowledge: (question: string) => void;
@@ -54,6 +60,9 @@ export function AnalyticsView({
   error = null,
   period,
   onPeriodChange,
+  version = 'all',
+  versionItems = [],
+  onVersionChange,
   onRetry,
   onAddToKnowledge,
   addNotice = null,
@@ -62,18 +71,28 @@ export function AnalyticsView({
   locale = 'en-US',
 }: AnalyticsViewProps) {
   const picker = (
-    <div className={styles.row} role="group" aria-label={analyticsTexts.period}>
-      {analyticsPeriods.map((p) => (
-        <Button
-          key={p.value}
-          size="sm"
-          variant={p.value === period ? 'primary' : 'secondary'}
-          aria-pressed={p.value === period}
-          onClick={() => onPeriodChange(p.value)}
-        >
-          {p.label}
-        </Button>
-      ))}
+    <div className={styles.row}>
+      <div className={styles.row} role="group" aria-label={analyticsTexts.period}>
+        {analyticsPeriods.map((p) => (
+          <Button
+            key={p.value}
+            size="sm"
+            variant={p.value === period ? 'primary' : 'secondary'}
+            aria-pressed={p.value === period}
+            onClick={() => onPeriodChange(p.value)}
+          >
+            {p.label}
+          </Button>
+        ))}
+      </div>
+      {versionItems.length && onVersionChange ? (
+        <Select
+          label={analyticsTexts.version}
+          value={version}
+          onValueChange={onVersionChange}
+          items={versionItems}
+        />
+      ) : null}
     </div>
   );
   if (error)

@@ -6,6 +6,23 @@ export const analyticsPeriods: ReadonlyArray<{ value: AnalyticsPeriod; label: st
   { value: '30d', label: '30 d' },
 ];
 
+/**
+ * The version filter's choices: every version, each published one newest first (the live one is
+ * the newest: a restore publishes a new number), and the console's draft tests.
+ */
+export function versionItems(liveVersion: number | null): Array<{ value: string; label: string }> {
+  if (!liveVersion) return [];
+  const numbers = Array.from({ length: liveVersion }, (_, i) => liveVersion - i);
+  return [
+    { value: 'all', label: 'All versions' },
+    ...numbers.map((n) => ({
+      value: String(n),
+      label: n === liveVersion ? `Version ${n} (live)` : `Version ${n}`,
+    })),
+    { value: 'draft', label: 'Draft (console tests)' },
+  ];
+}
+
 export const channelLabels: Record<ConversationChannelName, string> = {
   chat: 'Chat',
   voice: 'Voice',

@@ -6,6 +6,7 @@
 import type {
   AgentTestsClient,
   AgentToolsClient,
+  AgentVersionsClient,
   IntegrationsClient,
   SendLimits,
   SharedProviders,
@@ -227,11 +228,19 @@ export interface DashboardApi {
   ): Promise<{ message?: string; warning?: string }>;
   /** POST /api/app/get-app-by-key. */
   getAppIdByKey(apiKey: string): Promise<string>;
-  /** POST /api/publish-agent. */
-  publishAgent(chatbotApiKey: string, appId: string): Promise<void>;
-  /** POST /voice/tokens/generate?agent_name= (LiveKit join details; 503 detail when voice is not configured). */
+  /** POST /api/publish-agent: the draft becomes the next live version (`note`: why). */
+  publishAgent(
+    chatbotApiKey: string,
+    appId: string,
+    note?: string,
+  ): Promise<{ version?: number } | void>;
+  /**
+   * POST /voice/tokens/generate?agent_name= (LiveKit join details; 503 detail when voice is not
+   * configured). The console's call answers with the draft, or the live version (`version`).
+   */
   generateVoiceToken(
     agentId: string,
+    version?: 'draft' | 'live',
   ): Promise<{ token: string; livekit_url: string; room_name?: string }>;
   /** GET /voice/calls/agent/{agentId}: the agent's calls, newest first (the call log). */
   listCalls(agentId: string, signal?: AbortSignal): Promise<VoiceCall[]>;
@@ -261,4 +270,9 @@ export interface DashboardApi {
    * makes its own client on this origin (kept out of the first tab's bundle).
    */
   agentTests?: AgentTestsClient;
+  /**
+   * Drafts and versions under /api/agents/{agentName} (docs/versions.md). Absent: the versions
+   * hooks make their own client on this origin.
+   */
+  agentVersions?: AgentVersionsClient;
 }

@@ -247,10 +247,15 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       model.savePrompt({ prompt, chatbot_api_key: chatbotApiKey }),
     saveModelConfig: (input) => model.saveModelConfig(input),
     getAppIdByKey: async (apiKey) => (await apps.getAppByKey(apiKey)).appId,
-    publishAgent: async (chatbotApiKey, appId) => {
-      await model.publish({ chatbot_api_key: chatbotApiKey, app_id: appId });
+    publishAgent: async (chatbotApiKey, appId, note) => {
+      const r = await model.publish({
+        chatbot_api_key: chatbotApiKey,
+        app_id: appId,
+        ...(note ? { note } : {}),
+      });
+      return { version: r.version };
     },
-    generateVoiceToken: (agentId) => voice.generateToken(agentId),
+    generateVoiceToken: (agentId, version) => voice.generateToken(agentId, version),
     listCalls: (agentId, signal) => voice.callsForAgent(agentId, signal),
     getCall: (conversationId, signal) => voice.call(conversationId, signal),
     testAgentKey: async (agentUrl, agentKey) => {

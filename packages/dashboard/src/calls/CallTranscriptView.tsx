@@ -1,4 +1,4 @@
-import type { VoiceCallDetail, VoiceCallTurn } from '@parley/api-client';
+import { agentVersionName, type VoiceCallDetail, type VoiceCallTurn } from '@parley/api-client';
 import { Badge, Banner, Button, Card, Spinner } from '@parley/ui';
 import {
   callEndText,
@@ -60,6 +60,9 @@ function Turn({
         )}
         {kind ? <Badge tone="neutral">{kind}</Badge> : null}
         {turn.offline ? <Badge tone="warning">{callTexts.offlineAnswer}</Badge> : null}
+        {!isCaller && agentVersionName(turn.agent_version) ? (
+          <Badge tone="neutral">{agentVersionName(turn.agent_version)}</Badge>
+        ) : null}
       </div>
       <p className={styles.turnText}>{turn.text}</p>
       {turn.error ? <p className={styles.error}>{turn.error}</p> : null}

@@ -55,6 +55,8 @@ export const Open: Story = {
     const c = within(canvasElement);
     await expect(c.getByText('Knowledge passages (1)')).toBeVisible();
     await expect(c.getByText('Latency 820 ms')).toBeVisible();
+    // The answer names the agent version that wrote it.
+    await expect(c.getByText('Version 2')).toBeVisible();
     await expect(c.getByText('Offline responder')).toBeVisible();
     await expect(c.getByRole('textbox', { name: 'Reply' })).toBeDisabled();
     await expect(c.getByText('Take the conversation over to reply.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { ConversationDetail, ThreadMessage } from '@parley/api-client';
+import { agentVersionName, type ConversationDetail, type ThreadMessage } from '@parley/api-client';
 import { Badge, Banner, Button, Card, EmptyState, Spinner, TextArea } from '@parley/ui';
 import {
   authorLabel,
@@ -71,6 +71,11 @@ function MessageItem({
           {formatWhen(message.created_at, { timeZone, locale })}
         </time>
         {message.offline ? <Badge tone="warning">Offline responder</Badge> : null}
+        {agentVersionName(message.agent_version) ? (
+          <Badge tone="neutral" title="The agent version that wrote this answer">
+            {agentVersionName(message.agent_version)}
+          </Badge>
+        ) : null}
         {message.delivery_status ? (
           <Badge tone={message.delivery_status === 'failed' ? 'danger' : 'info'}>
             {message.delivery_status}

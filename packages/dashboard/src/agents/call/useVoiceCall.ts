@@ -9,7 +9,7 @@ import { callErrorText, callReducer, connectingMs, initialCall, roomEmptyMs } fr
  * The console's browser voice call: token from the voice backend, then a LiveKit room with the
  * microphone on (livekit-client is loaded only when the call starts).
  */
-export function useVoiceCall(agentId: string) {
+export function useVoiceCall(agentId: string, version: 'draft' | 'live' = 'draft') {
   const api = useDashboardApi();
   const [model, dispatch] = useReducer(callReducer, initialCall);
   const queryClient = useQueryClient();
@@ -41,7 +41,8 @@ export function useVoiceCall(agentId: string) {
       window.setTimeout(() => dispatch({ type: 'connectingElapsed' }), connectingMs),
     );
     try {
-      const join = await api.generateVoiceToken(agentId);
+      // The console tests the draft, or the live version when the switch says so.
+      const join = await api.generateVoiceToken(agentId, version === 'live' ? 'live' : undefined);
       const { Room, RoomEvent } = await import('livekit-client');
       const r = new Room();
       room.current = r;
@@ -73,7 +74,7 @@ export function useVoiceCall(agentId: string) {
       hangUp();
       dispatch({ type: 'failed', error: callErrorText(error) });
     }
-  }, [agentId, api, hangUp, refreshCalls]);
+  }, [agentId, api, hangUp, refreshCalls, version]);
 
   const onEndCall = useCallback(() => {
     hangUp();

@@ -10,6 +10,13 @@ import { WidgetTab } from './WidgetTab';
 import type { PublishOutcome } from './publishAgent';
 import type { AgentCallState, AgentDetailTab } from './agentDetailTabs';
 import { AnalyticsSlot } from '../../analytics/AnalyticsSlot';
+import {
+  PublishDialog,
+  TestingVersionBar,
+  UnpublishedChangesSlot,
+  VersionsSlot,
+  type TestedVersion,
+} from '../versions';
 
 /** A settings slot: content, or a function of the loaded agent. */
 export type AgentDetailSlot = ReactNode | ((agent: AgentConfig) => ReactNode);
@@ -65,6 +72,12 @@ export interface AgentDetailProps {
   /** Edit mode (spec §5, §6): the header's Edit control turns it on and off. */
   editing?: boolean;
   onEditingChange?: (editing: boolean) => void;
+  /**
+   * What the console's test chat and call talk to: the draft (default) or the live version
+   * (docs/versions.md); controlled by the owner of the call, else kept here.
+   */
+  testVersion?: TestedVersion;
+  onTestVersionChange?: (version: TestedVersion) => void;
 }
 
 /** Every banner, the Talk to Agent error included, clears after 5000 ms (channels-and-shell §4). */
@@ -103,14 +116,23 @@ export function AgentDetail({
   call,
   editing,
   onEditingChange,
+  testVersion,
+  onTestVersionChange,
 }: AgentDetailProps) {
   const [chatOpen, setChatOpen] = useState(false);
+  const [publishOpen, setPublishOpen] = useState(false);
   const [outcome, setOutcome] = useState<PublishOutcome | null>(null);
+  const [ownVersion, setOwnVersion] = useState<TestedVersion>('draft');
+  const tested = testVersion ?? ownVersion;
+  const setTested = onTestVersionChange ?? setOwnVersion;
 
   const agent = useAgent(agentId);
   const publish = usePublishAgent(agentId, orgId, {
     onStart: () => setOutcome(null),
-    onOutcome: setOutcome,
+    onOutcome: (result) => {
+      setOutcome(result);
+      setPublishOpen(false);
+    },
   });
   const saveOrigins = useSaveAllowedOrigins(agentId, orgId);
 
@@ -120,6 +142,7 @@ export function AgentDetail({
 
   const banners = (
     <>
+      <UnpublishedChangesSlot orgId={orgId} agentId={agentId} />
       {outcome ? (
         <Banner
           tone={outcome.tone}
@@ -170,18 +193,25 @@ export function AgentDetail({
               })
             : null
         }
-        onPublish={config ? () => publish.mutate(config) : undefined}
+        onPublish={config ? () => setPublishOpen(true) : undefined}
         statusSlot={config ? slot(settings.status, config) : null}
         panels={config && settings.panels !== undefined ? slot(settings.panels, config) : undefined}
         sectionIds={settings.sectionIds}
         livePanel={config ? slot(settings.livePanel, config) : null}
         publishNote={config ? slot(settings.publishNote, config) : null}
         calls={config ? slot(settings.calls, config) : null}
-        banners={outcome || call?.error ? banners : null}
+        banners={banners}
         sections={
           config
             ? {
-                analytics: <AnalyticsSlot agentId={agentId} active={tab === 'analytics'} />,
+                analytics: (
+                  <AnalyticsSlot
+                    agentId={agentId}
+                    active={tab === 'analytics'}
+                    liveVersion={config.live_version ?? null}
+                  />
+                ),
+                versions: <VersionsSlot orgId={orgId} agentId={agentId} />,
                 model: slot(settings.model, config),
                 voice: slot(settings.voice, config),
                 configurations: slot(settings.configurations, config),
@@ -214,6 +244,15 @@ export function AgentDetail({
         }
       />
       {config ? (
+        <PublishDialog
+          open={publishOpen}
+          onOpenChange={setPublishOpen}
+          nextVersion={(config.live_version ?? 0) + 1}
+          publishing={publish.isPending}
+          onPublish={(note) => publish.mutate({ config, ...(note ? { note } : {}) })}
+        />
+      ) : null}
+      {config ? (
         <AgentChatDrawer
           open={chatOpen}
           onOpenChange={setChatOpen}
@@ -222,6 +261,17 @@ export function AgentDetail({
           apiUrl={config.chatbot_api}
           apiKey={config.chatbot_key}
           user={user ?? `console-${orgId}`}
+          testChat={{
+            apiUrl: `${origin}/api/chatbot`,
+            version: tested,
+            bar: (
+              <TestingVersionBar
+                version={tested}
+                onVersionChange={setTested}
+                liveVersion={config.live_version ?? null}
+              />
+            ),
+          }}
           conversationActions={(conversationId) => (
             <MakeTestControl agentId={agentId} conversationId={conversationId} onAgentPage />
           )}

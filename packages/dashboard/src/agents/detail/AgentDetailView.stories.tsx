@@ -177,7 +177,7 @@ export const NoVoiceYet: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('button', { name: 'Talk to Agent' })).toBeDisabled();
-    await expect(c.getAllByText('Nothing to configure here yet.')).toHaveLength(4);
+    await expect(c.getAllByText('Nothing to configure here yet.')).toHaveLength(5);
   },
 };
 

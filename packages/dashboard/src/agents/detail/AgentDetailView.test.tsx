@@ -34,13 +34,14 @@ function setup(props: Partial<AgentDetailViewProps> = {}) {
 }
 
 describe('agent detail tabs', () => {
-  it('are Model, Voice & Transcriber, Configurations, Widget and Analytics, in that order', () => {
+  it('are Model, Voice & Transcriber, Configurations, Widget, Analytics and Versions, in that order', () => {
     expect(agentDetailTabs.map((t) => t.label)).toEqual([
       'Model',
       'Voice & Transcriber',
       'Configurations',
       'Widget',
       'Analytics',
+      'Versions',
     ]);
   });
   it('read from the URL with Model as the fallback', () => {

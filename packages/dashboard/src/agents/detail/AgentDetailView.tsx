@@ -67,6 +67,9 @@ export interface AgentDetailViewProps {
   publishNote?: ReactNode;
 }
 
+/** The tabs whose sections the settings `panels` bring (the others are the detail's own). */
+const settingsTabs = new Set<AgentDetailTab>(['model', 'voice', 'configurations']);
+
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
     ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -328,7 +331,7 @@ export function AgentDetailView({
           </div>
         ) : null}
         {agentDetailTabs
-          .filter((t) => panels === undefined || t.value === 'widget' || t.value === 'analytics')
+          .filter((t) => panels === undefined || !settingsTabs.has(t.value))
           .map((t) => (
             <section
               key={t.value}
