@@ -299,14 +299,15 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
     user: as[role],
     call: { method: 'GET', path: `/messaging/send-limits?${q()}` },
   }),
-  '**Build agents**: create, edit, publish, test, delete one agent': async (role) => ({
-    user: as[role],
-    call: {
-      method: 'POST',
-      path: `/api/agents/update/${newAgentId('roles')}`,
-      body: { organization_id: orgId, name: 'Made by a role' },
-    },
-  }),
+  '**Build agents**: create, edit, publish, restore a version, discard a draft, import and export, test, delete one agent':
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'POST',
+        path: `/api/agents/update/${newAgentId('roles')}`,
+        body: { organization_id: orgId, name: 'Made by a role' },
+      },
+    }),
   '**Knowledge**: create bases, add documents, test retrieval, API keys (of the bases they may use, below)':
     async (role) => ({
       user: as[role],
