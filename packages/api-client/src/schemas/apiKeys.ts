@@ -80,6 +80,3 @@ export const revokeApiKeyResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
 });
-
-/** The masked form of a key: prefix, an ellipsis and its last four characters. */
-export const apiKeyHint = (key: string) => `${apiKeyPrefix}…${key.slice(-4)}`;
