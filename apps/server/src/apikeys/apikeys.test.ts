@@ -13,7 +13,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../../test/harness';
-import { apiKeys, user } from '../db/schema';
+import { apiKeys, member, user } from '../db/schema';
 import { generateApiKey, hashApiKey } from './keys';
 
 /**
@@ -119,8 +119,13 @@ describe('API keys: made once, stored hashed, listed masked', () => {
     // The key's own user is no member a person manages.
     const members = (await owner.org.members(orgId)).members;
     expect(members.map((m) => m.userId)).toEqual([owner.userId]);
-    const keyMember = await a.db.select().from(user).where(eq(user.id, row!.userId));
-    expect(keyMember[0]!.name).toBe('CI deploy (API key)');
+    const [keyUser] = await a.db.select().from(user).where(eq(user.id, row!.userId));
+    expect(keyUser!.name).toBe('CI deploy (API key)');
+    const [keyMember] = await a.db.select().from(member).where(eq(member.userId, row!.userId));
+    expect(keyMember).toMatchObject({ organizationId: orgId, role: 'admin' });
+    const path = `/api/org/${orgId}/members/${keyMember!.id}`;
+    expect((await owner.raw('PATCH', path, { role: 'member' })).status).toBe(404);
+    expect((await owner.raw('DELETE', path)).status).toBe(404);
   });
 
   it('bad input is 400 naming the field and the reason; nothing is written', async () => {
