@@ -11,7 +11,9 @@ import type { Db } from './db/client';
 import type { Auth } from './auth/auth';
 import type { AppEnv, Services } from './lib/env';
 import { HttpError } from './lib/http';
-import { authHandler, requireUser, SessionCache } from './auth/session';
+import { authHandler, SessionCache } from './auth/session';
+import { carriesApiKey, requireCaller } from './apikeys/auth';
+import { apiKeyRoutes } from './apikeys/routes';
 import { csrfProtection } from './lib/csrf';
 import { tenantCacheOf } from './lib/tenantCache';
 import { requirePublishedAgent } from './agents/published';
@@ -81,6 +83,30 @@ function tooLarge(path: string): never {
     throw new HttpError(400, 'content: The text is larger than the 10 MB limit');
   throw new HttpError(413, 'body: The request is larger than the 10 MB limit');
 }
+
+/**
+ * The paths behind the session guard (`requireCaller`): the signed-in person or an organization
+ * API key. Every route under them is in apikeys/scopes.ts, with its scope or as closed to keys.
+ */
+export const guardedPaths = [
+  '/api/org/*',
+  '/api/agents/*',
+  '/api/app/*',
+  '/voice/*',
+  '/api/integrations/*',
+  '/api/shared-providers/*',
+  '/api/system-status/*',
+  '/messaging/*',
+  '/api/knowledge-bases',
+  '/api/knowledge-bases/*',
+  '/api/conversations',
+  '/api/conversations/*',
+  '/api/analytics/*',
+  '/api/prompt-config',
+  '/api/model-config',
+  '/api/publish-agent',
+  '/api/chatbot/*',
+] as const;
 
 export interface AppOptions {
   db: Db;
@@ -223,12 +249,14 @@ export function createApp(options: AppOptions) {
 
   // CSRF: a state-changing request from a page of another site is refused on every cookie-
   // authorised path. The public runtime (/v1) and a voice token asked for with an agent key
-  // carry their own credential and are cross-origin by design.
+  // carry their own credential and are cross-origin by design. A request with an organization
+  // API key is authorised by that header alone (a page cannot send it to another site: no CORS).
   const csrf = csrfProtection({
     trustedOrigins: options.trustedOrigins ?? [],
     exempt: (c) =>
-      c.req.path.startsWith('/voice/tokens/') &&
-      /^Bearer\s/i.test(c.req.header('Authorization') ?? ''),
+      carriesApiKey(c.req.raw.headers) ||
+      (c.req.path.startsWith('/voice/tokens/') &&
+        /^Bearer\s/i.test(c.req.header('Authorization') ?? '')),
   });
   for (const base of ['/api/*', '/voice/*', '/messaging/*']) app.use(base, csrf);
 
@@ -260,28 +288,10 @@ export function createApp(options: AppOptions) {
   // An invite link's details (organization, address, role): shown before the invitee signs in.
   app.route('/api/invitations', invitationRoutes(services));
 
-  const requireSession = requireUser(sessions);
-  app.use('/api/org/*', requireSession);
-  app.use('/api/agents/*', requireSession);
-  app.use('/api/app/*', requireSession);
-  app.use('/voice/*', requireSession);
-  app.use('/api/integrations/*', requireSession);
-  app.use('/api/shared-providers/*', requireSession);
-  app.use('/api/system-status/*', requireSession);
-  app.use('/messaging/*', requireSession);
-  app.use('/api/knowledge-bases', requireSession);
-  app.use('/api/conversations', requireSession);
-  app.use('/api/conversations/*', requireSession);
-  app.use('/api/analytics/*', requireSession);
-  app.use('/api/knowledge-bases/*', requireSession);
-  for (const path of [
-    '/api/prompt-config',
-    '/api/model-config',
-    '/api/publish-agent',
-    '/api/chatbot/*',
-  ]) {
-    app.use(path, requireSession);
-  }
+  // The signed-in person, or an organization API key (x-api-key) within its scopes (apikeys/).
+  const requireSession = requireCaller(sessions, options.db);
+  for (const path of guardedPaths) app.use(path, requireSession);
+  app.route('/api/org', apiKeyRoutes(services));
   app.route('/api/org', orgRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));

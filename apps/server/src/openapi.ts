@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '@parley/api-client';
+import { apiKeyOperations } from './apikeys/openapi';
+import { scopeFor } from './apikeys/scopes';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth =
@@ -14,7 +16,7 @@ type Auth =
   | 'metaSignature'
   | 'none';
 
-interface Operation {
+export interface Operation {
   method: Method;
   /** Hono path (':param'); written as '{param}' in the document. */
   path: string;
@@ -697,6 +699,7 @@ export const operations: Operation[] = [
     response: api.publicAgentSchema,
   },
   ...serviceOperations,
+  ...apiKeyOperations,
   // ---- this document ----
   {
     method: 'get',
@@ -756,6 +759,13 @@ class SchemaComponents {
 
 const securitySchemes = {
   session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description:
+      'An organization API key (parley_…) instead of the session: the call needs the scope its requirement names (x-api-key-scope); calls without one refuse keys (403)',
+  },
   agentKey: { type: 'http', scheme: 'bearer', description: 'The agent key (app-…)' },
   knowledgeKey: { type: 'http', scheme: 'bearer', description: 'A knowledge-base API key' },
   workerKey: {
@@ -778,11 +788,15 @@ const securitySchemes = {
   },
 } as const;
 
-/** An operation's security requirement: one scheme, either of two, or none. */
-function securityOf(auth: Auth): Array<Record<string, string[]>> {
-  if (auth === 'none') return [];
-  if (auth === 'sessionOrAgentKey') return [{ session: [] }, { agentKey: [] }];
-  return [{ [auth]: [] }];
+/**
+ * An operation's security requirement: one scheme, either of two, or none. A session call that an
+ * API key may make (apikeys/scopes.ts) takes the key too, naming the scope it needs.
+ */
+function securityOf(op: Operation, scope: string | null): Array<Record<string, string[]>> {
+  if (op.auth === 'none') return [];
+  if (op.auth === 'sessionOrAgentKey') return [{ session: [] }, { agentKey: [] }];
+  if (op.auth === 'session' && scope) return [{ session: [] }, { apiKey: [scope] }];
+  return [{ [op.auth]: [] }];
 }
 
 /** Hono ':param' → OpenAPI '{param}'. */
@@ -842,12 +856,14 @@ export function openApiDocument(serverUrl = '/') {
       ...(op.auth === 'none' ? {} : { '401': { description: 'Not signed in, or a wrong key' } }),
       '404': { description: 'Not found (or another organization’s)' },
     };
+    const scope = op.auth === 'session' ? scopeFor(op.method, op.path) : null;
     paths[path] ??= {};
     paths[path][op.method] = {
       summary: op.summary,
       tags: [op.tag],
       operationId: `${op.method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string = '') => c.toUpperCase())}`,
-      security: securityOf(op.auth),
+      security: securityOf(op, scope),
+      ...(scope ? { 'x-api-key-scope': scope } : {}),
       ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
       ...requestBodyOf(op, components),
       responses: {
@@ -876,7 +892,7 @@ export function openApiDocument(serverUrl = '/') {
       title: 'Parley API',
       version: '1.0.0',
       description:
-        'The console API (/api, session cookie), the Dify-compatible runtime (/v1, bearer agent key app-… or knowledge-base key), the voice backend (/voice), the messaging service (/messaging) and the provider webhooks (/webhooks, signature-checked).',
+        'The console API (/api, session cookie or an organization API key in x-api-key), the Dify-compatible runtime (/v1, bearer agent key app-… or knowledge-base key), the voice backend (/voice), the messaging service (/messaging) and the provider webhooks (/webhooks, signature-checked).',
     },
     servers: [{ url: serverUrl }],
     components: { securitySchemes, schemas: components.schemas },

@@ -38,3 +38,6 @@ export * from './clients/agentTools';
 export * from './schemas/systemStatus';
 export * from './clients/systemStatus';
 export * from './schemas/dify';
+export * from './schemas/apiKeys';
+export * from './clients/apiKeys';
+export * from './schemas/versions';

@@ -747,3 +747,4 @@ export * from './schema-evals';
 export * from './schema-tools';
 export * from './schema-analytics';
 export * from './schema-versions';
+export * from './schema-apikeys';

@@ -31,7 +31,10 @@ export interface Services {
   rateLimits?: RateLimitStores;
 }
 
-/** Hono environment: the signed-in user is set by `requireUser`. */
+/**
+ * Hono environment: the caller — the signed-in person, or an organization API key's own user — is
+ * set by `requireCaller` (apikeys/auth.ts).
+ */
 export interface AppEnv {
   Variables: { user: SessionUser };
 }

@@ -110,6 +110,7 @@ export const publishAgentRequestSchema = z.object({
     .max(500, 'must be at most 500 characters')
     .optional(),
 });
+export type PublishAgentRequest = z.input<typeof publishAgentRequestSchema>;
 /** The spec's message, and the version the publish made live (docs/versions.md). */
 export const publishAgentResponseSchema = z.looseObject({
   success: z.boolean().optional(),

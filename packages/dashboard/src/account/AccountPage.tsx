@@ -5,6 +5,7 @@ import { scopeOrganization } from '../shell/orgScope';
 import { useThemePreference } from '../shell/useThemePreference';
 import { AccountScreen } from './AccountScreen';
 import { MembersArea } from '../members/MembersArea';
+import { ApiKeysArea } from '../api-keys';
 
 /** Container for /account. */
 export function AccountPage({
@@ -32,10 +33,13 @@ export function AccountPage({
       onBack={onBack}
       members={
         first ? (
-          <MembersArea
-            orgId={first.orgId}
-            viewer={{ userId: me.data.user.userId, role: first.role }}
-          />
+          <>
+            <MembersArea
+              orgId={first.orgId}
+              viewer={{ userId: me.data.user.userId, role: first.role }}
+            />
+            <ApiKeysArea orgId={first.orgId} viewerRole={first.role} />
+          </>
         ) : null
       }
     />

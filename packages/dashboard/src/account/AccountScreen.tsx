@@ -8,7 +8,7 @@ export interface AccountScreenProps {
   user: SessionUser;
   organization: OrganizationSummary | null;
   onBack: () => void;
-  /** The organization's Members panel (members/MembersArea), below the organization. */
+  /** The organization's settings below it: Members (members/) and API keys (api-keys/). */
   members?: ReactNode;
 }
 
