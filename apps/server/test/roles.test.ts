@@ -288,6 +288,20 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
     user: as[role],
     call: { method: 'DELETE', path: `/api/agents/delete-by-org/${orgId}`, body: {} },
   }),
+  '**API keys**: create, revoke ([versions.md](versions.md#api-keys-and-scopes))': async (
+    role,
+  ) => ({
+    user: as[role],
+    call: {
+      method: 'POST',
+      path: `/api/org/${orgId}/api-keys`,
+      body: { name: `roles ${role}`, scopes: ['agents:read'] },
+    },
+  }),
+  'See the API keys (masked, with their scopes and last use)': async (role) => ({
+    user: as[role],
+    call: { method: 'GET', path: `/api/org/${orgId}/api-keys` },
+  }),
   'See the members and pending invitations': async (role) => ({
     user: as[role],
     call: { method: 'GET', path: `/api/org/${orgId}/members` },

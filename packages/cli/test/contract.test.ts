@@ -60,10 +60,11 @@ function answer(
     case 'GET /api/agents/support_1/export':
       return json(200, { ...document, name: `Support (${query.get('version')})` });
     case 'PUT /api/agents/support_1/draft':
-      return json(200, { success: true });
+      return json(200, { success: true, message: 'Draft replaced', draft_changed: true });
     case 'GET /api/agents/support_1/draft':
       return json(200, {
         draft_changed: true,
+        live_version: 2,
         changes: [{ field: 'initial_message', live: 'Hi there', draft: 'Hello!' }],
       });
     case 'GET /api/agents/support_1/versions':

@@ -34,6 +34,7 @@ export const routeScopes: Record<ApiKeyScope, readonly string[]> = {
     'POST /api/prompt-config',
     'POST /api/model-config',
     'POST /api/chatbot/chat',
+    'POST /api/chatbot/chat-messages',
     'POST /api/agents/:agentName/tools',
     'PUT /api/agents/:agentName/tools/:id',
     'DELETE /api/agents/:agentName/tools/:id',
