@@ -69,11 +69,11 @@ beforeAll(async () => {
     system_prompt: 'You answer email.',
     status: 'active',
   });
-  const saved = await mail.saveMailbox(box, {
+  const saved = await saveMailbox(box, {
     smtp: { host: '127.0.0.1', port: smtpPort, secure: false, username: box, password },
     display_name: 'Acme Support',
   });
-  inboundUrl = saved.mailbox.inbound_url;
+  inboundUrl = saved.inbound_url;
   const [row] = await server.db.select().from(agents).where(eq(agents.agentName, agentId));
   await mail.mapAgent({
     email_address: box,
@@ -81,6 +81,12 @@ beforeAll(async () => {
     api_key: row!.chatbotKey || agentId,
   });
 });
+/** Saves a mailbox's settings (read raw, so the setup does not depend on the answer's shape). */
+async function saveMailbox(email: string, body: Record<string, unknown>) {
+  const res = await user.raw('PUT', `/messaging/mail/mailboxes/${encodeURIComponent(email)}`, body);
+  if (res.status !== 200) throw new Error(`mailbox not saved: ${JSON.stringify(res.body)}`);
+  return res.body.mailbox as { inbound_url: string };
+}
 afterAll(async () => {
   await server?.close();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
@@ -162,7 +168,7 @@ describe('a console-sent mail', () => {
 
   it('a failed send names the provider it went to, not Gmail', async () => {
     const other = 'broken@acme.test';
-    await mail.saveMailbox(other, {
+    await saveMailbox(other, {
       smtp: { host: '127.0.0.1', port: smtpPort, secure: false, username: other, password: 'x' },
     });
     const res = await user.raw('POST', '/messaging/mail/webhook/send', {
