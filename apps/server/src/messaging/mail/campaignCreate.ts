@@ -21,7 +21,7 @@ import type { MailboxRow } from './mailboxes';
 /**
  * Creating a campaign of up to 100,000 recipients without stalling the server: the recipients
  * are validated in slices (2,000 at a time) with the event loop running between them, checked
- * against the suppressions and inserted in batches (one JSON parameter per batch, so no
+ * against the suppressions and inserted in batches of 500 (one JSON parameter per batch, so no
  * statement nears PostgreSQL's 65,535 parameters), outside one long transaction: the campaign
  * stays 'preparing' (never sent, not listed) until all its recipients are in.
  */
@@ -35,7 +35,7 @@ interface Recipient {
 /** Recipients validated between two yields to the event loop. */
 const slice = 2000;
 /** Recipients per insert statement (and per suppression lookup). */
-export const insertBatch = 1000;
+export const insertBatch = 500;
 
 const recipientsSchema = z.array(campaignRecipientSchema);
 const short = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
@@ -132,7 +132,7 @@ export async function campaignRecipients(body: CreateRequest) {
   return { recipients: out, duplicates };
 }
 
-/** The organization's suppressed addresses among `emails` (looked up 1,000 at a time). */
+/** The organization's suppressed addresses among `emails` (looked up 500 at a time). */
 async function suppressedAmong(db: Db, orgId: string, emails: string[]) {
   const reasonOf = new Map<string, 'unsubscribed' | 'bounced'>();
   for (let i = 0; i < emails.length; i += insertBatch) {

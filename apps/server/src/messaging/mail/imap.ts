@@ -9,6 +9,7 @@ import { mailboxes } from '../../db/schema';
 import type { SecretBox } from '../../lib/secrets';
 import { parseInbound, receiveMail } from './inbound';
 import { mailLimits, MailRefusedError } from './mailLimits';
+import { MailParserBusyError } from './parsePool';
 import { serverOf } from './mailboxes';
 import { recordRefusal } from './refusals';
 import { imapClient, mailAllowHosts, mailFailureText, type MailServer } from './servers';
@@ -194,11 +195,16 @@ async function readOne(
   const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
   if (!message || !message.source) return 'empty'; // expunged meanwhile
   let mail;
-  try {
-    mail = await parseInbound(message.source);
-  } catch (error) {
-    if (!(error instanceof MailRefusedError)) throw error;
-    return refuse(error.message, { from: error.from, subject: error.subject });
+  for (let wait = 0; !mail; wait++) {
+    try {
+      mail = await parseInbound(message.source);
+    } catch (error) {
+      if (error instanceof MailRefusedError)
+        return refuse(error.message, { from: error.from, subject: error.subject });
+      // Every parser busy (the inbound URL's burst): this mail waits its turn.
+      if (!(error instanceof MailParserBusyError) || wait >= 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
   for (let attempt = 1; ; attempt++) {
     // The mailbox as it is now (its agent may have changed since the connection opened).

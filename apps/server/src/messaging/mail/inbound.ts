@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import type { MailboxRow } from './mailboxes';
 import { boundedReferences, MailRefusedError, scanRawMail } from './mailLimits';
+import { parseInWorker } from './parsePool';
 import {
   bareAddress,
   derivedMessageId,
@@ -96,7 +97,7 @@ const parserOptions = {
 } as const;
 
 /** The text kept of a mail (what the agent may see of it, before its quoted history is cut). */
-const maxTextChars = 200_000;
+const maxTextChars = 100_000;
 
 /** A message id as stored: control characters removed, at most 998 characters (a header line). */
 const idOf = (id: string | null) =>
@@ -104,11 +105,17 @@ const idOf = (id: string | null) =>
   id && id.length <= 998 && !/[\u0000-\u001f\u007f]/.test(id) ? id : null;
 
 /**
- * Parses a raw message into what the channel needs: first the cheap scan of its bounds
+ * Parses a raw message into what the channel needs, in a worker thread (parsePool.ts): the
+ * event loop is not held up by a large mail. Throws as parseInboundHere does.
+ */
+export const parseInbound = (raw: Buffer): Promise<InboundMail> => parseInWorker(raw);
+
+/**
+ * Parses a raw message into what the channel needs (in this thread): first the cheap scan of its bounds
  * (mailLimits: parts, nesting, header lines and sizes, encoded-words; a MailRefusedError names
  * the bound), then mailparser. Whatever mailparser still refuses is a MailRefusedError too.
  */
-export async function parseInbound(raw: Buffer): Promise<InboundMail> {
+export async function parseInboundHere(raw: Buffer): Promise<InboundMail> {
   await scanRawMail(raw);
   let parsed: ParsedMail;
   try {

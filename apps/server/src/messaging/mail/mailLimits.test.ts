@@ -8,7 +8,7 @@ import {
   manyParts,
   manyReferences,
 } from '../../../test/hostileMail';
-import { parseInbound } from './inbound';
+import { parseInbound, parseInboundHere } from './inbound';
 import { MailRefusedError, mailLimits, scanRawMail } from './mailLimits';
 import { isMailServerError, mailFailureText } from './servers';
 
@@ -76,7 +76,9 @@ describe('the bounds of an inbound mail', () => {
     const scan = await scanRawMail(raw);
     expect(scan.parts).toBeGreaterThanOrEqual(6);
     expect(scan.depth).toBeGreaterThanOrEqual(3);
-    const mail = await parseInbound(raw);
+    const mail = await parseInboundHere(raw);
+    // The same in the worker thread the server parses in.
+    expect(await parseInbound(raw)).toEqual(mail);
     expect(mail.subject).toBe('Grüße aus Köln — über die Lieferung');
     expect(mail.from).toBe('zoe@example.com');
     // References kept to the newest 50 ids.
@@ -86,8 +88,15 @@ describe('the bounds of an inbound mail', () => {
   });
 
   it('parseInbound refuses what the scan refuses (a MailRefusedError, never another error)', async () => {
-    await expect(parseInbound(manyParts(1100))).rejects.toBeInstanceOf(MailRefusedError);
-    await expect(parseInbound(manyReferences(70_000))).rejects.toBeInstanceOf(MailRefusedError);
+    await expect(parseInboundHere(manyParts(1100))).rejects.toBeInstanceOf(MailRefusedError);
+    const refused = await parseInbound(manyReferences(70_000)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MailRefusedError);
+    expect(refused).toMatchObject({
+      message: "the mail's References header is larger than 64 KB",
+      status: 400,
+      from: 'Mallory <mallory@example.com>',
+      subject: 'Many references',
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import { mailboxes } from '../../db/schema';
 import { parseInbound, receiveMail } from './inbound';
 import type { MailboxRow } from './mailboxes';
 import { mailLimits, MailRefusedError } from './mailLimits';
+import { MailParserBusyError } from './parsePool';
 import { unsubscribe, unsubscribeLink, unsubscribePage } from './unsubscribe';
 
 /**
@@ -26,6 +27,8 @@ export async function receiveRaw(
   } catch (error) {
     if (error instanceof MailRefusedError)
       throw new HttpError(error.status, `body: ${error.message}`, { code: 'mail_refused' });
+    if (error instanceof MailParserBusyError)
+      throw new HttpError(503, `body: ${error.message}`, { retryAfter: 5 });
     throw error;
   }
   return receiveMail(services, mailbox, mail);
