@@ -3,9 +3,6 @@ import { toolStepSchema } from './tools';
 import { controlCharacters, controlCharactersMessage, emailFormatMessage } from './common';
 import { mailRefusedSchema } from './mailStatus';
 
-export { fillTemplate, templateFields } from './mailTemplate';
-export * from './mailStatus';
-
 /**
  * The Email channel's contract (issue 25; spec channels-and-shell §2, §3, §5, §7, §8, §9): the
  * mailboxes an organization connects (SMTP/IMAP settings, an inbound URL), the agent answering
