@@ -185,38 +185,42 @@ describe('a console-sent mail', () => {
 });
 
 describe('campaigns', () => {
-  it('accepts 100,000 recipients (batched, never one parameter per address)', async () => {
-    const recipients = Array.from({ length: 100_000 }, (_, i) => ({
-      email: `r${i}@bulk.example.com`,
-      fields: { name: `R${i}` },
-    }));
-    const res = await user.raw('POST', '/messaging/mail/campaigns', {
-      name: 'Everyone',
-      from_email: box,
-      subject: 'Hello {{name}}',
-      body: 'News for {{name}}.',
-      recipients,
-      // Far ahead: nothing is sent during the test.
-      start_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      rate_per_minute: 600,
-    });
-    expect(res.status).toBe(200);
-    const campaign = (res.body as { campaign: { id: string; total: number; status: string } })
-      .campaign;
-    expect(campaign).toMatchObject({ total: 100_000, status: 'scheduled' });
-    const [n] = await server.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(mailSends)
-      .where(eq(mailSends.campaignId, campaign.id));
-    expect(Number(n!.n)).toBe(100_000);
-    // The last one is due at the rate: 99,999 / 600 per minute after the start.
-    const [last] = await server.db
-      .select()
-      .from(mailSends)
-      .where(eq(mailSends.toAddress, 'r99999@bulk.example.com'));
-    expect(last!.fields).toEqual({ name: 'R99999', email: 'r99999@bulk.example.com' });
-    await user.raw('POST', `/messaging/mail/campaigns/${campaign.id}/cancel`);
-  });
+  it(
+    'accepts 100,000 recipients (batched, never one parameter per address)',
+    { timeout: 120_000 },
+    async () => {
+      const recipients = Array.from({ length: 100_000 }, (_, i) => ({
+        email: `r${i}@bulk.example.com`,
+        fields: { name: `R${i}` },
+      }));
+      const res = await user.raw('POST', '/messaging/mail/campaigns', {
+        name: 'Everyone',
+        from_email: box,
+        subject: 'Hello {{name}}',
+        body: 'News for {{name}}.',
+        recipients,
+        // Far ahead: nothing is sent during the test.
+        start_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        rate_per_minute: 600,
+      });
+      expect(res.status).toBe(200);
+      const campaign = (res.body as { campaign: { id: string; total: number; status: string } })
+        .campaign;
+      expect(campaign).toMatchObject({ total: 100_000, status: 'scheduled' });
+      const [n] = await server.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mailSends)
+        .where(eq(mailSends.campaignId, campaign.id));
+      expect(Number(n!.n)).toBe(100_000);
+      // The last one is due at the rate: 99,999 / 600 per minute after the start.
+      const [last] = await server.db
+        .select()
+        .from(mailSends)
+        .where(eq(mailSends.toAddress, 'r99999@bulk.example.com'));
+      expect(last!.fields).toEqual({ name: 'R99999', email: 'r99999@bulk.example.com' });
+      await user.raw('POST', `/messaging/mail/campaigns/${campaign.id}/cancel`);
+    },
+  );
 
   it('a bad recipient in a list is named (its index and field), nothing is written', async () => {
     const before = await server.db.select({ n: sql<number>`count(*)::int` }).from(mailCampaigns);

@@ -2,10 +2,13 @@ import { Piscina } from 'piscina';
 import { MailRefusedError } from './mailLimits';
 import type { InboundMail } from './inbound';
 import type { ParseResult } from './parseWorker';
+import type { PreparedCampaign, PrepareResult } from './campaignRequest';
+import { HttpError } from '../../lib/http';
 
 /**
  * Inbound mail is parsed in worker threads (mailparser on a 10 MB mail, the cut of a long quoted
- * history): the event loop keeps answering while four large mails arrive at once.
+ * history), and a campaign's recipients read there: the event loop keeps answering while four
+ * large mails or a 100,000-recipient campaign arrive.
  * `PARLEY_MAIL_PARSE_THREADS` sets how many (default 1); at most `maxQueue` mails wait (each up
  * to 10 MB), beyond that a mail is answered 503 (the inbound URL) or read again later (IMAP).
  */
@@ -65,6 +68,36 @@ export async function parseInWorker(raw: Buffer): Promise<InboundMail> {
     throw refused;
   }
   return result.mail;
+}
+
+/**
+ * Reads and validates a campaign request's raw body in a worker thread (campaignRequest.ts):
+ * bad input throws the HttpError the route answers (400 naming the field).
+ */
+export async function prepareCampaignInWorker(
+  body: Uint8Array,
+  json: boolean,
+): Promise<PreparedCampaign> {
+  const bytes = new Uint8Array(body);
+  let result: PrepareResult;
+  try {
+    result = (await mailParsePool().run(
+      { body: bytes, json },
+      { name: 'prepareCampaign', transferList: [bytes.buffer] },
+    )) as PrepareResult;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/queue is at limit/i.test(message))
+      throw new HttpError(503, 'The server is busy; try again in a moment', { retryAfter: 5 });
+    throw error;
+  }
+  if ('error' in result)
+    throw new HttpError(
+      result.error.status,
+      result.error.message,
+      result.error.issues ? { issues: result.error.issues } : {},
+    );
+  return result.prepared;
 }
 
 /** Stops the parser threads (shutdown, tests). */

@@ -5,4 +5,4 @@ import { tsImport } from 'tsx/esm/api';
 
 const worker = await tsImport('./parseWorker.ts', import.meta.url);
 
-export const { parse } = worker;
+export const { parse, prepareCampaign } = worker;

@@ -1,9 +1,11 @@
 /**
- * The mail-parsing worker thread (run by the pool in ./parsePool.ts): the scan of a raw mail's
- * bounds, mailparser and the cut of its quoted history, away from the server's event loop. A
- * refusal comes back as `{ refused }` (classes do not survive the thread boundary).
+ * The mail worker thread (run by the pool in ./parsePool.ts), away from the server's event loop:
+ * an inbound mail's scan of its bounds, mailparser and the cut of its quoted history (`parse`),
+ * and a campaign request's body read and validated (`prepareCampaign`). A refusal comes back as
+ * data (classes do not survive the thread boundary).
  */
 import { parseInboundHere, type InboundMail } from './inbound';
+export { prepareCampaign } from './campaignRequest';
 import { MailRefusedError } from './mailLimits';
 
 export type ParseResult =
