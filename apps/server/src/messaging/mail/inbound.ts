@@ -106,9 +106,11 @@ const idOf = (id: string | null) =>
 
 /**
  * Parses a raw message into what the channel needs, in a worker thread (parsePool.ts): the
- * event loop is not held up by a large mail. Throws as parseInboundHere does.
+ * event loop is not held up by a large mail. Throws as parseInboundHere does. With `transfer`
+ * the bytes move to the worker without a copy, and `raw` is unusable afterwards.
  */
-export const parseInbound = (raw: Buffer): Promise<InboundMail> => parseInWorker(raw);
+export const parseInbound = (raw: Buffer, options: { transfer?: boolean } = {}) =>
+  parseInWorker(raw, options);
 
 /**
  * Parses a raw message into what the channel needs (in this thread): first the cheap scan of its bounds

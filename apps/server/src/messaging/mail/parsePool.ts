@@ -41,17 +41,20 @@ function mailParsePool(): Piscina {
  * Parses a raw mail in a worker thread. A mail over the bounds throws MailRefusedError (with
  * its From and Subject as far as read); a full queue throws MailParserBusyError.
  */
-export async function parseInWorker(raw: Buffer): Promise<InboundMail> {
-  // The worker gets its own copy (the caller's buffer may be a slice of a larger one).
-  const bytes = new Uint8Array(raw);
+export async function parseInWorker(
+  raw: Buffer,
+  options: { transfer?: boolean } = {},
+): Promise<InboundMail> {
+  // With `transfer`, a buffer that owns its memory moves to the worker (no copy: the caller
+  // must not use it afterwards); otherwise, or for a slice of a larger one, it is copied.
+  const own =
+    options.transfer === true && raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength;
+  const bytes = own ? new Uint8Array(raw.buffer, 0, raw.byteLength) : new Uint8Array(raw);
   let result: ParseResult;
   try {
     result = (await mailParsePool().run(
       { raw: bytes },
-      {
-        name: 'parse',
-        transferList: [bytes.buffer],
-      },
+      { name: 'parse', transferList: [bytes.buffer as ArrayBuffer] },
     )) as ParseResult;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -78,12 +81,13 @@ export async function prepareCampaignInWorker(
   body: Uint8Array,
   json: boolean,
 ): Promise<PreparedCampaign> {
-  const bytes = new Uint8Array(body);
+  const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+  const bytes = own ? body : new Uint8Array(body);
   let result: PrepareResult;
   try {
     result = (await mailParsePool().run(
       { body: bytes, json },
-      { name: 'prepareCampaign', transferList: [bytes.buffer] },
+      { name: 'prepareCampaign', transferList: [bytes.buffer as ArrayBuffer] },
     )) as PrepareResult;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -23,7 +23,8 @@ export async function receiveRaw(
 ): Promise<MailInboundAnswer> {
   let mail;
   try {
-    mail = await parseInbound(raw);
+    // The bytes move to the parser thread without a copy (nothing here reads them again).
+    mail = await parseInbound(raw, { transfer: true });
   } catch (error) {
     if (error instanceof MailRefusedError)
       throw new HttpError(error.status, `body: ${error.message}`, { code: 'mail_refused' });
