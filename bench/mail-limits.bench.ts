@@ -212,25 +212,36 @@ async function main() {
       encoded_words_100k: manyEncodedWords(100_000),
       references_70k: manyReferences(70_000),
     };
-    const statuses: Record<string, number[]> = {};
+    // Each kind in a probing window of its own: the figure says which costs what.
+    for (const [name, mails] of Object.entries(big)) {
+      await new Promise((r) => setTimeout(r, 1000));
+      health = probe();
+      const t1 = performance.now();
+      const statuses: number[] = [];
+      for (let round = 0; round < rounds; round++)
+        statuses.push(...(await Promise.all(mails.slice(round * 4, round * 4 + 4).map(post))));
+      emit({
+        figure: `four 9.5 MB mails at once at the inbound URL, ${rounds} rounds: ${name}`,
+        elapsed_ms: Math.round(performance.now() - t1),
+        statuses: [...new Set(statuses)],
+        ...(await health.stop()),
+        goal: 'every one 200; healthz p95 <= 100 ms',
+      });
+    }
     await new Promise((r) => setTimeout(r, 1000));
     health = probe();
-    const t1 = performance.now();
-    for (const [name, mails] of Object.entries(big))
-      for (let round = 0; round < rounds; round++)
-        statuses[name] = [
-          ...(statuses[name] ?? []),
-          ...(await Promise.all(mails.slice(round * 4, round * 4 + 4).map(post))),
-        ];
+    const t2 = performance.now();
+    const statuses: Record<string, number[]> = {};
     for (const [name, raw] of Object.entries(hostile))
-      statuses[name] = await Promise.all([post(raw), post(raw), post(raw), post(raw)]);
+      statuses[name] = [
+        ...new Set(await Promise.all([post(raw), post(raw), post(raw), post(raw)])),
+      ];
     emit({
-      figure:
-        'four 9.5 MB mails at once at the inbound URL (3 rounds of plain text, 3 of an attachment), then 4 of each hostile shape',
-      elapsed_ms: Math.round(performance.now() - t1),
+      figure: 'each hostile shape, four at once',
+      elapsed_ms: Math.round(performance.now() - t2),
       statuses,
       ...(await health.stop()),
-      goal: 'big mails 200, hostile ones 4xx; healthz p95 <= 100 ms',
+      goal: 'every one a 4xx; healthz p95 <= 100 ms',
     });
   } finally {
     prober.child.kill('SIGTERM');

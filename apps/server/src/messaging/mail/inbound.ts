@@ -44,8 +44,6 @@ export interface InboundMail {
   from: string;
   to: string;
   subject: string;
-  /** The whole text (control characters removed). */
-  text: string;
   /** The new text only (quoted history and signature stripped): what the agent sees. */
   visible: string;
   notAnswered: string | null;
@@ -151,7 +149,6 @@ export async function parseInboundHere(raw: Buffer): Promise<InboundMail> {
     from,
     to: firstAddress(parsed.to),
     subject: withoutControlCharacters((parsed.subject ?? '').slice(0, 998)),
-    text,
     visible: visibleText(text),
     notAnswered: reason,
     bounced: reason?.includes('delivery-status') ? bouncedRecipients(parsed) : [],
