@@ -234,6 +234,8 @@ class MailboxReader {
   private wakeUp: (() => void) | null = null;
   /** Woken while not waiting (new mail during a read): the next wait ends at once. */
   private pending = false;
+  /** This connection read the folder at least once (a later failure restarts the backoff). */
+  private readOnce = false;
   /** Ends the wait between two connections (only stop does: new mail cannot shorten a backoff). */
   private endPause: (() => void) | null = null;
   readonly done: Promise<void>;
@@ -313,7 +315,9 @@ class MailboxReader {
         failures = 0;
       } catch (error) {
         if (this.stopped) break;
-        failures++;
+        // A connection that had read the folder fine starts the backoff again at 1 s.
+        failures = this.readOnce ? 1 : failures + 1;
+        this.readOnce = false;
         const message = server
           ? mailFailureText(error, 'IMAP', server)
           : 'the mailbox’s settings could not be read';
@@ -358,6 +362,7 @@ class MailboxReader {
     while (!this.stopped && !closed) {
       await syncMailbox(this.deps, client, this.mailboxId, this.options.holder);
       await recordCheck(this.deps.db, this.mailboxId, null);
+      this.readOnce = true;
       if (this.stopped || closed) break;
       if (idle) {
         // The next command (the read after new mail, or the renewal) ends the IDLE.

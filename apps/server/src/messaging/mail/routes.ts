@@ -48,10 +48,10 @@ import { createCampaign } from './campaignCreate';
 import { prepareCampaignInWorker } from './parsePool';
 import { receiveRaw } from './webhooks';
 import { registerMemberMail } from './memberReply';
-
-export { mailWebhookRoutes } from './webhooks';
 import { publicUrlOf } from '../../telephony/resolve';
 import type { MailServerMasked } from '../../db/schema-mail';
+
+export { mailWebhookRoutes } from './webhooks';
 
 /** The Email tab's lists: this many threads, this many messages each. */
 const threadLimit = 50;
