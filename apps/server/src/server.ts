@@ -1,3 +1,4 @@
+import { cappedError } from './lib/logLimits';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,7 +65,8 @@ export function resolveSecret(dataDir: string | null, explicit?: string): string
 
 /** Opens the database (migrations applied), creates auth and the app. */
 export async function createServer(config: ServerConfig) {
-  const logger = pino({ level: config.logLevel ?? 'info' });
+  // Errors are logged capped (a failed query with 100,000 parameters is not a 9 MB line).
+  const logger = pino({ level: config.logLevel ?? 'info', serializers: { err: cappedError } });
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const database: Database = await openDatabase({
     url: config.databaseUrl,

@@ -14,6 +14,8 @@ export * from './phoneFormat';
 export * from './secrets';
 export * from './schemas/messaging';
 export * from './schemas/mail';
+export * from './schemas/mailStatus';
+export * from './schemas/mailTemplate';
 export * from './clients/agentService';
 export * from './clients/appService';
 export * from './clients/org';

@@ -85,6 +85,34 @@ export const ReadError: Story = {
   },
 };
 
+/** Mails the reader skipped are listed with the mailbox's settings, with why. */
+export const WithRefusedMails: Story = {
+  args: {
+    mailbox: {
+      ...fixtureMailboxes[0]!,
+      refused: {
+        total: 1,
+        recent: [
+          {
+            source: 'imap',
+            imap_uid: 12,
+            from: 'mallory@example.com',
+            subject: 'Many parts',
+            size_bytes: 47_436,
+            reason: 'the mail has more than 1,000 MIME parts',
+            at: new Date(Date.UTC(2025, 0, 2, 10, 5)).toISOString(),
+          },
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { name: 'Refused mails (1)' })).toBeVisible();
+    await expect(c.getByText('Why: the mail has more than 1,000 MIME parts')).toBeVisible();
+  },
+};
+
 const dark = { globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, ...dark };
 export const NewWithPresetDark: Story = { ...NewWithPreset, ...dark };
@@ -92,3 +120,4 @@ export const TestFailedDark: Story = { ...TestFailed, ...dark };
 export const TestingDark: Story = { ...Testing, ...dark };
 export const SavedDark: Story = { ...Saved, ...dark };
 export const ReadErrorDark: Story = { ...ReadError, ...dark };
+export const WithRefusedMailsDark: Story = { ...WithRefusedMails, ...dark };

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { mailboxes, mailCampaigns, mailSends, mailSuppressions } from '../../db/schema';
 import { reserveSend, SendLimitError, sendLimitsOf } from '../sendLimits';
-import { unsubscribeUrl } from './campaigns';
+import { unsubscribeUrl } from './unsubscribe';
 import { deliverMail, MailSendError, type MailDeps } from './send';
 import { completeOutbound, recordOutbound } from './store';
 
