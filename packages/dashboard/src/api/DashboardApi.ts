@@ -161,7 +161,8 @@ export interface DashboardApi {
   assignPhoneNumber(phoneId: string, agentId: string, channels?: NumberChannel[]): Promise<void>;
   /** The four unassign forms of §7, tried in order; one channel (default voice). */
   unassignPhoneNumber(phoneId: string, agentId: string, channel?: NumberChannel): Promise<void>;
-  listMailboxMappings(): Promise<unknown[]>;
+  /** GET /messaging/mail/agent-mappings: the organization's assigned mailboxes (§3 totalEmails). */
+  listMailboxMappings(orgId: string, signal?: AbortSignal): Promise<unknown[]>;
 
   // ---- scheduled outbound calls (issue 26) ----
   /** /voice/scheduled/*: list, create, edit, delete, Resume, the sandbox's outcome control. */

@@ -169,7 +169,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     unassignPhoneNumber: async (phoneId, agentId, channel) => {
       await voice.unassign(phoneId, agentId, channel);
     },
-    listMailboxMappings: () => messaging.mailMappings(),
+    listMailboxMappings: (orgId, signal) => messaging.mailMappings(orgId, signal),
 
     channelPage: async (channel, orgId, signal) => {
       const [numbers, status] = await Promise.all([

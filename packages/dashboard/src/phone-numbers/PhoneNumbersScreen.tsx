@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, EmptyState, Select, type TableColumn } from '@parley/ui';
+import { Badge, Button, Select, type TableColumn } from '@parley/ui';
 import type { PhoneNumber } from '@parley/api-client';
 import {
   ChannelFrame,
@@ -63,7 +63,7 @@ export interface PhoneNumbersScreenProps {
   onUnassign: (row: PhoneNumber) => void;
   onRetry?: () => void;
   /** The Outbound side: the Scheduled Events view (scheduling/). */
-  outbound?: ReactNode;
+  outbound: ReactNode;
 }
 
 const channelLabels: Record<ChannelFilter, string> = {
@@ -191,14 +191,8 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
       tab={props.tab}
       onTabChange={props.onTabChange}
     >
-      {props.tab === 'outbound' && props.outbound ? (
+      {props.tab === 'outbound' ? (
         props.outbound
-      ) : props.tab === 'outbound' ? (
-        <EmptyState
-          title="No scheduled calls yet"
-          hint="Outbound calls scheduled for your agents will be listed here. Scheduling comes in a later release."
-          headingLevel={2}
-        />
       ) : (
         <>
           <FilterBar

@@ -29,6 +29,12 @@ export const Overview: Story = {
     await expect(await c.findByText(/^Welcome( back)?, Ada$/)).toBeVisible();
     // Stats: 3 agents, 2 numbers, 1 WhatsApp-enabled, 1 mailbox mapping.
     await waitFor(() => expect(c.queryAllByText('...')).toHaveLength(0));
+    const figure = (label: string) => c.getByRole('group', { name: label });
+    await expect(figure('Total Agents')).toHaveTextContent('3');
+    await expect(figure('Phone Numbers')).toHaveTextContent('2');
+    await expect(figure('WhatsApp Numbers')).toHaveTextContent('1');
+    // §3: Total Emails counts the organization's mailbox mappings (asked for that organization).
+    await expect(figure('Total Emails')).toHaveTextContent('1');
     const nav = c.getByRole('navigation', { name: 'Dashboard' });
     await expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
