@@ -94,7 +94,7 @@ test('Outbound: create a schedule (validation first) → the sandbox answers →
   await expect(page.getByText('Scheduled event updated successfully!')).toBeVisible();
   await expect(pane.locator('dd').filter({ hasText: /^5$/ })).toBeVisible();
 
-  // Delete asks first; a pending event is cancelled.
+  // Delete asks first; the deleted event leaves the list and the count.
   await pane.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(
@@ -102,6 +102,9 @@ test('Outbound: create a schedule (validation first) → the sandbox answers →
   ).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Scheduled event deleted successfully!')).toBeVisible();
-  await expect(pane.locator('[data-status]')).toHaveText('cancelled');
-  await expect(page.getByText('2 scheduled events')).toBeVisible();
+  await expect(pane.getByText('Select a Scheduled Event')).toBeVisible();
+  await expect(page.getByText('1 scheduled events')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Scheduled events' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).not.toContainText('+14155550178');
 });

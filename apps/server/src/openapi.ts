@@ -95,7 +95,7 @@ const serviceOperations: Operation[] = [
   // ---- scheduled outbound calls (docs/scheduled-calls.md) ----
   op('post', '/voice/scheduled/create', 'Schedule an outbound call', 'Scheduled calls', 'session', { body: api.createScheduledRequestSchema, response: api.scheduledEventSchema }),
   op('put', '/voice/scheduled/:id', 'Edit a pending scheduled call', 'Scheduled calls', 'session', { body: api.updateScheduledRequestSchema, response: api.scheduledEventSchema }),
-  op('delete', '/voice/scheduled/:id', 'Cancel a pending scheduled call, or remove a finished one', 'Scheduled calls', 'session'),
+  op('delete', '/voice/scheduled/:id', 'Delete a scheduled call, pending or finished (not while it is being dialled)', 'Scheduled calls', 'session'),
   op('get', '/voice/scheduled/organization/:org/schedules', "An organization's scheduled calls, newest first (agent_id, call_type, status, limit, offset)", 'Scheduled calls', 'session', { response: api.scheduledListResponseSchema }),
   op('get', '/voice/scheduled/organization/:org/settings', "The organization's dialling settings (calling window, concurrency cap, breaker)", 'Scheduled calls', 'session', { response: api.schedulingSettingsResponseSchema }),
   op('put', '/voice/scheduled/organization/:org/settings', "Change the organization's dialling settings (owner or admin)", 'Scheduled calls', 'session', { body: api.schedulingSettingsSchema, response: api.schedulingSettingsResponseSchema }),

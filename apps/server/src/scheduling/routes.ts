@@ -99,7 +99,7 @@ export function scheduledRoutes(
 
   app.delete('/:id', async (c) => {
     const row = await findEvent(db, await userOrgIds(c), c.req.param('id'));
-    const result = await deleteEvent(db, row, now());
+    const result = await deleteEvent(db, row);
     return c.json({ success: true, scheduled_id: row.id, ...result });
   });
 

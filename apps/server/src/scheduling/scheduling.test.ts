@@ -227,7 +227,7 @@ describe('/voice/scheduled: create, list, edit, delete', () => {
     });
   });
 
-  it('given a pending event › PUT changes it; DELETE cancels it; DELETE of the cancelled event removes it', async () => {
+  it('given a pending event › PUT changes it; DELETE removes it from the list and the total, and it is never dialled', async () => {
     clock.set(start);
     const org = await newOrg();
     const event = await schedule(org);
@@ -257,18 +257,21 @@ describe('/voice/scheduled: create, list, edit, delete', () => {
     });
     expect(retries.body.error).toBe('max_retries: Max retries must be between 1 and 10');
 
-    await org.user.voice.deleteScheduled(event.scheduled_id);
-    expect(await eventOf(org, event.scheduled_id)).toMatchObject({ status: 'cancelled' });
-    // A cancelled event is never dialled.
+    const deleted = await org.user.raw('DELETE', `/voice/scheduled/${event.scheduled_id}`);
+    expect(deleted.body).toMatchObject({ success: true, removed: true });
+    // Deleted is gone: not listed (as 'cancelled' or otherwise), not counted.
+    const page = await org.user.voice.scheduledPage(org.orgId);
+    expect(page.scheduled_events.map((e) => e.scheduled_id)).not.toContain(event.scheduled_id);
+    expect(page.total).toBe(0);
+    expect(await eventRows(org.orgId)).toBe(0);
+    // Never dialled.
     clock.advance(30 * minute);
     await round();
     expect(await callsTo(org.orgId, phone)).toHaveLength(0);
     const edit = await org.user.raw('PUT', `/voice/scheduled/${event.scheduled_id}`, {
       max_retries: 2,
     });
-    expect(edit.status).toBe(409);
-    await org.user.voice.deleteScheduled(event.scheduled_id);
-    expect(await eventOf(org, event.scheduled_id)).toBeUndefined();
+    expect(edit.status).toBe(404);
     const again = await org.user.raw('DELETE', `/voice/scheduled/${event.scheduled_id}`);
     expect(again.status).toBe(404);
   });

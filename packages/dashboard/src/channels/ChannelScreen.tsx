@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Select, type TableColumn } from '@parley/ui';
-import type { PhoneNumber } from '@parley/api-client';
+import { agentDisplayName, type PhoneNumber } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
-import { agentPrefixOf } from './numberMatch';
 import { SandboxNotice } from './SandboxNotice';
 import { ChannelTable, numberColumns, numberRowKey, numbersLoadingLabel } from './ChannelTable';
 import {
@@ -74,7 +73,9 @@ export function ChannelScreen(props: ChannelScreenProps) {
       header: 'Agent',
       render: (row) =>
         row.agent_id ? (
-          <Badge tone="success">{row.agent_name ?? agentPrefixOf(row)}</Badge>
+          <Badge tone="success" wrap>
+            {agentDisplayName({ id: row.agent_id, name: row.agent_name })}
+          </Badge>
         ) : (
           <Badge tone="neutral">Unassigned</Badge>
         ),

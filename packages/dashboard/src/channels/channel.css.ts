@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
 
 /** The frame of every channel screen (Phone Numbers, SMS, WhatsApp, Email). */
@@ -10,6 +10,8 @@ export const header = style({
   alignItems: 'center',
   gap: vars.space.md,
 });
+// A long heading (a mailbox address, a subject) wraps instead of widening the header.
+globalStyle(`${header} > *`, { minWidth: 0, overflowWrap: 'anywhere' });
 export const heading = style({ margin: 0, fontSize: vars.fontSize.xxl, color: vars.color.text });
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const grow = style({ flex: '1 1 16rem', minWidth: 0 });
@@ -49,6 +51,7 @@ export const threads = style({
   gap: vars.space.md,
 });
 export const thread = style({
+  minWidth: 0,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   padding: vars.space.md,
@@ -62,6 +65,7 @@ export const threadHeading = style({
   fontSize: vars.fontSize.md,
   color: vars.color.text,
   fontVariantNumeric: 'tabular-nums',
+  overflowWrap: 'anywhere',
 });
 export const messages = style({
   listStyle: 'none',
@@ -86,5 +90,12 @@ export const meta = style({
   alignItems: 'center',
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
 });
-export const text = style({ margin: `${vars.space.xs} 0 0`, whiteSpace: 'pre-wrap' });
+/** A message body: its own line breaks kept; a long word, URL or token wraps anywhere. */
+export const text = style({
+  margin: `${vars.space.xs} 0 0`,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});

@@ -122,3 +122,43 @@ export const EmptyDark: Story = { ...Empty, ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };
 export const LoadErrorDark: Story = { ...LoadError, ...dark };
 export const NoticeDark: Story = { ...Notice, ...dark };
+
+/**
+ * A long address and an agent whose name is its id (1152 px, the table's width in a 1280 px
+ * window): the agent shows as 'support', the address wraps at its '@' and dots, Unassign stays
+ * inside the table.
+ */
+export const LongAddress: Story = {
+  args: {
+    mailboxes: [
+      fixtureMailbox(
+        'support-team-with-a-rather-long-address@acme-enterprises-international.test',
+        {
+          agent_id: fixtureMailboxes[0]!.agent_id,
+          agent_name: fixtureMailboxes[0]!.agent_id,
+        },
+      ),
+    ],
+  },
+  render: (args) => (
+    <div style={{ width: 1152 }} data-testid="frame">
+      <Harness {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const table = c.getByRole('table');
+    await expect(table).not.toHaveTextContent(fixtureMailboxes[0]!.agent_id!);
+    await expect(within(table).getByText('support')).toBeVisible();
+    const frame = c.getByTestId('frame');
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(1152);
+    const unassign = c.getByRole('button', { name: /^Unassign / }).getBoundingClientRect();
+    await expect(unassign.right).toBeLessThanOrEqual(frame.getBoundingClientRect().right);
+    // The address's lines end at its natural points, never inside a word.
+    const cell = c.getByRole('rowheader');
+    await expect(cell).toHaveTextContent(
+      'support-team-with-a-rather-long-address@acme-enterprises-international.test',
+    );
+  },
+};
+export const LongAddressDark: Story = { ...LongAddress, ...dark };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Banner, Button, type TableColumn } from '@parley/ui';
-import type { Mailbox } from '@parley/api-client';
+import { agentDisplayName, type Mailbox } from '@parley/api-client';
 import {
   ChannelFrame,
   ChannelTable,
@@ -19,6 +19,7 @@ import {
   outboxMailboxes,
   pluralDrafts,
 } from './mailboxList';
+import { MailAddress } from './MailAddress';
 import * as styles from './email.css';
 import { channelStyles as channel } from '../channels';
 
@@ -78,7 +79,7 @@ export function EmailScreen(props: EmailScreenProps) {
       isRowHeader: true,
       render: (row) => (
         <span className={styles.address}>
-          {row.email_address}
+          <MailAddress value={row.email_address} />
           {row.display_name ? <span className={styles.subtle}> ({row.display_name})</span> : null}
         </span>
       ),
@@ -96,7 +97,9 @@ export function EmailScreen(props: EmailScreenProps) {
       header: 'Agent',
       render: (row) =>
         row.agent_id ? (
-          <Badge tone="primary">{row.agent_name ?? row.agent_id}</Badge>
+          <Badge tone="primary" wrap>
+            {agentDisplayName({ id: row.agent_id, name: row.agent_name })}
+          </Badge>
         ) : (
           <Badge tone="neutral">Unassigned</Badge>
         ),

@@ -1,8 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { focusOutline, vars } from '@parley/ui';
 
-export const address = style({ overflowWrap: 'anywhere' });
-export const subtle = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+/** An address wraps at its '@' and dots (MailAddress), inside a part only if that cannot fit. */
+export const address = style({ overflowWrap: 'break-word', minWidth: 0 });
+export const subtle = style({
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
 export const section = style({
   display: 'flex',
   flexDirection: 'column',
@@ -16,6 +21,7 @@ export const sectionHeading = style({
   margin: 0,
   fontSize: vars.fontSize.lg,
   color: vars.color.text,
+  overflowWrap: 'anywhere',
 });
 export const grid = style({
   display: 'grid',
@@ -29,6 +35,8 @@ export const threadButton = style({
   alignItems: 'flex-start',
   gap: vars.space.xs,
   width: '100%',
+  minWidth: 0,
+  overflowWrap: 'anywhere',
   textAlign: 'start',
   padding: vars.space.md,
   border: `1px solid ${vars.color.border}`,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Select, type TableColumn } from '@parley/ui';
-import type { PhoneNumber } from '@parley/api-client';
+import { agentDisplayName, type PhoneNumber } from '@parley/api-client';
 import {
   ChannelFrame,
   ChannelTable,
@@ -19,7 +19,6 @@ import {
 } from '../channels';
 import {
   agentFilterOptions,
-  agentPrefixOf,
   allAgentsFilter,
   channelFilterValues,
   emptyHintFor,
@@ -119,18 +118,23 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
           <span className={styles.channelAgents}>
             <span>
               <span className={styles.channelAgentLabel}>Voice: </span>
-              {row.agent_id ? (row.agent_name ?? agentPrefixOf(row)) : 'Unassigned'}
+              {row.agent_id
+                ? agentDisplayName({ id: row.agent_id, name: row.agent_name })
+                : 'Unassigned'}
             </span>
             {row.sms_enabled ? (
               <span className={styles.channelAgentOther}>
-                SMS: {row.sms_agent_id ? (row.sms_agent_name ?? row.sms_agent_id) : 'Unassigned'}
+                SMS:{' '}
+                {row.sms_agent_id
+                  ? agentDisplayName({ id: row.sms_agent_id, name: row.sms_agent_name })
+                  : 'Unassigned'}
               </span>
             ) : null}
             {row.whatsapp_enabled ? (
               <span className={styles.channelAgentOther}>
                 WhatsApp:{' '}
                 {row.whatsapp_agent_id
-                  ? (row.whatsapp_agent_name ?? row.whatsapp_agent_id)
+                  ? agentDisplayName({ id: row.whatsapp_agent_id, name: row.whatsapp_agent_name })
                   : 'Unassigned'}
               </span>
             ) : null}

@@ -43,6 +43,7 @@ export function ScheduledCallsArea({ orgId }: { orgId: string }) {
     () => (agentsQuery.data?.agents ?? []).map((a) => ({ id: a.id, label: agentDisplayName(a) })),
     [agentsQuery.data],
   );
+  const agentNames = useMemo(() => new Map(agents.map((a) => [a.id, a.label])), [agents]);
   const events = page.data?.scheduled_events ?? [];
 
   return (
@@ -52,6 +53,7 @@ export function ScheduledCallsArea({ orgId }: { orgId: string }) {
       ) : null}
       <ScheduledEventsView
         events={events}
+        agentNames={agentNames}
         loading={page.isPending}
         search={search}
         onSearchChange={setSearch}
@@ -71,7 +73,11 @@ export function ScheduledCallsArea({ orgId }: { orgId: string }) {
         deleting={remove.isPending}
         onDelete={(event) =>
           remove.mutate(event.scheduled_id, {
-            onSuccess: () => setNotice({ tone: 'success', message: scheduleMessages.deleted }),
+            onSuccess: () => {
+              // The deleted event is gone: nothing stays selected.
+              setSelectedId((id) => (id === event.scheduled_id ? null : id));
+              setNotice({ tone: 'success', message: scheduleMessages.deleted });
+            },
             onError: (error) =>
               setNotice({
                 tone: 'error',

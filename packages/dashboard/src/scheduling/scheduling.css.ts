@@ -52,11 +52,14 @@ export const item = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
   },
 });
+/** A status chip keeps its whole word ('cancelled', not 'can…') beside a long line. */
+export const status = style({ flexShrink: 0 });
 export const itemText = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xs,
   minWidth: 0,
+  overflowWrap: 'anywhere',
 });
 export const pane = style({
   display: 'flex',
