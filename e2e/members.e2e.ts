@@ -36,6 +36,8 @@ test('members: invite by e-mail, copy the link, accept in a second browser, chan
   await expect(page2.getByRole('heading', { name: 'Join Team Org' })).toBeVisible();
   await page2.getByRole('button', { name: 'Sign in or sign up to join' }).click();
   await page2.waitForURL(/\/login\?next=/);
+  // The invited address is filled in.
+  await expect(page2.getByLabel('Email')).toHaveValue(invitee.email);
   await page2.getByRole('tab', { name: 'Sign up' }).click();
   await page2.getByLabel('First name').fill('Grace');
   await page2.getByLabel('Last name').fill('Hopper');
@@ -44,7 +46,9 @@ test('members: invite by e-mail, copy the link, accept in a second browser, chan
   await page2.getByRole('button', { name: 'Create account' }).click();
   await page2.waitForURL(/\/invite\//);
   await page2.getByRole('button', { name: 'Accept invitation' }).click();
+  // The dashboard opens on the joined organization and says so.
   await expect(page2.getByText('You joined Team Org as Member')).toBeVisible();
+  await expect(page2).toHaveURL(/\/(\?.*)?$/);
 
   // As a member, the invitee sees the team, with the managing controls disabled and the reason.
   await page2.goto('/account');

@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DashboardPage } from './DashboardPage';
 import { StoryProviders } from '../stories/StoryProviders';
 import { backend } from '../stories/handlers';
-import { meWithoutOrg } from '../stories/fixtures';
+import { meWithOrg, meWithoutOrg } from '../stories/fixtures';
 import { mailBackend } from '../stories/mailHandlers';
 import { underDevelopmentText } from './tabs';
 
@@ -142,4 +142,39 @@ export const NoOrganizationLogOut: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(args.onSignedOut).toHaveBeenCalled());
   },
+};
+
+/** A member of two organizations switches from the navbar; the choice is remembered. */
+export const SwitchOrganization: Story = {
+  beforeEach: ({ msw }) => {
+    localStorage.removeItem('parley.org.user_1');
+    msw.use(
+      ...backend({
+        me: {
+          user: meWithOrg.user,
+          organizations: [
+            ...meWithOrg.organizations,
+            { orgId: 'org_2', orgName: 'Globex', role: 'admin' },
+          ],
+        },
+      }),
+    );
+    return () => localStorage.removeItem('parley.org.user_1');
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const trigger = await c.findByRole('button', {
+      name: 'Acme Labs (switch organization)',
+    });
+    await userEvent.click(trigger);
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Globex' }));
+    await expect(
+      await c.findByRole('button', { name: 'Globex (switch organization)' }),
+    ).toBeVisible();
+    await expect(localStorage.getItem('parley.org.user_1')).toBe('org_2');
+  },
+};
+export const SwitchOrganizationDark: Story = {
+  ...SwitchOrganization,
+  globals: { theme: 'dark' },
 };
