@@ -56,6 +56,21 @@ test('members: invite by e-mail, copy the link, accept in a second browser, chan
     page2.getByText('Only an owner or admin can invite members, change roles and remove members.'),
   ).toBeVisible();
   await expect(page2.getByRole('button', { name: 'Invite', exact: true })).toBeDisabled();
+  // … and the owners' and admins' controls elsewhere, disabled with the server's words.
+  await page2.goto('/?tab=phone-numbers');
+  const sync = page2.getByRole('button', { name: 'Sync Phone Numbers' });
+  await expect(sync).toBeDisabled();
+  await expect(sync).toHaveAccessibleDescription(
+    'Only an owner or admin can sync numbers from the provider',
+  );
+  await page2.goto('/?view=integrations');
+  const save = page2
+    .getByRole('form', { name: 'OpenAI key' })
+    .getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription(
+    'Only an owner or admin can change provider credentials',
+  );
 
   // The owner makes the invitee an admin.
   await page.reload();
@@ -64,7 +79,7 @@ test('members: invite by e-mail, copy the link, accept in a second browser, chan
   await row.getByRole('combobox').click();
   await page.getByRole('option', { name: 'Admin' }).click();
   await expect(row.getByRole('combobox')).toHaveText(/Admin/);
-  await page2.reload();
+  await page2.goto('/account');
   await expect(page2.getByRole('button', { name: 'Invite', exact: true })).toBeEnabled();
 
   // The owner removes the invitee, who then belongs to no organization.

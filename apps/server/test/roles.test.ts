@@ -113,6 +113,28 @@ const managed: Array<[string, () => Promise<Call>]> = [
     'Only an owner or admin can delete every agent of the organization',
     async () => ({ method: 'DELETE', path: `/api/agents/delete-by-org/${orgId}`, body: {} }),
   ],
+  [
+    'Only an owner or admin can change dialling settings',
+    async () => ({
+      method: 'PUT',
+      path: `/voice/scheduled/organization/${orgId}/settings`,
+      body: { calling_window_start: '09:00', calling_window_end: '17:00', max_concurrent_calls: 2 },
+    }),
+  ],
+  [
+    'Only an owner or admin can resume dialling',
+    async () => ({ method: 'POST', path: `/voice/scheduled/organization/${orgId}/resume` }),
+  ],
+  [
+    'Only an owner or admin can remove numbers from the do-not-call list',
+    async () => {
+      await as.owner.voice.addDoNotCall(orgId, { phone_number: '+14155550177' });
+      return {
+        method: 'DELETE',
+        path: `/voice/scheduled/organization/${orgId}/do-not-call/%2B14155550177`,
+      };
+    },
+  ],
 ];
 
 /** Routes that are everyone's: a member gets a 2xx answer. */
@@ -130,6 +152,18 @@ const everyones: Array<[string, () => Promise<Call>]> = [
   [
     'list phone numbers',
     async () => ({ method: 'GET', path: `/voice/phone-numbers/organization/${orgId}` }),
+  ],
+  [
+    'read the dialling settings',
+    async () => ({ method: 'GET', path: `/voice/scheduled/organization/${orgId}/settings` }),
+  ],
+  [
+    'add a number to the do-not-call list',
+    async () => ({
+      method: 'POST',
+      path: `/voice/scheduled/organization/${orgId}/do-not-call`,
+      body: { phone_number: '+14155550178', reason: 'asked' },
+    }),
   ],
 ];
 

@@ -9,7 +9,13 @@ import {
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, readJson } from '../lib/http';
-import { membershipsOf, requireMembership, type Membership } from '../lib/tenancy';
+import {
+  managers,
+  membershipsOf,
+  requireMembership,
+  requireRole,
+  type Membership,
+} from '../lib/tenancy';
 import { telephonyFor } from '../telephony/resolve';
 import type { TwilioOptions } from '../telephony/twilio';
 import type { Clock } from './clock';
@@ -33,6 +39,7 @@ import {
   resumeDialing,
   setSandboxOutcome,
 } from './settings';
+import { listOptOuts } from './optOutList';
 
 /** The organization named by id or by name, among the user's own; else 404. */
 export async function orgOf(services: Pick<Services, 'db'>, userId: string, org: string) {
@@ -45,13 +52,12 @@ export async function orgOf(services: Pick<Services, 'db'>, userId: string, org:
   }
 }
 
-/** Settings, Resume and the do-not-call list are the owner's and admins' (403 naming the role). */
-function requireManager(m: Membership) {
-  if (!['owner', 'admin'].includes(m.role))
-    throw new HttpError(
-      403,
-      `role: ${m.role} cannot change dialling settings (owner or admin only)`,
-    );
+/**
+ * Changing the settings, Resume and removing a number from the do-not-call list are the owner's
+ * and admins' (403 naming the roles, as every route of docs/roles.md); every member reads them.
+ */
+async function requireManager(db: Services['db'], userId: string, m: Membership, action: string) {
+  await requireRole(db, userId, m.orgId, managers, action);
 }
 
 /**
@@ -121,20 +127,24 @@ export function scheduledRoutes(
 
   app.get('/organization/:org/settings', async (c) => {
     const m = await userOrg(c);
-    requireManager(m);
     return c.json(await getSettings(db, m.orgId));
   });
   app.put('/organization/:org/settings', async (c) => {
     const body = await readJson(c, schedulingSettingsSchema);
+    if (body.calling_window_start === body.calling_window_end)
+      throw new HttpError(
+        400,
+        'calling_window_end: must be another time than the start (the window would never open)',
+      );
     const m = await userOrg(c);
-    requireManager(m);
+    await requireManager(db, c.get('user').id, m, 'change dialling settings');
     const saved = await putSettings(db, m.orgId, body);
     options.wake?.();
     return c.json(saved);
   });
   app.post('/organization/:org/resume', async (c) => {
     const m = await userOrg(c);
-    requireManager(m);
+    await requireManager(db, c.get('user').id, m, 'resume dialling');
     const saved = await resumeDialing(db, m.orgId);
     options.wake?.();
     return c.json(saved);
@@ -142,7 +152,11 @@ export function scheduledRoutes(
 
   app.get('/organization/:org/do-not-call', async (c) => {
     const { orgId } = await userOrg(c);
-    return c.json({ numbers: await listDoNotCall(db, orgId) });
+    const [numbers, optOuts] = await Promise.all([
+      listDoNotCall(db, orgId),
+      listOptOuts(db, orgId),
+    ]);
+    return c.json({ numbers, opt_outs: optOuts });
   });
   app.post('/organization/:org/do-not-call', async (c) => {
     const body = await readJson(c, doNotCallRequestSchema);
@@ -152,7 +166,7 @@ export function scheduledRoutes(
   });
   app.delete('/organization/:org/do-not-call/:number', async (c) => {
     const m = await userOrg(c);
-    requireManager(m);
+    await requireManager(db, c.get('user').id, m, 'remove numbers from the do-not-call list');
     await removeDoNotCall(db, m.orgId, c.req.param('number'));
     return c.json({ numbers: await listDoNotCall(db, m.orgId) });
   });

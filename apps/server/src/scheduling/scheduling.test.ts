@@ -631,7 +631,7 @@ describe('the scheduler (sandbox, injectable clock)', () => {
 });
 
 describe('settings (owner or admin)', () => {
-  it('given the owner › reads the defaults and saves; a member gets 403 naming the role; bad values 400', async () => {
+  it('given the owner › reads the defaults and saves; a member reads them but gets 403 naming the role; bad values 400', async () => {
     const org = await newOrg();
     expect(await org.user.voice.schedulingSettings(org.orgId)).toEqual({
       calling_window_start: '08:00',
@@ -646,6 +646,13 @@ describe('settings (owner or admin)', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^calling_window_start: /);
+    const never = await org.user.raw('PUT', `/voice/scheduled/organization/${org.orgId}/settings`, {
+      calling_window_start: '09:00',
+      calling_window_end: '09:00',
+      max_concurrent_calls: 5,
+    });
+    expect(never.status).toBe(400);
+    expect(never.body.error).toMatch(/^calling_window_end: /);
     const member = server.newUser();
     await member.signUp('Mem', 'Ber');
     await org.user.org.addUser({ orgId: org.orgId, userId: member.userId, role: 'member' });
@@ -655,9 +662,43 @@ describe('settings (owner or admin)', () => {
       max_concurrent_calls: 1,
     });
     expect(denied.status).toBe(403);
-    expect(denied.body.error).toMatch(/^role: member /);
+    expect(denied.body).toMatchObject({
+      error: 'Only an owner or admin can change dialling settings',
+      required_roles: ['owner', 'admin'],
+    });
+    // The Outbound tab shows a member the settings (read-only).
+    expect(await member.voice.schedulingSettings(org.orgId)).toMatchObject({
+      calling_window_start: '08:00',
+    });
     const resume = await member.raw('POST', `/voice/scheduled/organization/${org.orgId}/resume`);
     expect(resume.status).toBe(403);
+    expect(resume.body.error).toBe('Only an owner or admin can resume dialling');
+
+    // The do-not-call list: anyone adds; removing is the owner's or an admin's; STOP opt-outs
+    // are listed beside it.
+    const phone = newPhone();
+    await member.voice.addDoNotCall(org.orgId, { phone_number: phone, reason: 'asked' });
+    await server.db.insert(messagingOptOuts).values({
+      organizationId: org.orgId,
+      channel: 'sms',
+      ourNumber: '+14155550100',
+      endUser: '+14155559999',
+      keyword: 'STOP',
+    });
+    const page = await member.voice.doNotCallPage(org.orgId);
+    expect(page.numbers).toMatchObject([{ phone_number: phone, reason: 'asked' }]);
+    expect(page.opt_outs).toMatchObject([
+      { phone_number: '+14155559999', keyword: 'STOP', channel: 'sms', our_number: '+14155550100' },
+    ]);
+    const removeDenied = await member.raw(
+      'DELETE',
+      `/voice/scheduled/organization/${org.orgId}/do-not-call/${encodeURIComponent(phone)}`,
+    );
+    expect(removeDenied.status).toBe(403);
+    expect(removeDenied.body.error).toBe(
+      'Only an owner or admin can remove numbers from the do-not-call list',
+    );
+    expect(await org.user.voice.removeDoNotCall(org.orgId, phone)).toMatchObject({ numbers: [] });
     // A member still schedules and lists.
     expect(await member.voice.listScheduled(org.orgId)).toEqual([]);
     const stranger = await newOrg('Elsewhere');

@@ -181,6 +181,12 @@ export function createVoiceBackendClient(options: HttpOptions) {
           schema: doNotCallResponseSchema,
         })
       ).numbers,
+    /** The do-not-call list and the STOP opt-outs beside it. */
+    doNotCallPage: (org: string, signal?: AbortSignal) =>
+      http('GET', `/scheduled/organization/${enc(org)}/do-not-call`, {
+        schema: doNotCallResponseSchema,
+        signal,
+      }),
     addDoNotCall: (org: string, body: { phone_number: string; reason?: string }) =>
       http('POST', `/scheduled/organization/${enc(org)}/do-not-call`, {
         json: body,

@@ -312,11 +312,26 @@ export const doNotCallRequestSchema = z.object({
   phone_number: z.string().regex(phonePattern, phoneFormatMessage),
   reason: z.string().max(500).optional(),
 });
-export const doNotCallResponseSchema = z.object({
-  numbers: z.array(
-    z.object({ phone_number: z.string(), reason: z.string(), created_at: z.string() }),
-  ),
+export const doNotCallEntrySchema = z.object({
+  phone_number: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
 });
+/** A person who sent STOP (or UNSUBSCRIBE …) to one of our numbers: never dialled either. */
+export const optOutEntrySchema = z.object({
+  phone_number: z.string(),
+  keyword: z.string(),
+  channel: z.enum(['sms', 'whatsapp']),
+  our_number: z.string(),
+  created_at: z.string(),
+});
+export type OptOutEntry = z.infer<typeof optOutEntrySchema>;
+export const doNotCallResponseSchema = z.object({
+  numbers: z.array(doNotCallEntrySchema),
+  /** GET only: the STOP opt-outs (newest first, at most 500). */
+  opt_outs: z.array(optOutEntrySchema).optional(),
+});
+export type DoNotCallResponse = z.infer<typeof doNotCallResponseSchema>;
 
 // ---------- call log (issue 14): every call is a conversation with channel 'voice' ----------
 

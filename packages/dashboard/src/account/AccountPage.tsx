@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Spinner } from '@parley/ui';
 import { useMe } from '../api/hooks';
 import { scopeOrganization } from '../shell/orgScope';
-import { useOrganizationChoice } from '../shell/orgChoice';
+import { useOrganizationChoice } from '../storage/orgChoice';
 import { useThemePreference } from '../shell/useThemePreference';
 import { AccountScreen } from './AccountScreen';
 import { MembersArea } from '../members/MembersArea';

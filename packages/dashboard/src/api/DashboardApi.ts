@@ -165,7 +165,10 @@ export interface DashboardApi {
   listMailboxMappings(orgId: string, signal?: AbortSignal): Promise<unknown[]>;
 
   // ---- scheduled outbound calls (issue 26) ----
-  /** /voice/scheduled/*: list, create, edit, delete, Resume, the sandbox's outcome control. */
+  /**
+   * /voice/scheduled/*: list, create, edit, delete, Resume, the sandbox's outcome control, the
+   * dialling settings (calling window, concurrency cap) and the do-not-call list.
+   */
   scheduling: Pick<
     import('@parley/api-client').VoiceBackendClient,
     | 'scheduledPage'
@@ -174,6 +177,11 @@ export interface DashboardApi {
     | 'deleteScheduled'
     | 'resumeDialing'
     | 'setSandboxOutcome'
+    | 'schedulingSettings'
+    | 'updateSchedulingSettings'
+    | 'doNotCallPage'
+    | 'addDoNotCall'
+    | 'removeDoNotCall'
   >;
 
   // ---- SMS and WhatsApp (issue 16) ----

@@ -228,6 +228,11 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       deleteScheduled: (id) => voice.deleteScheduled(id),
       resumeDialing: (org) => voice.resumeDialing(org),
       setSandboxOutcome: (org, body) => voice.setSandboxOutcome(org, body),
+      schedulingSettings: (org) => voice.schedulingSettings(org),
+      updateSchedulingSettings: (org, body) => voice.updateSchedulingSettings(org, body),
+      doNotCallPage: (org, signal) => voice.doNotCallPage(org, signal),
+      addDoNotCall: (org, body) => voice.addDoNotCall(org, body),
+      removeDoNotCall: (org, phone) => voice.removeDoNotCall(org, phone),
     },
     sendLimits: (orgId, signal) => messaging.sendLimits(orgId, signal),
     mail: () =>

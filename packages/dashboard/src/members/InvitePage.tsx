@@ -2,8 +2,8 @@ import type { FetchLike } from '@parley/api-client';
 import { messageOf } from '@parley/api-client';
 import { useMe, useSignOut } from '../api/hooks';
 import { useThemePreference } from '../shell/useThemePreference';
-import { chooseOrganization } from '../shell/orgChoice';
-import { leaveArrivalNotice } from '../shell/arrivalNotice';
+import { chooseOrganization } from '../storage/orgChoice';
+import { leaveArrivalNotice } from '../storage/arrivalNotice';
 import { InviteScreen, joinedText, type InviteState } from './InviteScreen';
 import { useInvitation } from './queries';
 

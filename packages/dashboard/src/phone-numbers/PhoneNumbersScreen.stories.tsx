@@ -182,7 +182,22 @@ export const Outbound: Story = {
   },
 };
 
+/** A member: Sync Phone Numbers disabled, with the reason beside it (docs/roles.md). */
+export const Member: Story = {
+  args: { syncDisabledReason: 'Only an owner or admin can sync numbers from the provider' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const sync = c.getByRole('button', { name: 'Sync Phone Numbers' });
+    await expect(sync).toBeDisabled();
+    await expect(sync).toHaveAccessibleDescription(
+      'Only an owner or admin can sync numbers from the provider',
+    );
+    await expect(args.onSync).not.toHaveBeenCalled();
+  },
+};
+
 const dark = { globals: { theme: 'dark' } };
+export const MemberDark: Story = { ...Member, ...dark };
 /** The install's shared numbers do not serve this organization: the screen says so plainly. */
 export const SharedNumbersUnavailable: Story = {
   args: { sharedUnavailable: true },

@@ -48,6 +48,8 @@ export interface PhoneNumbersScreenProps {
   filters: PhoneFilters;
   onFiltersChange: (filters: PhoneFilters) => void;
   syncing?: boolean;
+  /** Why this user may not sync (a member): the button is disabled, the reason beside it. */
+  syncDisabledReason?: string | null;
   /** The last sync's outcome (cleared by the screen after 3 s / 5 s). */
   syncNotice?: Notice | null;
   /** The last assign/unassign outcome (cleared after 5 s). */
@@ -173,9 +175,22 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
       heading="Phone Numbers"
       description="Sync your numbers and choose the agent that answers each."
       actions={
-        <Button onClick={props.onSync} busy={props.syncing} busyLabel="Syncing...">
-          Sync Phone Numbers
-        </Button>
+        <div className={styles.syncAction}>
+          <Button
+            onClick={props.onSync}
+            busy={props.syncing}
+            busyLabel="Syncing..."
+            disabled={Boolean(props.syncDisabledReason)}
+            aria-describedby={props.syncDisabledReason ? 'sync-role-reason' : undefined}
+          >
+            Sync Phone Numbers
+          </Button>
+          {props.syncDisabledReason ? (
+            <p id="sync-role-reason" className={styles.syncReason}>
+              {props.syncDisabledReason}
+            </p>
+          ) : null}
+        </div>
       }
       banners={
         <>

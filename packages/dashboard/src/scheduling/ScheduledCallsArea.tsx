@@ -7,6 +7,7 @@ import {
   type ScheduledEvent,
 } from '@parley/api-client';
 import { useAgents } from '../agents';
+import { managerActions, managerOnlyReason } from '@parley/api-client';
 import { CallTranscriptView, useCall } from '../calls';
 import { ScheduleModal } from './ScheduleModal';
 import { ScheduledEventsView, type SchedulingNotice } from './ScheduledEventsView';
@@ -21,7 +22,7 @@ import {
 } from './queries';
 
 /** The Outbound side of Phone Numbers: data hooks wired to the Scheduled Events view and modals. */
-export function ScheduledCallsArea({ orgId }: { orgId: string }) {
+export function ScheduledCallsArea({ orgId, role }: { orgId: string; role?: string | null }) {
   const page = useScheduledEvents(orgId);
   const agentsQuery = useAgents(orgId);
   const create = useCreateScheduled(orgId);
@@ -89,6 +90,7 @@ export function ScheduledCallsArea({ orgId }: { orgId: string }) {
         onDismissNotice={() => setNotice(null)}
         dialingPaused={page.data?.dialing_paused ?? null}
         resuming={resume.isPending}
+        resumeDisabledReason={managerOnlyReason(role, managerActions.resume)}
         onResume={() =>
           resume.mutate(undefined, {
             onError: (error) => setNotice({ tone: 'error', message: messageOf(error) }),

@@ -42,6 +42,8 @@ export interface ScheduledEventsViewProps {
   /** The circuit breaker paused dialling (since, why); Resume re-opens it. */
   dialingPaused?: { since: string; reason: string } | null;
   onResume?: () => void;
+  /** Why this user may not resume (a member): no Resume, the reason said instead. */
+  resumeDisabledReason?: string | null;
   resuming?: boolean;
   /** The organization dials into the sandbox: its outcome control is shown. */
   sandbox?: boolean;
@@ -262,9 +264,13 @@ export function ScheduledEventsView(props: ScheduledEventsViewProps) {
         <Banner
           tone="warning"
           title="Outbound dialling is paused"
-          message={`${props.dialingPaused.reason}. Scheduled calls wait until you resume.`}
+          message={
+            props.resumeDisabledReason
+              ? `${props.dialingPaused.reason}. Scheduled calls wait until an owner or admin resumes. ${props.resumeDisabledReason}.`
+              : `${props.dialingPaused.reason}. Scheduled calls wait until you resume.`
+          }
           action={
-            props.onResume
+            props.onResume && !props.resumeDisabledReason
               ? { label: props.resuming ? 'Resuming...' : 'Resume', onClick: props.onResume }
               : undefined
           }

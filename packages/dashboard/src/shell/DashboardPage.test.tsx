@@ -8,7 +8,7 @@ import type { DashboardApi } from '../api/DashboardApi';
 import { DashboardPage } from './DashboardPage';
 import { meWithOrg } from '../stories/fixtures';
 import { orgCreatedText } from './tabs';
-import { arrivalNoticeKey } from './arrivalNotice';
+import { arrivalNoticeKey } from '../storage/arrivalNotice';
 
 afterEach(() => sessionStorage.clear());
 

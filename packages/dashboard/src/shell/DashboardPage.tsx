@@ -4,8 +4,8 @@ import { Banner, Spinner } from '@parley/ui';
 import { useCreateOrganization, useMe, useSignOut } from '../api/hooks';
 import { Navbar } from './Navbar';
 import { fallbackOrganizationName, scopeOrganization } from './orgScope';
-import { useOrganizationChoice } from './orgChoice';
-import { leaveArrivalNotice, useArrivalNotice } from './arrivalNotice';
+import { useOrganizationChoice } from '../storage/orgChoice';
+import { leaveArrivalNotice, useArrivalNotice } from '../storage/arrivalNotice';
 import {
   dashboardTabs,
   orgCreatedText,
@@ -84,6 +84,8 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
   const org = user
     ? scopeOrganization({ userId: user.userId, organizations }, {}, chosenOrgId)
     : null;
+  // The user's role there (owners and admins manage; a member sees those controls disabled).
+  const role = organizations.find((o) => o.orgId === org?.orgId)?.role ?? null;
   const stats = useDashboardStats(hasOrg ? org?.orgId : undefined);
 
   // Once, on the first render (the URL the page was opened with).
@@ -129,7 +131,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
       </div>
     );
   } else if (isIntegrationsView(`?${params.toString()}`)) {
-    content = <IntegrationsArea orgId={org.orgId} orgName={org.orgName} />;
+    content = <IntegrationsArea orgId={org.orgId} orgName={org.orgName} role={role} />;
   } else if (params.get('view') === 'conversations') {
     content = <ConversationsArea orgId={org.orgId} />;
   } else if (unknownTab) {
@@ -152,7 +154,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
   } else if (tab === 'agents') {
     content = <AgentsArea orgId={org.orgId} />;
   } else if (tab === 'phone-numbers') {
-    content = <PhoneNumbersArea orgId={org.orgId} orgName={org.orgName} />;
+    content = <PhoneNumbersArea orgId={org.orgId} orgName={org.orgName} role={role} />;
   } else if (tab === 'sms') {
     content = <SmsArea orgId={org.orgId} orgName={org.orgName} />;
   } else if (tab === 'whatsapp') {
