@@ -25,7 +25,6 @@ import {
   findEvent,
   listEvents,
   requireFuture,
-  requireOrgAgent,
   toWire,
   updateEvent,
 } from './events';
@@ -40,6 +39,7 @@ import {
   setSandboxOutcome,
 } from './settings';
 import { listOptOuts } from './optOutList';
+import { resolveOrgAgentName } from '../agents/agentKey';
 
 /** The organization named by id or by name, among the user's own; else 404. */
 export async function orgOf(services: Pick<Services, 'db'>, userId: string, org: string) {
@@ -81,10 +81,11 @@ export function scheduledRoutes(
     const scheduledTime = new Date(body.scheduled_time);
     requireFuture(scheduledTime, now());
     const { orgId } = await orgOf(services, c.get('user').id, body.organization_id);
-    await requireOrgAgent(db, orgId, body.agent_id);
+    // The agent's id, or its name (the prefix §3 keys agents by); stored by its id.
+    const agentName = await resolveOrgAgentName(db, orgId, body.agent_id);
     const row = await createEvent(db, {
       orgId,
-      agentName: body.agent_id,
+      agentName,
       recipientPhone: body.recipient_phone,
       scheduledTime,
       flexibleTimeMinutes: body.flexible_time_minutes,
@@ -98,7 +99,10 @@ export function scheduledRoutes(
   app.put('/:id', async (c) => {
     const body = await readJson(c, updateScheduledRequestSchema);
     const row = await findEvent(db, await userOrgIds(c), c.req.param('id'));
-    const updated = await updateEvent(db, row, body, now());
+    const agentId = body.agent_id
+      ? await resolveOrgAgentName(db, row.organizationId, body.agent_id)
+      : undefined;
+    const updated = await updateEvent(db, row, { ...body, agent_id: agentId }, now());
     options.wake?.();
     return c.json(toWire(updated));
   });

@@ -227,6 +227,25 @@ describe('/voice/scheduled: create, list, edit, delete', () => {
     });
   });
 
+  it('given the agent’s name (its prefix, as §3 keys agents) › create and edit take it and store the id', async () => {
+    clock.set(start);
+    const org = await newOrg();
+    const event = await schedule(org, { agent_id: 'caller' });
+    expect(event.agent_id).toBe(org.agentId);
+    const other = newAgentId('closer');
+    await org.user.agents.update(other, { organization_id: org.orgId, ...toolsDefaults });
+    const edited = await org.user.voice.updateScheduled(event.scheduled_id, { agent_id: 'closer' });
+    expect(edited.agent_id).toBe(other);
+    const unknown = await org.user.raw('POST', '/voice/scheduled/create', {
+      organization_id: org.orgId,
+      agent_id: 'nobody',
+      call_type: 'outbound_call',
+      recipient_phone: newPhone(),
+      scheduled_time: inMinutes(5),
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('given a pending event › PUT changes it; DELETE removes it from the list and the total, and it is never dialled', async () => {
     clock.set(start);
     const org = await newOrg();

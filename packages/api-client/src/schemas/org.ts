@@ -89,11 +89,13 @@ export const managerActions = {
 } as const;
 
 /**
- * Why a member may not use an owner's or admin's control (null when the role may), in the
- * server's own 403 words: 'Only an owner or admin can {action}' (docs/roles.md).
+ * Why a member may not use an owner's or admin's control (null when the role may, or is not
+ * known: the server still decides), in the server's own 403 words: 'Only an owner or admin can
+ * {action}' (docs/roles.md).
  */
 export function managerOnlyReason(role: string | null | undefined, action: string): string | null {
-  return hasOrgRole(role, managerRoles) ? null : `Only an owner or admin can ${action}`;
+  if (!role || hasOrgRole(role, managerRoles)) return null;
+  return `Only an owner or admin can ${action}`;
 }
 
 /** One member of an organization (GET /api/org/{orgId}/members). */

@@ -147,9 +147,11 @@ describe('managerOnlyReason', () => {
     expect(managerOnlyReason('member', managerActions.sync)).toBe(
       'Only an owner or admin can sync numbers from the provider',
     );
-    expect(managerOnlyReason(undefined, managerActions.credentials)).toBe(
+    expect(managerOnlyReason('member', managerActions.credentials)).toBe(
       'Only an owner or admin can change provider credentials',
     );
+    // Not known (a view without the membership): nothing is disabled, the server decides.
+    expect(managerOnlyReason(undefined, managerActions.credentials)).toBeNull();
     expect(managerOnlyReason('owner', managerActions.sync)).toBeNull();
     expect(managerOnlyReason('admin,member', managerActions.dialling)).toBeNull();
   });

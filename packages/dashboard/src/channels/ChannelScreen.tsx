@@ -101,6 +101,7 @@ export function ChannelScreen(props: ChannelScreenProps) {
               target={row.phone_number}
               busy={props.unassigningNumber === row.phone_number}
               onUnassign={() => props.onUnassign(row)}
+              consequence={`Its ${words.name} agent stops answering at once: messages that arrive are kept, not answered, until you assign an agent again. Its other channels keep their agents.`}
             />
           </span>
         ) : null,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, screen } from 'storybook/test';
 import { EmailScreen, emailEmptyText, type EmailScreenProps, type EmailTab } from './EmailScreen';
 import { fixtureMailbox, fixtureMailboxes } from '../stories/mailFixtures';
 
@@ -60,6 +60,9 @@ export const Filled: Story = {
     await expect(c.queryByText('help@acme.test')).toBeNull();
     await userEvent.clear(c.getByRole('searchbox', { name: 'Search Gmail accounts' }));
     await userEvent.click(c.getByRole('button', { name: 'Unassign help@acme.test' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unassign' }),
+    );
     await expect(args.onUnassign).toHaveBeenCalled();
     await userEvent.click(
       c.getByRole('button', { name: 'Simulate inbound email to help@acme.test' }),

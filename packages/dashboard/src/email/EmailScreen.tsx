@@ -155,6 +155,7 @@ export function EmailScreen(props: EmailScreenProps) {
                   target={row.email_address}
                   busy={props.unassigningEmail === row.email_address}
                   onUnassign={() => props.onUnassign(row)}
+                  consequence="Its agent stops answering at once: mail that arrives is kept, not answered, until you assign an agent again."
                 />
               ) : null,
           },

@@ -136,7 +136,8 @@ export function PhoneNumbersArea({
         open={adding}
         onOpenChange={setAdding}
         agents={agents}
-        numbers={voiceView(available.data ?? [])}
+        // Voice is assigned here: only numbers that have voice.
+        numbers={voiceView(available.data ?? []).filter((n) => n.voice_enabled)}
         offerOtherChannels
         loading={available.isPending && adding}
         busy={assign.isPending}

@@ -47,7 +47,15 @@ export const Numbers: Story = {
     await expect(c.getByText('Acme Labs')).toBeVisible();
     // Unassign only on assigned rows.
     await expect(c.getAllByRole('button', { name: /^Unassign / })).toHaveLength(2);
+    // Unassign asks first: Cancel keeps the agent, Unassign goes ahead.
     await userEvent.click(c.getByRole('button', { name: 'Unassign +14155550100' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Unassign +14155550100?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await expect(args.onUnassign).not.toHaveBeenCalled();
+    await userEvent.click(c.getByRole('button', { name: 'Unassign +14155550100' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unassign' }),
+    );
     await expect(args.onUnassign).toHaveBeenCalledWith(
       expect.objectContaining({ phone_number: '+14155550100' }),
     );
@@ -55,6 +63,9 @@ export const Numbers: Story = {
     await expect(args.onEdit).toHaveBeenCalledWith(
       expect.objectContaining({ phone_number: '+14155550102' }),
     );
+    // A number without voice has no voice agent to choose.
+    await expect(c.queryByRole('button', { name: 'Edit agent of +14155550103' })).toBeNull();
+    await expect(c.getAllByText('No voice on this number')).toHaveLength(2);
     await userEvent.click(c.getByRole('button', { name: 'Add Agent' }));
     await expect(args.onAddAgent).toHaveBeenCalled();
     await userEvent.click(c.getByRole('button', { name: 'Sync Phone Numbers' }));

@@ -122,7 +122,9 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
               <span className={styles.channelAgentLabel}>Voice: </span>
               {row.agent_id
                 ? agentDisplayName({ id: row.agent_id, name: row.agent_name })
-                : 'Unassigned'}
+                : row.voice_enabled
+                  ? 'Unassigned'
+                  : 'No voice on this number'}
             </span>
             {row.sms_enabled ? (
               <span className={styles.channelAgentOther}>
@@ -141,14 +143,17 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
               </span>
             ) : null}
           </span>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Edit agent of ${row.phone_number}`}
-            onClick={() => props.onEdit(row)}
-          >
-            Edit
-          </Button>
+          {/* The voice agent is chosen here; a number without voice has none to choose. */}
+          {row.voice_enabled || row.agent_id ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Edit agent of ${row.phone_number}`}
+              onClick={() => props.onEdit(row)}
+            >
+              Edit
+            </Button>
+          ) : null}
         </span>
       ),
     },
@@ -164,6 +169,7 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
             target={row.phone_number}
             busy={props.unassigningId === row.phone_id}
             onUnassign={() => props.onUnassign(row)}
+            consequence="Its voice agent stops answering calls to it at once. Its SMS and WhatsApp agents stay."
           />
         ) : null,
     });
