@@ -188,6 +188,8 @@ export const channelMessageSchema = z.object({
   created_at: z.string(),
   /** The tools the agent called for this answer, in order (agent answers that called any). */
   tool_steps: z.array(toolStepSchema).optional(),
+  /** An automatic message, not the agent's words: the confirmation of a STOP or a START. */
+  automatic: z.enum(['opt_out', 'opt_in']).optional(),
 });
 export type ChannelMessage = z.infer<typeof channelMessageSchema>;
 
