@@ -96,7 +96,16 @@ test('long text and raw ids: SMS, WhatsApp, a mailbox and a scheduled call at 40
     await expect(page.getByText('A'.repeat(1600))).toBeVisible();
     await expectNoSidewaysScroll(page, `SMS → Outbound at ${width} px`);
 
-    // The same SMS in the inbox's thread.
+    // The same SMS in the inbox's thread (Conversations is in the navbar, and the current entry).
+    if (width >= 1024) {
+      const nav = page.getByRole('navigation', { name: 'Dashboard' });
+      await nav.getByRole('link', { name: 'Conversations' }).click();
+      await expect(nav.getByRole('link', { name: 'Conversations' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(nav.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+    }
     await page.goto('/?view=conversations');
     await page.getByText('+15005550123').first().click();
     await expect(page.getByRole('list', { name: 'Messages' })).toContainText('A'.repeat(1600));
@@ -112,6 +121,13 @@ test('long text and raw ids: SMS, WhatsApp, a mailbox and a scheduled call at 40
     await expect(table).toContainText('support_bot');
     await expect(table).not.toContainText(agentId);
     await expectNoSidewaysScroll(page, `Email at ${width} px`);
+    if (width < 640) {
+      // A stacked card labels no column of buttons ('UNASSIGN' above its own button).
+      const label = await page
+        .getByRole('button', { name: `Unassign ${mailbox}` })
+        .evaluate((b) => getComputedStyle(b.closest('td')!, '::before').content);
+      expect(label).toBe('none');
+    }
     await page.getByRole('button', { name: `Open ${mailbox}` }).click();
     await expect(page.getByRole('heading', { name: mailbox })).toBeVisible();
     await expect(page.getByText('Agent: support_bot', { exact: true })).toBeVisible();

@@ -14,6 +14,7 @@ export function NoticeBanner(props: {
   if (!props.notice) return null;
   return (
     <Banner
+      slim
       key={`${props.name ?? 'notice'}-${props.notice.message}`}
       tone={props.notice.tone}
       title={props.notice.message}

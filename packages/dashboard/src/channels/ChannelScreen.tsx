@@ -83,6 +83,7 @@ export function ChannelScreen(props: ChannelScreenProps) {
     {
       key: 'actions',
       header: 'Actions',
+      labelWhenStacked: false,
       render: (row) =>
         row.agent_id ? (
           <span className={styles.rowActions}>
@@ -97,7 +98,7 @@ export function ChannelScreen(props: ChannelScreenProps) {
               </Button>
             ) : null}
             <UnassignButton
-              variant="ghost"
+              variant="secondary"
               target={row.phone_number}
               busy={props.unassigningNumber === row.phone_number}
               onUnassign={() => props.onUnassign(row)}
@@ -119,7 +120,7 @@ export function ChannelScreen(props: ChannelScreenProps) {
           <RefreshButton onRefresh={props.onRefresh} refreshing={props.refreshing} />
         </div>
       }
-      banners={props.sandbox ? <SandboxNotice /> : null}
+      banners={<SandboxNotice sandbox={props.sandbox} />}
       notice={props.notice}
       onDismissNotice={props.onDismissNotice}
       tabsLabel={`${words.name} direction`}

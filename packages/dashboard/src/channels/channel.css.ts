@@ -26,7 +26,21 @@ export const numberText = style({ fontVariantNumeric: 'tabular-nums', whiteSpace
 /** A modal's or a panel's column of fields, and its buttons at the end. */
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
-export const noticeToggle = style({ alignSelf: 'flex-start', marginTop: vars.space.xs });
+/** A slim notice's Details: inline after its line. */
+export const noticeToggle = style({
+  minHeight: 0,
+  padding: `0 ${vars.space.xs}`,
+  textDecoration: 'underline',
+});
+/** A notice's opened details: their own lines under the slim line. */
+export const noticeDetails = style({
+  flexBasis: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  paddingBlock: vars.space.xxs,
+});
+export const noticeText = style({ margin: 0 });
 
 /** The filter bar: the search, the filters and the tab's buttons, aligned on their bottoms. */
 export const filterBar = style({

@@ -55,6 +55,8 @@ export const Filled: Story = {
     await expect(c.getByRole('columnheader', { name: 'Status' })).toBeVisible();
     await expect(c.getByRole('columnheader', { name: 'Unassign' })).toBeVisible();
     await expect(c.getByTestId('outbox-notice')).toBeVisible();
+    // One slim line, not a block.
+    await expect(c.getByTestId('outbox-notice').getBoundingClientRect().height).toBeLessThan(60);
     await expect(c.getByLabelText('1 draft waiting for approval')).toBeVisible();
     await userEvent.type(c.getByRole('searchbox', { name: 'Search Gmail accounts' }), 'sales');
     await expect(c.queryByText('help@acme.test')).toBeNull();
@@ -72,6 +74,19 @@ export const Filled: Story = {
     await expect(args.onOpen).toHaveBeenCalled();
     await userEvent.click(c.getByRole('tab', { name: 'Outbound' }));
     await expect(c.getByText('Campaigns')).toBeVisible();
+  },
+};
+
+/**
+ * A mailbox open (help@ sends through SMTP) while another uses the outbox: no sandbox notice
+ * inside it; the accounts list has its one slim line.
+ */
+export const MailboxOpen: Story = {
+  args: { detail: <p>help@acme.test sends through smtp.gmail.com</p> },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(/sends through smtp.gmail.com/)).toBeVisible();
+    await expect(c.queryByTestId('outbox-notice')).toBeNull();
   },
 };
 

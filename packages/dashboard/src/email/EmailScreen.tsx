@@ -26,8 +26,9 @@ import { channelStyles as channel } from '../channels';
 export type EmailTab = ChannelTab;
 
 export const emailEmptyText = 'No Gmail accounts found';
-export const outboxNoticeText =
-  'Mailboxes without SMTP settings send into the sandbox outbox shown under each mailbox: nothing goes over a real mail server. Open a mailbox and add its SMTP settings to send for real.';
+/** The outbox notice: one line above the accounts (each mailbox shows its outbox). */
+export const outboxNoticeShort =
+  'Mailboxes without SMTP settings send into the outbox: nothing goes over a real mail server. Open one and add its SMTP settings to send for real.';
 
 export interface EmailScreenProps {
   orgName: string;
@@ -117,6 +118,7 @@ export function EmailScreen(props: EmailScreenProps) {
     {
       key: 'actions',
       header: 'Actions',
+      labelWhenStacked: false,
       render: (row) => (
         <span className={channel.rowActions}>
           <Button
@@ -148,10 +150,11 @@ export function EmailScreen(props: EmailScreenProps) {
           {
             key: 'unassign',
             header: 'Unassign',
+            labelWhenStacked: false,
             render: (row: Mailbox) =>
               row.agent_id ? (
                 <UnassignButton
-                  variant="ghost"
+                  variant="secondary"
                   target={row.email_address}
                   busy={props.unassigningEmail === row.email_address}
                   onUnassign={() => props.onUnassign(row)}
@@ -217,11 +220,14 @@ export function EmailScreen(props: EmailScreenProps) {
         </div>
       }
       banners={
-        outbox.length ? (
+        // One slim line on the accounts list; an open mailbox says how it sends itself (a
+        // mailbox that sends through SMTP shows no sandbox notice).
+        outbox.length && !props.detail ? (
           <Banner
+            slim
             tone="warning"
             title="Sandbox outbox"
-            message={outboxNoticeText}
+            message={outboxNoticeShort}
             data-testid="outbox-notice"
           />
         ) : null

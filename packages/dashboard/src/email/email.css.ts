@@ -23,11 +23,15 @@ export const sectionHeading = style({
   color: vars.color.text,
   overflowWrap: 'anywhere',
 });
+/**
+ * A row of fields: aligned on their labels (the top), so a field with a hint under it (the
+ * password's) does not lift itself off the row's baseline.
+ */
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
   gap: vars.space.md,
-  alignItems: 'end',
+  alignItems: 'start',
 });
 export const threadButton = style({
   display: 'flex',
@@ -69,3 +73,21 @@ export const rowErrors = style({
   color: vars.color.dangerText,
 });
 export const progressValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums' });
+
+/** A campaign's progress: the row's full width, in the theme's colours (not the browser's). */
+export const campaignBar = style({
+  appearance: 'none',
+  display: 'block',
+  width: '100%',
+  height: '8px',
+  border: 'none',
+  borderRadius: vars.radius.full,
+  overflow: 'hidden',
+  background: vars.color.surfaceSunken,
+  color: vars.color.primary,
+  selectors: {
+    '&::-webkit-progress-bar': { background: vars.color.surfaceSunken },
+    '&::-webkit-progress-value': { background: vars.color.primary },
+    '&::-moz-progress-bar': { background: vars.color.primary },
+  },
+});

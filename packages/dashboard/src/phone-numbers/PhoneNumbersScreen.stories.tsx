@@ -4,6 +4,7 @@ import { PhoneNumbersScreen } from './PhoneNumbersScreen';
 import { noFilters } from './phoneFilters';
 import { fixtureNumbers } from '../stories/phoneHandlers';
 import { withLocalTabAndFilters } from '../stories/LocalTabAndFilters';
+import { sandboxNoticeKey } from '../channels';
 
 /** Keeps the tab and filters the way the container does. */
 const Harness = withLocalTabAndFilters(PhoneNumbersScreen);
@@ -212,10 +213,17 @@ export const MemberDark: Story = { ...Member, ...dark };
 /** The install's shared numbers do not serve this organization: the screen says so plainly. */
 export const SharedNumbersUnavailable: Story = {
   args: { sharedUnavailable: true },
+  beforeEach: () => {
+    localStorage.removeItem(sandboxNoticeKey);
+    return () => localStorage.removeItem(sandboxNoticeKey);
+  },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText(/shared telephony account serves only/),
-    ).toBeVisible();
+    const c = within(canvasElement);
+    // One slim line says both; its details say why.
+    const notice = c.getByTestId('sandbox-notice');
+    await expect(notice).toHaveTextContent(/shared numbers do not serve this organization/);
+    await userEvent.click(within(notice).getByRole('button', { name: 'Details' }));
+    await expect(await c.findByText(/shared telephony account serves only/)).toBeVisible();
   },
 };
 export const SharedNumbersUnavailableDark: Story = { ...SharedNumbersUnavailable, ...dark };

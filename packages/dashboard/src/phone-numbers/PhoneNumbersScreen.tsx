@@ -11,7 +11,6 @@ import {
   numbersLoadingLabel,
   OrganizationBadge,
   SandboxNotice,
-  SharedTelephonyNotice,
   syncSuccessMs,
   UnassignButton,
   type ChannelTab,
@@ -162,6 +161,7 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
     columns.push({
       key: 'unassign',
       header: 'Unassign',
+      labelWhenStacked: false,
       render: (row) =>
         row.agent_id ? (
           <UnassignButton
@@ -200,8 +200,7 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
       }
       banners={
         <>
-          {props.sharedUnavailable ? <SharedTelephonyNotice /> : null}
-          {props.sandbox ? <SandboxNotice /> : null}
+          <SandboxNotice sandbox={props.sandbox} sharedUnavailable={props.sharedUnavailable} />
           <NoticeBanner
             name="sync"
             notice={props.syncNotice}

@@ -203,6 +203,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
       <main className={styles.main}>
         {arrival ? (
           <Banner
+            slim
             className={styles.pageBanner}
             tone="success"
             title={arrival}
