@@ -88,6 +88,12 @@ test('long text and raw ids: SMS, WhatsApp, a mailbox and a scheduled call at 40
   });
   expect(scheduled.status(), await scheduled.text()).toBe(201);
 
+  // The Overview counts the mailbox (§3: Total Emails is the mailbox mappings).
+  await page.goto('/?tab=overview');
+  await expect(page.getByRole('group', { name: 'Total Emails' }).locator('p').nth(1)).toHaveText(
+    '1',
+  );
+
   for (const width of [400, 1280]) {
     await page.setViewportSize({ width, height: 900 });
 
