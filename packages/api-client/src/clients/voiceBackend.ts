@@ -4,20 +4,22 @@ import { anyAnswerSchema } from '../schemas/common';
 import {
   readPhoneNumbers,
   readVoiceToken,
-  doNotCallResponseSchema,
-  sandboxOutcomesResponseSchema,
   scheduledEventSchema,
   scheduledListResponseSchema,
-  schedulingSettingsResponseSchema,
   voiceAgentsByOrgResponseSchema,
   voiceCallDetailSchema,
   voiceCallListResponseSchema,
   voiceTokenResponseSchema,
   type CallOutcome,
   type CreateScheduledRequest,
-  type SchedulingSettings,
   type UpdateScheduledRequest,
 } from '../schemas/voice';
+import {
+  doNotCallResponseSchema,
+  sandboxOutcomesResponseSchema,
+  schedulingSettingsResponseSchema,
+  type SchedulingSettings,
+} from '../schemas/dialling';
 import {
   assignResponseSchema,
   outboxResponseSchema,
