@@ -115,6 +115,28 @@ const managed: Array<[string, () => Promise<Call>]> = [
     'Only an owner or admin can delete every agent of the organization',
     async () => ({ method: 'DELETE', path: `/api/agents/delete-by-org/${orgId}`, body: {} }),
   ],
+  [
+    'Only an owner or admin can change dialling settings',
+    async () => ({
+      method: 'PUT',
+      path: `/voice/scheduled/organization/${orgId}/settings`,
+      body: { calling_window_start: '09:00', calling_window_end: '17:00', max_concurrent_calls: 2 },
+    }),
+  ],
+  [
+    'Only an owner or admin can resume dialling',
+    async () => ({ method: 'POST', path: `/voice/scheduled/organization/${orgId}/resume` }),
+  ],
+  [
+    'Only an owner or admin can remove numbers from the do-not-call list',
+    async () => {
+      await as.owner.voice.addDoNotCall(orgId, { phone_number: '+14155550177' });
+      return {
+        method: 'DELETE',
+        path: `/voice/scheduled/organization/${orgId}/do-not-call/%2B14155550177`,
+      };
+    },
+  ],
 ];
 
 /** Routes that are everyone's: a member gets a 2xx answer. */
@@ -132,6 +154,18 @@ const everyones: Array<[string, () => Promise<Call>]> = [
   [
     'list phone numbers',
     async () => ({ method: 'GET', path: `/voice/phone-numbers/organization/${orgId}` }),
+  ],
+  [
+    'read the dialling settings',
+    async () => ({ method: 'GET', path: `/voice/scheduled/organization/${orgId}/settings` }),
+  ],
+  [
+    'add a number to the do-not-call list',
+    async () => ({
+      method: 'POST',
+      path: `/voice/scheduled/organization/${orgId}/do-not-call`,
+      body: { phone_number: '+14155550178', reason: 'asked' },
+    }),
   ],
 ];
 
@@ -344,21 +378,33 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
         },
       };
     },
-  '**Sending**: SMS, WhatsApp, e-mail, scheduled calls (within the sending limits)': async (
-    role,
-  ) => ({
-    user: as[role],
-    call: {
-      method: 'POST',
-      path: '/messaging/sms/send-message',
-      body: {
-        organization_id: orgId,
-        from_number: smsNumber,
-        to_number: '+15005550142',
-        message_text: `Hello from the ${role}`,
+  '**Dialling settings** (calling window, calls at once), **Resume** after the breaker, **remove** a number from the do-not-call list':
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'PUT',
+        path: `/voice/scheduled/organization/${orgId}/settings`,
+        body: {
+          calling_window_start: '09:00',
+          calling_window_end: '17:00',
+          max_concurrent_calls: 2,
+        },
       },
-    },
-  }),
+    }),
+  '**Sending**: SMS, WhatsApp, e-mail, scheduled calls (within the sending limits); read the dialling settings; add to the do-not-call list':
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'POST',
+        path: '/messaging/sms/send-message',
+        body: {
+          organization_id: orgId,
+          from_number: smsNumber,
+          to_number: '+15005550142',
+          message_text: `Hello from the ${role}`,
+        },
+      },
+    }),
   'Conversations, call logs, the sandbox outbox and its simulated inbound events': async (
     role,
   ) => ({

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { messageReplies, messages, messagingOptOuts } from '../db/schema';
 
@@ -121,6 +121,10 @@ export async function queueOptConfirmation(
       direction: 'outbound',
       author: 'agent',
       status: 'queued',
+      // The automatic confirmation, not the agent's words (the thread lists say so).
+      metadata: { opt_confirmation: kind },
+      // After the STOP it answers, which this transaction wrote at its start (now()).
+      createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: messages.id });
   const queued = await tx
@@ -130,6 +134,10 @@ export async function queueOptConfirmation(
     .returning({ id: messageReplies.id });
   return queued.length > 0;
 }
+
+/** Whether a message's `metadata.opt_confirmation` marks the confirmation of a STOP or START. */
+export const isOptConfirmation = (value: unknown): value is 'opt_out' | 'opt_in' =>
+  value === 'opt_out' || value === 'opt_in';
 
 /** A queued confirmation of an opt-out is sent although the person has just opted out. */
 export function isOptOutConfirmation(job: { replyText: string | null }): boolean {

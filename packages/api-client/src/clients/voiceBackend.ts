@@ -4,20 +4,22 @@ import { anyAnswerSchema } from '../schemas/common';
 import {
   readPhoneNumbers,
   readVoiceToken,
-  doNotCallResponseSchema,
-  sandboxOutcomesResponseSchema,
   scheduledEventSchema,
   scheduledListResponseSchema,
-  schedulingSettingsResponseSchema,
   voiceAgentsByOrgResponseSchema,
   voiceCallDetailSchema,
   voiceCallListResponseSchema,
   voiceTokenResponseSchema,
   type CallOutcome,
   type CreateScheduledRequest,
-  type SchedulingSettings,
   type UpdateScheduledRequest,
 } from '../schemas/voice';
+import {
+  doNotCallResponseSchema,
+  sandboxOutcomesResponseSchema,
+  schedulingSettingsResponseSchema,
+  type SchedulingSettings,
+} from '../schemas/dialling';
 import {
   assignResponseSchema,
   outboxResponseSchema,
@@ -182,6 +184,12 @@ export function createVoiceBackendClient(options: HttpOptions) {
           schema: doNotCallResponseSchema,
         })
       ).numbers,
+    /** The do-not-call list and the STOP opt-outs beside it. */
+    doNotCallPage: (org: string, signal?: AbortSignal) =>
+      http('GET', `/scheduled/organization/${enc(org)}/do-not-call`, {
+        schema: doNotCallResponseSchema,
+        signal,
+      }),
     addDoNotCall: (org: string, body: { phone_number: string; reason?: string }) =>
       http('POST', `/scheduled/organization/${enc(org)}/do-not-call`, {
         json: body,

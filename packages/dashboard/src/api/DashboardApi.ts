@@ -162,10 +162,14 @@ export interface DashboardApi {
   assignPhoneNumber(phoneId: string, agentId: string, channels?: NumberChannel[]): Promise<void>;
   /** The four unassign forms of §7, tried in order; one channel (default voice). */
   unassignPhoneNumber(phoneId: string, agentId: string, channel?: NumberChannel): Promise<void>;
-  listMailboxMappings(): Promise<unknown[]>;
+  /** GET /messaging/mail/agent-mappings: the organization's assigned mailboxes (§3 totalEmails). */
+  listMailboxMappings(orgId: string, signal?: AbortSignal): Promise<unknown[]>;
 
   // ---- scheduled outbound calls (issue 26) ----
-  /** /voice/scheduled/*: list, create, edit, delete, Resume, the sandbox's outcome control. */
+  /**
+   * /voice/scheduled/*: list, create, edit, delete, Resume, the sandbox's outcome control, the
+   * dialling settings (calling window, concurrency cap) and the do-not-call list.
+   */
   scheduling: Pick<
     import('@parley/api-client').VoiceBackendClient,
     | 'scheduledPage'
@@ -174,6 +178,11 @@ export interface DashboardApi {
     | 'deleteScheduled'
     | 'resumeDialing'
     | 'setSandboxOutcome'
+    | 'schedulingSettings'
+    | 'updateSchedulingSettings'
+    | 'doNotCallPage'
+    | 'addDoNotCall'
+    | 'removeDoNotCall'
   >;
 
   // ---- SMS and WhatsApp (issue 16) ----

@@ -197,3 +197,25 @@ describe('createDashboardApi: SMS and WhatsApp (issue 16)', () => {
     });
   });
 });
+
+describe('createDashboardApi.listMailboxMappings (Overview: Total Emails)', () => {
+  it("asks for the organization's mailbox mappings and returns them", async () => {
+    const fetch = routeFetch({
+      'GET /messaging/mail/agent-mappings': () =>
+        json({
+          mappings: [
+            { email_address: 'help@acme.test', agent_url: 'agent:support_1' },
+            { email_address: 'sales@acme.test', agent_url: 'agent:sales_1' },
+          ],
+          total_mappings: 2,
+        }),
+    });
+    const api = createDashboardApi({ fetch });
+    const mappings = await api.listMailboxMappings('org_2');
+    expect(mappings).toHaveLength(2);
+    // A member of several organizations must name the one the Overview shows.
+    expect(new URL(fetch.calls[0]!.url, 'http://x').searchParams.get('organization_id')).toBe(
+      'org_2',
+    );
+  });
+});

@@ -169,7 +169,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     unassignPhoneNumber: async (phoneId, agentId, channel) => {
       await voice.unassign(phoneId, agentId, channel);
     },
-    listMailboxMappings: () => messaging.mailMappings(),
+    listMailboxMappings: (orgId, signal) => messaging.mailMappings(orgId, signal),
 
     channelPage: async (channel, orgId, signal) => {
       const [numbers, status] = await Promise.all([
@@ -228,6 +228,11 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       deleteScheduled: (id) => voice.deleteScheduled(id),
       resumeDialing: (org) => voice.resumeDialing(org),
       setSandboxOutcome: (org, body) => voice.setSandboxOutcome(org, body),
+      schedulingSettings: (org) => voice.schedulingSettings(org),
+      updateSchedulingSettings: (org, body) => voice.updateSchedulingSettings(org, body),
+      doNotCallPage: (org, signal) => voice.doNotCallPage(org, signal),
+      addDoNotCall: (org, body) => voice.addDoNotCall(org, body),
+      removeDoNotCall: (org, phone) => voice.removeDoNotCall(org, phone),
     },
     sendLimits: (orgId, signal) => messaging.sendLimits(orgId, signal),
     mail: () =>

@@ -18,6 +18,10 @@ export const Filled: Story = {
     const c = within(canvasElement);
     await expect(c.getByRole('combobox', { name: 'Preset' })).toHaveTextContent('Gmail');
     await expect(c.getAllByText(/Stored: ••••wxyz/)).toHaveLength(2);
+    // The SMTP row's fields stand on one line (the password's hint does not lift it).
+    const top = (name: string) => c.getByLabelText(name).getBoundingClientRect().top;
+    await expect(top('SMTP password')).toBe(top('SMTP host'));
+    await expect(top('IMAP password')).toBe(top('IMAP host'));
     await userEvent.click(c.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() =>
       expect(args.onSave).toHaveBeenCalledWith(
@@ -38,6 +42,8 @@ export const NewWithPreset: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('button', { name: 'Test' })).toBeDisabled();
+    // The inbound URL is above the switches that mention it.
+    await expect(c.getByText('Off: mail arrives only at the inbound URL above.')).toBeVisible();
     await userEvent.click(c.getByRole('combobox', { name: 'Preset' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Outlook / Microsoft 365' }));
     await expect(c.getByRole('textbox', { name: 'SMTP host' })).toHaveValue('smtp.office365.com');

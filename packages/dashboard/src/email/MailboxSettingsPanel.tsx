@@ -163,7 +163,7 @@ function SettingsForm(props: MailboxSettingsPanelProps) {
         description={
           values.imapEnabled
             ? 'New mail is picked up as it arrives (IDLE), else every 60 seconds.'
-            : 'Off: mail arrives only at the inbound URL below.'
+            : 'Off: mail arrives only at the inbound URL above.'
         }
         checked={values.imapEnabled}
         onCheckedChange={(imapEnabled) => setValues((v) => ({ ...v, imapEnabled }))}

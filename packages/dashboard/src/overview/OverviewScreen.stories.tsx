@@ -24,6 +24,10 @@ export const Loaded: Story = {
     await expect(c.getByText('System Online')).toBeVisible();
     await userEvent.click(c.getByRole('button', { name: 'Create Agent' }));
     await expect(args.onOpenTab).toHaveBeenCalledWith('agents');
+    // Each action says what it is for; the card is as tall as that (no empty space).
+    await expect(c.getByRole('button', { name: 'Email' })).toHaveAccessibleDescription(
+      'Connect a mailbox',
+    );
   },
 };
 
@@ -78,6 +82,12 @@ export const WithAdditions: Story = {
   },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
+    // Beside a tall System Status, Quick Actions is as tall as its content (no empty card).
+    const quick = c.getByRole('region', { name: 'Quick Actions' });
+    const list = c.getByRole('list', { name: 'Quick Actions' });
+    await expect(
+      quick.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom,
+    ).toBeLessThan(64);
     await expect(c.getByText('Latest conversations')).toBeVisible();
     await expect(c.getByText('AI Services Operational')).toBeVisible();
     await expect(c.getByText('Model keys: OpenAI')).toBeVisible();

@@ -73,13 +73,22 @@ export function OverviewScreen({
 
       <div className={styles.columns}>
         <Card title="Quick Actions">
-          <div className={styles.actions}>
+          <ul className={styles.actions} aria-label="Quick Actions">
             {quickActions.map((a) => (
-              <Button key={a.label} variant="secondary" onClick={() => onOpenTab(a.tab)}>
-                {a.label}
-              </Button>
+              <li key={a.label} className={styles.action}>
+                <Button
+                  variant="secondary"
+                  onClick={() => onOpenTab(a.tab)}
+                  aria-describedby={`quick-${a.tab}`}
+                >
+                  {a.label}
+                </Button>
+                <span id={`quick-${a.tab}`} className={styles.actionHint}>
+                  {a.hint}
+                </span>
+              </li>
             ))}
-          </div>
+          </ul>
         </Card>
         <Card title="System Status">
           <ul className={styles.statusList}>

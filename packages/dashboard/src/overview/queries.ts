@@ -30,10 +30,7 @@ export function useDashboardStats(orgId: string | undefined) {
       loadDashboardStats({
         agents: () => api.listAgents(orgId!),
         phoneNumbers: () => api.listPhoneNumbers(orgId!),
-        // The Email channel is not built yet (its tab says so and the server has no
-        // /messaging/mail routes): no mailbox can be mapped, so Total Emails is 0 without a
-        // request that could only fail (a 404 in the console on every dashboard load).
-        mailboxMappings: async () => [],
+        mailboxMappings: () => api.listMailboxMappings(orgId!),
       }),
   });
 }

@@ -32,6 +32,22 @@ export const brand = style({
   gap: vars.space.sm,
   minWidth: 0,
 });
+/** The organization as the switcher's trigger (a button that looks like the brand). */
+export const brandButton = style({
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  marginInlineStart: `calc(-1 * ${vars.space.xs})`,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceSunken },
+    '&:focus-visible': focusOutline(),
+    '&[data-state="open"]': { background: vars.color.surfaceSunken },
+  },
+});
 export const orgInitial = style({
   display: 'grid',
   placeItems: 'center',
@@ -134,4 +150,17 @@ export const placeholder = style({
   color: vars.color.textMuted,
   padding: vars.space.xxl,
   textAlign: 'center',
+});
+
+/** Read by screen readers, not shown. */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
 });

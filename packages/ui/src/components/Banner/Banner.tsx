@@ -37,6 +37,11 @@ export interface BannerProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title
   icon?: ReactNode;
   /** Extra content under the message (e.g. a list of causes). */
   children?: ReactNode;
+  /**
+   * One slim line (title and message side by side, smaller): for a notice that stays on a screen
+   * above its content, so several never pile up into a tall block.
+   */
+  slim?: boolean;
 }
 
 const toneGlyph: Record<BannerTone, string> = {
@@ -67,6 +72,7 @@ export const Banner = forwardRef<HTMLDivElement, BannerProps>(function Banner(
     busy = false,
     icon,
     children,
+    slim = false,
     className,
     ...rest
   },
@@ -102,16 +108,22 @@ export const Banner = forwardRef<HTMLDivElement, BannerProps>(function Banner(
       ref={ref}
       role={tone === 'error' ? 'alert' : 'status'}
       data-tone={tone}
-      className={[styles.banner({ tone }), className].filter(Boolean).join(' ')}
+      data-density={slim ? 'slim' : undefined}
+      className={[styles.banner({ tone, density: slim ? 'slim' : 'regular' }), className]
+        .filter(Boolean)
+        .join(' ')}
     >
       {busy ? (
         <span className={styles.busyIcon} aria-hidden="true" />
       ) : (
-        <span className={icon ? undefined : styles.icon} aria-hidden="true">
+        <span
+          className={icon ? undefined : [styles.icon, slim ? styles.slimIcon : null].join(' ')}
+          aria-hidden="true"
+        >
           {icon ?? toneGlyph[tone]}
         </span>
       )}
-      <div className={styles.content}>
+      <div className={[styles.content, slim ? styles.slimContent : null].join(' ')}>
         <p className={styles.title}>{title}</p>
         {message ? <p className={styles.message}>{message}</p> : null}
         {children}

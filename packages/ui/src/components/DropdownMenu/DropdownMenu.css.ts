@@ -37,3 +37,13 @@ export const item = style({
     '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
   },
 });
+
+/** The slot of a choice's check (kept when unchecked, so the labels line up). */
+export const check = style({
+  display: 'inline-flex',
+  flexShrink: 0,
+  width: '16px',
+  marginInlineEnd: vars.space.sm,
+  color: vars.color.primary,
+});
+export const itemLabel = style({ minWidth: 0, overflowWrap: 'anywhere' });

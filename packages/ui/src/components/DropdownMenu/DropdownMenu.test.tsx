@@ -80,4 +80,36 @@ describe('DropdownMenu', () => {
     await screen.findByRole('menu');
     await expectNoAxeViolations(document.body);
   });
+
+  it('given choices › the current one is checked, a separator starts a group, selecting calls back', async () => {
+    const onBeta = vi.fn();
+    const onCreate = vi.fn();
+    render(
+      <DropdownMenu
+        label="Organizations"
+        trigger={<Button>Acme</Button>}
+        items={[
+          { label: 'Acme', onSelect: () => {}, checked: true },
+          { label: 'Beta', onSelect: onBeta, checked: false },
+          { label: 'Create organization', onSelect: onCreate, separatorBefore: true },
+        ]}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Acme' }));
+    const menu = await screen.findByRole('menu', { name: 'Organizations' });
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Acme' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Beta' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    expect(menu.querySelectorAll('[role="separator"]')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Beta' }));
+    expect(onBeta).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Acme' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Create organization' }));
+    expect(onCreate).toHaveBeenCalledTimes(1);
+  });
 });
