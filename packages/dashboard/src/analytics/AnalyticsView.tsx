@@ -12,6 +12,7 @@ import {
 } from './analyticsFormat';
 import { ChannelChart } from './ChannelChart';
 import * as styles from './analytics.css';
+import * as slotStyles from './slot.css';
 
 export const analyticsTexts = {
   period: 'Period',
@@ -92,7 +93,8 @@ export function AnalyticsView({
     );
   if (loading || !a)
     return (
-      <div className={styles.stack}>
+      // Keeps the room of the figures (as the slot did before the code came).
+      <div className={`${styles.stack} ${slotStyles.placeholder}`}>
         {picker}
         <Spinner label={analyticsTexts.loading} />
       </div>

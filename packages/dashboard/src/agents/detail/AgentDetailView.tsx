@@ -9,6 +9,7 @@ import {
   type AgentDetailTab,
 } from './agentDetailTabs';
 import { ChatIcon } from '../../chat';
+import { pinSectionInView } from './sectionPin';
 import * as styles from './detail.css';
 
 export interface AgentDetailHeader {
@@ -239,13 +240,17 @@ export function AgentDetailView({
   useEffect(() => {
     ids.current = sectionIds;
   });
+  const release = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!ready || scrolledOnce.current) return;
     scrolledOnce.current = true;
     if (initialTab.current !== agentDetailTabs[0].value) {
-      scrollToAgentSection(initialTab.current, ids.current);
+      // The sections above it are still loading: held at the top until they have (sectionPin).
+      const target = ids.current?.[initialTab.current] ?? agentSectionId(initialTab.current);
+      release.current = pinSectionInView(target);
     }
   }, [ready]);
+  useEffect(() => () => release.current?.(), []);
 
   const back = (
     <Button
@@ -313,6 +318,7 @@ export function AgentDetailView({
           // Radix reports a click twice (press, then focus): scroll once per choice.
           if (scrollTarget.current === value) return;
           scrollTarget.current = value;
+          release.current?.();
           setTimeout(() => {
             scrollTarget.current = null;
             scrollToAgentSection(value, ids.current);

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media, focusOutline, vars } from '@parley/ui';
 
 export const screen = style({
@@ -84,9 +84,20 @@ export const section = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
-  // Clear the dashboard's sticky navbar when a tab scrolls here.
-  scrollMarginTop: '128px',
   minWidth: 0,
+});
+
+/**
+ * Every section a tab or a `section=` link scrolls to (the detail's own, the settings panels,
+ * Calls, Tests, Conversations: ids `agent-…`) clears the dashboard's sticky navbar: one row on
+ * phones and wide screens, two rows between (its tabs wrap under the brand).
+ */
+globalStyle(`${screen} [id^="agent-"]`, {
+  scrollMarginTop: '128px',
+  '@media': {
+    'screen and (max-width: 639px)': { scrollMarginTop: '64px' },
+    [media.lg]: { scrollMarginTop: '72px' },
+  },
 });
 
 /** As the Card title of the other panels. */
