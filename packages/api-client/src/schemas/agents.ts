@@ -197,6 +197,23 @@ export const isHttpUrlOrEmpty = (value: string | null | undefined) => {
   }
 };
 
+/** The Agent API Key's prefixes: a key of this server's runtime (app-) or an OpenAI-style one. */
+export const agentApiKeyPattern = /^(app-|sk-)/;
+
+/**
+ * Why an Agent API Key (chatbot_key) cannot be stored, or null: the chat widgets, the public chat
+ * page and the voice worker send it, so an empty or malformed one would break them all. Both the
+ * editor (left out of the save, said beside the field) and the server (400) use this rule.
+ */
+export function agentApiKeyProblem(key: string): string | null {
+  const k = key.trim();
+  if (!k) return 'is required: the chat widgets and the public chat page use it';
+  if (/\s/.test(k)) return 'cannot contain spaces';
+  if (!agentApiKeyPattern.test(k)) return "must start with 'app-' or 'sk-'";
+  if (k.length > 500) return 'must be at most 500 characters';
+  return null;
+}
+
 export const agentUpdateRequestSchema = z.object({
   organization_id: z.string().min(1, 'organization_id is required'),
   chatbot_api: z
@@ -207,7 +224,14 @@ export const agentUpdateRequestSchema = z.object({
       isHttpUrlOrEmpty,
       'must be an http(s) URL such as https://your-server/v1/chat-messages',
     ),
-  chatbot_key: z.string().nullable().optional(),
+  chatbot_key: z
+    .string()
+    .nullable()
+    .optional()
+    .superRefine((key, ctx) => {
+      const problem = typeof key === 'string' ? agentApiKeyProblem(key) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   tts_config: ttsConfigSchema.optional(),
   stt_config: sttConfigSchema.optional(),
   initial_message: z.string().max(agentTextLimits.initial_message).optional(),

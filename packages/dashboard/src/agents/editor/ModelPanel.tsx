@@ -190,13 +190,17 @@ export function ModelPanel({
               value={value.agentApiKey}
               onChange={(agentApiKey) => onChange({ agentApiKey })}
               autoComplete="off"
+              errorMessage={err('agentApiKey')}
               disabled={disabled}
             />
             <Button
               variant="secondary"
               onClick={onTestKey}
               disabled={
-                !onTestKey || !value.agentApiKey || !value.agentUrl || Boolean(problems.agentUrl)
+                !onTestKey ||
+                !value.agentApiKey ||
+                !value.agentUrl ||
+                Boolean(problems.agentUrl || problems.agentApiKey)
               }
               busy={keyTest.status === 'testing'}
               busyLabel="Testing..."
