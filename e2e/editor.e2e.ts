@@ -25,6 +25,15 @@ test('edit → reload: nothing lost; an invalid field never blocks the others; R
   await expect(page.getByLabel('Nudge Text')).toBeDisabled();
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
 
+  // The header's expected cost per minute and latency follow the model chosen.
+  const header = page.locator('dl').filter({ hasText: 'Expected cost' });
+  await expect(header).toContainText('Expected cost~$0.10/min');
+  await expect(header).toContainText('Latency~1000ms');
+  await page.getByRole('combobox', { name: 'Model', exact: true }).click();
+  await page.getByRole('option', { name: 'GPT-4o Mini', exact: true }).click();
+  await expect(header).toContainText('Expected cost~$0.03/min');
+  await expect(header).toContainText('Latency~950ms');
+
   // An invalid Agent URL is named beside the field and in the status strip…
   const agentUrl = page.getByLabel('Agent URL');
   const storedUrl = await agentUrl.inputValue();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { providerApiKeySchema } from './model';
+import { agentFiguresOfConfig } from '../agentFigures';
 
 // ---------- identifier (agents-and-knowledge §5, §9) ----------
 
@@ -330,14 +331,16 @@ export interface AgentView {
 /** Maps an agent-service entry (keyed or not) to the UI view with the spec's defaults. */
 export function toAgentView(entry: AgentConfig, key?: string): AgentView {
   const id = entry.agent_name ?? entry.id ?? key ?? entry.name ?? '';
+  // Expected from its model, voice and transcriber (the defaults: '~$0.10/min', '~1000ms').
+  const figures = agentFiguresOfConfig(entry);
   return {
     id,
     name: entry.name ?? id,
     status: entry.status === 'active' ? 'active' : 'draft',
     model: entry.model ?? entry.model_name ?? 'GPT-4o',
     provider: entry.provider ?? entry.model_provider ?? 'OpenAI',
-    cost: '~$0.10/min',
-    latency: '~1000ms',
+    cost: figures.cost,
+    latency: figures.latency,
     description: entry.description ?? 'AI Agent',
     organization_id: entry.organization_id ?? null,
     chatbot_api: entry.chatbot_api ?? null,

@@ -1,4 +1,5 @@
-import { plainMessageOf } from '@parley/api-client';
+import { useState } from 'react';
+import { plainMessageOf, type AgentFigures } from '@parley/api-client';
 import { AgentDetail, type AgentDetailTab } from './detail';
 import { AgentSettings, agentSettingsSectionIds } from './editor';
 import { AgentCalls } from '../calls';
@@ -37,6 +38,8 @@ export default function AgentDetailWithCall({
 }) {
   const call = useVoiceCall(agentId);
   const makeTest = useMakeTest(agentId);
+  // The header's expected cost and latency follow the model and voice being chosen.
+  const [figures, setFigures] = useState<AgentFigures | null>(null);
   return (
     <AgentDetail
       agentId={agentId}
@@ -47,9 +50,16 @@ export default function AgentDetailWithCall({
       call={call}
       editing={editing}
       onEditingChange={onEditingChange}
+      figures={figures}
       settings={{
         panels: (
-          <AgentSettings agentId={agentId} orgId={orgId} editing={editing} headingLevel={3} />
+          <AgentSettings
+            agentId={agentId}
+            orgId={orgId}
+            editing={editing}
+            headingLevel={3}
+            onFigures={setFigures}
+          />
         ),
         sectionIds: settingsSections,
         livePanel: <LiveCallSlot room={call.room} callState={call.state} />,

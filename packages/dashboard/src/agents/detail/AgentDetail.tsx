@@ -65,6 +65,11 @@ export interface AgentDetailProps {
   /** Edit mode (spec §5, §6): the header's Edit control turns it on and off. */
   editing?: boolean;
   onEditingChange?: (editing: boolean) => void;
+  /**
+   * The expected cost per minute and latency of the settings being edited (the editor's live
+   * choice of model, voice and transcriber); without it, those of the stored agent.
+   */
+  figures?: { cost: string; latency: string } | null;
 }
 
 /** Every banner, the Talk to Agent error included, clears after 5000 ms (channels-and-shell §4). */
@@ -103,6 +108,7 @@ export function AgentDetail({
   call,
   editing,
   onEditingChange,
+  figures,
 }: AgentDetailProps) {
   const [chatOpen, setChatOpen] = useState(false);
   const [outcome, setOutcome] = useState<PublishOutcome | null>(null);
@@ -146,7 +152,17 @@ export function AgentDetail({
   return (
     <>
       <AgentDetailView
-        agent={view ? { id: agentId, name, description: view.description } : null}
+        agent={
+          view
+            ? {
+                id: agentId,
+                name,
+                description: view.description,
+                cost: figures?.cost ?? view.cost,
+                latency: figures?.latency ?? view.latency,
+              }
+            : null
+        }
         loading={agent.isPending}
         error={agent.error ? agent.error.message : null}
         onRetry={() => void agent.refetch()}

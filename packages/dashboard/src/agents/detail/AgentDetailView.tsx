@@ -17,6 +17,9 @@ export interface AgentDetailHeader {
   /** Display name (agentDisplayName). */
   name: string;
   description?: string | null;
+  /** Expected cost per minute ('~$0.10/min') and latency ('~1000ms'): agentFigures. */
+  cost?: string;
+  latency?: string;
 }
 
 export interface AgentDetailViewProps {
@@ -156,6 +159,22 @@ export function AgentDetailHeaderCard({
           <p className={styles.agentId} title={agent.id}>
             {texts.idLabel}: {agent.id}
           </p>
+          {agent.cost || agent.latency ? (
+            <dl className={styles.figures}>
+              {agent.cost ? (
+                <div className={styles.figure}>
+                  <dt>{texts.costLabel}</dt>
+                  <dd className={styles.figureValue}>{agent.cost}</dd>
+                </div>
+              ) : null}
+              {agent.latency ? (
+                <div className={styles.figure}>
+                  <dt>{texts.latencyLabel}</dt>
+                  <dd className={styles.figureValue}>{agent.latency}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
         </div>
       </div>
       <div className={styles.actions}>

@@ -63,6 +63,23 @@ export const agentId = style({
   maxWidth: '100%',
 });
 
+/** The agent's expected cost per minute and latency, under its id. */
+export const figures = style({
+  margin: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+});
+export const figure = style({ display: 'inline-flex', gap: vars.space.xxs, margin: 0 });
+export const figureValue = style({
+  margin: 0,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+});
+
 export const actions = style({
   display: 'flex',
   flexWrap: 'wrap',
