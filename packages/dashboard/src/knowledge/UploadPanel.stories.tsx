@@ -148,12 +148,12 @@ export const UploadFailed: Story = {
     notice: {
       tone: 'error',
       title: 'Failed to add document',
-      message: 'file: The file is larger than the 10 MB limit',
+      message: 'The file is larger than the 10 MB limit.',
     },
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
-      'file: The file is larger than the 10 MB limit',
+      'The file is larger than the 10 MB limit.',
     );
   },
 };
