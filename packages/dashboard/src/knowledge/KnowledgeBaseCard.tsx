@@ -39,7 +39,7 @@ export function KnowledgeBaseCard({
   onDelete,
 }: KnowledgeBaseCardProps) {
   const titleId = useId();
-  const badge = indexingBadge(base.indexingTechnique);
+  const badge = indexingBadge(base.indexingTechnique, base.vectorSearch);
   return (
     <article
       aria-labelledby={titleId}
