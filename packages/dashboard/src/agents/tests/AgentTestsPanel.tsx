@@ -228,13 +228,6 @@ export function AgentTestsPanel({
           onCheckedChange={onGateChange}
           disabled={gateSaving || loading}
         />
-        {refusal ? (
-          <Banner
-            tone="error"
-            title={texts.refusedTitle}
-            message={`Tests must pass to publish. Failing: ${refusal.map((n) => `“${n}”`).join(', ')}.`}
-          />
-        ) : null}
         {speechMissing ? (
           <Banner tone="error" title={texts.speechMissingTitle} message={speechMissing} />
         ) : null}
@@ -306,7 +299,11 @@ export function AgentTestsPanel({
             <p className={styles.muted}>
               <span className={styles.speaker}>
                 {run.trigger === 'publish'
-                  ? 'Run before publishing: '
+                  ? // The refusal itself is reported once, by Publish Agent (its banner clears):
+                    // here it is the run's plain fact, not a second banner that stays.
+                    refusal
+                    ? `${texts.refusedRun}: `
+                    : 'Run before publishing: '
                   : `${run.voice ? texts.lastRunByVoice : texts.lastRun}: `}
               </span>
               {runSummary(run)}
