@@ -481,22 +481,20 @@ describe('useAgentSettings › deleted knowledge bases', () => {
 });
 
 describe('useAgentSettings › key test', () => {
-  it('calls the chat endpoint with response_mode blocking and reports success', async () => {
+  it('asks what the key opens (GET /info, no chat stored) and reports success', async () => {
     const { result, fetch } = setup(agentWithKey, {
-      'POST /v1/chat-messages': () =>
-        json({ answer: 'Hi', conversation_id: 'c1', message_id: 'm1' }),
+      'GET /v1/info': () => json({ name: 'a1', description: '', tags: [], mode: 'chat' }),
     });
     await waitFor(() => expect(result.current.settings).not.toBeNull());
     await act(() => result.current.actions.testKey());
     expect(result.current.keyTest).toEqual({ status: 'ok' });
-    const call = fetch.calls.find((c) => c.url.endsWith('/v1/chat-messages'))!;
-    expect(call.url).toBe('http://host/v1/chat-messages');
-    expect(JSON.parse(call.body ?? '{}')).toMatchObject({ response_mode: 'blocking' });
+    expect(fetch.calls.find((c) => c.url.endsWith('/v1/info'))!.url).toBe('http://host/v1/info');
+    expect(fetch.calls.some((c) => c.url.includes('/chat-messages'))).toBe(false);
   });
 
   it('reports the failure reason', async () => {
     const { result } = setup(agentWithKey, {
-      'POST /v1/chat-messages': () => json({ message: 'Invalid API key' }, 401, 'Unauthorized'),
+      'GET /v1/info': () => json({ message: 'Invalid API key' }, 401, 'Unauthorized'),
     });
     await waitFor(() => expect(result.current.settings).not.toBeNull());
     await act(() => result.current.actions.testKey());
