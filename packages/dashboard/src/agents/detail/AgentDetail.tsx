@@ -210,6 +210,7 @@ export function AgentDetail({
                       showTitle={false}
                       agentName={name}
                       agentId={agentId}
+                      greeting={config.initial_message}
                       apiUrl={config.chatbot_api}
                       apiKey={config.chatbot_key}
                       origin={origin}
