@@ -128,6 +128,8 @@ test('widget chat → inbox → take over → live member reply in the widget �
     { timeout: 20_000 },
   );
   expect(await panel.locator('.msg.bot').count()).toBe(botsBefore + 1);
+  // Said to come from a person of the team (the member's first name), not from the agent.
+  await expect(panel.locator('.msg.bot').last()).toContainText('Ada · Our team');
 
   // Hand back: the agent answers the next message.
   await console.getByRole('button', { name: 'Hand back' }).click();

@@ -235,6 +235,11 @@ describe('human takeover', () => {
     await expect
       .poll(() => events.find((e) => e.event === 'member_message')?.answer, { timeout: 10_000 })
       .toBe('Hi, this is Ada from the team.');
+    // Said to be a person of the team (first name only), not the agent.
+    expect(events.find((e) => e.event === 'member_message')).toMatchObject({
+      author: 'member',
+      member_name: 'Ada',
+    });
     const visible = await visitorMessages(user, id);
     expect(visible.at(-1)).toMatchObject({
       query: 'Still there?',
