@@ -21,6 +21,13 @@ test('edit → reload: nothing lost; an invalid field never blocks the others; R
   await createOrganization(page, 'Editor Org');
   await createAgent(page, 'keeper');
 
+  // This server has no voice set up (System Status says so): Talk to Agent is disabled, saying why.
+  const talk = page.getByRole('button', { name: 'Talk to Agent' });
+  await expect(talk).toBeDisabled();
+  await expect(talk).toHaveAccessibleDescription(
+    'Voice calls are not set up on this server (LiveKit is not configured).',
+  );
+
   // Read-only until Edit.
   await expect(page.getByLabel('Nudge Text')).toBeDisabled();
   await page.getByRole('button', { name: 'Edit', exact: true }).click();

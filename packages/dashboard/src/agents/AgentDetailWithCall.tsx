@@ -3,7 +3,7 @@ import { plainMessageOf, type AgentFigures } from '@parley/api-client';
 import { AgentDetail, type AgentDetailTab } from './detail';
 import { AgentSettings, agentSettingsSectionIds } from './editor';
 import { AgentCalls } from '../calls';
-import { LiveCallSlot, useVoiceCall } from './call';
+import { LiveCallSlot, useTalkUnavailable, useVoiceCall } from './call';
 import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 import { useMakeTest } from './tests/queries';
 import { agentHasVoice } from './tests/voiceRun';
@@ -36,7 +36,10 @@ export default function AgentDetailWithCall({
   /** Opened by a link to the agent's Tests (`?section=tests`): scroll to them once loaded. */
   focusTests?: boolean;
 }) {
-  const call = useVoiceCall(agentId);
+  const voiceCall = useVoiceCall(agentId);
+  // Talk to Agent is offered only when System Status says a call can start here.
+  const unavailable = useTalkUnavailable(orgId);
+  const call = { ...voiceCall, unavailable };
   const makeTest = useMakeTest(agentId);
   // The header's expected cost and latency follow the model and voice being chosen.
   const [figures, setFigures] = useState<AgentFigures | null>(null);

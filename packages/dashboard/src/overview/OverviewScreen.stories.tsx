@@ -65,6 +65,10 @@ export const WithAdditions: Story = {
           organization_id: 'org_1',
           model_keys: { configured: true, providers: ['openai'], agents_with_own_key: 0 },
           livekit: { configured: false },
+          voice: {
+            available: false,
+            reason: 'Voice calls are not set up on this server (LiveKit is not configured).',
+          },
           telephony: { configured: false, provider: 'sandbox', credentials: 'none' },
           mail: {
             configured: false,

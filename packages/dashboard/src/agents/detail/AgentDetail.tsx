@@ -45,6 +45,8 @@ export interface AgentDetailCall {
   onEndCall: () => void;
   /** Shown as a red banner (e.g. the voice backend's detail); it clears after 5000 ms. */
   error?: string | null;
+  /** Why no call can start on this server (System Status): Talk to Agent is disabled with it. */
+  unavailable?: string | null;
   /** Clears the error (the banner's Dismiss or its 5000 ms timer). */
   dismissError?: () => void;
 }
@@ -173,6 +175,7 @@ export function AgentDetail({
         callState={call?.state ?? 'idle'}
         onTalk={call?.onTalk}
         onEndCall={call?.onEndCall}
+        talkUnavailable={call?.unavailable}
         publishing={publish.isPending}
         editing={editing}
         onEditingChange={onEditingChange}

@@ -108,6 +108,26 @@ export const Ready: Story = {
   },
 };
 
+/** System Status says no call can start here: Talk to Agent is disabled, the reason shown. */
+export const TalkUnavailable: Story = {
+  args: {
+    talkUnavailable: 'Voice calls are not set up on this server (LiveKit is not configured).',
+    publishNote: <span>Tests: all 3 passed · must pass to publish</span>,
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const talk = c.getByRole('button', { name: 'Talk to Agent' });
+    await expect(talk).toBeDisabled();
+    await expect(talk).toHaveAccessibleDescription(/Voice calls are not set up on this server/);
+    await expect(c.getByText(/Voice calls are not set up on this server/)).toBeVisible();
+    await expect(args.onTalk).not.toHaveBeenCalled();
+    // The notes sit under the buttons: the name and id keep their room.
+    const id = c.getByText(`ID: ${agent.id}`);
+    await expect(id.scrollWidth).toBeLessThanOrEqual(id.clientWidth + 1);
+  },
+};
+export const TalkUnavailableDark: Story = { ...TalkUnavailable, globals: { theme: 'dark' } };
+
 export const OpenedOnWidgetTab: Story = {
   args: { tab: 'widget' },
   play: async ({ canvasElement }) => {

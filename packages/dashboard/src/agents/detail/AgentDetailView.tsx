@@ -39,6 +39,11 @@ export interface AgentDetailViewProps {
   callState?: AgentCallState;
   /** Starts a call; without it 'Talk to Agent' is disabled. */
   onTalk?: () => void;
+  /**
+   * Why a call cannot start on this server (System Status `voice.reason`): 'Talk to Agent' is
+   * disabled and the reason is shown under it.
+   */
+  talkUnavailable?: string | null;
   onEndCall?: () => void;
   /** Publishing: the button reads 'Publishing...'. */
   publishing?: boolean;
@@ -94,7 +99,11 @@ function TalkButton({
   callState,
   onTalk,
   onEndCall,
-}: Pick<AgentDetailViewProps, 'callState' | 'onTalk' | 'onEndCall'>) {
+  talkUnavailable,
+  hintId,
+}: Pick<AgentDetailViewProps, 'callState' | 'onTalk' | 'onEndCall' | 'talkUnavailable'> & {
+  hintId?: string;
+}) {
   if (callState === 'connected') {
     return (
       <Button variant="danger" onClick={onEndCall} disabled={!onEndCall}>
@@ -108,7 +117,8 @@ function TalkButton({
       busy={callState === 'connecting'}
       busyLabel={texts.connecting}
       onClick={onTalk}
-      disabled={!onTalk}
+      disabled={!onTalk || Boolean(talkUnavailable)}
+      aria-describedby={talkUnavailable ? hintId : undefined}
     >
       {texts.talk}
     </Button>
@@ -121,6 +131,7 @@ export interface AgentDetailHeaderCardProps extends Pick<
   | 'callState'
   | 'onTalk'
   | 'onEndCall'
+  | 'talkUnavailable'
   | 'publishing'
   | 'onPublish'
   | 'editing'
@@ -140,6 +151,7 @@ export function AgentDetailHeaderCard({
   callState = 'idle',
   onTalk,
   onEndCall,
+  talkUnavailable,
   publishing = false,
   onPublish,
   editing = false,
@@ -147,6 +159,8 @@ export function AgentDetailHeaderCard({
   chatPageUrl,
   publishNote,
 }: AgentDetailHeaderCardProps) {
+  const hintId = useId();
+  const talkHint = callState === 'idle' && talkUnavailable ? talkUnavailable : null;
   return (
     <div className={styles.header}>
       <div className={styles.identity}>
@@ -177,40 +191,53 @@ export function AgentDetailHeaderCard({
           ) : null}
         </div>
       </div>
-      <div className={styles.actions}>
-        {onEditingChange ? (
-          <Button
-            variant={editing ? 'primary' : 'secondary'}
-            aria-pressed={editing}
-            onClick={() => onEditingChange(!editing)}
-          >
-            {editing ? texts.doneEditing : texts.edit}
+      <div className={styles.actionsArea}>
+        <div className={styles.actions}>
+          {onEditingChange ? (
+            <Button
+              variant={editing ? 'primary' : 'secondary'}
+              aria-pressed={editing}
+              onClick={() => onEditingChange(!editing)}
+            >
+              {editing ? texts.doneEditing : texts.edit}
+            </Button>
+          ) : null}
+          {chatPageUrl ? (
+            <a
+              className={styles.linkButton}
+              href={chatPageUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {texts.openChatPage}
+              <span className={styles.visuallyHidden}> (opens in a new tab)</span>
+            </a>
+          ) : null}
+          <Button variant="secondary" icon={<ChatIcon />} onClick={onChat} disabled={!onChat}>
+            {texts.chat}
           </Button>
-        ) : null}
-        {chatPageUrl ? (
-          <a
-            className={styles.linkButton}
-            href={chatPageUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+          <TalkButton
+            callState={callState}
+            onTalk={onTalk}
+            onEndCall={onEndCall}
+            talkUnavailable={talkUnavailable}
+            hintId={hintId}
+          />
+          <Button
+            busy={publishing}
+            busyLabel={texts.publishing}
+            onClick={onPublish}
+            disabled={!onPublish}
           >
-            {texts.openChatPage}
-            <span className={styles.visuallyHidden}> (opens in a new tab)</span>
-          </a>
+            {texts.publish}
+          </Button>
+        </div>
+        {talkHint || publishNote ? (
+          <div className={styles.actionNotes}>
+            {talkHint ? <span id={hintId}>{talkHint}</span> : null}
+            {publishNote}
+          </div>
         ) : null}
-        <Button variant="secondary" icon={<ChatIcon />} onClick={onChat} disabled={!onChat}>
-          {texts.chat}
-        </Button>
-        <TalkButton callState={callState} onTalk={onTalk} onEndCall={onEndCall} />
-        <Button
-          busy={publishing}
-          busyLabel={texts.publishing}
-          onClick={onPublish}
-          disabled={!onPublish}
-        >
-          {texts.publish}
-        </Button>
-        {publishNote}
       </div>
     </div>
   );
@@ -234,6 +261,7 @@ export function AgentDetailView({
   callState = 'idle',
   onTalk,
   onEndCall,
+  talkUnavailable,
   publishing = false,
   onPublish,
   editing,
@@ -312,6 +340,7 @@ export function AgentDetailView({
         callState={callState}
         onTalk={onTalk}
         onEndCall={onEndCall}
+        talkUnavailable={talkUnavailable}
         publishing={publishing}
         onPublish={onPublish}
         editing={editing}

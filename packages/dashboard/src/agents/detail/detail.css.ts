@@ -20,7 +20,13 @@ export const header = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
   '@media': {
-    [media.md]: { flexDirection: 'row', alignItems: 'center', justifyContent: 'space-between' },
+    // Side by side while both fit; else the actions go under the name (never squeezing it).
+    [media.md]: {
+      flexDirection: 'row',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+    },
   },
 });
 
@@ -29,6 +35,8 @@ export const identity = style({
   gap: vars.space.md,
   alignItems: 'center',
   minWidth: 0,
+  // In the row only (a basis in the phone's column would be a height).
+  '@media': { [media.md]: { flex: '1 1 320px' } },
 });
 
 export const identityText = style({
@@ -80,11 +88,34 @@ export const figureValue = style({
   fontVariantNumeric: 'tabular-nums',
 });
 
+/** The buttons, with the notes about them (the tests' outcome, why a call cannot start) under. */
+export const actionsArea = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xs,
+  minWidth: 0,
+  '@media': { [media.md]: { alignItems: 'flex-end' } },
+});
+
 export const actions = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space.sm,
-  flexShrink: 0,
+  '@media': { [media.md]: { justifyContent: 'flex-end' } },
+});
+
+export const actionNotes = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  // As wide as the buttons, never wider: a long note wraps instead of pushing them around.
+  width: 0,
+  minWidth: '100%',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  '@media': { [media.md]: { justifyContent: 'flex-end', textAlign: 'right' } },
 });
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
