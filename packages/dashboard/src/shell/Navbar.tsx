@@ -3,6 +3,7 @@ import { Badge, Button, DropdownMenu, ThemeToggle, type ThemeName } from '@parle
 import { dashboardTabs, type DashboardTabId } from './tabs';
 import { organizationInitial } from './orgScope';
 import type { SessionUser } from '../api/DashboardApi';
+import { ChevronDownIcon } from '../icons';
 import * as styles from './shell.css';
 
 export interface NavbarProps {
@@ -57,11 +58,12 @@ export function Navbar({
           align="start"
           trigger={
             <Button variant="secondary" size="sm" aria-label={`Sections: ${activeLabel}`}>
-              {activeLabel} <span aria-hidden="true">▾</span>
+              {activeLabel} <ChevronDownIcon />
             </Button>
           }
           items={dashboardTabs.map((t) => ({
-            label: t.id === activeTab ? `${t.label} (open)` : t.label,
+            label: t.label,
+            current: t.id === activeTab,
             onSelect: () => onTabChange(t.id),
           }))}
         />

@@ -9,6 +9,7 @@ import {
   type AgentDetailTab,
 } from './agentDetailTabs';
 import { ChatIcon } from '../../chat';
+import { ArrowLeftIcon } from '../../icons';
 import { pinSectionInView } from './sectionPin';
 import * as styles from './detail.css';
 
@@ -300,12 +301,7 @@ export function AgentDetailView({
   useEffect(() => () => release.current?.(), []);
 
   const back = (
-    <Button
-      variant="ghost"
-      className={styles.back}
-      onClick={onBack}
-      icon={<span aria-hidden="true">←</span>}
-    >
+    <Button variant="ghost" className={styles.back} onClick={onBack} icon={<ArrowLeftIcon />}>
       {texts.back}
     </Button>
   );

@@ -14,6 +14,7 @@ import { modelKeyPlaceholder } from './providerRules';
 import { fieldMaxLength, problemText, type CheckedField, type FieldProblems } from './fieldRules';
 import type { KeyTestState, ModelSettings } from './types';
 import type { KnowledgeItem } from './useAgentSettings';
+import { AlertIcon, CheckIcon } from '../../icons';
 import * as styles from './editor.css';
 
 export interface ModelPanelProps {
@@ -211,12 +212,12 @@ export function ModelPanel({
           <div className={styles.keyTestResult} aria-live="polite">
             {keyTest.status === 'ok' ? (
               <p className={styles.keyTestOk} data-state="ok">
-                <span aria-hidden="true">✓ </span>
+                <CheckIcon />
                 {modelMessages.keyWorks}
               </p>
             ) : keyTest.status === 'failed' ? (
               <p className={styles.keyTestFailed} data-state="failed">
-                <span aria-hidden="true">! </span>
+                <AlertIcon />
                 {modelMessages.keyFailed(keyTest.reason)}
               </p>
             ) : null}

@@ -13,6 +13,7 @@ import {
   runSummary,
   testsTexts as texts,
 } from './testsFormat';
+import { CheckIcon, CrossIcon } from '../../icons';
 import * as styles from './tests.css';
 import { speechToolsMissingOf, voiceTurnFacts } from './voiceRun';
 
@@ -131,7 +132,7 @@ function ResultDetail({
               <div key={j}>
                 <p className={styles.expectation}>
                   <span className={e.passed ? styles.pass : styles.fail} aria-hidden="true">
-                    {e.passed ? '✓' : '✗'}
+                    {e.passed ? <CheckIcon /> : <CrossIcon />}
                   </span>
                   <span>
                     <span className={styles.speaker}>

@@ -35,5 +35,15 @@ export const item = style({
     '&[data-danger]': { color: vars.color.dangerText },
     '&[data-danger][data-highlighted]': { background: vars.color.dangerSubtle },
     '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+    '&[data-current]': { fontWeight: vars.fontWeight.semibold },
   },
+});
+
+export const itemLabel = style({ flex: 1 });
+
+/** The current item's check mark. */
+export const itemMark = style({
+  display: 'inline-flex',
+  marginInlineStart: vars.space.md,
+  color: vars.color.primary,
 });

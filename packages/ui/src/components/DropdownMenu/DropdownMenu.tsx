@@ -8,6 +8,28 @@ export interface DropdownMenuItem {
   disabled?: boolean;
   /** Destructive items (e.g. 'Log out') are shown in the danger colour. */
   danger?: boolean;
+  /** The item names where the person is (e.g. the open section): a check mark and aria-current. */
+  current?: boolean;
+}
+
+/** The current item's mark (an icon, not a text glyph: no font can turn it into a box). */
+function CheckMark() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M20 6 9 17l-5-5" />
+    </svg>
+  );
 }
 
 export interface DropdownMenuProps {
@@ -54,10 +76,17 @@ export const DropdownMenu = forwardRef<HTMLDivElement, DropdownMenuProps>(functi
               key={item.label}
               className={styles.item}
               data-danger={item.danger || undefined}
+              data-current={item.current || undefined}
+              aria-current={item.current ? 'page' : undefined}
               disabled={item.disabled}
               onSelect={item.onSelect}
             >
-              {item.label}
+              <span className={styles.itemLabel}>{item.label}</span>
+              {item.current ? (
+                <span className={styles.itemMark}>
+                  <CheckMark />
+                </span>
+              ) : null}
             </RMenu.Item>
           ))}
         </RMenu.Content>
