@@ -7,6 +7,7 @@ import {
   formatDuration,
   formatMs,
   formatShare,
+  formatUtc,
   seriesRows,
   unansweredReasonLabels,
 } from './analyticsFormat';
@@ -113,8 +114,7 @@ export function AnalyticsView({
     <div className={styles.stack}>
       {picker}
       <p className={styles.muted}>
-        Since {new Date(a.from).toLocaleString(locale, { timeZone: 'UTC' })} UTC, by{' '}
-        {a.bucket === 'hour' ? 'hour' : 'day'}.
+        Since {formatUtc(a.from, locale)}, by {a.bucket === 'hour' ? 'hour' : 'day'}.
       </p>
       <div className={styles.stats}>
         <StatCard label="Conversations" value={t.conversations} />
@@ -250,8 +250,7 @@ export function AnalyticsView({
                 <div>
                   <p className={styles.question}>{u.question || '(no question stored)'}</p>
                   <p className={styles.muted}>
-                    {unansweredReasonLabels[u.reason]} ·{' '}
-                    {new Date(u.created_at).toLocaleString(locale, { timeZone: 'UTC' })} UTC
+                    {unansweredReasonLabels[u.reason]} · {formatUtc(u.created_at, locale)}
                   </p>
                 </div>
                 <Button

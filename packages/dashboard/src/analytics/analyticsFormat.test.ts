@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatMs,
   formatShare,
+  formatUtc,
   knowledgeDraft,
   seriesRows,
 } from './analyticsFormat';
@@ -88,5 +89,12 @@ describe('figures', () => {
     expect(formatDuration(125)).toBe('2 min 5 s');
     expect(formatDuration(3720)).toBe('1 h 2 min');
     expect(knowledgeDraft('  Do you open on Sundays? ')).toBe('Q: Do you open on Sundays?\nA: ');
+  });
+});
+
+describe('formatUtc', () => {
+  it('one format for every moment of the section', () => {
+    expect(formatUtc('2026-11-21T19:00:00.000Z')).toBe('Nov 21, 2026, 19:00 UTC');
+    expect(formatUtc('2026-11-28T07:16:05.000Z')).toBe('Nov 28, 2026, 07:16 UTC');
   });
 });

@@ -27,6 +27,22 @@ export const Loaded: Story = {
   },
 };
 
+/** A new organization: every count is 0 and every bar is empty (none looks partly full). */
+export const NothingYet: Story = {
+  args: {
+    stats: { totalAgents: 1, totalPhoneNumbers: 0, totalWhatsAppNumbers: 0, totalEmails: 0 },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const bar = (name: string) =>
+      (c.getByRole('progressbar', { name }) as HTMLProgressElement).value;
+    await expect(bar('Total Agents')).toBe(75);
+    for (const name of ['Phone Numbers', 'WhatsApp Numbers', 'Total Emails'])
+      await expect(bar(name)).toBe(0);
+  },
+};
+export const NothingYetDark: Story = { ...NothingYet, globals: { theme: 'dark' } };
+
 export const Loading: Story = {
   args: { stats: undefined, loading: true },
   play: async ({ canvasElement }) => {
