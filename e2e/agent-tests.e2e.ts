@@ -99,7 +99,12 @@ test('write a test → run → fail → change the prompt → pass → publish w
       'Failed to publish agent: Tests must pass to publish: 1 failing test: “Mentions Sunday”',
     ),
   ).toBeVisible({ timeout: 30_000 });
-  await expect(tests.getByText('Publishing was refused')).toBeVisible();
+  // Reported once (the banner by Publish Agent, which clears); the Tests section only says it of
+  // the run, with no second banner that stays.
+  await expect(page.getByText(/Failed to publish agent/)).toHaveCount(1);
+  await expect(tests.getByText('Run before publishing (publishing was refused):')).toBeVisible();
+  await expect(tests.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText(/Failed to publish agent/)).toHaveCount(0, { timeout: 15_000 });
 
   // Fixed (the prompt covers Sunday), Publish goes through.
   await page.getByLabel('System Prompt').fill('ALWAYS SAY: We open at 9 every day, Sunday too.');

@@ -5,6 +5,7 @@ export { createHttp, joinUrl, type FetchLike, type HttpOptions } from './http';
 export * from './schemas/common';
 export * from './schemas/org';
 export * from './schemas/agents';
+export * from './agentFigures';
 export * from './schemas/app';
 export * from './schemas/model';
 export * from './schemas/knowledge';

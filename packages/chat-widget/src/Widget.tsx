@@ -242,14 +242,19 @@ export function Chat({
   useEffect(() => {
     if (!liveId || !listen) return;
     const stop = new AbortController();
-    const onMemberMessage = (id: string, text: string) => {
+    const onMemberMessage = (id: string, text: string, memberName: string | null) => {
       const now = conversationRef.current;
       if (now.conversationId !== liveId || now.messages.some((m) => m.id === id)) return;
       commit({
         ...now,
-        messages: [...now.messages, { id, type: 'bot', message: text, timestamp: Date.now() }],
+        messages: [
+          ...now.messages,
+          { id, type: 'bot', message: text, timestamp: Date.now(), member: memberName ?? '' },
+        ],
       });
-      announce(plainText(visitorText(text)));
+      announce(
+        `${memberName ? `${memberName} · ${labels.team}` : labels.team}: ${plainText(visitorText(text))}`,
+      );
     };
     const run = (attempt: number): void => {
       void listen({
@@ -269,7 +274,7 @@ export function Chat({
     };
     run(0);
     return () => stop.abort();
-  }, [liveId, listen, config.agentUrl, config.agentKey, commit, announce]);
+  }, [liveId, listen, config.agentUrl, config.agentKey, commit, announce, labels.team]);
 
   // Keep the newest message in view.
   useEffect(() => {
@@ -406,7 +411,15 @@ export function Chat({
             </div>
           ) : (
             <div key={m.id} className={`msg bot md${m.error ? ' err' : ''}`}>
-              <span className="sr">{config.agentName}: </span>
+              {m.member !== undefined ? (
+                // A person of the team wrote it, not the agent: said, with their first name.
+                <span className="who">
+                  {m.member ? `${m.member} · ${labels.team}` : labels.team}
+                  <span className="sr">: </span>
+                </span>
+              ) : (
+                <span className="sr">{config.agentName}: </span>
+              )}
               {m.error ? m.message : <Markdown text={visitorText(m.message)} headings={headings} />}
               {(m.offline || isOfflineAnswer(m.message)) && (
                 <span className="note">{labels.offline}</span>

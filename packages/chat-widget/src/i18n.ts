@@ -13,6 +13,8 @@ export interface ChatLabels {
   notAllowed: string;
   greeting: string;
   you: string;
+  /** Said of a reply written by a person of the site's team (human takeover). */
+  team: string;
   conversation: string;
 }
 
@@ -30,6 +32,7 @@ const en: ChatLabels = {
   notAllowed: 'This site is not allowed to use this agent',
   greeting: 'Hello! How can I help you today?',
   you: 'You',
+  team: 'Our team',
   conversation: 'Conversation',
 };
 
@@ -51,6 +54,7 @@ export const chatLabels: Record<string, ChatLabels> = {
     notAllowed: 'Este sitio no tiene permiso para usar este agente',
     greeting: '¡Hola! ¿En qué puedo ayudarte hoy?',
     you: 'Tú',
+    team: 'Nuestro equipo',
     conversation: 'Conversación',
   },
   fr: {
@@ -68,6 +72,7 @@ export const chatLabels: Record<string, ChatLabels> = {
     notAllowed: "Ce site n'est pas autorisé à utiliser cet agent",
     greeting: "Bonjour ! Comment puis-je vous aider aujourd'hui ?",
     you: 'Vous',
+    team: 'Notre équipe',
     conversation: 'Conversation',
   },
   de: {
@@ -85,6 +90,7 @@ export const chatLabels: Record<string, ChatLabels> = {
     notAllowed: 'Diese Website darf diesen Agenten nicht verwenden',
     greeting: 'Hallo! Wie kann ich dir heute helfen?',
     you: 'Du',
+    team: 'Unser Team',
     conversation: 'Unterhaltung',
   },
 };

@@ -31,6 +31,7 @@ svg{width:24px;height:24px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .bot{align-self:flex-start;background:#fff;color:#1f2937;border:1px solid #e5e7eb;border-bottom-left-radius:4px}
 .err{background:#fef2f2;border-color:#fecaca;color:#991b1b}
 .thinking{color:#6b7280;font-style:italic}
+.who{display:block;margin-bottom:4px;font-size:12px;font-weight:600;color:#4b5563}
 .note{display:block;margin-top:6px;font-size:11px;color:#6b7280;text-transform:uppercase;letter-spacing:.04em}
 .form{display:flex;align-items:flex-end;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#fff}
 .input{flex:1;min-height:40px;max-height:120px;resize:none;margin:0;padding:9px 11px;font:inherit;color:#111827;background:#fff;border:1px solid #d1d5db;border-radius:10px}

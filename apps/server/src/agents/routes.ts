@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import {
+  agentApiKeyProblem,
   agentDeleteByOrgRequestSchema,
   agentNameSchema,
   agentUpdateRequestSchema,
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
-import { check, notFound, readJson } from '../lib/http';
+import { check, HttpError, notFound, readJson } from '../lib/http';
 import { managers, requireMembership, requireRole } from '../lib/tenancy';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { ReusableJson, reusableJsonAnswer } from '../lib/compress';
@@ -31,6 +32,14 @@ export function agentRoutes({ db, secrets, env }: Services) {
       .where(eq(agents.agentName, agentName))
       .limit(1);
     if (existing && existing.organizationId !== body.organization_id) throw notFound('Agent');
+    // The schema refuses an empty or malformed key; clearing a stored one is refused alike (the
+    // widgets and the public chat page would be left without a key).
+    if (body.chatbot_key === null && existing?.chatbotKey) {
+      const message = agentApiKeyProblem('')!;
+      throw new HttpError(400, `chatbot_key: ${message}`, {
+        issues: [{ field: 'chatbot_key', message }],
+      });
+    }
     if (body.model_live_url !== undefined)
       body.model_live_url = (await checkModelLiveUrl(body.model_live_url, env)) ?? '';
     assertModelKeyStays(existing, body.model_live_url, body.model_api_key, 'model_api_key');

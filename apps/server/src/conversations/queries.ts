@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  ConversationStatus,
-  ConversationSummary,
-  ThreadMessage,
-  ToolStepWire,
+import {
+  agentDisplayName,
+  type ConversationStatus,
+  type ConversationSummary,
+  type ThreadMessage,
+  type ToolStepWire,
 } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -97,7 +98,10 @@ function summaryOf(r: Record<string, unknown>): ConversationSummary {
     id: String(r.id),
     organization_id: String(r.organization_id),
     agent_id: (r.agent_name as string | null) ?? null,
-    agent_name: (r.agent_display as string | null) ?? null,
+    // The agent's display name (its name, else its id without the UUID), as the console shows it.
+    agent_name: r.agent_name
+      ? agentDisplayName({ id: String(r.agent_name), name: r.agent_display as string | null })
+      : null,
     channel: r.channel as ConversationSummary['channel'],
     end_user: String(r.end_user),
     agent_address: (r.agent_address as string | null) ?? null,

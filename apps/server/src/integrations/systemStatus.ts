@@ -10,6 +10,21 @@ import { providerEnvKeys, providerIds } from '../runtime/model';
 import { telephonyFor } from '../telephony/resolve';
 import { listIntegrations } from './store';
 
+/** Why voice calls cannot start on this server (LiveKit not configured). */
+export const voiceUnavailableReason =
+  'Voice calls are not set up on this server (LiveKit is not configured).';
+
+/**
+ * Whether a voice call ('Talk to Agent', the voice widget) can start on this server, and why
+ * not. Today a call goes through LiveKit, so it is available when LiveKit is configured.
+ */
+export function voiceAvailability(env: Services['env']): SystemStatus['voice'] {
+  const has = (name: string) => Boolean(env[name]?.trim());
+  return has('LIVEKIT_URL') && has('LIVEKIT_API_KEY') && has('LIVEKIT_API_SECRET')
+    ? { available: true }
+    : { available: false, reason: voiceUnavailableReason };
+}
+
 /**
  * What is really configured for one organization (the Overview's System Status panel): model
  * keys, LiveKit, telephony and mail. Only names and counts: no secret leaves the server.
@@ -52,6 +67,7 @@ export async function systemStatusOf(services: Services, orgId: string): Promise
     livekit: {
       configured: has('LIVEKIT_URL') && has('LIVEKIT_API_KEY') && has('LIVEKIT_API_SECRET'),
     },
+    voice: voiceAvailability(env),
     telephony: {
       configured: !telephony.sandbox,
       provider: telephony.provider,

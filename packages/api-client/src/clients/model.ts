@@ -2,6 +2,7 @@ import { createHttp, type HttpOptions } from '../http';
 import {
   chatbotChatResponseSchema,
   chatMessagesResponseSchema,
+  runtimeInfoSchema,
   modelConfigResponseSchema,
   promptConfigResponseSchema,
   publishAgentResponseSchema,
@@ -54,6 +55,11 @@ export function createChatRuntimeClient(options: HttpOptions & { apiKey: string 
         },
         schema: chatMessagesResponseSchema,
       }),
+    /**
+     * The app the key opens (GET /info): checks the key without starting a conversation or
+     * calling the model.
+     */
+    info: () => http('GET', '/info', { schema: runtimeInfoSchema }),
   };
 }
 export type ModelClient = ReturnType<typeof createModelClient>;

@@ -163,6 +163,10 @@ export const conversationEventSchema = z.discriminatedUnion('event', [
     id: z.string(),
     answer: z.string(),
     created_at: z.number(),
+    /** Written by a person of the team, not the agent: the widget says so. */
+    author: z.literal('member').optional(),
+    /** That person's first name (what a visitor is told), or null. */
+    member_name: z.string().nullable().optional(),
   }),
   z.object({ event: z.literal('takeover'), conversation_id: z.string() }),
   z.object({ event: z.literal('release'), conversation_id: z.string() }),

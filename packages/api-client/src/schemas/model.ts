@@ -150,6 +150,12 @@ export const chatMessagesResponseSchema = z.looseObject({
   message_id: z.string().optional(),
 });
 
+/** GET {chatbot_api}/info (Dify's app info): what a key opens, without a conversation. */
+export const runtimeInfoSchema = z.looseObject({
+  name: z.string(),
+  description: z.string().optional(),
+});
+
 export const modelMessages = {
   promptSaved: 'Prompt saved successfully',
   promptFailed: (reason: string) => `Failed to save prompt: ${reason}`,

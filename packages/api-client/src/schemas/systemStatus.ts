@@ -16,6 +16,11 @@ export const systemStatusSchema = z.object({
   }),
   /** LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set on the server (voice calls). */
   livekit: z.object({ configured: z.boolean() }),
+  /**
+   * Whether 'Talk to Agent' (and the voice widget) can start a call on this server, and why not:
+   * the one field the console reads to offer voice (whatever transport carries it).
+   */
+  voice: z.object({ available: z.boolean(), reason: z.string().optional() }),
   telephony: z.object({
     /** A real provider answers (not the sandbox). */
     configured: z.boolean(),

@@ -244,7 +244,10 @@ export type ToolTestRequest = z.input<typeof toolTestRequestSchema>;
 /** One tool call of an answer (stored on the message as `tool_steps`). */
 export const toolStepSchema = z.object({
   tool: z.string(),
+  /** The agent tool's own id (what a test's `calls_tool` and a mock name), or null. */
   tool_id: z.string().nullable(),
+  /** The model's id of this call (pairs a call with its result in a stream). */
+  call_id: z.string().nullable().optional(),
   input: z.unknown(),
   output: z.unknown(),
   duration_ms: z.number(),

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar, Badge, Button, Card } from '@parley/ui';
 import type { OrganizationSummary, SessionUser } from '../api/DashboardApi';
 import { roleLabel } from '../members/memberRules';
+import { ArrowLeftIcon } from '../icons';
 import * as styles from './account.css';
 
 export interface AccountScreenProps {
@@ -17,8 +18,8 @@ export function AccountScreen({ user, organization, onBack, members }: AccountSc
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
     <main className={styles.page}>
-      <Button variant="ghost" onClick={onBack}>
-        ← Back to Dashboard
+      <Button variant="ghost" onClick={onBack} icon={<ArrowLeftIcon />}>
+        Back to Dashboard
       </Button>
       <h1 className={styles.heading}>Account</h1>
       <Card title="Profile">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { plainMessageOf } from '@parley/api-client';
+import { plainMessageOf, type AgentFigures } from '@parley/api-client';
 import { AgentDetail, type AgentDetailTab } from './detail';
 import { AgentSettings, agentSettingsSectionIds } from './editor';
 import { AgentCalls } from '../calls';
-import { LiveCallSlot, useVoiceCall } from './call';
+import { LiveCallSlot, useTalkUnavailable, useVoiceCall } from './call';
 import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 import { useMakeTest } from './tests/queries';
 import { agentHasVoice } from './tests/voiceRun';
@@ -39,8 +39,13 @@ export default function AgentDetailWithCall({
 }) {
   // The test chat and 'Talk to Agent' answer with the draft, or the live version (the drawer's switch).
   const [testVersion, setTestVersion] = useState<TestedVersion>('draft');
-  const call = useVoiceCall(agentId, testVersion);
+  const voiceCall = useVoiceCall(agentId, testVersion);
+  // Talk to Agent is offered only when System Status says a call can start here.
+  const unavailable = useTalkUnavailable(orgId);
+  const call = { ...voiceCall, unavailable };
   const makeTest = useMakeTest(agentId);
+  // The header's expected cost and latency follow the model and voice being chosen.
+  const [figures, setFigures] = useState<AgentFigures | null>(null);
   return (
     <AgentDetail
       agentId={agentId}
@@ -53,9 +58,16 @@ export default function AgentDetailWithCall({
       onTestVersionChange={setTestVersion}
       editing={editing}
       onEditingChange={onEditingChange}
+      figures={figures}
       settings={{
         panels: (
-          <AgentSettings agentId={agentId} orgId={orgId} editing={editing} headingLevel={3} />
+          <AgentSettings
+            agentId={agentId}
+            orgId={orgId}
+            editing={editing}
+            headingLevel={3}
+            onFigures={setFigures}
+          />
         ),
         sectionIds: settingsSections,
         livePanel: <LiveCallSlot room={call.room} callState={call.state} />,

@@ -7,11 +7,13 @@ import {
   formatDuration,
   formatMs,
   formatShare,
+  formatUtc,
   seriesRows,
   unansweredReasonLabels,
 } from './analyticsFormat';
 import { ChannelChart } from './ChannelChart';
 import * as styles from './analytics.css';
+import * as slotStyles from './slot.css';
 
 export const analyticsTexts = {
   period: 'Period',
@@ -111,7 +113,8 @@ export function AnalyticsView({
     );
   if (loading || !a)
     return (
-      <div className={styles.stack}>
+      // Keeps the room of the figures (as the slot did before the code came).
+      <div className={`${styles.stack} ${slotStyles.placeholder}`}>
         {picker}
         <Spinner label={analyticsTexts.loading} />
       </div>
@@ -130,8 +133,7 @@ export function AnalyticsView({
     <div className={styles.stack}>
       {picker}
       <p className={styles.muted}>
-        Since {new Date(a.from).toLocaleString(locale, { timeZone: 'UTC' })} UTC, by{' '}
-        {a.bucket === 'hour' ? 'hour' : 'day'}.
+        Since {formatUtc(a.from, locale)}, by {a.bucket === 'hour' ? 'hour' : 'day'}.
       </p>
       <div className={styles.stats}>
         <StatCard label="Conversations" value={t.conversations} />
@@ -267,8 +269,7 @@ export function AnalyticsView({
                 <div>
                   <p className={styles.question}>{u.question || '(no question stored)'}</p>
                   <p className={styles.muted}>
-                    {unansweredReasonLabels[u.reason]} ·{' '}
-                    {new Date(u.created_at).toLocaleString(locale, { timeZone: 'UTC' })} UTC
+                    {unansweredReasonLabels[u.reason]} · {formatUtc(u.created_at, locale)}
                   </p>
                 </div>
                 <Button

@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatMs,
   formatShare,
+  formatUtc,
   knowledgeDraft,
   seriesRows,
   versionItems,
@@ -101,5 +102,12 @@ describe('the version filter', () => {
       ['1', 'Version 1'],
       ['draft', 'Draft (console tests)'],
     ]);
+  });
+});
+
+describe('formatUtc', () => {
+  it('one format for every moment of the section', () => {
+    expect(formatUtc('2026-11-21T19:00:00.000Z')).toBe('Nov 21, 2026, 19:00 UTC');
+    expect(formatUtc('2026-11-28T07:16:05.000Z')).toBe('Nov 28, 2026, 07:16 UTC');
   });
 });

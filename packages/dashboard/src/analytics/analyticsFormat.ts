@@ -70,6 +70,25 @@ export function bucketLabel(at: string, bucket: 'hour' | 'day', locale = 'en-US'
       );
 }
 
+/**
+ * A moment as every line of the Analytics section says it ('Nov 21, 2026, 19:00 UTC'): one
+ * format for the period's start and for each unanswered question (the charts' buckets say 'Nov 21'
+ * or '14:00' of the same clock).
+ */
+export function formatUtc(iso: string, locale = 'en-US'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(d)} UTC`;
+}
+
 /** The channels with any figure in the period, in a fixed order (the charts' series). */
 export function channelsOf(a: Pick<AgentAnalytics, 'series'>): ConversationChannelName[] {
   const present = new Set(a.series.map((r) => r.channel));

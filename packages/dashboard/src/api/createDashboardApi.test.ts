@@ -219,3 +219,27 @@ describe('createDashboardApi.listMailboxMappings (Overview: Total Emails)', () =
     );
   });
 });
+
+describe('createDashboardApi.testAgentKey (Test key)', () => {
+  it('asks what the key opens (GET /info): no chat is sent, so nothing is stored nor a model called', async () => {
+    const fetch = routeFetch({
+      'GET /v1/info': () => json({ name: 'support', description: '', tags: [], mode: 'chat' }),
+    });
+    const api = createDashboardApi({ fetch });
+    await api.testAgentKey!('http://host/v1/chat-messages', 'app-KEY');
+    expect(fetch.calls.map((c) => [c.method, new URL(c.url).pathname])).toEqual([
+      ['GET', '/v1/info'],
+    ]);
+    expect(fetch.calls[0]!.headers?.['Authorization'] ?? '').toBe('Bearer app-KEY');
+  });
+
+  it('a refused key fails with the server’s reason', async () => {
+    const fetch = routeFetch({
+      'GET /v1/info': () => json({ code: 'unauthorized', message: 'Access token is invalid' }, 401),
+    });
+    const api = createDashboardApi({ fetch });
+    await expect(api.testAgentKey!('http://host/v1', 'app-WRONG')).rejects.toThrow(
+      'Access token is invalid',
+    );
+  });
+});

@@ -264,8 +264,10 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     listCalls: (agentId, signal) => voice.callsForAgent(agentId, signal),
     getCall: (conversationId, signal) => voice.call(conversationId, signal),
     testAgentKey: async (agentUrl, agentKey) => {
+      // The app the key opens (GET {agent URL}/info): no conversation is stored (nothing in the
+      // inbox or the analytics) and no model is called, so only the key (and the URL) is tested.
       const client = createChatRuntimeClient({ baseUrl: agentUrl, apiKey: agentKey, ...common });
-      await client.send('Hello', 'console-key-test');
+      await client.info();
     },
     sharedProviders: (orgId, signal) => shared.get(orgId, signal),
     knowledge: createKnowledgeApi({ baseUrl: `${origin}/api/knowledge-bases`, ...common }),

@@ -20,4 +20,6 @@ export const queryKeys = {
   sendLimits: (orgId: string) => ['send-limits', orgId] as const,
   sharedProviders: (orgId: string) => ['shared-providers', orgId] as const,
   agentTools: (agentId: string) => ['agent-tools', agentId] as const,
+  /** What is configured for the organization (GET /api/system-status): Overview, voice. */
+  systemStatus: (orgId: string) => ['system-status', orgId] as const,
 };

@@ -12,6 +12,7 @@ import {
   turnKindLabel,
 } from './callFormat';
 import { MakeTestButton, MakeTestResult } from '../agents';
+import { ArrowLeftIcon } from '../icons';
 import * as styles from './calls.css';
 import { StoredToolSteps } from '../chat';
 
@@ -101,7 +102,7 @@ export function CallTranscriptView({
   makeTestError,
 }: CallTranscriptViewProps) {
   const backButton = (
-    <Button variant="ghost" size="sm" onClick={onBack} icon={<span aria-hidden="true">←</span>}>
+    <Button variant="ghost" size="sm" onClick={onBack} icon={<ArrowLeftIcon />}>
       {callTexts.back}
     </Button>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { plainMessageOf } from '@parley/api-client';
+import { agentDisplayName, plainMessageOf } from '@parley/api-client';
 import { MakeTestControl } from '../agents/tests/MakeTestControl';
 import { useMe } from '../api/hooks';
 import { useAgents } from '../agents';
@@ -89,7 +89,9 @@ export default function Inbox({
       filters={filters}
       onFiltersChange={setFilters}
       agents={
-        agentId ? undefined : (agents.data?.agents ?? []).map((a) => ({ id: a.id, name: a.name }))
+        agentId
+          ? undefined
+          : (agents.data?.agents ?? []).map((a) => ({ id: a.id, name: agentDisplayName(a) }))
       }
       conversations={conversations}
       loading={list.isPending}

@@ -7,6 +7,7 @@ import {
   channelLabels,
   formatDuration,
   formatWhen,
+  partyLabel,
   holdStateOf,
   humanReason,
   inboxTexts,
@@ -198,7 +199,7 @@ export function ThreadView({
     <Card>
       <div className={styles.thread}>
         <div className={styles.headRow}>
-          <Heading className={styles.heading}>{conversation.end_user || 'Visitor'}</Heading>
+          <Heading className={styles.heading}>{partyLabel(conversation.end_user)}</Heading>
           <div className={styles.actions}>
             {hold === 'mine' ? (
               <Button

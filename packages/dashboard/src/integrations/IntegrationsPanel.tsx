@@ -15,6 +15,7 @@ import {
   Spinner,
   TextField,
 } from '@parley/ui';
+import { CheckIcon, CrossIcon } from '../icons';
 import * as styles from './integrations.css';
 
 /** What is under way (or came back) for one provider. */
@@ -210,8 +211,7 @@ function ProviderCard({
           <p className={styles.muted}>Testing {info.label} key...</p>
         ) : test ? (
           <p className={test.success ? styles.ok : styles.fail} role="status">
-            {test.success ? '✓ ' : '✕ '}
-            {test.message}
+            {test.success ? <CheckIcon /> : <CrossIcon />} {test.message}
           </p>
         ) : null}
         {activity.error ? (

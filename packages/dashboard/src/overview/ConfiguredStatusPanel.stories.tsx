@@ -7,6 +7,10 @@ const nothing: SystemStatus = {
   organization_id: 'org_1',
   model_keys: { configured: false, providers: [], agents_with_own_key: 0 },
   livekit: { configured: false },
+  voice: {
+    available: false,
+    reason: 'Voice calls are not set up on this server (LiveKit is not configured).',
+  },
   telephony: { configured: false, provider: 'sandbox', credentials: 'none' },
   mail: { configured: false, mailboxes: 0, mailboxes_with_servers: 0, install_mailer: false },
 };
@@ -14,6 +18,7 @@ const everything: SystemStatus = {
   organization_id: 'org_1',
   model_keys: { configured: true, providers: ['openai', 'anthropic'], agents_with_own_key: 2 },
   livekit: { configured: true },
+  voice: { available: true },
   telephony: { configured: true, provider: 'twilio', credentials: 'organization' },
   mail: { configured: true, mailboxes: 3, mailboxes_with_servers: 2, install_mailer: true },
 };

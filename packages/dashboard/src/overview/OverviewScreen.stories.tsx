@@ -31,6 +31,22 @@ export const Loaded: Story = {
   },
 };
 
+/** A new organization: every count is 0 and every bar is empty (none looks partly full). */
+export const NothingYet: Story = {
+  args: {
+    stats: { totalAgents: 1, totalPhoneNumbers: 0, totalWhatsAppNumbers: 0, totalEmails: 0 },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const bar = (name: string) =>
+      (c.getByRole('progressbar', { name }) as HTMLProgressElement).value;
+    await expect(bar('Total Agents')).toBe(75);
+    for (const name of ['Phone Numbers', 'WhatsApp Numbers', 'Total Emails'])
+      await expect(bar(name)).toBe(0);
+  },
+};
+export const NothingYetDark: Story = { ...NothingYet, globals: { theme: 'dark' } };
+
 export const Loading: Story = {
   args: { stats: undefined, loading: true },
   play: async ({ canvasElement }) => {
@@ -69,6 +85,10 @@ export const WithAdditions: Story = {
           organization_id: 'org_1',
           model_keys: { configured: true, providers: ['openai'], agents_with_own_key: 0 },
           livekit: { configured: false },
+          voice: {
+            available: false,
+            reason: 'Voice calls are not set up on this server (LiveKit is not configured).',
+          },
           telephony: { configured: false, provider: 'sandbox', credentials: 'none' },
           mail: {
             configured: false,

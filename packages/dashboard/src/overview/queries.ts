@@ -7,7 +7,7 @@ import { loadDashboardStats } from './stats';
 
 /** Query keys of the Overview's additions (beside the feature: the first tab does not carry them). */
 export const overviewKeys = {
-  systemStatus: (orgId: string) => ['system-status', orgId] as const,
+  systemStatus: queryKeys.systemStatus,
 } as const;
 
 /** What is really configured under the System Status lines (GET /api/system-status). */

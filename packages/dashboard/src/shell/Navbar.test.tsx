@@ -28,6 +28,10 @@ describe('Navbar', () => {
     const onTabChange = vi.fn();
     render(<Navbar {...base} onTabChange={onTabChange} />);
     await userEvent.click(screen.getByRole('button', { name: 'Sections: Agents' }));
+    // The open one is marked (a check icon, aria-current), not called 'Agents (open)'.
+    const open = await screen.findByRole('menuitem', { name: 'Agents' });
+    expect(open).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText(/\(open\)/)).toBeNull();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Knowledge Base' }));
     expect(onTabChange).toHaveBeenCalledWith('knowledge-base');
   });

@@ -10,6 +10,7 @@ import {
 import { dashboardTabs, type DashboardTabId } from './tabs';
 import { organizationInitial } from './orgScope';
 import type { OrganizationSummary, SessionUser } from '../api/DashboardApi';
+import { ChevronDownIcon } from '../icons';
 import * as styles from './shell.css';
 
 export interface NavbarProps {
@@ -160,18 +161,20 @@ export function Navbar({
           align="start"
           trigger={
             <Button variant="secondary" size="sm" aria-label={`Sections: ${activeLabel}`}>
-              {activeLabel} <span aria-hidden="true">▾</span>
+              {activeLabel} <ChevronDownIcon />
             </Button>
           }
           items={[
             ...dashboardTabs.map((t) => ({
-              label: t.id === activeTab ? `${t.label} (open)` : t.label,
+              label: t.label,
+              current: t.id === activeTab,
               onSelect: () => onTabChange(t.id),
             })),
             ...(onOpenConversations
               ? [
                   {
-                    label: conversationsOpen ? `${conversationsLabel} (open)` : conversationsLabel,
+                    label: conversationsLabel,
+                    current: conversationsOpen,
                     onSelect: onOpenConversations,
                   },
                 ]

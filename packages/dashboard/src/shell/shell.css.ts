@@ -57,6 +57,8 @@ export const orgInitial = style({
   background: vars.color.primary,
   color: vars.color.primaryText,
   fontWeight: vars.fontWeight.bold,
+  // A square whatever the row holds (a long tab name in the phone menu squeezed it).
+  flexShrink: 0,
 });
 export const orgName = style({
   fontWeight: vars.fontWeight.semibold,
@@ -65,7 +67,8 @@ export const orgName = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   maxWidth: '200px',
-  '@media': { 'screen and (max-width: 640px)': { maxWidth: '28vw' } },
+  // On phones a few letters stay readable, never cut to one.
+  '@media': { 'screen and (max-width: 640px)': { maxWidth: '28vw', minWidth: '4.5em' } },
 });
 
 /** Phones: at most this wide, the navbar is one row with the tabs in a menu (issue 12). */

@@ -52,6 +52,8 @@ export interface AgentDetailCall {
   onEndCall: () => void;
   /** Shown as a red banner (e.g. the voice backend's detail); it clears after 5000 ms. */
   error?: string | null;
+  /** Why no call can start on this server (System Status): Talk to Agent is disabled with it. */
+  unavailable?: string | null;
   /** Clears the error (the banner's Dismiss or its 5000 ms timer). */
   dismissError?: () => void;
 }
@@ -78,6 +80,11 @@ export interface AgentDetailProps {
    */
   testVersion?: TestedVersion;
   onTestVersionChange?: (version: TestedVersion) => void;
+  /**
+   * The expected cost per minute and latency of the settings being edited (the editor's live
+   * choice of model, voice and transcriber); without it, those of the stored agent.
+   */
+  figures?: { cost: string; latency: string } | null;
 }
 
 /** Every banner, the Talk to Agent error included, clears after 5000 ms (channels-and-shell §4). */
@@ -118,6 +125,7 @@ export function AgentDetail({
   onEditingChange,
   testVersion,
   onTestVersionChange,
+  figures,
 }: AgentDetailProps) {
   const [chatOpen, setChatOpen] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
@@ -169,7 +177,17 @@ export function AgentDetail({
   return (
     <>
       <AgentDetailView
-        agent={view ? { id: agentId, name, description: view.description } : null}
+        agent={
+          view
+            ? {
+                id: agentId,
+                name,
+                description: view.description,
+                cost: figures?.cost ?? view.cost,
+                latency: figures?.latency ?? view.latency,
+              }
+            : null
+        }
         loading={agent.isPending}
         error={agent.error ? agent.error.message : null}
         onRetry={() => void agent.refetch()}
@@ -180,6 +198,7 @@ export function AgentDetail({
         callState={call?.state ?? 'idle'}
         onTalk={call?.onTalk}
         onEndCall={call?.onEndCall}
+        talkUnavailable={call?.unavailable}
         publishing={publish.isPending}
         editing={editing}
         onEditingChange={onEditingChange}
@@ -224,6 +243,7 @@ export function AgentDetail({
                       showTitle={false}
                       agentName={name}
                       agentId={agentId}
+                      greeting={config.initial_message}
                       apiUrl={config.chatbot_api}
                       apiKey={config.chatbot_key}
                       origin={origin}

@@ -42,6 +42,8 @@ export const agentDetailTexts = {
   retry: 'Retry',
   tabsLabel: 'Agent settings',
   idLabel: 'ID',
+  costLabel: 'Expected cost',
+  latencyLabel: 'Latency',
   emptySection: 'Nothing to configure here yet.',
   settingsHeading: 'Agent settings',
   edit: 'Edit',

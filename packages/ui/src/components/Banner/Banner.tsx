@@ -44,11 +44,32 @@ export interface BannerProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title
   slim?: boolean;
 }
 
-const toneGlyph: Record<BannerTone, string> = {
-  success: '✓',
-  error: '!',
-  info: 'i',
-  warning: '!',
+/** The tone's mark inside the ring: drawn, never a text glyph a font could turn into a box. */
+function ToneMark({ path }: { path: string }) {
+  return (
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+const alertMark = 'M12 5v9M12 19.5v.01';
+const toneGlyph: Record<BannerTone, ReactNode> = {
+  success: <ToneMark path="M20 6 9 17l-5-5" />,
+  error: <ToneMark path={alertMark} />,
+  info: <ToneMark path="M12 4.5v.01M12 10v9.5" />,
+  warning: <ToneMark path={alertMark} />,
 };
 
 function textKey(node: ReactNode): string {

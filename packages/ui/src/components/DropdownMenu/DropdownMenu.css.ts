@@ -35,6 +35,7 @@ export const item = style({
     '&[data-danger]': { color: vars.color.dangerText },
     '&[data-danger][data-highlighted]': { background: vars.color.dangerSubtle },
     '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+    '&[data-current]': { fontWeight: vars.fontWeight.semibold },
   },
 });
 
@@ -47,3 +48,10 @@ export const check = style({
   color: vars.color.primary,
 });
 export const itemLabel = style({ minWidth: 0, overflowWrap: 'anywhere' });
+
+/** The current item's check mark (a plain item naming where the person is). */
+export const itemMark = style({
+  display: 'inline-flex',
+  marginInlineStart: vars.space.md,
+  color: vars.color.primary,
+});

@@ -74,6 +74,26 @@ describe('DropdownMenu', () => {
     expect(onSelect).not.toHaveBeenCalled();
   });
 
+  it('given a current item › it is marked with an icon and aria-current, its name unchanged', async () => {
+    render(
+      <DropdownMenu
+        label="Dashboard sections"
+        trigger={<Button>Agents</Button>}
+        items={[
+          { label: 'Overview', onSelect: () => undefined },
+          { label: 'Agents', onSelect: () => undefined, current: true },
+        ]}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Agents' }));
+    const current = await screen.findByRole('menuitem', { name: 'Agents' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(current).toHaveTextContent(/^Agents$/);
+    expect(current.querySelector('svg')).not.toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+    await expectNoAxeViolations(document.body);
+  });
+
   it('has no axe violations when open', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Ada' }));

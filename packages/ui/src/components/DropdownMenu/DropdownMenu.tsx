@@ -15,6 +15,8 @@ export interface DropdownMenuItem {
   checked?: boolean;
   /** Starts a new group: a line above the item. */
   separatorBefore?: boolean;
+  /** The item names where the person is (e.g. the open section): a check mark and aria-current. */
+  current?: boolean;
 }
 
 /** The check of the current choice (decorative: the item's checked state carries it). */
@@ -83,10 +85,17 @@ export const DropdownMenu = forwardRef<HTMLDivElement, DropdownMenuProps>(functi
                 <RMenu.Item
                   className={styles.item}
                   data-danger={item.danger || undefined}
+                  data-current={item.current || undefined}
+                  aria-current={item.current ? 'page' : undefined}
                   disabled={item.disabled}
                   onSelect={item.onSelect}
                 >
-                  {item.label}
+                  <span className={styles.itemLabel}>{item.label}</span>
+                  {item.current ? (
+                    <span className={styles.itemMark}>
+                      <CheckMark />
+                    </span>
+                  ) : null}
                 </RMenu.Item>
               ) : (
                 <RMenu.CheckboxItem

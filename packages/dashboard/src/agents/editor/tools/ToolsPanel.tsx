@@ -1,5 +1,6 @@
 import { Badge, Banner, Button, Card, EmptyState, Spinner, Switch } from '@parley/ui';
 import { toolTypeLabels, type AgentTool } from '@parley/api-client';
+import { PlusIcon } from '../../../icons';
 import * as styles from './tools.css';
 
 export interface ToolsPanelProps {
@@ -68,73 +69,75 @@ export function ToolsPanel({
 }: ToolsPanelProps) {
   return (
     <Card title="Tools" headingLevel={headingLevel} id={id}>
-      <p className={styles.muted}>
-        Functions the agent may call while it answers: your HTTP endpoints, the tools of an MCP
-        server, and built-ins that end or transfer a call, send a message, schedule a callback or
-        record a do-not-contact request.
-      </p>
-      {error ? (
-        <Banner
-          tone="error"
-          title={error}
-          action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}
-        />
-      ) : null}
-      {loading ? (
-        <Spinner label="Loading tools..." showLabel />
-      ) : tools.length === 0 && !error ? (
-        <EmptyState
-          title="No tools yet"
-          hint="Add a tool to let the agent act: look up an order, book a slot, end a call."
-        />
-      ) : (
-        <ul className={styles.list} aria-label="Agent tools">
-          {tools.map((tool) => (
-            <li key={tool.id} className={styles.row}>
-              <div className={styles.rowText}>
-                <span className={styles.rowTitle}>
-                  {tool.name}
-                  <Badge tone={tool.type === 'http' ? 'info' : 'primary'}>
-                    {toolTypeLabels[tool.type]}
-                  </Badge>
-                  {tool.enabled ? null : <Badge tone="neutral">Disabled</Badge>}
-                </span>
-                <p className={styles.muted}>{toolSummary(tool)}</p>
-                {tool.description ? <p className={styles.muted}>{tool.description}</p> : null}
-              </div>
-              <div className={styles.actions}>
-                <Button size="sm" variant="secondary" onClick={() => onTest(tool)}>
-                  Test tool
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={!editing}
-                  onClick={() => onEdit(tool)}
-                  aria-label={`Edit ${tool.name}`}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  disabled={!editing}
-                  busy={deletingId === tool.id}
-                  busyLabel="Deleting..."
-                  onClick={() => onDelete(tool)}
-                  aria-label={deletingId === tool.id ? undefined : `Delete ${tool.name}`}
-                >
-                  Delete
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div>
-        <Button disabled={!editing} onClick={onAdd}>
-          Add tool
-        </Button>
+      <div className={styles.stack}>
+        <p className={styles.muted}>
+          Functions the agent may call while it answers: your HTTP endpoints, the tools of an MCP
+          server, and built-ins that end or transfer a call, send a message, schedule a callback or
+          record a do-not-contact request.
+        </p>
+        {error ? (
+          <Banner
+            tone="error"
+            title={error}
+            action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}
+          />
+        ) : null}
+        {loading ? (
+          <Spinner label="Loading tools..." showLabel />
+        ) : tools.length === 0 && !error ? (
+          <EmptyState
+            title="No tools yet"
+            hint="Add a tool to let the agent act: look up an order, book a slot, end a call."
+          />
+        ) : (
+          <ul className={styles.list} aria-label="Agent tools">
+            {tools.map((tool) => (
+              <li key={tool.id} className={styles.row}>
+                <div className={styles.rowText}>
+                  <span className={styles.rowTitle}>
+                    {tool.name}
+                    <Badge tone={tool.type === 'http' ? 'info' : 'primary'}>
+                      {toolTypeLabels[tool.type]}
+                    </Badge>
+                    {tool.enabled ? null : <Badge tone="neutral">Disabled</Badge>}
+                  </span>
+                  <p className={styles.muted}>{toolSummary(tool)}</p>
+                  {tool.description ? <p className={styles.muted}>{tool.description}</p> : null}
+                </div>
+                <div className={styles.actions}>
+                  <Button size="sm" variant="secondary" onClick={() => onTest(tool)}>
+                    Test tool
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={!editing}
+                    onClick={() => onEdit(tool)}
+                    aria-label={`Edit ${tool.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="dangerSubtle"
+                    disabled={!editing}
+                    busy={deletingId === tool.id}
+                    busyLabel="Deleting..."
+                    onClick={() => onDelete(tool)}
+                    aria-label={deletingId === tool.id ? undefined : `Delete ${tool.name}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className={styles.addRow}>
+          <Button disabled={!editing} onClick={onAdd} icon={<PlusIcon />}>
+            Add tool
+          </Button>
+        </div>
       </div>
       {visitorSends ? (
         <>
