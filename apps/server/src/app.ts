@@ -30,6 +30,7 @@ import type { Admission } from './lib/admission';
 import { openApiRoutes } from './openapi';
 import { voiceTokenRoutes } from './voice/tokenRoutes';
 import { voiceInternalRoutes } from './voice/internalRoutes';
+import type { EmbeddedVoice } from './voice/embedded';
 import type { SecretBox } from './lib/secrets';
 import { datasetRetrieveRoutes, knowledgeRoutes } from './knowledge/routes';
 import type { IngestionWorker } from './knowledge/ingest';
@@ -109,6 +110,8 @@ export interface AppOptions {
   sessions?: SessionCache;
   /** Origins besides the request's own allowed to send state-changing requests (PUBLIC_URL …). */
   trustedOrigins?: string[];
+  /** The embedded WebSocket voice transport (created by createServer). */
+  embeddedVoice?: EmbeddedVoice;
 }
 
 /**
@@ -152,6 +155,7 @@ export function createApp(options: AppOptions) {
     replies: options.replies,
     admission: options.admission ?? null,
     rateLimits: options.rateLimits,
+    embeddedVoice: options.embeddedVoice,
   };
   const app = new Hono<AppEnv>();
 

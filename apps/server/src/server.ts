@@ -25,6 +25,7 @@ import type { VectorIndex } from './knowledge/retrieve';
 import { admissionFrom } from './lib/admission';
 import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
+import { createEmbeddedVoice } from './voice/embedded';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -153,8 +154,11 @@ export async function createServer(config: ServerConfig) {
   const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
+  // Voice calls without LiveKit: /voice/stream, served by the voice worker as a child process.
+  const embeddedVoice = createEmbeddedVoice({ serverSecret: secret, env, logger });
   const closeDb = database.close.bind(database);
   database.close = async () => {
+    await embeddedVoice.close();
     admission?.stop();
     await imap.stop();
     await replies.stop();
@@ -186,6 +190,19 @@ export async function createServer(config: ServerConfig) {
     widgetFiles: config.widgetFiles,
     sessions,
     trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
+    embeddedVoice,
   });
-  return { app, database, auth, logger, ingestion, sessions, replies, admission, scheduler, imap };
+  return {
+    app,
+    database,
+    auth,
+    logger,
+    ingestion,
+    sessions,
+    replies,
+    admission,
+    scheduler,
+    imap,
+    embeddedVoice,
+  };
 }

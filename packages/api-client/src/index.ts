@@ -9,6 +9,7 @@ export * from './schemas/app';
 export * from './schemas/model';
 export * from './schemas/knowledge';
 export * from './schemas/voice';
+export * from './schemas/voiceStream';
 export * from './schemas/telephony';
 export * from './phoneFormat';
 export * from './secrets';

@@ -125,7 +125,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * Redeems a call token whose signature and expiry were checked: records its nonce (a second
  * redemption, on any server process, is 409) and opens the call to the worker, in one
  * transaction. A phone token names the call its webhook opened, which must still be live and of
- * the token's agent, organization and CallSid; a room token (browser, widget) opens its call now.
+ * the token's agent, organization and CallSid; a room or WebSocket token (browser, widget) opens
+ * its call now.
  * Answers the call's id. The agent must still be the organization's (else 404).
  */
 export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> {
@@ -194,7 +195,7 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
         channel: 'voice',
         endUser: claims.caller || claims.room || 'caller',
         metadata: {
-          transport: 'livekit',
+          transport: claims.transport,
           room: claims.room || null,
           from: null,
           to: null,
@@ -317,10 +318,13 @@ export async function endCall(
 export const consoleCallerPrefix = 'console-';
 export const widgetCallerPrefix = 'visitor-';
 
-/** Where a call came from: a phone, or (LiveKit) the console or the widget by the caller's identity. */
+/**
+ * Where a call came from: a phone, or (LiveKit or the WebSocket stream) the console or the widget
+ * by the caller's identity.
+ */
 export function callSource(transport: unknown, caller: string | null): VoiceCall['source'] {
   if (transport === 'phone') return 'phone';
-  if (transport !== 'livekit' || !caller) return null;
+  if ((transport !== 'livekit' && transport !== 'websocket') || !caller) return null;
   if (caller.startsWith(consoleCallerPrefix)) return 'browser';
   if (caller.startsWith(widgetCallerPrefix)) return 'widget';
   return null;

@@ -52,7 +52,7 @@ export default function AgentDetailWithCall({
           <AgentSettings agentId={agentId} orgId={orgId} editing={editing} headingLevel={3} />
         ),
         sectionIds: settingsSections,
-        livePanel: <LiveCallSlot room={call.room} callState={call.state} />,
+        livePanel: <LiveCallSlot room={call.room} stream={call.stream} callState={call.state} />,
         calls: (agent) => (
           <>
             <AgentCalls

@@ -229,10 +229,11 @@ export interface DashboardApi {
   getAppIdByKey(apiKey: string): Promise<string>;
   /** POST /api/publish-agent. */
   publishAgent(chatbotApiKey: string, appId: string): Promise<void>;
-  /** POST /voice/tokens/generate?agent_name= (LiveKit join details; 503 detail when voice is not configured). */
-  generateVoiceToken(
-    agentId: string,
-  ): Promise<{ token: string; livekit_url: string; room_name?: string }>;
+  /**
+   * POST /voice/tokens/generate?agent_name=: how to join (a LiveKit room, or the server's own
+   * WebSocket stream without LiveKit); 503 detail when voice cannot work on the server.
+   */
+  generateVoiceToken(agentId: string): Promise<import('@parley/api-client').VoiceJoin>;
   /** GET /voice/calls/agent/{agentId}: the agent's calls, newest first (the call log). */
   listCalls(agentId: string, signal?: AbortSignal): Promise<VoiceCall[]>;
   /** GET /voice/calls/{conversationId}: one call with its transcript, turn by turn. */

@@ -65,6 +65,7 @@ export const WithAdditions: Story = {
           organization_id: 'org_1',
           model_keys: { configured: true, providers: ['openai'], agents_with_own_key: 0 },
           livekit: { configured: false },
+          voice: { available: true },
           telephony: { configured: false, provider: 'sandbox', credentials: 'none' },
           mail: {
             configured: false,
