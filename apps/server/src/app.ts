@@ -256,6 +256,18 @@ export function createApp(options: AppOptions) {
   app.route('/webhooks/mail', mailWebhookRoutes(services));
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));
+  // The WebSocket call stream is an upgrade (voice/embedded, on the HTTP server itself); a plain
+  // request is told so.
+  app.get('/voice/stream', (c) =>
+    c.json(
+      {
+        success: false,
+        error: 'Upgrade Required',
+        detail: 'This is a WebSocket: connect with the url /voice/tokens/generate answered.',
+      },
+      426,
+    ),
+  );
   // The voice worker's calls (bearer PARLEY_WORKER_SECRET), also before the session guard.
   app.route('/voice/internal', voiceInternalRoutes(services, retrieve));
 

@@ -193,6 +193,9 @@ describe('the embedded voice transport (no LiveKit)', () => {
       expect(res.body).toMatch(/^token: the call token /);
     }
     expect((await upgrade(server.url, '/voice/streams')).status).toBe(404);
+    // Not an upgrade: told what it is.
+    const plain = await fetch(`${server.url}/voice/stream?token=x`);
+    expect(plain.status).toBe(426);
   });
 
   it('the embedded worker (its own secret) takes a call with the token: the call log shows a browser call over the WebSocket', async () => {
