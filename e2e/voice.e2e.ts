@@ -125,7 +125,7 @@ async function publishedAgent(request: APIRequestContext, baseURL: string) {
   await ok(
     await request.post('/api/auth/sign-up/email', {
       headers,
-      data: { name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', ...user },
+      data: { name: 'Ada Lovelace', ...user },
     }),
   );
   const org = await ok<{ data: { orgId: string } }>(
