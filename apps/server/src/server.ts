@@ -26,6 +26,7 @@ import { admissionFrom } from './lib/admission';
 import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 import { createEmbeddedVoice } from './voice/embedded';
+import { endCall } from './voice/callLog';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -155,7 +156,18 @@ export async function createServer(config: ServerConfig) {
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
   // Voice calls without LiveKit: /voice/stream, served by the voice worker as a child process.
-  const embeddedVoice = createEmbeddedVoice({ serverSecret: secret, env, logger });
+  const embeddedVoice = createEmbeddedVoice({
+    serverSecret: secret,
+    env,
+    logger,
+    onOrphanedCalls: (ids) => {
+      logger.warn({ calls: ids.length }, 'the embedded voice worker stopped during calls');
+      for (const id of ids)
+        void endCall(database.db, id, 'error', 'the voice worker stopped').catch((err: unknown) =>
+          logger.error({ err }, 'call not ended'),
+        );
+    },
+  });
   const closeDb = database.close.bind(database);
   database.close = async () => {
     await embeddedVoice.close();

@@ -14,7 +14,8 @@ import { startWebSocketCallServer } from './websocket/webSocketServer';
  * talks to its server at PARLEY_SERVER_URL with the secret the server gave it, and exits when
  * the server is gone (the IPC channel closes) or asks it to stop.
  *
- * Messages to the server (IPC): `{ type: 'ready', port }` once it listens.
+ * Messages to the server (IPC): `{ type: 'ready', port }` once it listens; `{ type: 'call', id,
+ * live }` when a call starts and ends (the server ends in the call log those of a worker that died).
  * From the server: `{ type: 'stop' }`: calls end, then the process exits.
  */
 async function main() {
@@ -31,15 +32,20 @@ async function main() {
     port: 0,
     host: '127.0.0.1',
     secret,
-    onCall: ({ callToken }, io) =>
-      startCall({
+    onCall: async ({ callToken }, io) => {
+      const call = await startCall({
         server,
         callToken,
         vad,
         io,
         maxCallSeconds: voiceStreamLimits.maxCallSeconds,
         localStt: settings.localSttJsgf ? { jsgf: settings.localSttJsgf } : undefined,
-      }),
+      });
+      // The server ends the calls of a worker that dies (they would stay open in the call log).
+      process.send?.({ type: 'call', id: call.callId, live: true });
+      void call.ended.finally(() => process.send?.({ type: 'call', id: call.callId, live: false }));
+      return call;
+    },
   });
   let stopping = false;
   const stop = async () => {

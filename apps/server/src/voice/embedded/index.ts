@@ -53,6 +53,8 @@ export function createEmbeddedVoice(options: {
   logger: Logger;
   /** Tests: another worker entry, a shorter idle stop. */
   worker?: Partial<Pick<WorkerProcessOptions, 'entry' | 'cwd' | 'readyTimeoutMs'>>;
+  /** A worker died with these calls live (the server ends them in its call log). */
+  onOrphanedCalls?: (callIds: string[]) => void;
   idleMs?: number;
 }): EmbeddedVoice {
   const limit = embeddedCallLimit(options.env);
@@ -64,6 +66,7 @@ export function createEmbeddedVoice(options: {
     env: options.env,
     secret,
     logger: options.logger,
+    onOrphanedCalls: options.onOrphanedCalls,
     ...options.worker,
     serverUrl: () => {
       const address = listening?.address() as AddressInfo | null | undefined;

@@ -37,6 +37,8 @@ export interface WorkerProcessOptions {
   readyTimeoutMs?: number;
   entry?: string;
   cwd?: string;
+  /** The worker died with these calls live: they are ended in the call log. */
+  onOrphanedCalls?: (callIds: string[]) => void;
 }
 
 /**
@@ -48,7 +50,8 @@ export interface WorkerProcessOptions {
 export class WorkerProcess {
   private child: ChildProcess | null = null;
   private readyPort: Promise<number> | null = null;
-  private stopping = false;
+  /** Children asked to stop (their exit is expected; they ended their calls themselves). */
+  private stopped = new WeakSet<ChildProcess>();
 
   constructor(private readonly options: WorkerProcessOptions) {}
 
@@ -63,7 +66,6 @@ export class WorkerProcess {
     const { options } = this;
     const serverUrl = options.serverUrl();
     if (!serverUrl) return Promise.reject(new Error('the server is not listening yet'));
-    this.stopping = false;
     const child = fork(options.entry ?? embeddedEntry, [], {
       cwd: options.cwd ?? voiceAgentDir,
       execArgv: ['--import', 'tsx'],
@@ -78,26 +80,39 @@ export class WorkerProcess {
     });
     this.child = child;
     const started = Date.now();
+    /** The calls this child runs (it says when each starts and ends). */
+    const liveCalls = new Set<string>();
     const ready = new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new Error(`the embedded voice worker did not start within ${this.timeoutMs} ms`));
         child.kill('SIGKILL');
       }, this.timeoutMs);
-      child.on('message', (message: { type?: string; port?: number }) => {
-        if (message?.type !== 'ready' || typeof message.port !== 'number') return;
-        clearTimeout(timer);
-        options.logger.info(
-          { pid: child.pid, ms: Date.now() - started },
-          'embedded voice worker ready',
-        );
-        resolve(message.port);
-      });
+      child.on(
+        'message',
+        (message: { type?: string; port?: number; id?: string; live?: boolean }) => {
+          if (message?.type === 'call' && typeof message.id === 'string') {
+            if (message.live) liveCalls.add(message.id);
+            else liveCalls.delete(message.id);
+            return;
+          }
+          if (message?.type !== 'ready' || typeof message.port !== 'number') return;
+          clearTimeout(timer);
+          options.logger.info(
+            { pid: child.pid, ms: Date.now() - started },
+            'embedded voice worker ready',
+          );
+          resolve(message.port);
+        },
+      );
       child.once('error', (err) => {
         clearTimeout(timer);
         reject(err);
       });
       child.once('exit', (code, signal) => {
         clearTimeout(timer);
+        // A worker asked to stop ends its calls itself; one that died leaves them open.
+        const asked = this.stopped.has(child);
+        if (liveCalls.size && !asked) options.onOrphanedCalls?.([...liveCalls]);
         reject(
           new Error(`the embedded voice worker exited (${signal ?? code}) before it was ready`),
         );
@@ -105,7 +120,7 @@ export class WorkerProcess {
           this.child = null;
           this.readyPort = null;
         }
-        if (!this.stopping)
+        if (!asked)
           options.logger.warn(
             { code, signal },
             'embedded voice worker exited; the next call starts it again',
@@ -131,7 +146,7 @@ export class WorkerProcess {
   async stop(): Promise<void> {
     const child = this.child;
     if (!child) return;
-    this.stopping = true;
+    this.stopped.add(child);
     this.child = null;
     this.readyPort = null;
     if (child.exitCode !== null || child.signalCode !== null) return;
