@@ -103,8 +103,9 @@ export function handleWebSocketCall(
   const hangUp = (reason: string, code = 1000) => {
     if (!endSent) send({ type: 'end', reason });
     endSent = true;
+    // The reason is the end frame's; the close frame's (at most 123 bytes) only names the kind.
     if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING)
-      ws.close(code, reason.slice(0, 120));
+      ws.close(code, code === 1000 ? 'call ended' : 'refused');
   };
 
   const timers = {
