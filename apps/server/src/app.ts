@@ -34,6 +34,7 @@ import type { Admission } from './lib/admission';
 import { openApiRoutes } from './openapi';
 import { voiceTokenRoutes } from './voice/tokenRoutes';
 import { voiceInternalRoutes } from './voice/internalRoutes';
+import type { EmbeddedVoice } from './voice/embedded';
 import type { SecretBox } from './lib/secrets';
 import { datasetRetrieveRoutes, knowledgeRoutes } from './knowledge/routes';
 import type { IngestionWorker } from './knowledge/ingest';
@@ -137,6 +138,8 @@ export interface AppOptions {
   sessions?: SessionCache;
   /** Origins besides the request's own allowed to send state-changing requests (PUBLIC_URL …). */
   trustedOrigins?: string[];
+  /** The embedded WebSocket voice transport (created by createServer). */
+  embeddedVoice?: EmbeddedVoice;
 }
 
 /**
@@ -180,6 +183,7 @@ export function createApp(options: AppOptions) {
     replies: options.replies,
     admission: options.admission ?? null,
     rateLimits: options.rateLimits,
+    embeddedVoice: options.embeddedVoice,
   };
   const app = new Hono<AppEnv>();
 
@@ -282,6 +286,18 @@ export function createApp(options: AppOptions) {
   app.route('/webhooks/mail', mailWebhookRoutes(services));
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));
+  // The WebSocket call stream is an upgrade (voice/embedded, on the HTTP server itself); a plain
+  // request is told so.
+  app.get('/voice/stream', (c) =>
+    c.json(
+      {
+        success: false,
+        error: 'Upgrade Required',
+        detail: 'This is a WebSocket: connect with the url /voice/tokens/generate answered.',
+      },
+      426,
+    ),
+  );
   // The voice worker's calls (bearer PARLEY_WORKER_SECRET), also before the session guard.
   app.route('/voice/internal', voiceInternalRoutes(services, retrieve));
 

@@ -54,7 +54,8 @@ const orgQuery = { organization_id: 'The organization (else the user’s only on
 // prettier-ignore
 const serviceOperations: Operation[] = [
   // ---- /voice: the voice backend (spec channels-and-shell §7) ----
-  op('post', '/voice/tokens/generate', 'A LiveKit token that dispatches the voice worker into a new room', 'Voice', 'sessionOrAgentKey', { query: { agent_name: 'Required: the agent', version: "Console calls: draft (default) or live; an agent key's call is the live version" }, response: api.voiceTokenResponseSchema }),
+  op('post', '/voice/tokens/generate', 'How to join a call: a LiveKit token that dispatches the voice worker into a new room, or without LiveKit the server’s own WebSocket stream (transport websocket: a single-use url)', 'Voice', 'sessionOrAgentKey', { query: { agent_name: 'Required: the agent', version: "Console calls: draft (default) or live; an agent key's call is the live version" }, response: api.voiceTokenResponseSchema }),
+  op('get', '/voice/stream', 'The WebSocket call stream (without LiveKit): a WebSocket upgrade with the token of /voice/tokens/generate (protocol in docs/voice-worker.md); a plain GET answers 426', 'Voice', 'none', { query: { token: 'Required: the token in the url /voice/tokens/generate answered' } }),
   op('get', '/voice/agents/by-org/:org', "An organization's agents, keyed by name", 'Voice', 'session', { response: api.voiceAgentsByOrgResponseSchema }),
   op('get', '/voice/calls/agent/:agentId', "An agent's calls, newest first", 'Voice', 'session', { response: api.voiceCallListResponseSchema }),
   op('get', '/voice/calls/:conversationId', 'One call with its turns', 'Voice', 'session', { response: api.voiceCallDetailSchema }),

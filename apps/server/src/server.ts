@@ -27,6 +27,8 @@ import { admissionFrom } from './lib/admission';
 import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 import { listenForJobs } from './lib/jobs';
+import { createEmbeddedVoice } from './voice/embedded';
+import { endCall } from './voice/callLog';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -163,8 +165,22 @@ export async function createServer(config: ServerConfig) {
   ]);
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
+  // Voice calls without LiveKit: /voice/stream, served by the voice worker as a child process.
+  const embeddedVoice = createEmbeddedVoice({
+    serverSecret: secret,
+    env,
+    logger,
+    onOrphanedCalls: (ids) => {
+      logger.warn({ calls: ids.length }, 'the embedded voice worker stopped during calls');
+      for (const id of ids)
+        void endCall(database.db, id, 'error', 'the voice worker stopped').catch((err: unknown) =>
+          logger.error({ err }, 'call not ended'),
+        );
+    },
+  });
   const closeDb = database.close.bind(database);
   database.close = async () => {
+    await embeddedVoice.close();
     admission?.stop();
     await unlistenJobs();
     await imap.stop();
@@ -197,6 +213,19 @@ export async function createServer(config: ServerConfig) {
     widgetFiles: config.widgetFiles,
     sessions,
     trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
+    embeddedVoice,
   });
-  return { app, database, auth, logger, ingestion, sessions, replies, admission, scheduler, imap };
+  return {
+    app,
+    database,
+    auth,
+    logger,
+    ingestion,
+    sessions,
+    replies,
+    admission,
+    scheduler,
+    imap,
+    embeddedVoice,
+  };
 }

@@ -173,7 +173,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const shared = Boolean(options.databaseUrl);
   const databaseUrl = options.databaseUrl ?? (await freshPostgresUrl());
-  const { app, database, scheduler, imap } = await createServer({
+  const { app, database, scheduler, imap, embeddedVoice } = await createServer({
     scheduler: options.scheduler,
     databaseUrl,
     dataDir: null,
@@ -187,6 +187,8 @@ export async function startTestServer(
     passwordHasher: testPasswordHasher,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  // The embedded voice transport's WebSocket (/voice/stream), as main.ts attaches it.
+  embeddedVoice.attach(server as import('node:http').Server);
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -11,6 +11,7 @@ export * from './schemas/model';
 export * from './schemas/knowledge';
 export * from './schemas/voice';
 export * from './schemas/dialling';
+export * from './schemas/voiceStream';
 export * from './schemas/telephony';
 export * from './phoneFormat';
 export * from './secrets';

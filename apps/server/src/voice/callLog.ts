@@ -127,7 +127,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * Redeems a call token whose signature and expiry were checked: records its nonce (a second
  * redemption, on any server process, is 409) and opens the call to the worker, in one
  * transaction. A phone token names the call its webhook opened, which must still be live and of
- * the token's agent, organization and CallSid; a room token (browser, widget) opens its call now.
+ * the token's agent, organization and CallSid; a room or WebSocket token (browser, widget) opens
+ * its call now.
  * Answers the call's id. The agent must still be the organization's (else 404).
  */
 export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> {
@@ -203,7 +204,7 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
         endUser: claims.caller || claims.room || 'caller',
         agentVersion,
         metadata: {
-          transport: 'livekit',
+          transport: claims.transport,
           room: claims.room || null,
           from: null,
           to: null,
@@ -335,10 +336,13 @@ export function consoleDraftCall(caller: string): boolean {
   return caller.startsWith(consoleCallerPrefix) && !caller.startsWith(consoleLiveCallerPrefix);
 }
 
-/** Where a call came from: a phone, or (LiveKit) the console or the widget by the caller's identity. */
+/**
+ * Where a call came from: a phone, or (LiveKit or the WebSocket stream) the console or the widget
+ * by the caller's identity.
+ */
 export function callSource(transport: unknown, caller: string | null): VoiceCall['source'] {
   if (transport === 'phone') return 'phone';
-  if (transport !== 'livekit' || !caller) return null;
+  if ((transport !== 'livekit' && transport !== 'websocket') || !caller) return null;
   if (caller.startsWith(consoleCallerPrefix)) return 'browser';
   if (caller.startsWith(widgetCallerPrefix)) return 'widget';
   return null;

@@ -53,14 +53,24 @@ export const workerNotConfigured =
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Bearer PARLEY_WORKER_SECRET (constant-time); never a browser session. */
-export function requireWorker(env: Record<string, string | undefined>): MiddlewareHandler {
+/**
+ * Bearer PARLEY_WORKER_SECRET, or the embedded voice worker's own secret (this server's child,
+ * see voice/embedded), compared in constant time; never a browser session. Without
+ * PARLEY_WORKER_SECRET, anything but the embedded worker's secret is told what to set (503).
+ */
+export function requireWorker(
+  env: Record<string, string | undefined>,
+  embeddedSecret?: string,
+): MiddlewareHandler {
   return async (c, next) => {
     const secret = env.PARLEY_WORKER_SECRET;
-    if (!secret) throw new HttpError(503, workerNotConfigured);
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
-    if (!match || !timingSafeEqual(digest(match[1]!), digest(secret)))
-      throw new HttpError(401, 'Unauthorized');
+    const given = match ? digest(match[1]!) : null;
+    const is = (value: string | undefined) =>
+      Boolean(value && given && timingSafeEqual(given, digest(value)));
+    if (is(embeddedSecret)) return next();
+    if (!secret) throw new HttpError(503, workerNotConfigured);
+    if (!is(secret)) throw new HttpError(401, 'Unauthorized');
     await next();
   };
 }
@@ -76,7 +86,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   const { db } = services;
   const deps: RuntimeDeps = { ...services, retrieve };
   const app = new Hono();
-  app.use('/*', requireWorker(services.env));
+  const embeddedSecret = services.embeddedVoice?.secret;
+  app.use('/*', requireWorker(services.env, embeddedSecret));
 
   /**
    * The agent answering a call, read through the tenant cache (a caller turn makes no round trip
@@ -143,7 +154,10 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
    */
   app.post('/calls', async (c) => {
     const { call_token } = await readJson(c, voiceCallStartRequestSchema);
-    const verdict = verifyCallToken(services.env.PARLEY_WORKER_SECRET ?? '', call_token);
+    // WebSocket calls are signed for the embedded worker, the others for PARLEY_WORKER_SECRET.
+    const signer =
+      call_token.transport === 'websocket' ? embeddedSecret : services.env.PARLEY_WORKER_SECRET;
+    const verdict = verifyCallToken(signer ?? '', call_token);
     if (!verdict.ok) {
       const message = callTokenReasons[verdict.reason];
       throw new HttpError(403, `call_token: ${message}`, {

@@ -2,24 +2,52 @@ import { z } from 'zod';
 import { phoneFormatMessage, phonePattern } from './common';
 import { callEndedBySchema, callTransportSchema } from './voiceCalls';
 
-/** POST /voice/tokens/generate?agent_name= — the LiveKit join details. */
+/**
+ * POST /voice/tokens/generate?agent_name= — how to join the call: a LiveKit room (`transport`
+ * 'livekit', or absent from an older server: token and livekit_url) or, without LiveKit, the
+ * server's own WebSocket stream (`transport` 'websocket': a single-use `url` valid until `expires_at`).
+ */
 export const voiceTokenResponseSchema = z.looseObject({
+  transport: z.enum(['livekit', 'websocket']).optional(),
   token: z.string().optional(),
   livekit_url: z.string().optional(),
   room_name: z.string().optional(),
   agent_name: z.string().optional(),
   participant_identity: z.string().optional(),
   participant_name: z.string().optional(),
+  /** WebSocket transport: `ws(s)://…/voice/stream?token=…` (one call, once). */
+  url: z.string().optional(),
+  /** WebSocket transport: when the URL stops being accepted (ISO 8601). */
+  expires_at: z.string().optional(),
 });
+export type VoiceTokenResponse = z.infer<typeof voiceTokenResponseSchema>;
 export const voiceMessages = {
   invalidToken: 'Invalid response: missing token or livekit_url',
+  invalidStream: 'Invalid response: missing url',
   connectFailed: 'Failed to connect to agent',
 } as const;
 
-/** The spec's check: a token and a LiveKit URL must both be present. */
-export function readVoiceToken(body: z.infer<typeof voiceTokenResponseSchema>) {
+/** A LiveKit room to join (the spec's answer). */
+export type LivekitJoin = z.infer<typeof voiceTokenResponseSchema> & {
+  transport: 'livekit';
+  token: string;
+  livekit_url: string;
+};
+/** The server's own WebSocket call stream (no LiveKit): docs/voice-worker.md, "WebSocket calls". */
+export type WebSocketJoin = z.infer<typeof voiceTokenResponseSchema> & {
+  transport: 'websocket';
+  url: string;
+};
+export type VoiceJoin = LivekitJoin | WebSocketJoin;
+
+/** The spec's check: a token and a LiveKit URL must both be present (a WebSocket answer: its url). */
+export function readVoiceToken(body: z.infer<typeof voiceTokenResponseSchema>): VoiceJoin {
+  if (body.transport === 'websocket') {
+    if (!body.url) throw new Error(voiceMessages.invalidStream);
+    return { ...body, transport: 'websocket', url: body.url };
+  }
   if (!body.token || !body.livekit_url) throw new Error(voiceMessages.invalidToken);
-  return { ...body, token: body.token, livekit_url: body.livekit_url };
+  return { ...body, transport: 'livekit', token: body.token, livekit_url: body.livekit_url };
 }
 
 export const phoneNumberSchema = z.looseObject({

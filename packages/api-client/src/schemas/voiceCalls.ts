@@ -8,8 +8,11 @@ import { agentVersionLabelSchema } from './common';
 export const callEndedBySchema = z.enum(['caller', 'agent', 'max_duration', 'nudges', 'error']);
 export type CallEndedBy = z.infer<typeof callEndedBySchema>;
 
-/** How the caller reached the agent: a LiveKit room (console, widget) or a phone media stream. */
-export const callTransportSchema = z.enum(['livekit', 'phone']);
+/**
+ * How the caller reached the agent: a LiveKit room (console, widget), a phone media stream, or the
+ * server's own WebSocket stream (console, widget, without LiveKit).
+ */
+export const callTransportSchema = z.enum(['livekit', 'phone', 'websocket']);
 export type CallTransport = z.infer<typeof callTransportSchema>;
 
 /** One entry of GET /voice/calls/agent/{agentId} (newest first). */

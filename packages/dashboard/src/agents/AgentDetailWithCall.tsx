@@ -70,7 +70,7 @@ export default function AgentDetailWithCall({
           />
         ),
         sectionIds: settingsSections,
-        livePanel: <LiveCallSlot room={call.room} callState={call.state} />,
+        livePanel: <LiveCallSlot room={call.room} stream={call.stream} callState={call.state} />,
         calls: (agent) => (
           <>
             <AgentCalls

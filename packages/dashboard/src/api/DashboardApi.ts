@@ -244,13 +244,14 @@ export interface DashboardApi {
     note?: string,
   ): Promise<{ version?: number } | void>;
   /**
-   * POST /voice/tokens/generate?agent_name= (LiveKit join details; 503 detail when voice is not
-   * configured). The console's call answers with the draft, or the live version (`version`).
+   * POST /voice/tokens/generate?agent_name=: how to join (a LiveKit room, or the server's own
+   * WebSocket stream without LiveKit); 503 detail when voice cannot work on the server. The
+   * console's call answers with the draft, or the live version (`version`).
    */
   generateVoiceToken(
     agentId: string,
     version?: 'draft' | 'live',
-  ): Promise<{ token: string; livekit_url: string; room_name?: string }>;
+  ): Promise<import('@parley/api-client').VoiceJoin>;
   /** GET /voice/calls/agent/{agentId}: the agent's calls, newest first (the call log). */
   listCalls(agentId: string, signal?: AbortSignal): Promise<VoiceCall[]>;
   /** GET /voice/calls/{conversationId}: one call with its transcript, turn by turn. */
