@@ -36,3 +36,5 @@ export * from './clients/agentTools';
 export * from './schemas/systemStatus';
 export * from './clients/systemStatus';
 export * from './schemas/dify';
+export * from './schemas/privacy';
+export * from './clients/privacy';
