@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '@parley/api-client';
+import { privacyOperations } from './privacy/openapi';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth =
@@ -14,7 +15,7 @@ type Auth =
   | 'metaSignature'
   | 'none';
 
-interface Operation {
+export interface Operation {
   method: Method;
   /** Hono path (':param'); written as '{param}' in the document. */
   path: string;
@@ -186,6 +187,7 @@ const serviceOperations: Operation[] = [
  * A new route: one `op(...)` line with its contract schemas.
  */
 export const operations: Operation[] = [
+  ...privacyOperations,
   {
     method: 'get',
     path: '/api/shared-providers/:org',

@@ -736,3 +736,4 @@ export * from './schema-inbox';
 export * from './schema-evals';
 export * from './schema-tools';
 export * from './schema-analytics';
+export * from './schema-privacy';

@@ -7,6 +7,7 @@ import {
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { doNotCall, sandboxCallOutcomes, schedulingSettings } from '../db/schema';
+import { ledgerFormsOf } from '../privacy/ledger';
 
 type SettingsRow = typeof schedulingSettings.$inferSelect;
 
@@ -158,8 +159,10 @@ export async function doNotCallReasons(
 ): Promise<Map<string, string>> {
   const reasons = new Map<string, string>();
   if (!phones.length) return reasons;
+  // An erased person's entries are kept as a keyed hash (privacy/ledger.ts): matched too.
+  const { forms, valueOf } = ledgerFormsOf([...new Set(phones)]);
   const list = sql.join(
-    [...new Set(phones)].map((p) => sql`${p}`),
+    forms.map((p) => sql`${p}`),
     sql`, `,
   );
   const rows = rowsOf(
@@ -172,7 +175,7 @@ export async function doNotCallReasons(
       ORDER BY rank`),
   );
   for (const row of rows) {
-    const phone = String(row.phone);
+    const phone = valueOf.get(String(row.phone)) ?? String(row.phone);
     if (reasons.has(phone)) continue;
     const detail = String(row.detail ?? '');
     reasons.set(

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { mailboxes, mailCampaigns, mailSends, mailSuppressions } from '../../db/schema';
 import { HttpError } from '../../lib/http';
 import { csvRecords } from './csv';
+import { ledgerFormsOf } from '../../privacy/ledger';
 import type { MailboxRow } from './mailboxes';
 
 type CampaignRow = typeof mailCampaigns.$inferSelect;
@@ -70,19 +71,20 @@ export async function createCampaign(
   const start = body.start_at ? new Date(body.start_at) : now;
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
+    // An erased person's unsubscribe is kept as a keyed hash (privacy/ledger.ts): matched too.
+    const ledger = ledgerFormsOf(recipients.map((r) => r.email));
     const suppressed = await tx
       .select()
       .from(mailSuppressions)
       .where(
         and(
           eq(mailSuppressions.organizationId, mailbox.organizationId),
-          inArray(
-            mailSuppressions.emailAddress,
-            recipients.map((r) => r.email),
-          ),
+          inArray(mailSuppressions.emailAddress, ledger.forms),
         ),
       );
-    const reasonOf = new Map(suppressed.map((s) => [s.emailAddress, s.reason]));
+    const reasonOf = new Map(
+      suppressed.map((s) => [ledger.valueOf.get(s.emailAddress) ?? s.emailAddress, s.reason]),
+    );
     const kept = recipients.filter((r) => !reasonOf.has(r.email));
     const [campaign] = await tx
       .insert(mailCampaigns)

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { phonePattern } from '@parley/api-client';
 import { doNotCall, mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
 import { HttpError } from '../../lib/http';
@@ -7,6 +7,7 @@ import { sendMailNow } from '../../messaging/mail/sendNow';
 import { enabledColumn, heldElsewhereSql } from '../../phone-numbers/numbers';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
+import { ledgerForms } from '../../privacy/ledger';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -124,7 +125,12 @@ export async function sendMessageTool(
   const [blocked] = await ctx.db
     .select({ reason: doNotCall.reason })
     .from(doNotCall)
-    .where(and(eq(doNotCall.organizationId, ctx.organizationId), eq(doNotCall.phoneNumber, to)))
+    .where(
+      and(
+        eq(doNotCall.organizationId, ctx.organizationId),
+        inArray(doNotCall.phoneNumber, ledgerForms(to)),
+      ),
+    )
     .limit(1);
   if (blocked)
     throw new ToolError(`Not sent: ${to} asked not to be contacted (the do-not-contact list)`);
@@ -176,7 +182,7 @@ export async function sendEmailTool(
     .where(
       and(
         eq(mailSuppressions.organizationId, ctx.organizationId),
-        eq(mailSuppressions.emailAddress, to),
+        inArray(mailSuppressions.emailAddress, ledgerForms(to)),
       ),
     )
     .limit(1);
