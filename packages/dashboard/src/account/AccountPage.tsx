@@ -5,6 +5,7 @@ import { scopeOrganization } from '../shell/orgScope';
 import { useThemePreference } from '../shell/useThemePreference';
 import { AccountScreen } from './AccountScreen';
 import { MembersArea } from '../members/MembersArea';
+import { PrivacyArea } from '../privacy/PrivacyArea';
 
 /** Container for /account. */
 export function AccountPage({
@@ -38,6 +39,7 @@ export function AccountPage({
           />
         ) : null
       }
+      privacy={first ? <PrivacyArea orgId={first.orgId} role={first.role} /> : null}
     />
   );
 }
