@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, Card, ConfirmDialog, TextField } from '@parley/ui';
 import type { ContactErasure, ContactExport } from '@parley/api-client';
-import { contactKindLabels, exportSummary } from './privacyRules';
+import { contactKindLabels, erasureText, exportSummary } from './privacyRules';
 import * as styles from './privacy.css';
 
 export interface ContactLookupPanelProps {
@@ -68,7 +68,7 @@ export function ContactLookupPanel(props: ContactLookupPanelProps) {
           <Banner
             tone="success"
             title={`Erased ${erased.contact.normalized}`}
-            message={`${erased.erased.conversations} conversations, ${erased.erased.messages} messages, ${erased.erased.calls} calls, ${erased.erased.scheduled_calls} scheduled calls and ${erased.erased.outbox} outbox entries removed; ${erased.erased.consent_records_hashed} do-not-contact records kept as a hash.`}
+            message={erasureText(erased.erased)}
           />
         )}
         {found && (

@@ -3,6 +3,7 @@ import {
   storageModeValues,
   type AuditChange,
   type AuditEntry,
+  type ContactErasure,
   type ContactExport,
   type PrivacySettings,
   type PrivacySettingsUpdate,
@@ -160,4 +161,18 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
       .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What an erasure removed, in words. */
+export function erasureText(e: ContactErasure['erased']): string {
+  const removed = [
+    plural(e.conversations, 'conversation'),
+    plural(e.messages, 'message'),
+    plural(e.calls, 'call'),
+    plural(e.scheduled_calls, 'scheduled call'),
+    plural(e.outbox + e.mail_sends, 'outbox entry').replace('entrys', 'entries'),
+  ].join(', ');
+  return `Removed ${removed}; ${plural(e.consent_records_hashed, 'do-not-contact record')} kept as a hash.`;
 }
