@@ -69,3 +69,8 @@ CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON "audit_log"
 --> statement-breakpoint
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON "audit_log"
   FOR EACH STATEMENT EXECUTE FUNCTION parley_audit_append_only();
+--> statement-breakpoint
+-- An inbound message the agent answers later (SMS, WhatsApp, e-mail) is stored as the storage
+-- mode says; the words as written wait here for the reply worker's model call and are cleared
+-- once the answer is generated (privacy/storage.ts: the model reads the words as written).
+ALTER TABLE "message_replies" ADD COLUMN IF NOT EXISTS "query_text" text;

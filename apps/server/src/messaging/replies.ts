@@ -15,6 +15,8 @@ import {
 } from './mail/reply';
 import { agentPaused, heldNote } from '../conversations/takeover';
 import { sampleLoopDelay } from '../lib/admission';
+import { privacyOf } from '../privacy/settings';
+import { storageFor } from '../privacy/storage';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -96,10 +98,17 @@ const recipientOptedOut = (db: Db, job: ReplyRow) =>
     endUser: job.toNumber,
   });
 
+/** A job that ended (sent, skipped, failed) no longer keeps the inbound words as written. */
+const ended = new Set<ReplyRow['status']>(['sent', 'skipped', 'failed']);
+
 const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>) =>
   db
     .update(messageReplies)
-    .set({ ...values, updatedAt: new Date() })
+    .set({
+      ...values,
+      ...(values.status && ended.has(values.status) ? { queryText: null } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(messageReplies.id, id));
 
 /**
@@ -140,7 +149,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     }
     try {
       const turn = await startTurn(deps, ctx.agent, {
-        query: ctx.content,
+        // The words as written when the stored message is redacted or empty (privacy storage).
+        query: job.queryText ?? ctx.content,
         user: ctx.endUser,
         conversationId: job.conversationId,
         inboundMessageId: job.inboundMessageId,
@@ -154,7 +164,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     } catch (error) {
       return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error);
     }
-    await setReply(db, job.id, { replyText, replyMessageId });
+    await setReply(db, job.id, { replyText, replyMessageId, queryText: null });
   }
   if (!replyText) {
     await setReply(db, job.id, { status: 'skipped', lastError: 'The agent gave no answer' });
@@ -197,6 +207,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     return 'pending';
   }
   try {
+    const store = storageFor(await privacyOf(db, job.organizationId));
+    const kept = (text: string) => store(text).content;
     const { provider, sent } =
       job.channel === 'email'
         ? {
@@ -219,6 +231,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
         status: 'sent',
         providerMessageId: sent.providerMessageId,
         lastError: null,
+        // Sent: the answer is kept only as the storage mode keeps the conversation's messages.
+        replyText: kept(replyText),
       });
     });
     return 'sent';

@@ -13,13 +13,15 @@ import {
   conversations,
   doNotCall,
   mailSuppressions,
+  messageReplies,
   messages,
   messagingOptOuts,
+  telephonyOutbox,
 } from '../db/schema';
 import { isOptedOut } from '../messaging/optOut';
 import { doNotCallReasons } from '../scheduling/settings';
 
-// Storage modes on the chat path, the privacy settings call, and a person's export and erasure
+// Storage modes on the chat path and an SMS thread, the privacy settings call, and a person's export and erasure
 // (with the contactability ledger surviving it), over HTTP on PGlite and PostgreSQL.
 
 let server: TestServer;
@@ -29,6 +31,7 @@ let member: TestUser;
 let stranger: TestUser;
 let orgId: string;
 let appKey: string;
+let agentName: string;
 
 /** What a visitor types: a card number, a phone number and an e-mail address. */
 const personal =
@@ -36,7 +39,13 @@ const personal =
 
 beforeAll(async () => {
   fake = await startFakeProvider();
-  server = await startTestServer({ env: { PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1' } });
+  server = await startTestServer({
+    env: {
+      PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1',
+      PARLEY_REPLY_POLL_MS: '50',
+      PARLEY_REPLY_RETRY_SECONDS: '0',
+    },
+  });
   owner = server.newUser();
   orgId = await owner.withOrg('Privacy Org');
   member = server.newUser();
@@ -44,7 +53,8 @@ beforeAll(async () => {
   await owner.org.addUser({ orgId, userId: member.userId, role: 'member' });
   stranger = server.newUser();
   await stranger.withOrg('Elsewhere');
-  const agent = newAgentId('private');
+  agentName = newAgentId('private');
+  const agent = agentName;
   const app = await owner.apps.createAgent({ agentName: agent, organizationId: orgId });
   appKey = app.data!.appKey;
   await owner.agents.update(agent, {
@@ -232,6 +242,44 @@ describe('storage modes on the chat path', () => {
     expect(res.status).toBe(200);
     const rows = await stored(String(res.body.conversation_id));
     expect(rows[0]!.content).toBe('My card is [CARD], call me at [PHONE] or mail [EMAIL]');
+    await setMode('full');
+  });
+});
+
+describe('storage modes on the message channels', () => {
+  it('redacted SMS: the inbound text and the reply are stored redacted; the model and the person get the words', async () => {
+    await owner.voice.syncAllProviders({ organization_id: orgId });
+    const number = (await owner.voice.phoneNumberPage(orgId)).phone_numbers.find(
+      (n) => n.sms_enabled,
+    )!;
+    await owner.voice.assign(number.phone_id, agentName, ['sms']);
+    await setMode('redacted');
+    fake.requests.length = 0;
+    const from = '+14155550142';
+    const answer = await owner.voice.simulateEvent(orgId, {
+      event: 'sms',
+      to: number.phone_number,
+      from,
+      text: personal,
+    });
+    const replies = () =>
+      server.db.select().from(messageReplies).where(eq(messageReplies.toNumber, from));
+    await expect.poll(async () => (await replies())[0]?.status, { timeout: 20_000 }).toBe('sent');
+    // The model read the words as written; the job keeps none of them once sent.
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).toContain('4111 1111 1111 1111');
+    const [job] = await replies();
+    expect(job!.queryText).toBeNull();
+    expect(job!.replyText).toBe('Noted: card [CARD] and [EMAIL].');
+    // The person got the answer as written (the sandbox outbox is what the provider was sent).
+    const [sent] = await server.db
+      .select()
+      .from(telephonyOutbox)
+      .where(eq(telephonyOutbox.toNumber, from));
+    expect(sent!.body).toBe('Noted: card 4111 1111 1111 1111 and jane@example.com.');
+    expect((await stored(answer.conversation_id!)).map((r) => r.content)).toEqual([
+      'My card is [CARD], call me at [PHONE] or mail [EMAIL]',
+      'Noted: card [CARD] and [EMAIL].',
+    ]);
     await setMode('full');
   });
 });
