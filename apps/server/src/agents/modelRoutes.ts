@@ -15,6 +15,7 @@ import { collect, forgetAgentKeys, startTurn, type RuntimeDeps } from '../runtim
 import { checkModelLiveUrl } from '../runtime/model';
 import { visibleTo } from '../knowledge/access';
 import { publishGate } from '../agent-tests/gate';
+import { audit, changesBetween } from '../audit/log';
 
 /** The agent behind an app key, only within the signed-in user's organizations. */
 async function agentByKeyForUser(db: Services['db'], userId: string, appKey: string) {
@@ -85,6 +86,17 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       .set({ systemPrompt: body.prompt, updatedAt: new Date() })
       .where(eq(agents.agentName, agent.agentName));
     forgetAgentKeys();
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.update',
+      target: { type: 'agent', id: agent.agentName },
+      changes: changesBetween(
+        agent,
+        { ...agent, systemPrompt: body.prompt },
+        {
+          only: ['systemPrompt'],
+        },
+      ),
+    });
     return c.json({ success: true, message: modelMessages.promptSaved });
   });
 
@@ -116,6 +128,19 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     }
     await db.update(agents).set(values).where(eq(agents.agentName, agent.agentName));
     forgetAgentKeys();
+    const { updatedAt: _at, ...changed } = values;
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.update',
+      target: { type: 'agent', id: agent.agentName },
+      changes: changesBetween(
+        agent,
+        { ...agent, ...changed },
+        {
+          only: Object.keys(changed),
+          secrets: ['modelApiKey'],
+        },
+      ),
+    });
     return c.json({ success: true, message: modelMessages.modelSaved });
   });
 
@@ -131,6 +156,11 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       .set({ status: 'active', publishedAt, updatedAt: publishedAt })
       .where(eq(agents.agentName, agent.agentName));
     forgetAgentKeys();
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.publish',
+      target: { type: 'agent', id: agent.agentName },
+      changes: changesBetween(agent, { ...agent, status: 'active' }, { only: ['status'] }),
+    });
     return c.json({
       success: true,
       message: 'Agent published successfully',

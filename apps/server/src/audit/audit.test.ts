@@ -57,13 +57,18 @@ describe('the audit log', () => {
     });
     await owner.raw('DELETE', `/api/integrations/organization/${orgId}/openai`);
     const agent = newAgentId('audited');
-    await owner.apps.createAgent({ agentName: agent, organizationId: orgId });
+    const created = await owner.apps.createAgent({ agentName: agent, organizationId: orgId });
     await owner.agents.update(agent, {
       organization_id: orgId,
       system_prompt: 'Be brief.',
       model_api_key: 'sk-agent-secret-abcdef123456',
     });
     await owner.agents.update(agent, { organization_id: orgId, system_prompt: 'Be briefer.' });
+    const appKey = created.data!.appKey;
+    expect(
+      (await owner.raw('POST', '/api/prompt-config', { chatbot_api_key: appKey, prompt: 'Short.' }))
+        .status,
+    ).toBe(200);
     await owner.raw('PUT', `/api/org/${orgId}/privacy`, { storage_mode: 'redacted' });
 
     const log = await logOf(owner, '?limit=100');
@@ -101,6 +106,9 @@ describe('the audit log', () => {
       before: 'Be brief.',
       after: 'Be briefer.',
     });
+    expect(byAction('agent.update')[0]!.changes).toEqual([
+      { field: 'system_prompt', before: 'Be briefer.', after: 'Short.' },
+    ]);
     expect(byAction('privacy.update')[0]!.changes).toEqual([
       { field: 'storage_mode', before: 'full', after: 'redacted' },
     ]);

@@ -163,7 +163,9 @@ export function changesBetween(
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
     const name = snake(field);
     if (secrets.has(field)) {
-      const mask = (v: unknown) => (v === null || v === '' ? null : auditSecretMask);
+      const empty = (v: unknown) =>
+        v === null || v === '' || (typeof v === 'object' && !Object.keys(v as object).length);
+      const mask = (v: unknown) => (empty(v) ? null : auditSecretMask);
       out.push({ field: name, before: mask(a), after: mask(b) });
     } else out.push({ field: name, before: maskNested(a), after: maskNested(b) });
   }
