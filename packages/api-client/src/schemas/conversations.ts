@@ -115,6 +115,13 @@ export const threadMessageSchema = z.object({
   passages: z.array(knowledgePassageSchema),
   /** The tools the agent called for this answer, in order (agent answers that called any). */
   tool_steps: z.array(toolStepSchema).optional(),
+  /**
+   * What the storage mode kept of the text (docs/privacy.md): 'redacted' (placeholders) or
+   * 'metadata_only' (no text; `length` characters were written); absent when stored as written.
+   */
+  privacy: z
+    .object({ mode: z.enum(['redacted', 'metadata_only']), length: z.number().optional() })
+    .optional(),
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
