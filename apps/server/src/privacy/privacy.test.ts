@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   contactErasureSchema,
   contactExportSchema,
@@ -229,6 +229,23 @@ describe('storage modes on the chat path', () => {
     expect(res.status).toBe(200);
     const sent = fake.requests[0]!.body.messages as Array<{ role: string; content: unknown }>;
     expect(sent.every((m) => m.content !== '')).toBe(true);
+    await setMode('full');
+  });
+
+  it('a change made outside this process’s requests reaches the cache (the NOTIFY trigger)', async () => {
+    await setMode('full');
+    await blockingTurn('visitor-cache', 'warm the cache');
+    // As another server process would: the row changed in the database, no request here.
+    await server.db.execute(
+      sql`UPDATE privacy_settings SET storage_mode = 'metadata_only' WHERE organization_id = ${orgId}`,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await stored((await blockingTurn('visitor-cache', personal)).conversation_id))[0]!
+            .content,
+      )
+      .toBe('');
     await setMode('full');
   });
 
