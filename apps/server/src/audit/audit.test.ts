@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { auditLogSchema, auditVerifySchema, newAgentId, type AuditLog } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { conversations } from '../db/schema';
 import { writeAudit } from './log';
 import { canonicalJson } from './chain';
 
@@ -116,6 +117,38 @@ describe('the audit log', () => {
     expect(entry.actor).toEqual({ type: 'user', id: owner.userId, email: owner.email });
     expect(entry.ip).toMatch(/127\.0\.0\.1/);
     expect(entry.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('records exports (the search text only as set) and takeovers', async () => {
+    const res = await owner.fetch(
+      `/api/conversations/export?format=jsonl&organization_id=${orgId}&q=%2B14155550100&channel=sms`,
+    );
+    expect(res.status).toBe(200);
+    await res.text();
+    const [conv] = await server.db
+      .insert(conversations)
+      .values({ organizationId: orgId, channel: 'chat', endUser: 'visitor-audit' })
+      .returning();
+    expect((await owner.raw('POST', `/api/conversations/${conv!.id}/takeover`, {})).status).toBe(
+      200,
+    );
+    expect((await owner.raw('POST', `/api/conversations/${conv!.id}/release`, {})).status).toBe(
+      200,
+    );
+    const log = await logOf(owner, '?action=conversation');
+    expect(log.entries.map((e) => e.action)).toEqual([
+      'conversation.release',
+      'conversation.takeover',
+      'conversation.export',
+    ]);
+    expect(log.entries[2]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'q', before: null, after: '••••' },
+        { field: 'channel', before: null, after: 'sms' },
+      ]),
+    );
+    expect(JSON.stringify(log)).not.toContain('4155550100');
+    expect(log.entries[1]!.target).toEqual({ type: 'conversation', id: conv!.id });
   });
 
   it('filters by action family and actor, pages with a cursor', async () => {

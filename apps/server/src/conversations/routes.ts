@@ -16,6 +16,7 @@ import { inboxEvents } from './inboxEvents';
 import { conversationDetail, conversationFor, listConversations, threadMessageOf } from './queries';
 import { sendMemberReply } from './send';
 import { audit } from '../audit/log';
+import { auditSecretMask } from '@parley/api-client';
 import { heldBy, release, takeOver } from './takeover';
 
 /** The query string parsed with a contract schema; bad input → 400 naming the field. */
@@ -69,10 +70,11 @@ export function conversationRoutes(services: Services) {
       target: { type: 'organization', id: orgId },
       changes: Object.entries(filters)
         .filter(([, v]) => v !== undefined && v !== null && v !== '')
+        // The search text may be a person's number or address: recorded only as set.
         .map(([field, v]) => ({
           field,
           before: null,
-          after: v instanceof Date ? v.toISOString() : v,
+          after: field === 'q' ? auditSecretMask : v instanceof Date ? v.toISOString() : v,
         })),
     });
     c.header(
