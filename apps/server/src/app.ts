@@ -20,6 +20,8 @@ import { requirePublishedAgent } from './agents/published';
 import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
 import type { RateLimitStores } from './lib/rateLimitStore';
 import { invitationRoutes, orgRoutes } from './org/routes';
+import { privacyRoutes } from './privacy/routes';
+import { auditRoutes } from './audit/routes';
 import { agentRoutes } from './agents/routes';
 import { agentTestRoutes } from './agent-tests/routes';
 import { versionRoutes } from './agents/versions/routes';
@@ -309,6 +311,8 @@ export function createApp(options: AppOptions) {
   for (const path of guardedPaths) app.use(path, requireSession);
   app.route('/api/org', apiKeyRoutes(services));
   app.route('/api/org', orgRoutes(services));
+  app.route('/api/org', privacyRoutes(services));
+  app.route('/api/org', auditRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));
   app.route('/api/agents', versionRoutes(services));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import * as api from '@parley/api-client';
 import { apiKeyOperations } from './apikeys/openapi';
 import { scopeFor } from './apikeys/scopes';
+import { privacyOperations } from './privacy/openapi';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth =
@@ -199,6 +200,7 @@ const serviceOperations: Operation[] = [
  * A new route: one `op(...)` line with its contract schemas.
  */
 export const operations: Operation[] = [
+  ...privacyOperations,
   {
     method: 'get',
     path: '/api/shared-providers/:org',

@@ -11,6 +11,7 @@ import { startMailWorker } from './messaging/mail/worker';
 import { startImapPoller } from './messaging/mail/imap';
 import { startTestRunWorker } from './agent-tests/worker';
 import { createSecretBox } from './lib/secrets';
+import { configureContactKey } from './privacy/ledger';
 import { SessionCache, sessionChannel } from './auth/session';
 import { attachTenantCache, cacheChannel, TenantCache } from './lib/tenantCache';
 import { attachConversationBus, conversationChannel, ConversationBus } from './conversations/live';
@@ -135,6 +136,8 @@ export async function createServer(config: ServerConfig) {
       Number.isFinite(staleSeconds) && staleSeconds > 0 ? staleSeconds : staleAfterSeconds,
   });
   const secrets = createSecretBox(secret);
+  // The contactability ledger's keyed hash of erased people (privacy/ledger.ts).
+  configureContactKey(secret);
   const pollMs = Number(env.PARLEY_REPLY_POLL_MS ?? 1000);
   const replies = startReplyWorker(
     { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector, logger) },

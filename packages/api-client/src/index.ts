@@ -46,3 +46,5 @@ export * from './schemas/dify';
 export * from './schemas/apiKeys';
 export * from './clients/apiKeys';
 export * from './schemas/versions';
+export * from './schemas/privacy';
+export * from './clients/privacy';

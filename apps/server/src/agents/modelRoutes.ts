@@ -29,6 +29,7 @@ import { serveChatMessages } from '../runtime/chatMessages';
 import { draftSnapshot } from './versions/snapshot';
 import { publishSnapshot } from './versions/store';
 import { publisherOf } from './versions/routes';
+import { audit, changesBetween } from '../audit/log';
 
 /** The agent behind an app key, only within the signed-in user's organizations. */
 async function agentByKeyForUser(db: Services['db'], userId: string, appKey: string) {
@@ -99,6 +100,17 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       .set({ systemPrompt: body.prompt, updatedAt: new Date() })
       .where(eq(agents.agentName, agent.agentName));
     forgetAgentKeys();
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.update',
+      target: { type: 'agent', id: agent.agentName },
+      changes: changesBetween(
+        agent,
+        { ...agent, systemPrompt: body.prompt },
+        {
+          only: ['systemPrompt'],
+        },
+      ),
+    });
     return c.json({ success: true, message: modelMessages.promptSaved });
   });
 
@@ -131,6 +143,19 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     }
     await db.update(agents).set(values).where(eq(agents.agentName, agent.agentName));
     forgetAgentKeys();
+    const { updatedAt: _at, ...changed } = values;
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.update',
+      target: { type: 'agent', id: agent.agentName },
+      changes: changesBetween(
+        agent,
+        { ...agent, ...changed },
+        {
+          only: Object.keys(changed),
+          secrets: ['modelApiKey'],
+        },
+      ),
+    });
     return c.json({ success: true, message: modelMessages.modelSaved });
   });
 
@@ -146,6 +171,14 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     const { version, publishedAt } = await publishSnapshot(db, agent, snapshot, {
       note: body.note ?? null,
       by: publisherOf(c.get('user')),
+    });
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.publish',
+      target: { type: 'agent', id: agent.agentName },
+      changes: [
+        { field: 'live_version', before: agent.liveVersion ?? null, after: version },
+        ...(body.note ? [{ field: 'note', before: null, after: body.note }] : []),
+      ],
     });
     return c.json({
       success: true,

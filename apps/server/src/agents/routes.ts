@@ -15,10 +15,12 @@ import { checkModelLiveUrl } from '../runtime/model';
 import { forgetAgentKeys } from '../runtime/chat';
 import { agents } from '../db/schema';
 import { assertModelKeyStays } from './modelKey';
+import { audit, changesBetween } from '../audit/log';
 import { agentToWire, agentValues, deleteAgents, findAgentForUser, listAgentsOfOrg } from './store';
 
 /** The agent service (agents-and-knowledge §7) under /api/agents. */
-export function agentRoutes({ db, secrets, env }: Services) {
+export function agentRoutes(services: Services) {
+  const { db, secrets, env } = services;
   const app = new Hono<AppEnv>();
 
   app.post('/update/:agentName', async (c) => {
@@ -55,6 +57,21 @@ export function agentRoutes({ db, secrets, env }: Services) {
         .values({ ...values, agentName, organizationId: body.organization_id });
     }
     forgetAgentKeys();
+    // Secrets (the model key, the agent key) as '••••': never their values.
+    const changes = changesBetween(
+      existing ?? null,
+      { ...existing, ...values },
+      {
+        only: Object.keys(values),
+        secrets: ['modelApiKey', 'chatbotKey'],
+      },
+    );
+    if (changes.length || !existing)
+      await audit(c, services, body.organization_id, {
+        action: existing ? 'agent.update' : 'agent.create',
+        target: { type: 'agent', id: agentName },
+        changes,
+      });
     const row = await findAgentForUser(db, user.id, agentName);
     return c.json({
       success: true,
@@ -91,6 +108,10 @@ export function agentRoutes({ db, secrets, env }: Services) {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
     const row = await findAgentForUser(db, c.get('user').id, agentName);
     await deleteAgents(db, row.agent.organizationId, [agentName]);
+    await audit(c, services, row.agent.organizationId, {
+      action: 'agent.delete',
+      target: { type: 'agent', id: agentName },
+    });
     return c.json({ success: true, message: `Agent ${agentName} deleted successfully` });
   });
 
@@ -102,6 +123,10 @@ export function agentRoutes({ db, secrets, env }: Services) {
     if (body.agent_name) {
       const count = await deleteAgents(db, orgId, [body.agent_name]);
       if (count === 0) throw notFound('Agent');
+      await audit(c, services, orgId, {
+        action: 'agent.delete',
+        target: { type: 'agent', id: body.agent_name },
+      });
       return c.json({ success: true, message: `Agent ${body.agent_name} deleted successfully` });
     }
     await requireRole(
@@ -117,6 +142,11 @@ export function agentRoutes({ db, secrets, env }: Services) {
       orgId,
       rows.map((r) => r.agent.agentName),
     );
+    for (const r of rows)
+      await audit(c, services, orgId, {
+        action: 'agent.delete',
+        target: { type: 'agent', id: r.agent.agentName },
+      });
     return c.json({ success: true, message: `${count} agent(s) deleted` });
   });
 

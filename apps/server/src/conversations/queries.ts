@@ -167,6 +167,15 @@ export const threadLimit = 2000;
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+/** What the storage mode kept (privacy/storage.ts writes `metadata.privacy`). */
+function storedAs(value: unknown): Pick<ThreadMessage, 'privacy'> {
+  const p = value as { mode?: unknown; length?: unknown } | undefined;
+  if (p?.mode !== 'redacted' && p?.mode !== 'metadata_only') return {};
+  return {
+    privacy: { mode: p.mode, ...(typeof p.length === 'number' ? { length: p.length } : {}) },
+  };
+}
+
 export function threadMessageOf(m: {
   id: string;
   role: string;
@@ -189,6 +198,7 @@ export function threadMessageOf(m: {
     author: authorOf(m.author, m.role),
     member_name: typeof meta.member_name === 'string' ? meta.member_name : null,
     text: m.content,
+    ...storedAs(meta.privacy),
     created_at: iso(m.createdAt),
     offline: m.offline,
     error: m.error,

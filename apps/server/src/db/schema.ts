@@ -574,6 +574,11 @@ export const messageReplies = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The inbound message as written, while the stored one is redacted or empty (privacy
+     * storage modes): the model's input, cleared once the answer is generated.
+     */
+    queryText: text('query_text'),
     /** The agent's answer once generated (kept across send retries, so it is generated once). */
     replyMessageId: uuid('reply_message_id'),
     replyText: text('reply_text'),
@@ -748,3 +753,4 @@ export * from './schema-tools';
 export * from './schema-analytics';
 export * from './schema-versions';
 export * from './schema-apikeys';
+export * from './schema-privacy';

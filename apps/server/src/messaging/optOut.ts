@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { messageReplies, messages, messagingOptOuts } from '../db/schema';
+import { ledgerForms, ledgerFormsOf } from '../privacy/ledger';
 
 /** Keywords that opt a person out of a number's messages (carriers' and Twilio's standard set). */
 export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'];
@@ -60,7 +61,7 @@ export async function isOptedOut(db: Queryable, key: OptOutKey): Promise<boolean
   const [row] = await db
     .select({ keyword: messagingOptOuts.keyword })
     .from(messagingOptOuts)
-    .where(and(matches(key), eq(messagingOptOuts.endUser, key.endUser)))
+    .where(and(matches(key), inArray(messagingOptOuts.endUser, ledgerForms(key.endUser))))
     .limit(1);
   return Boolean(row);
 }
@@ -72,11 +73,13 @@ export async function optedOutAmong(
   endUsers: string[],
 ): Promise<Set<string>> {
   if (!endUsers.length) return new Set();
+  // An erased person's opt-out is kept as a keyed hash (privacy/ledger.ts): matched too.
+  const { forms, valueOf } = ledgerFormsOf(endUsers);
   const rows = await db
     .select({ endUser: messagingOptOuts.endUser })
     .from(messagingOptOuts)
-    .where(and(matches(key), inArray(messagingOptOuts.endUser, endUsers)));
-  return new Set(rows.map((r) => r.endUser));
+    .where(and(matches(key), inArray(messagingOptOuts.endUser, forms)));
+  return new Set(rows.map((r) => valueOf.get(r.endUser) ?? r.endUser));
 }
 
 /** STOP: the person is opted out (the first keyword is kept). */
@@ -87,11 +90,11 @@ export async function recordOptOut(db: Queryable, key: OptOutKey, keyword: strin
     .onConflictDoNothing();
 }
 
-/** START: the person is opted back in. */
+/** START: the person is opted back in (also an erased person's hashed opt-out). */
 export async function recordOptIn(db: Queryable, key: OptOutKey): Promise<void> {
   await db
     .delete(messagingOptOuts)
-    .where(and(matches(key), eq(messagingOptOuts.endUser, key.endUser)));
+    .where(and(matches(key), inArray(messagingOptOuts.endUser, ledgerForms(key.endUser))));
 }
 
 /**

@@ -17,6 +17,8 @@ import { agentPaused, heldNote } from '../conversations/takeover';
 import { sampleLoopDelay } from '../lib/admission';
 import { backoffMs, drain, startWorker, type Queue } from '../lib/jobs';
 import { claimRows, renewLeases, Turns, type JobTable } from '../lib/jobTable';
+import { privacyOf } from '../privacy/settings';
+import { storageFor } from '../privacy/storage';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -116,10 +118,17 @@ const recipientOptedOut = (db: Db, job: ReplyRow) =>
     endUser: job.toNumber,
   });
 
+/** A job that ended (sent, skipped, failed) no longer keeps the inbound words as written. */
+const ended = new Set<ReplyRow['status']>(['sent', 'skipped', 'failed']);
+
 const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>) =>
   db
     .update(messageReplies)
-    .set({ ...values, updatedAt: new Date() })
+    .set({
+      ...values,
+      ...(values.status && ended.has(values.status) ? { queryText: null } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(messageReplies.id, id));
 
 /**
@@ -161,7 +170,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     try {
       // Every channel answers with the agent's live version (docs/versions.md).
       const turn = await startTurn(deps, liveAgent(ctx.agent), {
-        query: ctx.content,
+        // The words as written when the stored message is redacted or empty (privacy storage).
+        query: job.queryText ?? ctx.content,
         user: ctx.endUser,
         conversationId: job.conversationId,
         inboundMessageId: job.inboundMessageId,
@@ -175,7 +185,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     } catch (error) {
       return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error);
     }
-    await setReply(db, job.id, { replyText, replyMessageId });
+    await setReply(db, job.id, { replyText, replyMessageId, queryText: null });
   }
   if (!replyText) {
     await setReply(db, job.id, { status: 'skipped', lastError: 'The agent gave no answer' });
@@ -218,6 +228,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     return 'pending';
   }
   try {
+    const store = storageFor(await privacyOf(db, job.organizationId));
+    const kept = (text: string) => store(text).content;
     const { provider, sent } =
       job.channel === 'email'
         ? {
@@ -240,6 +252,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
         status: 'sent',
         providerMessageId: sent.providerMessageId,
         lastError: null,
+        // Sent: the answer is kept only as the storage mode keeps the conversation's messages.
+        replyText: kept(replyText),
       });
     });
     return 'sent';

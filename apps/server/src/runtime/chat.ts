@@ -18,6 +18,8 @@ import { chunksOf, offlineAnswer, type Passage } from './offline';
 import { systemMessage } from './prompt';
 import { answerMetadata } from './answerMetadata';
 import { turnWriterFor } from './turnWriter';
+import { privacyOf } from '../privacy/settings';
+import { fullStorage, storageFor } from '../privacy/storage';
 import { streamModelText, type ModelOutcome } from './modelStream';
 import { turnToolsOf } from './tools/agentTools';
 import type { CallActions } from './tools/context';
@@ -172,6 +174,8 @@ export async function readTurnContext(
   const recentWhere = and(
     eq(messages.conversationId, id),
     input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
+    // Messages stored without their text (storage mode metadata_only) are no history.
+    ne(messages.content, ''),
   );
   const columns = sql`${
     input.conversationChecked
@@ -240,6 +244,12 @@ export async function startTurn(
   // Read alongside the context (from the tenant cache, without a round trip, once warm).
   const turnTools = turnToolsOf(db, agent);
   turnTools.catch(() => undefined);
+  // What the turn's messages are stored as (privacy/storage.ts); the model gets the words as
+  // written. Settings that cannot be read store no text (fail closed).
+  const storage = privacyOf(db, agent.organizationId).then(
+    (policy) => storageFor(policy),
+    () => storageFor({ ...fullStorage, storageMode: 'metadata_only' }),
+  );
   const existing = input.conversationId || '';
   const conversationId = existing || crypto.randomUUID();
   // Settles once the answer has ended (or the turn failed before it): retrieval's bookkeeping
@@ -330,6 +340,9 @@ export async function startTurn(
    * and the answer. This keeps the embedded database's single connection free for other turns.
    */
   async function storeTurn(answer: string, failure: unknown) {
+    const store = await storage;
+    const question = store(input.query);
+    const stored = store(answer);
     await turnWriterFor(db, deps.logger).write({
       conversationId,
       agentName: agent.agentName,
@@ -337,15 +350,16 @@ export async function startTurn(
       channel: input.channel ?? 'chat',
       endUser: input.user,
       agentAddress: input.agentAddress ?? null,
-      query: input.query,
+      query: question.content,
+      queryMetadata: question.metadata,
       questionStored: Boolean(input.inboundMessageId),
       askedAt,
       messageId,
-      answer,
+      answer: stored.content,
       answeredAt: new Date(Math.max(Date.now(), askedAt.getTime() + 1)),
       offline,
       error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
-      metadata: answerMetadata(passages, firstTokenMs),
+      metadata: { ...answerMetadata(passages, firstTokenMs), ...stored.metadata },
       toolSteps: steps.list.length ? steps.list : null,
       agentVersion: String(agent.servedVersion),
     });

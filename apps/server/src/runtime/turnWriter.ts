@@ -10,7 +10,10 @@ export interface TurnRow {
   channel: string;
   endUser: string;
   agentAddress: string | null;
+  /** The visitor's message as it is stored (privacy/storage.ts: as written, redacted or empty). */
   query: string;
+  /** The visitor's message's metadata (what storage left out: `privacy`). */
+  queryMetadata?: Record<string, unknown>;
   /** The visitor's message is already stored (an inbound SMS/WhatsApp by its webhook). */
   questionStored?: boolean;
   askedAt: Date;
@@ -43,7 +46,7 @@ export function turnsStatement(turns: TurnRow[]): SQL {
       ...(t.questionStored
         ? []
         : [
-            sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz, '{}'::jsonb, NULL::jsonb, NULL::text)`,
+            sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz, ${JSON.stringify(t.queryMetadata ?? {})}::jsonb, NULL::jsonb, NULL::text)`,
           ]),
       sql`(${t.messageId}::uuid, ${t.conversationId}::uuid, 'assistant', ${t.answer}::text, 'outbound', 'agent', ${t.offline}::boolean, ${t.error}::text, ${t.answeredAt.toISOString()}::timestamptz, ${JSON.stringify(t.metadata ?? {})}::jsonb, ${t.toolSteps ? JSON.stringify(t.toolSteps) : null}::jsonb, ${t.agentVersion ?? null}::text)`,
     ]),

@@ -10,6 +10,8 @@ import {
   type VoiceWorkerConfig,
 } from '@parley/api-client';
 import type { Db } from '../db/client';
+import { privacyOf } from '../privacy/settings';
+import { storageFor } from '../privacy/storage';
 import { agents, conversations, member, messages, webhookEvents } from '../db/schema';
 import { HttpError, notFound } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
@@ -268,22 +270,27 @@ export async function voiceConversation(db: Db, id: string): Promise<Conversatio
   return row;
 }
 
-/** An agent utterance outside the runtime (initial message, nudge, goodbye). */
+/**
+ * An agent utterance outside the runtime (initial message, nudge, goodbye), stored as the
+ * organization's storage mode says (privacy/storage.ts).
+ */
 export async function addAgentUtterance(
   db: Db,
-  conversationId: string,
+  conv: { id: string; organizationId: string },
   text: string,
   kind: string,
 ) {
+  const conversationId = conv.id;
+  const stored = storageFor(await privacyOf(db, conv.organizationId))(text);
   const [row] = await db
     .insert(messages)
     .values({
       conversationId,
       role: 'assistant',
-      content: text,
+      content: stored.content,
       direction: 'outbound',
       author: 'agent',
-      metadata: { kind },
+      metadata: { kind, ...stored.metadata },
       // The call's version speaks it (its initial message, nudges).
       agentVersion: sql`(SELECT ${conversations.agentVersion} FROM ${conversations} WHERE ${conversations.id} = ${conversationId})`,
     })

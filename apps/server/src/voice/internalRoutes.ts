@@ -298,7 +298,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   app.post('/calls/:id/messages', async (c) => {
     const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
     const body = await readJson(c, voiceCallMessageRequestSchema);
-    const messageId = await addAgentUtterance(db, conv.id, body.text, body.kind);
+    const messageId = await addAgentUtterance(db, conv, body.text, body.kind);
     // An agent line joined the history: a turn read ahead before it was written would miss it.
     preparations.drop(conv.id);
     return c.json({ message_id: messageId }, 201);

@@ -118,6 +118,13 @@ export const threadMessageSchema = z.object({
   tool_steps: z.array(toolStepSchema).optional(),
   /** The agent version that wrote an agent answer (a number, or 'draft'); absent otherwise. */
   agent_version: agentVersionLabelSchema.optional(),
+  /**
+   * What the storage mode kept of the text (docs/privacy.md): 'redacted' (placeholders) or
+   * 'metadata_only' (no text; `length` characters were written); absent when stored as written.
+   */
+  privacy: z
+    .object({ mode: z.enum(['redacted', 'metadata_only']), length: z.number().optional() })
+    .optional(),
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 

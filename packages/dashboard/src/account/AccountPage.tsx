@@ -7,6 +7,7 @@ import { useThemePreference } from '../shell/useThemePreference';
 import { AccountScreen } from './AccountScreen';
 import { MembersArea } from '../members/MembersArea';
 import { ApiKeysArea } from '../api-keys';
+import { PrivacyArea } from '../privacy/PrivacyArea';
 
 /** Container for /account. */
 export function AccountPage({
@@ -46,6 +47,7 @@ export function AccountPage({
           </>
         ) : null
       }
+      privacy={current ? <PrivacyArea orgId={current.orgId} role={current.role} /> : null}
     />
   );
 }

@@ -11,10 +11,18 @@ export interface AccountScreenProps {
   onBack: () => void;
   /** The organization's settings below it: Members (members/) and API keys (api-keys/). */
   members?: ReactNode;
+  /** Privacy settings, a person's data and the audit log (privacy/PrivacyArea), below Members. */
+  privacy?: ReactNode;
 }
 
 /** /account: the signed-in user and the organization in scope. */
-export function AccountScreen({ user, organization, onBack, members }: AccountScreenProps) {
+export function AccountScreen({
+  user,
+  organization,
+  onBack,
+  members,
+  privacy,
+}: AccountScreenProps) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
     <main className={styles.page}>
@@ -48,6 +56,7 @@ export function AccountScreen({ user, organization, onBack, members }: AccountSc
         </dl>
       </Card>
       {members}
+      {privacy}
     </main>
   );
 }

@@ -143,6 +143,29 @@ export const Email: Story = {
 };
 export const EmailDark: Story = { args: Email.args, globals: { theme: 'dark' } };
 
+/** Storage modes (docs/privacy.md): placeholders as stored; no text at all, its length told. */
+export const PrivacyModes: Story = {
+  args: {
+    conversation: {
+      ...chatThread,
+      messages: [
+        {
+          ...chatThread.messages[0]!,
+          text: 'My card is [CARD], call me at [PHONE]',
+          privacy: { mode: 'redacted' },
+        },
+        { ...chatThread.messages[1]!, text: '', privacy: { mode: 'metadata_only', length: 42 } },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('My card is [CARD], call me at [PHONE]')).toBeVisible();
+    await expect(c.getByText('Text not stored (metadata only): 42 characters')).toBeVisible();
+  },
+};
+export const PrivacyModesDark: Story = { args: PrivacyModes.args, globals: { theme: 'dark' } };
+
 export const TakeoverRefused: Story = {
   args: { holdError: 'Grace Hopper is already replying in this conversation' },
   play: async ({ canvasElement }) => {

@@ -86,7 +86,14 @@ function MessageItem({
       {message.email_subject ? (
         <p className={styles.muted}>Subject: {message.email_subject}</p>
       ) : null}
-      <p className={styles.text}>{message.text}</p>
+      {message.privacy?.mode === 'metadata_only' ? (
+        <p className={styles.muted}>
+          Text not stored (metadata only)
+          {message.privacy.length !== undefined ? `: ${message.privacy.length} characters` : ''}
+        </p>
+      ) : (
+        <p className={styles.text}>{message.text}</p>
+      )}
       {message.error ? <p className={styles.error}>Error: {message.error}</p> : null}
       <StoredToolSteps messageId={message.id} steps={message.tool_steps} />
       {figures.length > 0 ? (

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { mailCampaigns, mailSends } from '../../db/schema';
 import type { PreparedCampaign } from './campaignRequest';
 import type { MailboxRow } from './mailboxes';
+import { ledgerForms } from '../../privacy/ledger';
 
 /**
  * Creating a campaign of up to 100,000 recipients without stalling the server. Its request was
@@ -43,16 +44,25 @@ export async function createCampaign(
   let total = 0;
   const skipped = { duplicates: prepared.duplicates, unsubscribed: 0, bounced: 0 };
   try {
-    for (const batch of prepared.batches) {
+    for (const packed of prepared.batches) {
+      // An erased person's unsubscribe is kept as a keyed hash (privacy/ledger.ts): each address
+      // carries its erased form too ('h'), matched beside the address itself.
+      const batch = JSON.stringify(
+        (JSON.parse(packed) as { e: string; f: unknown }[]).map((r) => ({
+          ...r,
+          h: ledgerForms(r.e)[1] ?? null,
+        })),
+      );
       const [row] = rowsOf(
         await db.execute(sql`
           WITH input AS (
-            SELECT r->>'e' AS e, r->'f' AS f, o
+            SELECT r->>'e' AS e, r->>'h' AS h, r->'f' AS f, o
             FROM jsonb_array_elements(${batch}::jsonb) WITH ORDINALITY AS x(r, o)
           ), suppressed AS (
             SELECT input.o, s.reason FROM input
             JOIN mail_suppressions s
-              ON s.organization_id = ${mailbox.organizationId} AND s.email_address = input.e
+              ON s.organization_id = ${mailbox.organizationId}
+             AND (s.email_address = input.e OR s.email_address = input.h)
           ), kept AS (
             SELECT e, f, row_number() OVER (ORDER BY o) - 1 AS i FROM input
             WHERE o NOT IN (SELECT o FROM suppressed)

@@ -23,6 +23,8 @@ import {
   parseReferences,
   visibleText,
 } from './threading';
+import { privacyOf } from '../../privacy/settings';
+import { storageFor } from '../../privacy/storage';
 
 /** A thread is found by sender and subject within this window. */
 export const subjectThreadDays = 7;
@@ -252,6 +254,9 @@ export async function receiveMail(
   mail: InboundMail,
 ): Promise<MailInboundAnswer> {
   const now = deps.now?.() ?? new Date();
+  // Stored as the storage mode says; the reply's model call gets the words as written (queryText).
+  const text = mail.visible || mail.subject || '(empty message)';
+  const kept = storageFor(await privacyOf(deps.db, mailbox.organizationId))(text);
   const result = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [seen] = await tx
@@ -299,13 +304,13 @@ export async function receiveMail(
       .values({
         conversationId,
         role: 'user',
-        content: mail.visible || mail.subject || '(empty message)',
+        content: kept.content,
         direction: 'inbound',
         author: 'visitor',
         provider: 'mail',
         providerMessageId: `${mailbox.id}:${mail.messageId}`,
         status: 'received',
-        metadata: reason ? { not_answered: reason } : {},
+        metadata: { ...kept.metadata, ...(reason ? { not_answered: reason } : {}) },
       })
       .onConflictDoNothing()
       .returning({ id: messages.id });
@@ -373,6 +378,7 @@ export async function receiveMail(
           channel: 'email',
           fromNumber: mailbox.emailAddress,
           toNumber: mail.from,
+          queryText: kept.content === text ? null : text,
         })
         .onConflictDoNothing()
         .returning({ id: messageReplies.id });

@@ -24,8 +24,11 @@ import {
   mailMessages,
   mailOutbox,
   mailSends,
+  messageReplies,
   messages,
 } from '../../db/schema';
+import { privacyOf } from '../../privacy/settings';
+import { storageFor } from '../../privacy/storage';
 import { latestMessagesOf } from '../threadMessages';
 import { orgOf, readFields, validate } from '../routes';
 import { reserveSend, sendLimitsOf } from '../sendLimits';
@@ -489,14 +492,21 @@ export function mailRoutes(services: Services) {
     const orgId = await orgOf(c, db, fields);
     const body = validate(mailDraftSendRequestSchema, fields);
     const { message, mail, mailbox } = await draftOf(orgId, c.req.param('id'));
-    const text = body.text ?? message.content;
+    // The agent's words as written (its reply job keeps them: the stored draft may be redacted).
+    const [reply] = await db
+      .select({ text: messageReplies.replyText })
+      .from(messageReplies)
+      .where(eq(messageReplies.replyMessageId, message.id))
+      .limit(1);
+    const text = body.text ?? reply?.text ?? message.content;
+    const kept = storageFor(await privacyOf(db, orgId))(text);
     // Taken by this request only: a second click finds no draft.
     const taken = await reserveSend(db, sendLimitsOf(env), orgId, 'email', (tx) =>
       tx
         .update(messages)
         .set({
           status: 'sending',
-          content: text,
+          content: kept.content,
           metadata: { ...message.metadata, approved_by: c.get('user').id },
         })
         .where(and(eq(messages.id, message.id), eq(messages.status, 'draft')))
