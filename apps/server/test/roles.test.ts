@@ -336,6 +336,15 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
     user: as[role],
     call: { method: 'GET', path: `/api/org/${orgId}/api-keys` },
   }),
+  "**Privacy**: change the storage mode and redaction; export or erase a person's data; read the audit log":
+    async (role) => ({
+      user: as[role],
+      call: { method: 'GET', path: `/api/org/${orgId}/audit-log` },
+    }),
+  'See the privacy settings': async (role) => ({
+    user: as[role],
+    call: { method: 'GET', path: `/api/org/${orgId}/privacy` },
+  }),
   'See the members and pending invitations': async (role) => ({
     user: as[role],
     call: { method: 'GET', path: `/api/org/${orgId}/members` },
