@@ -50,6 +50,7 @@ import type { Scheduler } from './scheduling/scheduler';
 import { systemClock } from './scheduling/clock';
 import { conversationRoutes } from './conversations/routes';
 import { analyticsRoutes } from './conversations/analyticsRoutes';
+import { handoffOrgRoutes, profileRoutes, waitingRoutes } from './handoff/routes';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -109,6 +110,8 @@ export interface AppOptions {
   sessions?: SessionCache;
   /** Origins besides the request's own allowed to send state-changing requests (PUBLIC_URL …). */
   trustedOrigins?: string[];
+  /** The server's time where features read the clock by day (business hours); tests set it. */
+  clock?: () => Date;
 }
 
 /**
@@ -152,6 +155,7 @@ export function createApp(options: AppOptions) {
     replies: options.replies,
     admission: options.admission ?? null,
     rateLimits: options.rateLimits,
+    clock: options.clock,
   };
   const app = new Hono<AppEnv>();
 
@@ -271,6 +275,7 @@ export function createApp(options: AppOptions) {
   app.use('/api/conversations', requireSession);
   app.use('/api/conversations/*', requireSession);
   app.use('/api/analytics/*', requireSession);
+  app.use('/api/account/*', requireSession);
   app.use('/api/knowledge-bases/*', requireSession);
   for (const path of [
     '/api/prompt-config',
@@ -281,6 +286,8 @@ export function createApp(options: AppOptions) {
     app.use(path, requireSession);
   }
   app.route('/api/org', orgRoutes(services));
+  app.route('/api/org', handoffOrgRoutes(services));
+  app.route('/api/account', profileRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));
   app.route('/api/agents', toolRoutes(services));
@@ -302,6 +309,8 @@ export function createApp(options: AppOptions) {
   app.route('/messaging/mail', mailRoutes(services));
   app.route('/voice', voiceRoutes(services));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
+  // Before the inbox's /:id: the waiting list (handoff to people).
+  app.route('/api/conversations', waitingRoutes(services));
   app.route('/api/conversations', conversationRoutes(services));
   app.route('/api/analytics', analyticsRoutes(services));
   app.route('/api', modelRoutes(services, retrieve));

@@ -48,6 +48,8 @@ export interface ServerConfig {
   env?: Record<string, string | undefined>;
   /** Tests only: a cheaper password hash (auth/auth.ts); unset, better-auth's scrypt. */
   passwordHasher?: PasswordHasher;
+  /** The server's time where features read the clock by day (business hours); tests set it. */
+  clock?: () => Date;
 }
 
 /** Reads PARLEY_SECRET, or keeps a generated one in the data directory. */
@@ -132,7 +134,14 @@ export async function createServer(config: ServerConfig) {
   const secrets = createSecretBox(secret);
   const pollMs = Number(env.PARLEY_REPLY_POLL_MS ?? 1000);
   const replies = startReplyWorker(
-    { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector, logger) },
+    {
+      db: database.db,
+      secrets,
+      env,
+      logger,
+      retrieve: retrieverFor(database.db, vector, logger),
+      clock: config.clock,
+    },
     Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
   );
   // Scheduled mail and campaigns (messaging/mail): polled like the replies.
@@ -185,6 +194,7 @@ export async function createServer(config: ServerConfig) {
     chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,
     sessions,
+    clock: config.clock,
     trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
   });
   return { app, database, auth, logger, ingestion, sessions, replies, admission, scheduler, imap };

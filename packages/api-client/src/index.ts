@@ -29,6 +29,8 @@ export * from './schemas/runtime';
 export * from './clients/chatRuntime';
 export * from './schemas/conversations';
 export * from './clients/conversations';
+export * from './schemas/handoff';
+export * from './clients/handoff';
 export * from './schemas/agentTests';
 export * from './clients/agentTests';
 export * from './schemas/tools';

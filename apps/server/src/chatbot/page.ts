@@ -61,6 +61,7 @@ async function findAgent(services: Services, agentName: string): Promise<PageAge
     appKey: row.appKey,
     chatbotApi: row.agent.chatbotApi,
     chatbotKey: row.agent.chatbotKey,
+    talkToPerson: row.agent.talkToPerson,
   };
 }
 

@@ -8,6 +8,7 @@ import { isOptedOut } from '../messaging/optOut';
 import { telephonyFor } from '../telephony/resolve';
 import { publish } from './live';
 import { heldBy, type ConversationRow } from './takeover';
+import { handoffAnswered } from '../handoff/store';
 
 export type SendDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'>;
 type MessageRow = typeof messages.$inferSelect;
@@ -120,6 +121,8 @@ export async function sendMemberReply(
     .update(conversations)
     .set({ updatedAt: sql`now()` })
     .where(eq(conversations.id, conv.id));
+  // The first member reply after a request for a person: its time to a person.
+  await handoffAnswered(db, conv.id);
   await sender(deps, conv, stored!);
   await publish(db, { conversationId: conv.id, kind: 'member_message', messageId: stored!.id });
   const [sent] = await db.select().from(messages).where(eq(messages.id, stored!.id));

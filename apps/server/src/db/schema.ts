@@ -157,6 +157,8 @@ export const agents = pgTable(
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
     /** 'Let visitors receive e-mails/texts': a web visitor may have the send tools write to them. */
     visitorSends: boolean('visitor_sends').notNull().default(false),
+    /** 'Talk to a person': the widget and the public page offer the visitor a person. */
+    talkToPerson: boolean('talk_to_person').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -738,3 +740,4 @@ export * from './schema-inbox';
 export * from './schema-evals';
 export * from './schema-tools';
 export * from './schema-analytics';
+export * from './schema-handoff';

@@ -15,6 +15,7 @@ import {
 import { chunkedResponse, eventStreamHeaders, sseEvent } from './eventStream';
 import { answerWhileHeld } from '../conversations/heldTurn';
 import { conversationEventRoutes } from '../conversations/publicRoutes';
+import { visitorHandoffRoutes } from '../handoff/visitorRoutes';
 import { bearer, difyRoutes, difyUsage, registerTask, retrieverResources } from './difyRoutes';
 import { difyAgentEvents } from './tools/difyAgentEvents';
 
@@ -45,7 +46,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     assertOriginAllowed(c.req.header('Origin'), agent.allowedOrigins);
     const body = await readJson(c, runtimeChatRequestSchema);
     // A member holds the conversation (human takeover): stored, and no agent reply.
-    const held = await answerWhileHeld(c, services.db, agent, body);
+    const held = await answerWhileHeld(c, services.db, agent, body, services.clock?.());
     if (held) return held;
     // Waits here, not in the event loop, when more chats arrive than the process keeps up with.
     const release = services.admission
@@ -158,6 +159,14 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
   app.get('/conversations/:id/events', readLimit);
   app.get('/messages', readLimit);
   app.route('/', conversationEventRoutes(services));
+  // 'Talk to a person': limited per visitor IP like a chat message.
+  for (const limit of publicRateLimits(
+    publicLimitsFrom(services.env),
+    'runtime',
+    services.rateLimits,
+  ))
+    app.post('/conversations/:id/handoff', limit);
+  app.route('/', visitorHandoffRoutes(services));
   app.route('/', difyRoutes(services));
 
   /** The public chat page's settings: only for active agents; the key is publishable by design. */
@@ -180,6 +189,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
       initial_message: row.agent.initialMessage,
       api_url: `${origin}/v1`,
       api_key: row.appKey,
+      talk_to_person: row.agent.talkToPerson,
     });
   });
 

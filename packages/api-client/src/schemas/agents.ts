@@ -243,6 +243,11 @@ export const agentUpdateRequestSchema = z.object({
    * tools write to an address the visitor gives, within the visitor limits (docs/tools.md).
    */
   visitor_sends: z.boolean({ error: 'must be true or false' }).optional(),
+  /**
+   * 'Talk to a person' (on by default): the chat widget and the public page offer the visitor a
+   * button that asks for a person of the team (POST /v1/conversations/{id}/handoff).
+   */
+  talk_to_person: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type AgentUpdateRequest = z.input<typeof agentUpdateRequestSchema>;
 
@@ -273,6 +278,7 @@ export const agentConfigSchema = z.looseObject({
   agent_type: agentKindSchema.nullable().optional(),
   allowed_origins: z.array(z.string()).optional(),
   visitor_sends: z.boolean().optional(),
+  talk_to_person: z.boolean().optional(),
   created_at: z.string().nullable().optional(),
   updated_at: z.string().nullable().optional(),
 });
