@@ -46,7 +46,11 @@ export const businessHoursLimits = { rangesPerDay: 6, holidays: 366, message: 50
 /** A day's opening: [opens, closes], closing after it opens. */
 const rangeSchema = z
   .tuple([timeSchema, timeSchema], { error: 'must be a range like ["09:00", "17:00"]' })
-  .refine(([from, to]) => minutesOf(to) > minutesOf(from), 'must end after it starts');
+  .refine(
+    ([from, to]) =>
+      !clockTimePattern.test(from) || !clockTimePattern.test(to) || minutesOf(to) > minutesOf(from),
+    'must end after it starts',
+  );
 
 const daySchema = z
   .array(rangeSchema, { error: 'must be a list of ranges like [["09:00", "17:00"]]' })

@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '@parley/ui';
 import { useMe } from '../api/hooks';
 import { scopeOrganization } from '../shell/orgScope';
 import { useThemePreference } from '../shell/useThemePreference';
 import { AccountScreen } from './AccountScreen';
 import { MembersArea } from '../members/MembersArea';
+
+// The member's phone number and e-mail alerts (handoff to people) load with the page's data.
+const ContactSettingsArea = lazy(() => import('../handoff/ContactSettingsArea'));
 
 /** Container for /account. */
 export function AccountPage({
@@ -30,6 +33,13 @@ export function AccountPage({
       user={me.data.user}
       organization={first ? { ...first, orgName: scoped.orgName } : null}
       onBack={onBack}
+      contact={
+        first ? (
+          <Suspense fallback={null}>
+            <ContactSettingsArea orgId={first.orgId} />
+          </Suspense>
+        ) : null
+      }
       members={
         first ? (
           <MembersArea

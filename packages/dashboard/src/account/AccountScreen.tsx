@@ -10,10 +10,18 @@ export interface AccountScreenProps {
   onBack: () => void;
   /** The organization's Members panel (members/MembersArea), below the organization. */
   members?: ReactNode;
+  /** 'When a conversation needs a person': the member's phone number and e-mail alerts. */
+  contact?: ReactNode;
 }
 
 /** /account: the signed-in user and the organization in scope. */
-export function AccountScreen({ user, organization, onBack, members }: AccountScreenProps) {
+export function AccountScreen({
+  user,
+  organization,
+  onBack,
+  members,
+  contact,
+}: AccountScreenProps) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
     <main className={styles.page}>
@@ -36,6 +44,7 @@ export function AccountScreen({ user, organization, onBack, members }: AccountSc
           </dl>
         </div>
       </Card>
+      {contact}
       <Card title="Organization">
         <dl className={styles.list}>
           <dt>Name</dt>

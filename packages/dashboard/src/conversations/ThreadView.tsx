@@ -15,6 +15,7 @@ import {
 } from './inboxFormat';
 import * as styles from './inbox.css';
 import { StoredToolSteps } from '../chat/ToolStepList';
+import { HandoffCard } from '../handoff';
 
 export interface ThreadViewProps {
   /** Null: nothing is selected (the placeholder). */
@@ -41,6 +42,8 @@ export interface ThreadViewProps {
   locale?: string;
   /** 'Make a test' of this conversation (when it has an agent). */
   makeTest?: ReactNode;
+  /** The time now (ms since the epoch): how long a request for a person has waited. */
+  now?: number;
 }
 
 function MessageItem({
@@ -133,6 +136,7 @@ export function ThreadView({
   timeZone,
   locale,
   makeTest,
+  now,
 }: ThreadViewProps) {
   const Heading = `h${headingLevel}` as const;
   const end = useRef<HTMLLIElement>(null);
@@ -229,6 +233,13 @@ export function ThreadView({
             </Button>
           </div>
         </div>
+        {conversation.handoff ? (
+          <HandoffCard
+            handoff={conversation.handoff}
+            now={now ?? Date.now()}
+            headingLevel={headingLevel === 2 ? 3 : 4}
+          />
+        ) : null}
         <dl className={styles.facts}>
           <div className={styles.fact}>
             <dt className={styles.term}>Agent</dt>

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Badge, Button, DropdownMenu, ThemeToggle, type ThemeName } from '@parley/ui';
 import { dashboardTabs, type DashboardTabId } from './tabs';
 import { organizationInitial } from './orgScope';
@@ -16,6 +16,10 @@ export interface NavbarProps {
   onAccount: () => void;
   /** Opens the organization's Integrations (provider keys). */
   onIntegrations?: () => void;
+  /** Opens the organization's Settings (business hours). */
+  onSettings?: () => void;
+  /** What waits for the member (the count of conversations that need a person). */
+  alerts?: ReactNode;
   onLogout: () => void;
   loggingOut?: boolean;
 }
@@ -30,6 +34,8 @@ export function Navbar({
   onThemeChange,
   onAccount,
   onIntegrations,
+  onSettings,
+  alerts,
   onLogout,
   loggingOut,
 }: NavbarProps) {
@@ -80,6 +86,7 @@ export function Navbar({
         ))}
       </nav>
       <div className={styles.navEnd}>
+        {alerts}
         <ThemeToggle theme={theme} onThemeChange={onThemeChange} />
         <span className={styles.developerBadge}>
           <Badge tone="primary">Developer Access</Badge>
@@ -107,6 +114,7 @@ export function Navbar({
           items={[
             { label: 'Account', onSelect: onAccount },
             ...(onIntegrations ? [{ label: 'Integrations', onSelect: onIntegrations }] : []),
+            ...(onSettings ? [{ label: 'Settings', onSelect: onSettings }] : []),
             {
               label: loggingOut ? 'Logging out...' : 'Log out',
               onSelect: onLogout,
