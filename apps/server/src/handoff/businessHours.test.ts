@@ -4,6 +4,7 @@ import { businessHoursSchema, defaultBusinessHours, type BusinessHours } from '@
 import { isOpenAt, localMoment } from './businessHours';
 import { whisperText } from './transfer';
 import { lastMessagesSummary } from './summary';
+import { dialTwiml, whisperTwiml } from '../telephony/twiml';
 
 const newYork: BusinessHours = businessHoursSchema.parse({
   time_zone: 'America/New_York',
@@ -90,5 +91,22 @@ describe('handoff words', () => {
     expect(summary.startsWith('Visitor: message 6')).toBe(true);
     expect(summary.length).toBeLessThanOrEqual(600);
     expect(lastMessagesSummary([])).toBe('No messages yet.');
+  });
+});
+
+describe('the whisper with Twilio', () => {
+  it('the member hears the line from a <Number url> before the caller is bridged', () => {
+    const url = 'https://parley.example.com/webhooks/twilio/whisper/abc';
+    expect(dialTwiml('+14155550142', '+15005550006', url)).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial callerId="+15005550006"><Number url="${url}" method="POST">+14155550142</Number></Dial></Response>`,
+    );
+    // Without a whisper (transfer_call, or no PUBLIC_URL): the plain <Dial> as before.
+    expect(dialTwiml('+14155550142', '+15005550006')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Dial callerId="+15005550006">+14155550142</Dial></Response>',
+    );
+    expect(whisperTwiml('Parley: a caller needs a person. Billing.')).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Parley: a caller needs a person. Billing.</Say></Response>',
+    );
+    expect(whisperTwiml(null)).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
   });
 });
