@@ -57,6 +57,7 @@ import type { Scheduler } from './scheduling/scheduler';
 import { systemClock } from './scheduling/clock';
 import { conversationRoutes } from './conversations/routes';
 import { analyticsRoutes } from './conversations/analyticsRoutes';
+import { handoffOrgRoutes, profileRoutes, waitingRoutes } from './handoff/routes';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -105,6 +106,7 @@ export const guardedPaths = [
   '/api/conversations',
   '/api/conversations/*',
   '/api/analytics/*',
+  '/api/account/*',
   '/api/prompt-config',
   '/api/model-config',
   '/api/publish-agent',
@@ -142,6 +144,8 @@ export interface AppOptions {
   trustedOrigins?: string[];
   /** The embedded WebSocket voice transport (created by createServer). */
   embeddedVoice?: EmbeddedVoice;
+  /** The server's time where features read the clock by day (business hours); tests set it. */
+  clock?: () => Date;
 }
 
 /**
@@ -186,6 +190,7 @@ export function createApp(options: AppOptions) {
     admission: options.admission ?? null,
     rateLimits: options.rateLimits,
     embeddedVoice: options.embeddedVoice,
+    clock: options.clock,
   };
   const app = new Hono<AppEnv>();
 
@@ -313,6 +318,8 @@ export function createApp(options: AppOptions) {
   app.route('/api/org', orgRoutes(services));
   app.route('/api/org', privacyRoutes(services));
   app.route('/api/org', auditRoutes(services));
+  app.route('/api/org', handoffOrgRoutes(services));
+  app.route('/api/account', profileRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));
   app.route('/api/agents', versionRoutes(services));
@@ -336,6 +343,8 @@ export function createApp(options: AppOptions) {
   app.route('/messaging/mail', mailRoutes(services));
   app.route('/voice', voiceRoutes(services));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
+  // Before the inbox's /:id: the waiting list (handoff to people).
+  app.route('/api/conversations', waitingRoutes(services));
   app.route('/api/conversations', conversationRoutes(services));
   app.route('/api/analytics', analyticsRoutes(services));
   app.route('/api', modelRoutes(services, retrieve));

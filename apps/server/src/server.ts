@@ -53,6 +53,8 @@ export interface ServerConfig {
   env?: Record<string, string | undefined>;
   /** Tests only: a cheaper password hash (auth/auth.ts); unset, better-auth's scrypt. */
   passwordHasher?: PasswordHasher;
+  /** The server's time where features read the clock by day (business hours); tests set it. */
+  clock?: () => Date;
 }
 
 /** Reads PARLEY_SECRET, or keeps a generated one in the data directory. */
@@ -140,7 +142,14 @@ export async function createServer(config: ServerConfig) {
   configureContactKey(secret);
   const pollMs = Number(env.PARLEY_REPLY_POLL_MS ?? 1000);
   const replies = startReplyWorker(
-    { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector, logger) },
+    {
+      db: database.db,
+      secrets,
+      env,
+      logger,
+      retrieve: retrieverFor(database.db, vector, logger),
+      clock: config.clock,
+    },
     Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
   );
   // Scheduled mail and campaigns (messaging/mail): polled like the replies.
@@ -215,6 +224,7 @@ export async function createServer(config: ServerConfig) {
     chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,
     sessions,
+    clock: config.clock,
     trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
     embeddedVoice,
   });

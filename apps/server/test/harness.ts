@@ -169,6 +169,8 @@ export async function startTestServer(
     databaseUrl?: string;
     /** The outbound-call scheduler's options (an injectable clock, a long pollMs …). */
     scheduler?: ServerConfig['scheduler'];
+    /** The server's clock for business hours (handoff tests move it). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestServer> {
   const shared = Boolean(options.databaseUrl);
@@ -185,6 +187,7 @@ export async function startTestServer(
     chatbotDir: options.chatbotDir,
     pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
     passwordHasher: testPasswordHasher,
+    clock: options.clock,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   // The embedded voice transport's WebSocket (/voice/stream), as main.ts attaches it.

@@ -345,6 +345,20 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
     user: as[role],
     call: { method: 'GET', path: `/api/org/${orgId}/privacy` },
   }),
+  "**Business hours**: the organization's opening hours, holidays and out-of-hours message (Settings → Business hours)":
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'PUT',
+        path: `/api/org/${orgId}/business-hours`,
+        body: { time_zone: 'Europe/Paris', days: { mon: [['09:00', '17:00']] } },
+      },
+    }),
+  "See the business hours and who waits for a person; one's own phone number and e-mail alerts":
+    async (role) => ({
+      user: as[role],
+      call: { method: 'GET', path: `/api/org/${orgId}/business-hours` },
+    }),
   'See the members and pending invitations': async (role) => ({
     user: as[role],
     call: { method: 'GET', path: `/api/org/${orgId}/members` },

@@ -34,6 +34,8 @@ export * from './schemas/runtime';
 export * from './clients/chatRuntime';
 export * from './schemas/conversations';
 export * from './clients/conversations';
+export * from './schemas/handoff';
+export * from './clients/handoff';
 export * from './schemas/agentTests';
 export * from './schemas/versions';
 export * from './clients/agentVersions';

@@ -13,6 +13,9 @@ import type { ChatLabels } from './i18n';
 import { Markdown, plainText } from './markdown';
 import { replyErrorText, type ListenConversation, type StreamChat } from './runtime';
 import { isOfflineAnswer, visitorText } from './visitorText';
+import type { PersonClient } from './handoff';
+import { TalkToPerson } from './TalkToPerson';
+import { usePerson } from './usePerson';
 import {
   clearedConversation,
   loadConversation,
@@ -36,6 +39,8 @@ export interface WidgetProps {
   stream: StreamChat;
   /** Live member replies (human takeover); none in stories and tests unless given. */
   listen?: ListenConversation;
+  /** 'Talk to a person': the agent's offer and the request; none: no button. */
+  person?: PersonClient;
   controller: WidgetController;
   /** Start open (stories and tests). */
   initiallyOpen?: boolean;
@@ -84,6 +89,7 @@ export function Widget({
   storage,
   stream,
   listen,
+  person,
   controller,
   initiallyOpen = false,
   onOpenChange,
@@ -154,6 +160,7 @@ export function Widget({
           storage={storage}
           stream={stream}
           listen={listen}
+          person={person}
           open={open}
           onClose={close}
           announce={setAnnouncement}
@@ -181,7 +188,7 @@ export function Widget({
 
 export interface ChatProps extends Pick<
   WidgetProps,
-  'config' | 'labels' | 'storage' | 'stream' | 'listen'
+  'config' | 'labels' | 'storage' | 'stream' | 'listen' | 'person'
 > {
   open: boolean;
   /** Without it (the full-page chat) there is no close button. */
@@ -207,6 +214,7 @@ export function Chat({
   storage,
   stream,
   listen,
+  person,
   open,
   onClose,
   page = false,
@@ -350,7 +358,20 @@ export function Chat({
     }
   };
 
+  const talk = usePerson({
+    config,
+    labels,
+    person,
+    open,
+    conversationRef,
+    commit,
+    send,
+    announce,
+    busy: pending !== null,
+  });
+
   const clear = () => {
+    talk.reset();
     abortRef.current?.abort();
     abortRef.current = null;
     setPending(null);
@@ -437,6 +458,7 @@ export function Chat({
             <div className="msg bot thinking">{labels.thinking}</div>
           ))}
       </div>
+      <TalkToPerson state={talk.state} labels={labels} onAsk={() => void talk.ask()} />
       <form className="form" onSubmit={onSubmit}>
         <textarea
           ref={inputRef}

@@ -16,6 +16,13 @@ export interface ChatLabels {
   /** Said of a reply written by a person of the site's team (human takeover). */
   team: string;
   conversation: string;
+  /** 'Talk to a person' (issue 41): the button, while asking, once asked, when it failed. */
+  talkToPerson: string;
+  personAsking: string;
+  personAsked: string;
+  personFailed: string;
+  /** What the visitor says when they press it before writing anything. */
+  personMessage: string;
 }
 
 const en: ChatLabels = {
@@ -34,6 +41,11 @@ const en: ChatLabels = {
   you: 'You',
   team: 'Our team',
   conversation: 'Conversation',
+  talkToPerson: 'Talk to a person',
+  personAsking: 'Asking for a person…',
+  personAsked: 'A person of the team has been asked to reply here.',
+  personFailed: 'The team could not be reached. Please try again.',
+  personMessage: 'I would like to talk to a person.',
 };
 
 /** Built-in translations; English is the fallback for any other language. */
@@ -56,6 +68,11 @@ export const chatLabels: Record<string, ChatLabels> = {
     you: 'Tú',
     team: 'Nuestro equipo',
     conversation: 'Conversación',
+    talkToPerson: 'Hablar con una persona',
+    personAsking: 'Llamando a una persona…',
+    personAsked: 'Hemos pedido a una persona del equipo que responda aquí.',
+    personFailed: 'No se pudo contactar con el equipo. Inténtalo de nuevo.',
+    personMessage: 'Me gustaría hablar con una persona.',
   },
   fr: {
     openChat: 'Ouvrir le chat',
@@ -74,6 +91,11 @@ export const chatLabels: Record<string, ChatLabels> = {
     you: 'Vous',
     team: 'Notre équipe',
     conversation: 'Conversation',
+    talkToPerson: 'Parler à une personne',
+    personAsking: 'Demande en cours…',
+    personAsked: "Une personne de l'équipe va vous répondre ici.",
+    personFailed: "L'équipe n'a pas pu être jointe. Veuillez réessayer.",
+    personMessage: 'Je voudrais parler à une personne.',
   },
   de: {
     openChat: 'Chat öffnen',
@@ -92,6 +114,11 @@ export const chatLabels: Record<string, ChatLabels> = {
     you: 'Du',
     team: 'Unser Team',
     conversation: 'Unterhaltung',
+    talkToPerson: 'Mit einem Menschen sprechen',
+    personAsking: 'Frage einen Menschen an…',
+    personAsked: 'Ein Mensch aus dem Team wurde gebeten, hier zu antworten.',
+    personFailed: 'Das Team war nicht erreichbar. Bitte versuche es erneut.',
+    personMessage: 'Ich möchte mit einem Menschen sprechen.',
   },
 };
 

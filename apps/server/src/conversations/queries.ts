@@ -13,6 +13,7 @@ import { HttpError } from '../lib/http';
 import { requireMembership } from '../lib/tenancy';
 import type { ConversationRow } from './takeover';
 import { versionOfWire } from '../agents/versions/label';
+import { handoffColumns, handoffFromSql } from '../handoff/store';
 
 /** The list's and the export's filters, parsed (api-client `conversationFiltersSchema`). */
 export interface Filters {
@@ -49,14 +50,23 @@ export async function conversationFor(
   return row;
 }
 
-/** The WHERE conditions of the filters over `conversations c` (h: its hold). */
+/** A conversation waits for a person: its open request nobody has taken (ho: that request). */
+const waiting = sql`(h.conversation_id IS NULL AND ho.id IS NOT NULL AND ho.taken_at IS NULL)`;
+
+/**
+ * The WHERE conditions of the filters over `conversations c` (h: its hold, ho: its open request
+ * for a person). A status is one of: held, needs_human (waiting for a person), ended, open.
+ */
 export function filterConditions(orgId: string, f: Filters): SQL {
   const parts: SQL[] = [sql`c.organization_id = ${orgId}`];
   if (f.agent_id) parts.push(sql`c.agent_name = ${f.agent_id}`);
   if (f.channel) parts.push(sql`c.channel = ${f.channel}`);
   if (f.status === 'held') parts.push(sql`h.conversation_id IS NOT NULL`);
-  if (f.status === 'open') parts.push(sql`h.conversation_id IS NULL AND c.ended_at IS NULL`);
-  if (f.status === 'ended') parts.push(sql`h.conversation_id IS NULL AND c.ended_at IS NOT NULL`);
+  if (f.status === 'needs_human') parts.push(waiting);
+  if (f.status === 'open')
+    parts.push(sql`h.conversation_id IS NULL AND NOT ${waiting} AND c.ended_at IS NULL`);
+  if (f.status === 'ended')
+    parts.push(sql`h.conversation_id IS NULL AND NOT ${waiting} AND c.ended_at IS NOT NULL`);
   // Active within the range: last activity after `from`, started before `to`.
   if (f.from) parts.push(sql`c.updated_at >= ${f.from.toISOString()}::timestamptz`);
   if (f.to) parts.push(sql`c.created_at <= ${f.to.toISOString()}::timestamptz`);
@@ -94,6 +104,7 @@ function summaryOf(r: Record<string, unknown>): ConversationSummary {
   const held = r.held_user_id
     ? { user_id: String(r.held_user_id), name: String(r.held_user_name), since: iso(r.held_at) }
     : null;
+  const handoff = handoffFromSql(r);
   return {
     id: String(r.id),
     organization_id: String(r.organization_id),
@@ -105,7 +116,13 @@ function summaryOf(r: Record<string, unknown>): ConversationSummary {
     channel: r.channel as ConversationSummary['channel'],
     end_user: String(r.end_user),
     agent_address: (r.agent_address as string | null) ?? null,
-    status: held ? 'held' : r.ended_at ? 'ended' : 'open',
+    status: held
+      ? 'held'
+      : handoff && !handoff.taken_at
+        ? 'needs_human'
+        : r.ended_at
+          ? 'ended'
+          : 'open',
     held_by: held,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
@@ -119,6 +136,7 @@ function summaryOf(r: Record<string, unknown>): ConversationSummary {
             created_at: iso(r.last_at),
           },
     unread: Boolean(r.unread),
+    handoff,
   };
 }
 
@@ -129,12 +147,14 @@ const summaryColumns = sql`c.id, c.organization_id, c.agent_name, c.channel, c.e
   a.name AS agent_display, h.user_id AS held_user_id, h.user_name AS held_user_name, h.held_at,
   lm.author AS last_author, lm.role AS last_role, lm.content AS last_text, lm.created_at AS last_at,
   (SELECT count(*) FROM messages mc WHERE mc.conversation_id = c.id) AS message_count,
+  ${handoffColumns},
   EXISTS (SELECT 1 FROM messages mu WHERE mu.conversation_id = c.id AND mu.role = 'user'
     AND mu.created_at > coalesce(r.seen_at, '-infinity'::timestamptz)) AS unread`;
 
 const summaryJoins = (userId: string) => sql`
   LEFT JOIN agents a ON a.agent_name = c.agent_name
   LEFT JOIN conversation_holds h ON h.conversation_id = c.id
+  LEFT JOIN handoffs ho ON ho.conversation_id = c.id AND ho.closed_at IS NULL
   LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ${userId}
   LEFT JOIN LATERAL (SELECT m.author, m.role, m.content, m.created_at FROM messages m
     WHERE m.conversation_id = c.id ORDER BY m.created_at DESC LIMIT 1) lm ON true`;
@@ -159,6 +179,32 @@ export async function listConversations(
       rows.length > input.limit && last
         ? encodeCursor(String(last.cursor_us), String(last.id))
         : null,
+  };
+}
+
+/** The waiting list shows this many at most (the longest waiting). */
+export const waitingLimit = 200;
+
+/**
+ * The conversations waiting for a person now, the longest waiting first, and how many there are:
+ * read from the requests' own index (the organization's open requests nobody has taken).
+ */
+export async function waitingConversations(
+  db: Db,
+  input: { orgId: string; userId: string },
+): Promise<{ count: number; conversations: ConversationSummary[] }> {
+  const rows = rowsOf(
+    await db.execute(sql`SELECT ${summaryColumns}, count(*) OVER () AS waiting_count
+      FROM conversations c ${summaryJoins(input.userId)}
+      WHERE c.id IN (SELECT w.conversation_id FROM handoffs w
+          WHERE w.organization_id = ${input.orgId} AND w.taken_at IS NULL AND w.closed_at IS NULL)
+        AND c.organization_id = ${input.orgId} AND ${waiting}
+      ORDER BY ho.requested_at ASC, c.id
+      LIMIT ${waitingLimit}`),
+  );
+  return {
+    count: rows.length ? Number(rows[0]!.waiting_count) : 0,
+    conversations: rows.map(summaryOf),
   };
 }
 

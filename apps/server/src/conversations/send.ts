@@ -10,6 +10,7 @@ import { publish } from './live';
 import { heldBy, type ConversationRow } from './takeover';
 import { privacyOf } from '../privacy/settings';
 import { storageFor } from '../privacy/storage';
+import { handoffAnswered } from '../handoff/store';
 
 export type SendDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'>;
 type MessageRow = typeof messages.$inferSelect;
@@ -124,6 +125,8 @@ export async function sendMemberReply(
     .update(conversations)
     .set({ updatedAt: sql`now()` })
     .where(eq(conversations.id, conv.id));
+  // The first member reply after a request for a person: its time to a person.
+  await handoffAnswered(db, conv.id);
   await sender(deps, conv, { ...stored!, content: text });
   await publish(db, { conversationId: conv.id, kind: 'member_message', messageId: stored!.id });
   const [sent] = await db.select().from(messages).where(eq(messages.id, stored!.id));

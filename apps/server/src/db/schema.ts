@@ -161,6 +161,8 @@ export const agents = pgTable(
     /** The live version's number and snapshot (null until the first publish; docs/versions.md). */
     liveVersion: integer('live_version'),
     liveSnapshot: jsonb('live_snapshot').$type<AgentSnapshot>(),
+    /** 'Talk to a person': the widget and the public page offer the visitor a person. */
+    talkToPerson: boolean('talk_to_person').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -754,3 +756,4 @@ export * from './schema-analytics';
 export * from './schema-versions';
 export * from './schema-apikeys';
 export * from './schema-privacy';
+export * from './schema-handoff';

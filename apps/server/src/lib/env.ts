@@ -29,6 +29,8 @@ export interface Services {
   admission?: Admission | null;
   /** Where rate limits count (PostgreSQL: shared by every process); none: in memory. */
   rateLimits?: RateLimitStores;
+  /** The server's time where a feature reads the clock by day (business hours); tests set it. */
+  clock?: () => Date;
 }
 
 /**

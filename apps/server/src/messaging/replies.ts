@@ -14,6 +14,7 @@ import {
   sendMailReply,
 } from './mail/reply';
 import { agentPaused, heldNote } from '../conversations/takeover';
+import { isWaiting, waitingAck, waitingEmailNote } from '../handoff/waiting';
 import { sampleLoopDelay } from '../lib/admission';
 import { backoffMs, drain, startWorker, type Queue } from '../lib/jobs';
 import { claimRows, renewLeases, Turns, type JobTable } from '../lib/jobTable';
@@ -25,7 +26,7 @@ export const maxReplyAttempts = 5;
 /** A reply left 'running' (generating) longer than this by a dead process is claimed again. */
 export const replyStaleSeconds = 120;
 
-export type ReplyDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'> & {
+export type ReplyDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger' | 'clock'> & {
   retrieve?: RuntimeDeps['retrieve'];
 };
 
@@ -149,6 +150,30 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     return 'skipped';
   }
   let { replyText, replyMessageId } = job;
+  // The thread waits for a person (request_human): the agent does not carry on. E-mail stays
+  // silent; SMS and WhatsApp get a brief acknowledgement (stored and sent as the agent's answer).
+  if (
+    (replyText === null || replyMessageId === null) &&
+    (await isWaiting(db, job.conversationId))
+  ) {
+    if (job.channel === 'email') {
+      await setReply(db, job.id, { status: 'skipped', lastError: waitingEmailNote });
+      return 'skipped';
+    }
+    replyText = await waitingAck(db, job.organizationId, deps.clock?.() ?? new Date());
+    const [ack] = await db
+      .insert(messages)
+      .values({
+        conversationId: job.conversationId,
+        role: 'assistant',
+        content: replyText,
+        direction: 'outbound',
+        author: 'agent',
+      })
+      .returning({ id: messages.id });
+    replyMessageId = ack!.id;
+    await setReply(db, job.id, { replyText, replyMessageId });
+  }
   if (replyText === null || replyMessageId === null) {
     const [ctx] = await db
       .select({

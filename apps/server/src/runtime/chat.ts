@@ -28,6 +28,8 @@ import { streamWithTools, type TurnPart } from './tools/toolStream';
 import { ToolSteps, toolSetFor } from './tools/toolSet';
 import { defaultToolSteps } from '@parley/api-client';
 import type { ToolStep } from '../db/schema';
+import { recordHandoff } from '../handoff/record';
+import { handoffTail, offlineHandoff } from '../handoff/turn';
 
 import type { AgentRow } from './agentKeys';
 import type { ServedAgent } from './servedAgent';
@@ -54,6 +56,8 @@ export interface RuntimeDeps {
     /** Columns to read in retrieval's first statement (see `RetrievalHead`). */
     head?: RetrievalHead,
   ) => Promise<Passage[]>;
+  /** The server's time (business hours of a handoff; tests set it). */
+  clock?: () => Date;
 }
 
 export interface ChatTurn {
@@ -298,29 +302,26 @@ export async function startTurn(
   const messageId = crypto.randomUUID();
   const steps = new ToolSteps();
   const actions: CallActions = {};
-  const toolSet =
-    model && tools.length
-      ? await toolSetFor(
-          tools,
-          {
-            db,
-            secrets: deps.secrets,
-            logger: deps.logger,
-            env: deps.env,
-            organizationId: agent.organizationId,
-            agentName: agent.agentName,
-            conversationId,
-            channel: input.channel ?? 'chat',
-            endUser: input.user,
-            sender: input.member ? 'member' : 'visitor',
-            visitorSends: agent.visitorSends,
-            agentAddress: input.agentAddress ?? null,
-            actions,
-            toolMocks: input.toolMocks,
-          },
-          steps,
-        )
-      : null;
+  const toolContext = {
+    db,
+    secrets: deps.secrets,
+    logger: deps.logger,
+    env: deps.env,
+    organizationId: agent.organizationId,
+    agentName: agent.agentName,
+    conversationId,
+    channel: input.channel ?? 'chat',
+    endUser: input.user,
+    sender: input.member ? ('member' as const) : ('visitor' as const),
+    visitorSends: agent.visitorSends,
+    agentAddress: input.agentAddress ?? null,
+    actions,
+    toolMocks: input.toolMocks,
+    now: deps.clock,
+  };
+  const toolSet = model && tools.length ? await toolSetFor(tools, toolContext, steps) : null;
+  // An agent test's run (it mocks tools) records no request for a person.
+  const recordsHandoffs = input.toolMocks === undefined;
   const createdAt = Math.floor(Date.now() / 1000);
 
   const askedAt = new Date();
@@ -363,6 +364,19 @@ export async function startTurn(
       toolSteps: steps.list.length ? steps.list : null,
       agentVersion: String(agent.servedVersion),
     });
+    // The turn asked for a person (request_human, or the offline responder): stored with it.
+    if (actions.handoff && recordsHandoffs && !failure)
+      await recordHandoff(
+        deps,
+        {
+          conversationId,
+          organizationId: agent.organizationId,
+          agentName: agent.agentName,
+          channel: input.channel ?? 'chat',
+          endUser: input.user,
+        },
+        actions.handoff,
+      );
     settle();
   }
 
@@ -374,8 +388,9 @@ export async function startTurn(
     try {
       if (!model) {
         const text =
+          (await offlineHandoff(toolContext, agent, tools, input.query)) ??
           offlineAnswer(choice.provider, input.query, passages) +
-          (tools.length ? toolsNeedModelNote(tools.map((t) => t.name)) : '');
+            (tools.length ? toolsNeedModelNote(tools.map((t) => t.name)) : '');
         for (const chunk of chunksOf(text)) {
           answer += chunk;
           yield { type: 'text', text: chunk };
@@ -418,6 +433,13 @@ export async function startTurn(
         return;
       }
       if (failure) throw failure;
+      // A person was asked for: the person is told what happens next in the channel's words.
+      const tail = handoffTail(actions, answer);
+      if (tail) {
+        answer += tail;
+        yield { type: 'text', text: tail };
+        return;
+      }
       if (!answer && steps.list.length) {
         // Every round called tools and the last answered no words.
         answer = `I could not finish: I used the tools ${steps.list.length} times without reaching an answer.`;

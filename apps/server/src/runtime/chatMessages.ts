@@ -23,7 +23,7 @@ export async function serveChatMessages(
 ): Promise<Response> {
   const body = await readJson(c, runtimeChatRequestSchema);
   // A member holds the conversation (human takeover): stored, and no agent reply.
-  const held = await answerWhileHeld(c, services.db, agent, body);
+  const held = await answerWhileHeld(c, services.db, agent, body, services.clock?.());
   if (held) return held;
   // Waits here, not in the event loop, when more chats arrive than the process keeps up with.
   const release = services.admission

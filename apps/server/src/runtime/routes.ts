@@ -15,6 +15,7 @@ import {
 import { conversationEventRoutes } from '../conversations/publicRoutes';
 import { bearer, difyRoutes } from './difyRoutes';
 import { serveChatMessages } from './chatMessages';
+import { visitorHandoffRoutes } from '../handoff/visitorRoutes';
 
 /**
  * The agent runtime under /v1, compatible with Dify's service API: the agent key as bearer
@@ -54,6 +55,14 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
   app.get('/conversations/:id/events', readLimit);
   app.get('/messages', readLimit);
   app.route('/', conversationEventRoutes(services));
+  // 'Talk to a person': limited per visitor IP like a chat message.
+  for (const limit of publicRateLimits(
+    publicLimitsFrom(services.env),
+    'runtime',
+    services.rateLimits,
+  ))
+    app.post('/conversations/:id/handoff', limit);
+  app.route('/', visitorHandoffRoutes(services));
   app.route('/', difyRoutes(services));
 
   /** The public chat page's settings: only for active agents; the key is publishable by design. */
@@ -70,13 +79,15 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
       .limit(1);
     if (!row) throw notFound('Agent');
     const origin = new URL(c.req.url).origin;
+    // The live version's greeting and 'Talk to a person' (the draft's until the first publish).
+    const live = liveAgent(row.agent);
     return c.json({
       agent_name: row.agent.agentName,
       name: agentDisplayName({ id: row.agent.agentName, name: row.agent.name }),
-      // The live version's greeting (the draft's until the first publish).
-      initial_message: liveAgent(row.agent).initialMessage,
+      initial_message: live.initialMessage,
       api_url: `${origin}/v1`,
       api_key: row.appKey,
+      talk_to_person: live.talkToPerson,
     });
   });
 

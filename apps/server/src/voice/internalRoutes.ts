@@ -32,7 +32,7 @@ import { cachedRead, tags } from '../lib/tenantCache';
 import { chunkedResponse } from '../runtime/eventStream';
 import { callActionsLine, transferCall } from './callActions';
 import { takeCallMessageWhileHeld } from '../conversations/heldTurn';
-import { agentPaused } from '../conversations/takeover';
+import { callPaused } from '../handoff/waiting';
 
 const encoder = new TextEncoder();
 type ConversationRow = typeof conversations.$inferSelect;
@@ -189,8 +189,9 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
 
   app.post('/calls/:id/chat', async (c) => {
     const id = check(callIdSchema, c.req.param('id'), 'id');
-    // Whether a member holds the call (human takeover), read alongside the call's own reads.
-    const paused = agentPaused(db, id);
+    // Whether a member holds the call (human takeover) or it waits for a person (request_human
+    // took a message), read alongside the call's own reads.
+    const paused = callPaused(db, id);
     paused.catch(() => undefined);
     const { known, facts, agent } = await callOf(id);
     const { query } = await readJson(c, voiceChatRequestSchema);

@@ -9,6 +9,7 @@ import {
   type PublicAgent,
   type RuntimeChatResponse,
 } from '../schemas/runtime';
+import { visitorHandoffResponseSchema, type VisitorHandoffResponse } from '../schemas/handoff';
 
 export interface ChatRuntimeOptions {
   /** The agent's chatbot_api, e.g. 'https://host/v1'. */
@@ -162,6 +163,29 @@ export function createChatRuntime(options: ChatRuntimeOptions) {
       }
       if (streamError) throw streamError;
       return result;
+    },
+
+    /** 'Talk to a person': the visitor of the conversation asks for a person of the team. */
+    async handoff(input: {
+      conversationId: string;
+      user: string;
+      reason?: string;
+      signal?: AbortSignal;
+    }): Promise<VisitorHandoffResponse> {
+      const res = await doFetch(
+        joinUrl(
+          runtimeBaseUrl(options.apiUrl),
+          `/conversations/${encodeURIComponent(input.conversationId)}/handoff`,
+        ),
+        {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ user: input.user, reason: input.reason }),
+          signal: input.signal,
+        },
+      );
+      if (!res.ok) throw await failure(res);
+      return visitorHandoffResponseSchema.parse(await res.json());
     },
   };
 }

@@ -268,6 +268,11 @@ export const agentUpdateRequestSchema = z.object({
    * tools write to an address the visitor gives, within the visitor limits (docs/tools.md).
    */
   visitor_sends: z.boolean({ error: 'must be true or false' }).optional(),
+  /**
+   * 'Talk to a person' (on by default): the chat widget and the public page offer the visitor a
+   * button that asks for a person of the team (POST /v1/conversations/{id}/handoff).
+   */
+  talk_to_person: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type AgentUpdateRequest = z.input<typeof agentUpdateRequestSchema>;
 
@@ -300,6 +305,7 @@ export const agentConfigSchema = z.looseObject({
   visitor_sends: z.boolean().optional(),
   /** The version every channel serves; null: never published (docs/versions.md). */
   live_version: z.number().nullable().optional(),
+  talk_to_person: z.boolean().optional(),
   created_at: z.string().nullable().optional(),
   updated_at: z.string().nullable().optional(),
 });

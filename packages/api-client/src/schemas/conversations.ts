@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toolStepSchema } from './tools';
 import { agentVersionLabelSchema } from './common';
+import { handoffSchema } from './handoff';
 
 /**
  * Conversations across channels, human takeover and agent analytics (issue 29): the inbox's
@@ -10,8 +11,11 @@ import { agentVersionLabelSchema } from './common';
 
 export const conversationChannelValues = ['chat', 'voice', 'sms', 'whatsapp', 'email'] as const;
 export type ConversationChannelName = (typeof conversationChannelValues)[number];
-/** open: the agent answers; held: a member has taken it over; ended: a call that hung up. */
-export const conversationStatusValues = ['open', 'held', 'ended'] as const;
+/**
+ * open: the agent answers; needs_human: it asked for a person (or the visitor did) and nobody has
+ * taken it over yet; held: a member has taken it over; ended: a call that hung up.
+ */
+export const conversationStatusValues = ['open', 'needs_human', 'held', 'ended'] as const;
 export type ConversationStatus = (typeof conversationStatusValues)[number];
 export const messageAuthorValues = ['visitor', 'agent', 'member'] as const;
 export type MessageAuthor = (typeof messageAuthorValues)[number];
@@ -85,6 +89,8 @@ export const conversationSummarySchema = z.object({
     .nullable(),
   /** A visitor's message arrived since the signed-in member last opened the thread. */
   unread: z.boolean(),
+  /** Its open request for a person (waiting, or taken over and not yet released); else null. */
+  handoff: handoffSchema.nullable().optional(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -93,6 +99,16 @@ export const conversationListSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 export type ConversationList = z.infer<typeof conversationListSchema>;
+
+/**
+ * GET /api/conversations/waiting: the conversations that wait for a person now (needs_human),
+ * the longest waiting first (at most 200), and how many there are.
+ */
+export const waitingListSchema = z.object({
+  count: z.number().int(),
+  conversations: z.array(conversationSummarySchema),
+});
+export type WaitingList = z.infer<typeof waitingListSchema>;
 
 export const knowledgePassageSchema = z.object({
   source: z.string().nullable(),
@@ -186,13 +202,20 @@ export const inboxEventsQuerySchema = z.object({
 });
 
 /** What the inbox's live stream announces of a conversation (ids only, never a message's text). */
-export const inboxEventKindValues = ['message', 'takeover', 'release', 'status'] as const;
+export const inboxEventKindValues = [
+  'message',
+  'takeover',
+  'release',
+  'status',
+  'handoff',
+] as const;
 export type InboxEventKind = (typeof inboxEventKindValues)[number];
 
 /**
  * An event of the organization's inbox stream (GET /api/conversations/events, session):
  * `ready` once the stream listens, then one per change of any of its conversations — a new
- * message (any author), a takeover, a release, a call's end (`status`) — with the conversation's
+ * message (any author), a takeover, a release, a call's end (`status`), a request for a person
+ * (`handoff`) — with the conversation's
  * id only, so the inbox reads what changed through the API (its own organization's, as always).
  */
 export const inboxEventSchema = z.union([
@@ -215,6 +238,24 @@ export const analyticsQuerySchema = z.object({
 });
 
 const percentiles = z.object({ p50: z.number().nullable(), p95: z.number().nullable() });
+
+const handoffFiguresSchema = z.object({
+  total: z.number().int(),
+  by_agent: z.number().int(),
+  by_visitor: z.number().int(),
+  /** Distinct conversations handed off / the period's conversations (null without any). */
+  share: z.number().nullable(),
+  time_to_person_s: percentiles,
+  by_day: z.array(
+    z.object({
+      day: z.string(),
+      requests: z.number().int(),
+      conversations: z.number().int(),
+      share: z.number().nullable(),
+      time_to_person_s: percentiles,
+    }),
+  ),
+});
 
 export const agentAnalyticsSchema = z.object({
   agent_id: z.string(),
@@ -280,5 +321,11 @@ export const agentAnalyticsSchema = z.object({
       created_at: z.string(),
     }),
   ),
+  /**
+   * Requests for a person (request_human, the visitor's 'Talk to a person') in the period: how
+   * many, the share of the period's conversations handed off, time to a person (request → first
+   * member reply, seconds) p50/p95, and the same by UTC day.
+   */
+  handoff_requests: handoffFiguresSchema,
 });
 export type AgentAnalytics = z.infer<typeof agentAnalyticsSchema>;

@@ -131,5 +131,7 @@ export const publicAgentSchema = z.object({
   initial_message: z.string().nullable(),
   api_url: z.string(),
   api_key: z.string(),
+  /** The agent offers 'Talk to a person'. */
+  talk_to_person: z.boolean().optional(),
 });
 export type PublicAgent = z.infer<typeof publicAgentSchema>;

@@ -154,6 +154,8 @@ export const agentDocumentSettingsSchema = z.strictObject({
   max_call_duration: nullableInt(0, 600),
   /** 'Let visitors receive e-mails/texts' (docs/tools.md). */
   visitor_sends: z.boolean({ error: 'must be true or false' }).nullable().optional(),
+  /** 'Talk to a person' offered to visitors (docs/inbox-and-analytics.md). */
+  talk_to_person: z.boolean({ error: 'must be true or false' }).nullable().optional(),
 });
 export type AgentDocumentSettings = z.input<typeof agentDocumentSettingsSchema>;
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '@parley/ui';
 import { useMe } from '../api/hooks';
 import { scopeOrganization } from '../shell/orgScope';
@@ -8,6 +8,9 @@ import { AccountScreen } from './AccountScreen';
 import { MembersArea } from '../members/MembersArea';
 import { ApiKeysArea } from '../api-keys';
 import { PrivacyArea } from '../privacy/PrivacyArea';
+
+// The member's phone number and e-mail alerts (handoff to people) load with the page's data.
+const ContactSettingsArea = lazy(() => import('../handoff/ContactSettingsArea'));
 
 /** Container for /account. */
 export function AccountPage({
@@ -36,6 +39,13 @@ export function AccountPage({
       user={me.data.user}
       organization={current ? { ...current, orgName: scoped.orgName } : null}
       onBack={onBack}
+      contact={
+        current ? (
+          <Suspense fallback={null}>
+            <ContactSettingsArea orgId={current.orgId} />
+          </Suspense>
+        ) : null
+      }
       members={
         current ? (
           <>

@@ -13,6 +13,8 @@ export interface AccountScreenProps {
   members?: ReactNode;
   /** Privacy settings, a person's data and the audit log (privacy/PrivacyArea), below Members. */
   privacy?: ReactNode;
+  /** 'When a conversation needs a person': the member's phone number and e-mail alerts. */
+  contact?: ReactNode;
 }
 
 /** /account: the signed-in user and the organization in scope. */
@@ -22,6 +24,7 @@ export function AccountScreen({
   onBack,
   members,
   privacy,
+  contact,
 }: AccountScreenProps) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
@@ -45,6 +48,7 @@ export function AccountScreen({
           </dl>
         </div>
       </Card>
+      {contact}
       <Card title="Organization">
         <dl className={styles.list}>
           <dt>Name</dt>

@@ -112,3 +112,14 @@ export function useSaveVisitorSends(agentId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
   });
 }
+
+/** Save 'Talk to a person' (issue 41); the agent is read again. */
+export function useSaveTalkToPerson(agentId: string) {
+  const api = useDashboardApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { orgId: string; on: boolean }) =>
+      api.updateAgent(agentId, v.orgId, { talk_to_person: v.on }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
+  });
+}

@@ -1,5 +1,6 @@
 import type { AgentAnalytics, AnalyticsPeriod } from '@parley/api-client';
 import { Banner, Button, EmptyState, Select, Spinner, StatCard, Table } from '@parley/ui';
+import { HandoffsByDay, HandoffStats } from './HandoffFigures';
 import {
   analyticsPeriods,
   channelsOf,
@@ -119,7 +120,12 @@ export function AnalyticsView({
         <Spinner label={analyticsTexts.loading} />
       </div>
     );
-  if (a.totals.messages === 0 && a.calls.count === 0 && a.handoffs.total === 0)
+  if (
+    a.totals.messages === 0 &&
+    a.calls.count === 0 &&
+    a.handoffs.total === 0 &&
+    a.handoff_requests.total === 0
+  )
     return (
       <div className={styles.stack}>
         {picker}
@@ -144,6 +150,7 @@ export function AnalyticsView({
           hint={`${t.answered_without_error} of ${t.agent_answers} answers`}
         />
         <StatCard label="Handoffs" value={a.handoffs.total} hint="Taken over by a member" />
+        <HandoffStats figures={a.handoff_requests} />
         <StatCard
           label="Model time to first token"
           value={`p50 ${formatMs(a.model_ttft_ms.p50)}`}
@@ -189,6 +196,7 @@ export function AnalyticsView({
             emptyState="No member took a conversation over"
           />
         </section>
+        <HandoffsByDay figures={a.handoff_requests} locale={locale} />
         <section className={styles.block}>
           <h3 className={styles.heading}>Calls</h3>
           <p className={styles.muted}>

@@ -21,6 +21,7 @@ import {
   inboxRefreshMs,
 } from './queries';
 import { inboxFallbackMs, useInboxEvents } from './useInboxEvents';
+import { NeedsPersonView, useBrowserNotifications, useNow, useWaiting } from '../handoff';
 
 export interface InboxProps {
   orgId: string;
@@ -31,6 +32,8 @@ export interface InboxProps {
   onSelectedChange?: (id: string | null) => void;
   headingLevel?: 1 | 2 | 3;
   id?: string;
+  /** The status chip to start on (the URL's `status`: 'needs_human' opens Needs a person). */
+  initialStatus?: InboxFilters['status'];
 }
 
 /**
@@ -44,11 +47,15 @@ export default function Inbox({
   onSelectedChange,
   headingLevel = 1,
   id,
+  initialStatus,
 }: InboxProps) {
   const client = useConversationsClient();
   const me = useMe();
   const agents = useAgents(agentId ? undefined : orgId);
-  const [filters, setFilters] = useState<InboxFilters>(emptyFilters);
+  const [filters, setFilters] = useState<InboxFilters>(() => ({
+    ...emptyFilters,
+    status: initialStatus ?? emptyFilters.status,
+  }));
   const [ownId, setOwnId] = useState<string | null>(null);
   const selectedId = controlledId !== undefined ? controlledId : ownId;
   const [seen, setSeen] = useState<SeenMap>({});
@@ -63,6 +70,14 @@ export default function Inbox({
   const refreshMs = live ? inboxFallbackMs : inboxRefreshMs;
   const list = useConversationList(query, refreshMs);
   const thread = useConversation(selectedId, refreshMs);
+  // Needs a person (issue 41): the organization's waiting list (an agent's section: its own).
+  const waiting = useWaiting(orgId);
+  const now = useNow();
+  const notifications = useBrowserNotifications();
+  const waitingHere = useMemo(
+    () => (waiting.data?.conversations ?? []).filter((c) => !agentId || c.agent_id === agentId),
+    [waiting.data, agentId],
+  );
   const hold = useHold(selectedId);
   const reply = useReply(selectedId);
   const select = (next: string | null) => {
@@ -103,6 +118,25 @@ export default function Inbox({
       selectedId={selectedId}
       onSelect={select}
       onCloseThread={() => select(null)}
+      needsPerson={{
+        count: agentId ? waitingHere.length : (waiting.data?.count ?? 0),
+        view: (
+          <NeedsPersonView
+            conversations={waitingHere}
+            now={now}
+            loading={waiting.isPending}
+            error={waiting.error ? plainMessageOf(waiting.error) : null}
+            onRetry={() => void waiting.refetch()}
+            selectedId={selectedId}
+            onSelect={select}
+            notifications={{
+              state: notifications.state,
+              onEnable: notifications.enable,
+              onDisable: notifications.disable,
+            }}
+          />
+        ),
+      }}
       exportLinks={{
         csv: client.exportUrl(query, 'csv'),
         jsonl: client.exportUrl(query, 'jsonl'),
@@ -125,6 +159,7 @@ export default function Inbox({
           sending={reply.isPending}
           sendError={reply.error ? plainMessageOf(reply.error) : null}
           onClose={() => select(null)}
+          now={now}
           makeTest={
             selectedId && thread.data?.agent_id ? (
               <MakeTestControl agentId={thread.data.agent_id} conversationId={thread.data.id} />

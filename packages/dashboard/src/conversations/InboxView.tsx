@@ -57,6 +57,11 @@ export interface InboxViewProps {
   id?: string;
   timeZone?: string;
   locale?: string;
+  /**
+   * 'Needs a person' (issue 41): how many wait (the badge on its chip) and its view, shown in
+   * place of the list while that chip is chosen (the longest waiting first).
+   */
+  needsPerson?: { count: number; view: ReactNode };
 }
 
 const all = 'all';
@@ -87,6 +92,7 @@ export function InboxView({
   id,
   timeZone,
   locale,
+  needsPerson,
 }: InboxViewProps) {
   const Heading = `h${headingLevel}` as const;
   const headingId = useId();
@@ -201,6 +207,12 @@ export function InboxView({
             onClick={() => set({ status: s })}
           >
             {s ? statusLabels[s] : inboxTexts.allStatuses}
+            {s === 'needs_human' && needsPerson?.count ? (
+              <>
+                {' '}
+                <Badge tone="danger">{needsPerson.count}</Badge>
+              </>
+            ) : null}
           </button>
         ))}
         <button
@@ -215,7 +227,9 @@ export function InboxView({
 
       <div className={styles.panes} data-thread-open={selectedId ? 'true' : 'false'}>
         <div className={styles.listPane}>
-          {error ? (
+          {filters.status === 'needs_human' && needsPerson ? (
+            needsPerson.view
+          ) : error ? (
             <Banner
               tone="error"
               title={inboxTexts.loadFailed}
@@ -285,7 +299,7 @@ export function InboxView({
               ))}
             </ul>
           )}
-          {hasMore && !error && !loading ? (
+          {hasMore && !error && !loading && !(filters.status === 'needs_human' && needsPerson) ? (
             <Button
               variant="secondary"
               busy={loadingMore}

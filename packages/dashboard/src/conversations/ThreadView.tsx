@@ -16,6 +16,7 @@ import {
 } from './inboxFormat';
 import * as styles from './inbox.css';
 import { StoredToolSteps } from '../chat/ToolStepList';
+import { HandoffCard } from '../handoff';
 
 export interface ThreadViewProps {
   /** Null: nothing is selected (the placeholder). */
@@ -42,6 +43,8 @@ export interface ThreadViewProps {
   locale?: string;
   /** 'Make a test' of this conversation (when it has an agent). */
   makeTest?: ReactNode;
+  /** The time now (ms since the epoch): how long a request for a person has waited. */
+  now?: number;
 }
 
 function MessageItem({
@@ -146,6 +149,7 @@ export function ThreadView({
   timeZone,
   locale,
   makeTest,
+  now,
 }: ThreadViewProps) {
   const Heading = `h${headingLevel}` as const;
   const end = useRef<HTMLLIElement>(null);
@@ -242,6 +246,13 @@ export function ThreadView({
             </Button>
           </div>
         </div>
+        {conversation.handoff ? (
+          <HandoffCard
+            handoff={conversation.handoff}
+            now={now ?? Date.now()}
+            headingLevel={headingLevel === 2 ? 3 : 4}
+          />
+        ) : null}
         <dl className={styles.facts}>
           <div className={styles.fact}>
             <dt className={styles.term}>Agent</dt>

@@ -22,6 +22,7 @@ export const channelLabels: Record<ConversationChannelName, string> = {
 
 export const statusLabels: Record<ConversationStatus, string> = {
   open: 'Open',
+  needs_human: 'Needs a person',
   held: 'Held',
   ended: 'Ended',
 };

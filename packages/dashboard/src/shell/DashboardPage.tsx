@@ -31,6 +31,9 @@ const IntegrationsArea = lazy(() =>
   loadIntegrationsArea().then((m) => ({ default: m.IntegrationsArea })),
 );
 const ConversationsArea = lazy(() => import('../conversations/ConversationsArea'));
+// Handoff to people: the navbar's count of conversations that need a person, and Settings.
+const HandoffWatch = lazy(() => import('../handoff/HandoffWatch'));
+const SettingsArea = lazy(() => import('../handoff/SettingsArea'));
 const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
 const loadSmsArea = () => import('../sms');
 const loadWhatsappArea = () => import('../whatsapp');
@@ -121,6 +124,12 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         (onReload ?? (() => window.location.reload()))();
       },
     });
+  const openWaiting = (conversationId?: string) =>
+    setParams(
+      conversationId
+        ? { view: 'conversations', status: 'needs_human', conversation: conversationId }
+        : { view: 'conversations', status: 'needs_human' },
+    );
 
   let content: ReactNode;
   if (!hasOrg) {
@@ -134,6 +143,13 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     content = <IntegrationsArea orgId={org.orgId} orgName={org.orgName} role={role} />;
   } else if (params.get('view') === 'conversations') {
     content = <ConversationsArea orgId={org.orgId} />;
+  } else if (params.get('view') === 'settings') {
+    content = (
+      <SettingsArea
+        orgId={org.orgId}
+        role={me.data?.organizations.find((o) => o.orgId === org.orgId)?.role}
+      />
+    );
   } else if (unknownTab) {
     content = (
       <section aria-label="Under development" className={styles.placeholder}>
@@ -197,6 +213,14 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
         onThemeChange={setTheme}
         onAccount={onAccount}
         onIntegrations={() => setParams({ view: 'integrations' })}
+        onSettings={hasOrg ? () => setParams({ view: 'settings' }) : undefined}
+        alerts={
+          hasOrg ? (
+            <Suspense fallback={null}>
+              <HandoffWatch orgId={org.orgId} onOpen={openWaiting} />
+            </Suspense>
+          ) : null
+        }
         loggingOut={signOut.isPending}
         onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
       />

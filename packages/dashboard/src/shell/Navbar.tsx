@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -34,6 +34,10 @@ export interface NavbarProps {
   onAccount: () => void;
   /** Opens the organization's Integrations (provider keys). */
   onIntegrations?: () => void;
+  /** Opens the organization's Settings (business hours). */
+  onSettings?: () => void;
+  /** What waits for the member (the count of conversations that need a person). */
+  alerts?: ReactNode;
   onLogout: () => void;
   loggingOut?: boolean;
 }
@@ -106,6 +110,8 @@ export function Navbar({
   onThemeChange,
   onAccount,
   onIntegrations,
+  onSettings,
+  alerts,
   onLogout,
   loggingOut,
 }: NavbarProps) {
@@ -210,6 +216,7 @@ export function Navbar({
         ) : null}
       </nav>
       <div className={styles.navEnd}>
+        {alerts}
         <ThemeToggle theme={theme} onThemeChange={onThemeChange} />
         <span className={styles.developerBadge}>
           <Badge tone="primary">Developer Access</Badge>
@@ -244,6 +251,7 @@ export function Navbar({
               onSwitchOrganization,
               onCreateOrganization,
             ).map((item, i) => (i === 0 ? { ...item, separatorBefore: true } : item)),
+            ...(onSettings ? [{ label: 'Settings', onSelect: onSettings }] : []),
             {
               label: loggingOut ? 'Logging out...' : 'Log out',
               onSelect: onLogout,

@@ -27,8 +27,15 @@ export const versionedColumns = [
   'typingVolume',
   'maxCallDuration',
   'visitorSends',
+  'talkToPerson',
 ] as const satisfies readonly Column[];
 export type VersionedColumn = (typeof versionedColumns)[number];
+
+/**
+ * Versioned columns added after the upgrade that made version 1 of every published agent
+ * (migration 0032): that version 1 lacks them, so it serves their default (absentValue).
+ */
+export const versionedSinceUpgrade: readonly VersionedColumn[] = ['talkToPerson'];
 
 /**
  * The agent columns outside versions: who and what the agent is (name, organization, display name

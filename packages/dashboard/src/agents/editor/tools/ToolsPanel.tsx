@@ -30,7 +30,25 @@ export interface ToolsPanelProps {
     error?: string | null;
     onChange: (on: boolean) => void;
   };
+  /**
+   * 'Talk to a person' (the agent's setting, on by default): the widget and the public page offer
+   * visitors a button that asks for a person of the team.
+   */
+  talkToPerson?: {
+    on: boolean;
+    saving?: boolean;
+    error?: string | null;
+    onChange: (on: boolean) => void;
+  };
 }
+
+/** The handoff setting's words (docs/inbox-and-analytics.md, "Handoff to people"). */
+export const talkToPersonTexts = {
+  label: 'Talk to a person',
+  description:
+    'On: the chat widget and the public page offer visitors a Talk to a person button; the conversation then waits in the inbox’s Needs a person for a member of the team. Without a model, the agent also hands over when someone plainly asks for a person. Add the Ask for a person tool to let the model hand over on any channel.',
+  failed: 'The setting could not be saved',
+} as const;
 
 /** The setting's words (docs/tools.md, "Visitors and the send tools"). */
 export const visitorSendsTexts = {
@@ -66,14 +84,15 @@ export function ToolsPanel({
   headingLevel = 2,
   id,
   visitorSends,
+  talkToPerson,
 }: ToolsPanelProps) {
   return (
     <Card title="Tools" headingLevel={headingLevel} id={id}>
       <div className={styles.stack}>
         <p className={styles.muted}>
           Functions the agent may call while it answers: your HTTP endpoints, the tools of an MCP
-          server, and built-ins that end or transfer a call, send a message, schedule a callback or
-          record a do-not-contact request.
+          server, and built-ins that end or transfer a call, send a message, schedule a callback,
+          record a do-not-contact request or ask for a person of the team.
         </p>
         {error ? (
           <Banner
@@ -150,6 +169,20 @@ export function ToolsPanel({
           />
           {visitorSends.error ? (
             <Banner tone="error" title={visitorSendsTexts.failed} message={visitorSends.error} />
+          ) : null}
+        </>
+      ) : null}
+      {talkToPerson ? (
+        <>
+          <Switch
+            label={talkToPersonTexts.label}
+            description={talkToPersonTexts.description}
+            checked={talkToPerson.on}
+            onCheckedChange={talkToPerson.onChange}
+            disabled={!editing || talkToPerson.saving}
+          />
+          {talkToPerson.error ? (
+            <Banner tone="error" title={talkToPersonTexts.failed} message={talkToPerson.error} />
           ) : null}
         </>
       ) : null}
