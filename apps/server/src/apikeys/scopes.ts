@@ -53,6 +53,8 @@ export const routeScopes: Record<ApiKeyScope, readonly string[]> = {
   'agents:publish': ['POST /api/publish-agent', 'POST /api/agents/:agentName/versions/:n/restore'],
   'conversations:read': [
     'GET /api/conversations',
+    'GET /api/conversations/waiting',
+    'GET /api/org/:orgId/business-hours',
     'GET /api/conversations/export',
     'GET /api/conversations/events',
     'GET /api/conversations/:id',
@@ -67,6 +69,7 @@ export const routeScopes: Record<ApiKeyScope, readonly string[]> = {
     'GET /messaging/mail/outbox',
   ],
   'channels:write': [
+    'PUT /api/org/:orgId/business-hours',
     'POST /api/conversations/:id/takeover',
     'POST /api/conversations/:id/release',
     'POST /api/conversations/:id/messages',
@@ -165,6 +168,23 @@ export const notForKeys: Readonly<Record<string, string>> = {
   'PATCH /api/org/:orgId/members/:memberId': 'memberships are managed by people',
   'DELETE /api/org/:orgId/members/:memberId': 'memberships are managed by people',
   'GET /api/org/:orgId/api-keys': 'a key never manages keys',
+  'GET /voice/stream': "a call's own single-use token opens it, not a key",
+  'GET /api/org/:orgId/privacy':
+    "people's data and its trail are handled by people, in the console",
+  'PUT /api/org/:orgId/privacy':
+    "people's data and its trail are handled by people, in the console",
+  'GET /api/org/:orgId/contacts/:contact/export':
+    "people's data and its trail are handled by people, in the console",
+  'DELETE /api/org/:orgId/contacts/:contact':
+    "people's data and its trail are handled by people, in the console",
+  'GET /api/org/:orgId/audit-log':
+    "people's data and its trail are handled by people, in the console",
+  'GET /api/org/:orgId/audit-log/verify':
+    "people's data and its trail are handled by people, in the console",
+  'GET /api/org/:orgId/notifications': "a person's own alerts",
+  'PUT /api/org/:orgId/notifications': "a person's own alerts",
+  'GET /api/account/profile': "a person's own profile",
+  'PUT /api/account/profile': "a person's own profile",
   'POST /api/org/:orgId/api-keys': 'a key never manages keys',
   'DELETE /api/org/:orgId/api-keys/:id': 'a key never manages keys',
   'DELETE /api/agents/delete-by-org/:orgId': 'deletes every agent of the organization',
