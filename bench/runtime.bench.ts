@@ -51,14 +51,16 @@ const post = async (path: string, body: unknown) =>
   ).json() as Promise<{ data: Record<string, string> }>;
 const orgId = (await post('/api/org/create-org', { orgName: 'Bench' })).data.orgId!;
 const agentName = newAgentId('bench');
-const appKey = (await post('/api/app/create-agent', { agentName, organizationId: orgId })).data
-  .appKey!;
+const created = (await post('/api/app/create-agent', { agentName, organizationId: orgId })).data;
+const appKey = created.appKey!;
 await post(`/api/agents/update/${agentName}`, {
   organization_id: orgId,
   model_live_url: `${fake.url}/v1`,
   system_prompt: 'Be brief.',
   status: 'active', // a draft agent does not answer on its public key
 });
+// Published: the turns are served by the live version (docs/versions.md), as every channel's are.
+await post('/api/publish-agent', { chatbot_api_key: appKey, app_id: created.appId });
 
 async function measure(knowledgeSegments: number) {
   const direct: number[] = [];

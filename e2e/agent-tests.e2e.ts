@@ -89,18 +89,33 @@ test('write a test → run → fail → change the prompt → pass → publish w
   await second.getByRole('button', { name: 'Save test' }).click();
   await expect(second).toBeHidden();
   await page.getByRole('button', { name: 'Publish Agent' }).click();
+  // Publish asks for a note (docs/versions.md); none here.
+  await page
+    .getByRole('dialog', { name: 'Publish the draft' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(
     page.getByText(
       'Failed to publish agent: Tests must pass to publish: 1 failing test: “Mentions Sunday”',
     ),
   ).toBeVisible({ timeout: 30_000 });
-  await expect(tests.getByText('Publishing was refused')).toBeVisible();
+  // Reported once (the banner by Publish Agent, which clears); the Tests section only says it of
+  // the run, with no second banner that stays.
+  await expect(page.getByText(/Failed to publish agent/)).toHaveCount(1);
+  await expect(tests.getByText('Run before publishing (publishing was refused):')).toBeVisible();
+  await expect(tests.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText(/Failed to publish agent/)).toHaveCount(0, { timeout: 15_000 });
 
   // Fixed (the prompt covers Sunday), Publish goes through.
   await page.getByLabel('System Prompt').fill('ALWAYS SAY: We open at 9 every day, Sunday too.');
   await page.getByLabel('System Prompt').blur();
   await saved(page);
   await page.getByRole('button', { name: 'Publish Agent' }).click();
+  // Publish asks for a note (docs/versions.md); none here.
+  await page
+    .getByRole('dialog', { name: 'Publish the draft' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(page.getByText('Agent published successfully')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Tests: all 2 passed · must pass to publish')).toBeVisible();
 

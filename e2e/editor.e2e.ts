@@ -21,9 +21,25 @@ test('edit → reload: nothing lost; an invalid field never blocks the others; R
   await createOrganization(page, 'Editor Org');
   await createAgent(page, 'keeper');
 
+  // This server has no voice set up (System Status says so): Talk to Agent is disabled, saying why.
+  const talk = page.getByRole('button', { name: 'Talk to Agent' });
+  await expect(talk).toBeDisabled();
+  await expect(talk).toHaveAccessibleDescription(
+    'Voice calls are not set up on this server (LiveKit is not configured).',
+  );
+
   // Read-only until Edit.
   await expect(page.getByLabel('Nudge Text')).toBeDisabled();
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
+
+  // The header's expected cost per minute and latency follow the model chosen.
+  const header = page.locator('dl').filter({ hasText: 'Expected cost' });
+  await expect(header).toContainText('Expected cost~$0.10/min');
+  await expect(header).toContainText('Latency~1000ms');
+  await page.getByRole('combobox', { name: 'Model', exact: true }).click();
+  await page.getByRole('option', { name: 'GPT-4o Mini', exact: true }).click();
+  await expect(header).toContainText('Expected cost~$0.03/min');
+  await expect(header).toContainText('Latency~950ms');
 
   // An invalid Agent URL is named beside the field and in the status strip…
   const agentUrl = page.getByLabel('Agent URL');
@@ -36,11 +52,50 @@ test('edit → reload: nothing lost; an invalid field never blocks the others; R
   await expect(page.getByRole('status', { name: 'Auto-save status' })).toContainText(
     'Not saved: Agent URL',
   );
-  // …while a later edit of another field still saves.
+  // …while a later edit of another field still saves; the strip keeps saying what is not saved
+  // (never 'All changes saved' beside it, nor a 'Last saved' time for that save).
+  const status = page.getByRole('status', { name: 'Auto-save status' });
+  const durationSaved = page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/agents/update/') &&
+      (r.request().postData() ?? '').includes('"max_call_duration":450') &&
+      r.ok(),
+  );
   await page.getByLabel('Nudge Text').fill('Still with me?');
   await page.getByLabel('Nudge Text').blur();
   await page.getByLabel('Max Call Duration (m:ss)').fill('7:30');
   await page.getByLabel('Max Call Duration (m:ss)').blur();
+  await durationSaved;
+  await expect(status).toContainText('Not saved: Agent URL');
+  await expect(status).not.toContainText('All changes saved');
+  await expect(status).not.toContainText('Last saved');
+  // Fixed, it saves, and then all changes are saved.
+  await agentUrl.fill(storedUrl);
+  await saved(page);
+
+  // An empty or malformed Agent API Key is never stored: the widgets keep the working key.
+  const agentKey = page.getByRole('region', { name: 'Model' }).getByLabel('Agent API Key');
+  const storedKey = await agentKey.inputValue();
+  expect(storedKey).toMatch(/^app-/);
+  await agentKey.fill('');
+  await expect(status).toContainText('Not saved: Agent API Key is required');
+  await agentKey.fill('my-key');
+  await expect(status).toContainText("Not saved: Agent API Key must start with 'app-' or 'sk-'");
+  const nudgeSaved = page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/agents/update/') &&
+      (r.request().postData() ?? '').includes('Are you still there?') &&
+      r.ok(),
+  );
+  await page.getByLabel('Nudge Text').fill('Are you still there?');
+  await page.getByLabel('Nudge Text').blur();
+  expect((await nudgeSaved).request().postData()).not.toContain('chatbot_key');
+  await expect(status).toContainText("Not saved: Agent API Key must start with 'app-' or 'sk-'");
+  const info = await page.request.get(
+    `/api/agents/info/${new URL(page.url()).searchParams.get('agent')}`,
+  );
+  expect(((await info.json()) as { chatbot_key: string }).chatbot_key).toBe(storedKey);
+  await agentKey.fill(storedKey);
   await saved(page);
 
   // A model key of the member's own: typed, locked, saved.
@@ -50,7 +105,7 @@ test('edit → reload: nothing lost; an invalid field never blocks the others; R
   await saved(page);
 
   await page.reload();
-  await expect(page.getByLabel('Nudge Text')).toHaveValue('Still with me?');
+  await expect(page.getByLabel('Nudge Text')).toHaveValue('Are you still there?');
   await expect(page.getByLabel('Max Call Duration (m:ss)')).toHaveValue('7:30');
   await expect(page.getByLabel('Agent URL')).toHaveValue(storedUrl);
   // The stored key comes back masked; Show could not show it, so there is none.

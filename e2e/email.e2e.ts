@@ -182,3 +182,66 @@ test('Email: assign a mailbox, its SMTP settings, send from the modal (validatio
   expect(to('c1@example.com').map((m) => m.subject)).toEqual(['Hello Cleo']);
   expect(to('c2@example.com').map((m) => m.subject)).toEqual(['Hello Dan']);
 });
+
+test('Email: a member takes a thread over in the inbox and answers it; the reply goes out through the mailbox, threaded', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const mailbox = `held${Date.now().toString(36)}@acme.test`;
+  await signUp(page, newUser('mailheld'));
+  await createOrganization(page, 'Held Mail Org');
+  // The mailbox (SMTP to the loopback server; no agent: its mail is stored, not answered).
+  const saved = await page.request.put(`/messaging/mail/mailboxes/${mailbox}`, {
+    headers: { Origin: baseURL! },
+    data: {
+      smtp: {
+        host: '127.0.0.1',
+        port: smtpPort,
+        secure: false,
+        username: mailbox,
+        password: 'app-password-1234',
+      },
+      display_name: 'Held Desk',
+    },
+  });
+  expect(saved.ok()).toBe(true);
+  const { mailbox: box } = (await saved.json()) as { mailbox: { inbound_url: string } };
+  const posted = await fetch(box.inbound_url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'message/rfc822' },
+    body: [
+      'From: Dora <dora@example.com>',
+      `To: ${mailbox}`,
+      'Subject: Broken kettle',
+      'Message-ID: <e2e-held-1@example.com>',
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'My kettle arrived broken.',
+      '',
+    ].join('\r\n'),
+  });
+  expect(posted.status).toBe(200);
+  const { conversation_id: id } = (await posted.json()) as { conversation_id: string };
+
+  await page.goto(`/conversations/${id}`);
+  const thread = page.getByRole('list', { name: 'Messages' });
+  await expect(thread.getByText('My kettle arrived broken.', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Take over' }).click();
+  await expect(page.getByText(/You have taken this conversation over/)).toBeVisible();
+  const reply = page.getByRole('textbox', { name: 'Reply' });
+  await reply.fill('Sorry, Dora: a new kettle is on its way.');
+  await reply.press('Enter');
+  await expect(
+    thread.getByText('Sorry, Dora: a new kettle is on its way.', { exact: true }),
+  ).toBeVisible();
+  // No error in place of the reply (it used to be 409 'replies on email are not set up').
+  await expect(page.getByText(/not set up on this server/)).toHaveCount(0);
+  await expect.poll(() => to('dora@example.com').length, { timeout: 20_000 }).toBe(1);
+  const sent = to('dora@example.com')[0]!;
+  expect(sent.subject).toBe('Re: Broken kettle');
+  expect(sent.inReplyTo).toBe('<e2e-held-1@example.com>');
+  expect(sent.text?.trim()).toBe('Sorry, Dora: a new kettle is on its way.');
+  expect(sent.from?.value[0]).toMatchObject({ address: mailbox, name: 'Held Desk' });
+});

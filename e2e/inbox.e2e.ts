@@ -48,7 +48,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
       headers,
       data: {
         organization_id: org.data.orgId,
-        name: 'Front Desk',
         chatbot_api: `${baseURL}/v1`,
         chatbot_key: app.data.appKey,
         status: 'active',
@@ -103,6 +102,14 @@ test('widget chat → inbox → take over → live member reply in the widget �
   await expect(console.getByRole('heading', { name: 'Conversations', level: 1 })).toBeVisible();
   const row = console.getByRole('option', { name: /Do you open on Sundays\?/ });
   await expect(row).toHaveAttribute('aria-selected', 'true');
+  // The agent is named by its display name (its identifier without the UUID): on the row, in the
+  // thread and in the agent filter — never 'No agent', '—' or the raw id.
+  await expect(row).toContainText('inbox ·');
+  await expect(console.getByRole('definition').filter({ hasText: /^inbox$/ })).toBeVisible();
+  await console.getByRole('combobox', { name: 'Agent' }).click();
+  await expect(console.getByRole('option', { name: 'inbox', exact: true })).toBeVisible();
+  await expect(console.getByRole('option', { name: agent.id })).toHaveCount(0);
+  await console.keyboard.press('Escape');
   const thread = console.getByRole('list', { name: 'Messages' });
   await expect(thread.getByText('Do you open on Sundays?', { exact: true })).toBeVisible();
   await console.getByRole('button', { name: 'Take over' }).click();
@@ -121,6 +128,8 @@ test('widget chat → inbox → take over → live member reply in the widget �
     { timeout: 20_000 },
   );
   expect(await panel.locator('.msg.bot').count()).toBe(botsBefore + 1);
+  // Said to come from a person of the team (the member's first name), not from the agent.
+  await expect(panel.locator('.msg.bot').last()).toContainText('Ada · Our team');
 
   // Hand back: the agent answers the next message.
   await console.getByRole('button', { name: 'Hand back' }).click();

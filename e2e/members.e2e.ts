@@ -36,6 +36,8 @@ test('members: invite by e-mail, copy the link, accept in a second browser, chan
   await expect(page2.getByRole('heading', { name: 'Join Team Org' })).toBeVisible();
   await page2.getByRole('button', { name: 'Sign in or sign up to join' }).click();
   await page2.waitForURL(/\/login\?next=/);
+  // The invited address is filled in.
+  await expect(page2.getByLabel('Email')).toHaveValue(invitee.email);
   await page2.getByRole('tab', { name: 'Sign up' }).click();
   await page2.getByLabel('First name').fill('Grace');
   await page2.getByLabel('Last name').fill('Hopper');
@@ -44,7 +46,9 @@ test('members: invite by e-mail, copy the link, accept in a second browser, chan
   await page2.getByRole('button', { name: 'Create account' }).click();
   await page2.waitForURL(/\/invite\//);
   await page2.getByRole('button', { name: 'Accept invitation' }).click();
+  // The dashboard opens on the joined organization and says so.
   await expect(page2.getByText('You joined Team Org as Member')).toBeVisible();
+  await expect(page2).toHaveURL(/\/(\?.*)?$/);
 
   // As a member, the invitee sees the team, with the managing controls disabled and the reason.
   await page2.goto('/account');
@@ -52,6 +56,21 @@ test('members: invite by e-mail, copy the link, accept in a second browser, chan
     page2.getByText('Only an owner or admin can invite members, change roles and remove members.'),
   ).toBeVisible();
   await expect(page2.getByRole('button', { name: 'Invite', exact: true })).toBeDisabled();
+  // … and the owners' and admins' controls elsewhere, disabled with the server's words.
+  await page2.goto('/?tab=phone-numbers');
+  const sync = page2.getByRole('button', { name: 'Sync Phone Numbers' });
+  await expect(sync).toBeDisabled();
+  await expect(sync).toHaveAccessibleDescription(
+    'Only an owner or admin can sync numbers from the provider',
+  );
+  await page2.goto('/?view=integrations');
+  const save = page2
+    .getByRole('form', { name: 'OpenAI key' })
+    .getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription(
+    'Only an owner or admin can change provider credentials',
+  );
 
   // The owner makes the invitee an admin.
   await page.reload();
@@ -60,7 +79,7 @@ test('members: invite by e-mail, copy the link, accept in a second browser, chan
   await row.getByRole('combobox').click();
   await page.getByRole('option', { name: 'Admin' }).click();
   await expect(row.getByRole('combobox')).toHaveText(/Admin/);
-  await page2.reload();
+  await page2.goto('/account');
   await expect(page2.getByRole('button', { name: 'Invite', exact: true })).toBeEnabled();
 
   // The owner removes the invitee, who then belongs to no organization.

@@ -68,6 +68,9 @@ test('sign in → Phone Numbers → sync → filters narrow → Add Agent → Ov
   await add.getByRole('combobox', { name: 'Agent prefix' }).click();
   await page.getByRole('option', { name: 'front_desk' }).click();
   await add.getByRole('combobox', { name: 'Phone number' }).click();
+  // Voice is assigned here: only the three numbers that have voice are offered (not the SMS- or
+  // WhatsApp-only ones).
+  await expect(page.getByRole('option')).toHaveCount(3);
   const option = page.getByRole('option').first();
   const dialogNumber = (await option.innerText()).trim();
   expect(dialogNumber).toMatch(/^\+1 \d{3} 555 0\d{3}$/);
@@ -79,6 +82,11 @@ test('sign in → Phone Numbers → sync → filters narrow → Add Agent → Ov
   const row = rows.filter({ hasText: e164 });
   await expect(row).toContainText('front_desk');
   await expect(table.getByRole('columnheader', { name: 'Unassign' })).toBeVisible();
+
+  // A number without voice has no voice agent to choose.
+  const noVoice = rows.filter({ hasText: 'No voice on this number' });
+  await expect(noVoice).toHaveCount(2);
+  await expect(noVoice.getByRole('button', { name: /^Edit agent of / })).toHaveCount(0);
 
   // The Overview counts are real.
   await openTab(page, 'Overview');

@@ -140,6 +140,11 @@ test('SMS: assign an agent → send from the modal (validation first) → simula
   expect(waNumber).toBe(smsNumber);
   await page.getByRole('tab', { name: 'Inbound' }).click();
   await page.getByRole('button', { name: `Unassign ${waNumber}` }).click();
+  // It asks first.
+  await page
+    .getByRole('alertdialog', { name: `Unassign ${waNumber}?` })
+    .getByRole('button', { name: 'Unassign' })
+    .click();
   await expect(page.getByText('Receiving number unassigned successfully!')).toBeVisible();
   await openTab(page, 'SMS');
   await expect(

@@ -1,10 +1,17 @@
 // Starts the real server for end-to-end tests on a fresh, throw-away data directory.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
+// Voice calls without LiveKit (e2e/voice.e2e.ts): the local transcriber hears only these phrases,
+// so what the fake microphone says is transcribed exactly.
+const grammar = join(dataDir, 'callers.jsgf');
+writeFileSync(
+  grammar,
+  '#JSGF V1.0;\ngrammar callers;\npublic <utterance> = what are your opening hours | goodbye;\n',
+);
 const child = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
   stdio: 'inherit',
   env: {
@@ -18,6 +25,7 @@ const child = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
     // The Webhooks test's receiver listens on loopback too (e2e/webhooks.e2e.ts).
     PARLEY_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
     ...process.env,
+    PARLEY_LOCAL_STT_GRAMMAR: grammar,
     PARLEY_DATA_DIR: dataDir,
     NODE_ENV: 'test',
   },

@@ -69,7 +69,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   server: {
-    proxy: { '^/(api|v1|voice|messaging|widget|chatbot|healthz)': 'http://localhost:3000' },
+    // ws: voice calls without LiveKit stream over a WebSocket at /voice/stream.
+    proxy: {
+      '^/(api|v1|voice|messaging|widget|chatbot|healthz)': {
+        target: 'http://localhost:3000',
+        ws: true,
+      },
+    },
   },
   test: {
     name: 'console',

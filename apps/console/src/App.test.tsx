@@ -49,6 +49,11 @@ function signedOutApi(): DashboardApi {
       deleteScheduled: fail,
       resumeDialing: fail,
       setSandboxOutcome: fail,
+      schedulingSettings: fail,
+      updateSchedulingSettings: fail,
+      doNotCallPage: fail,
+      addDoNotCall: fail,
+      removeDoNotCall: fail,
     },
   };
 }

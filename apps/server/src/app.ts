@@ -11,15 +11,21 @@ import type { Db } from './db/client';
 import type { Auth } from './auth/auth';
 import type { AppEnv, Services } from './lib/env';
 import { HttpError } from './lib/http';
-import { authHandler, requireUser, SessionCache } from './auth/session';
+import { authHandler, SessionCache } from './auth/session';
+import { carriesApiKey, requireCaller } from './apikeys/auth';
+import { apiKeyRoutes } from './apikeys/routes';
 import { csrfProtection } from './lib/csrf';
 import { tenantCacheOf } from './lib/tenantCache';
 import { requirePublishedAgent } from './agents/published';
 import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
 import type { RateLimitStores } from './lib/rateLimitStore';
 import { invitationRoutes, orgRoutes } from './org/routes';
+import { privacyRoutes } from './privacy/routes';
+import { auditRoutes } from './audit/routes';
 import { agentRoutes } from './agents/routes';
 import { agentTestRoutes } from './agent-tests/routes';
+import { versionRoutes } from './agents/versions/routes';
+import { importRoutes } from './agents/versions/importDocument';
 import type { TestRunWorker } from './agent-tests/worker';
 import { toolRoutes } from './tools/routes';
 import { appRoutes } from './agents/appRoutes';
@@ -30,6 +36,7 @@ import type { Admission } from './lib/admission';
 import { openApiRoutes } from './openapi';
 import { voiceTokenRoutes } from './voice/tokenRoutes';
 import { voiceInternalRoutes } from './voice/internalRoutes';
+import type { EmbeddedVoice } from './voice/embedded';
 import type { SecretBox } from './lib/secrets';
 import { datasetRetrieveRoutes, knowledgeRoutes } from './knowledge/routes';
 import type { IngestionWorker } from './knowledge/ingest';
@@ -51,6 +58,7 @@ import { systemClock } from './scheduling/clock';
 import { conversationRoutes } from './conversations/routes';
 import { analyticsRoutes } from './conversations/analyticsRoutes';
 import { webhookRoutes as eventWebhookRoutes } from './webhooks/routes';
+import { handoffOrgRoutes, profileRoutes, waitingRoutes } from './handoff/routes';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -81,6 +89,31 @@ function tooLarge(path: string): never {
   throw new HttpError(413, 'body: The request is larger than the 10 MB limit');
 }
 
+/**
+ * The paths behind the session guard (`requireCaller`): the signed-in person or an organization
+ * API key. Every route under them is in apikeys/scopes.ts, with its scope or as closed to keys.
+ */
+export const guardedPaths = [
+  '/api/org/*',
+  '/api/agents/*',
+  '/api/app/*',
+  '/voice/*',
+  '/api/integrations/*',
+  '/api/shared-providers/*',
+  '/api/system-status/*',
+  '/messaging/*',
+  '/api/knowledge-bases',
+  '/api/knowledge-bases/*',
+  '/api/conversations',
+  '/api/conversations/*',
+  '/api/analytics/*',
+  '/api/account/*',
+  '/api/prompt-config',
+  '/api/model-config',
+  '/api/publish-agent',
+  '/api/chatbot/*',
+] as const;
+
 export interface AppOptions {
   db: Db;
   auth: Auth;
@@ -110,6 +143,10 @@ export interface AppOptions {
   sessions?: SessionCache;
   /** Origins besides the request's own allowed to send state-changing requests (PUBLIC_URL …). */
   trustedOrigins?: string[];
+  /** The embedded WebSocket voice transport (created by createServer). */
+  embeddedVoice?: EmbeddedVoice;
+  /** The server's time where features read the clock by day (business hours); tests set it. */
+  clock?: () => Date;
 }
 
 /**
@@ -153,6 +190,8 @@ export function createApp(options: AppOptions) {
     replies: options.replies,
     admission: options.admission ?? null,
     rateLimits: options.rateLimits,
+    embeddedVoice: options.embeddedVoice,
+    clock: options.clock,
   };
   const app = new Hono<AppEnv>();
 
@@ -222,12 +261,14 @@ export function createApp(options: AppOptions) {
 
   // CSRF: a state-changing request from a page of another site is refused on every cookie-
   // authorised path. The public runtime (/v1) and a voice token asked for with an agent key
-  // carry their own credential and are cross-origin by design.
+  // carry their own credential and are cross-origin by design. A request with an organization
+  // API key is authorised by that header alone (a page cannot send it to another site: no CORS).
   const csrf = csrfProtection({
     trustedOrigins: options.trustedOrigins ?? [],
     exempt: (c) =>
-      c.req.path.startsWith('/voice/tokens/') &&
-      /^Bearer\s/i.test(c.req.header('Authorization') ?? ''),
+      carriesApiKey(c.req.raw.headers) ||
+      (c.req.path.startsWith('/voice/tokens/') &&
+        /^Bearer\s/i.test(c.req.header('Authorization') ?? '')),
   });
   for (const base of ['/api/*', '/voice/*', '/messaging/*']) app.use(base, csrf);
 
@@ -253,38 +294,38 @@ export function createApp(options: AppOptions) {
   app.route('/webhooks/mail', mailWebhookRoutes(services));
   // Public, key- or session-authorised: registered before the session-only /voice/* guard.
   app.route('/voice/tokens', voiceTokenRoutes(services));
+  // The WebSocket call stream is an upgrade (voice/embedded, on the HTTP server itself); a plain
+  // request is told so.
+  app.get('/voice/stream', (c) =>
+    c.json(
+      {
+        success: false,
+        error: 'Upgrade Required',
+        detail: 'This is a WebSocket: connect with the url /voice/tokens/generate answered.',
+      },
+      426,
+    ),
+  );
   // The voice worker's calls (bearer PARLEY_WORKER_SECRET), also before the session guard.
   app.route('/voice/internal', voiceInternalRoutes(services, retrieve));
 
   // An invite link's details (organization, address, role): shown before the invitee signs in.
   app.route('/api/invitations', invitationRoutes(services));
 
-  const requireSession = requireUser(sessions);
-  app.use('/api/org/*', requireSession);
-  app.use('/api/agents/*', requireSession);
-  app.use('/api/app/*', requireSession);
-  app.use('/voice/*', requireSession);
-  app.use('/api/integrations/*', requireSession);
-  app.use('/api/shared-providers/*', requireSession);
-  app.use('/api/system-status/*', requireSession);
-  app.use('/messaging/*', requireSession);
-  app.use('/api/knowledge-bases', requireSession);
-  app.use('/api/conversations', requireSession);
-  app.use('/api/conversations/*', requireSession);
-  app.use('/api/analytics/*', requireSession);
-  app.use('/api/knowledge-bases/*', requireSession);
-  for (const path of [
-    '/api/prompt-config',
-    '/api/model-config',
-    '/api/publish-agent',
-    '/api/chatbot/*',
-  ]) {
-    app.use(path, requireSession);
-  }
+  // The signed-in person, or an organization API key (x-api-key) within its scopes (apikeys/).
+  const requireSession = requireCaller(sessions, options.db);
+  for (const path of guardedPaths) app.use(path, requireSession);
+  app.route('/api/org', apiKeyRoutes(services));
   app.route('/api/org', orgRoutes(services));
   app.route('/api/org', eventWebhookRoutes(services));
+  app.route('/api/org', privacyRoutes(services));
+  app.route('/api/org', auditRoutes(services));
+  app.route('/api/org', handoffOrgRoutes(services));
+  app.route('/api/account', profileRoutes(services));
   app.route('/api/agents', agentRoutes(services));
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));
+  app.route('/api/agents', versionRoutes(services));
+  app.route('/api/agents', importRoutes(services));
   app.route('/api/agents', toolRoutes(services));
   app.route('/api/app', appRoutes(services));
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
@@ -304,6 +345,8 @@ export function createApp(options: AppOptions) {
   app.route('/messaging/mail', mailRoutes(services));
   app.route('/voice', voiceRoutes(services));
   app.route('/api/knowledge-bases', knowledgeRoutes(services, options.ingestion));
+  // Before the inbox's /:id: the waiting list (handoff to people).
+  app.route('/api/conversations', waitingRoutes(services));
   app.route('/api/conversations', conversationRoutes(services));
   app.route('/api/analytics', analyticsRoutes(services));
   app.route('/api', modelRoutes(services, retrieve));

@@ -6,7 +6,7 @@ import { resolveDataDir } from './lib/dataDir';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolveDataDir(process.env);
-const { app, database, logger } = await createServer({
+const { app, database, logger, embeddedVoice } = await createServer({
   databaseUrl: process.env.DATABASE_URL,
   dataDir,
   secret: process.env.PARLEY_SECRET,
@@ -32,11 +32,16 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
   );
 });
 
+// Voice calls without LiveKit (the WebSocket at /voice/stream) on the same port.
+embeddedVoice.attach(server as import('node:http').Server);
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    // Calls on the embedded transport are hung up (and logged as ended) while the server closes.
+    void embeddedVoice.close();
     server.close(() => {
       void database.close().finally(() => process.exit(0));
     });

@@ -120,6 +120,21 @@ describe('OpenAPI document', () => {
     });
   });
 
+  it('names the scope an organization API key needs, and takes no key where keys are refused', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { security: unknown; 'x-api-key-scope'?: string }>>;
+    };
+    expect(doc.paths['/api/agents/info/{agentName}']!.get).toMatchObject({
+      security: [{ session: [] }, { apiKey: ['agents:read'] }],
+      'x-api-key-scope': 'agents:read',
+    });
+    expect(doc.paths['/api/publish-agent']!.post!['x-api-key-scope']).toBe('agents:publish');
+    for (const method of ['get', 'post'])
+      expect(doc.paths['/api/org/{orgId}/api-keys']![method]).toMatchObject({
+        security: [{ session: [] }],
+      });
+  });
+
   it('has a readable reference page without scripts or external hosts', async () => {
     const res = await fetch(`${server.url}/api/reference`);
     expect(res.status).toBe(200);

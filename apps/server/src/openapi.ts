@@ -3,6 +3,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '@parley/api-client';
 import { webhookOperations } from './webhooks/openapi';
+import { apiKeyOperations } from './apikeys/openapi';
+import { scopeFor } from './apikeys/scopes';
+import { privacyOperations } from './privacy/openapi';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth =
@@ -53,7 +56,8 @@ const orgQuery = { organization_id: 'The organization (else the user’s only on
 // prettier-ignore
 const serviceOperations: Operation[] = [
   // ---- /voice: the voice backend (spec channels-and-shell §7) ----
-  op('post', '/voice/tokens/generate', 'A LiveKit token that dispatches the voice worker into a new room', 'Voice', 'sessionOrAgentKey', { query: { agent_name: 'Required: the agent' }, response: api.voiceTokenResponseSchema }),
+  op('post', '/voice/tokens/generate', 'How to join a call: a LiveKit token that dispatches the voice worker into a new room, or without LiveKit the server’s own WebSocket stream (transport websocket: a single-use url)', 'Voice', 'sessionOrAgentKey', { query: { agent_name: 'Required: the agent', version: "Console calls: draft (default) or live; an agent key's call is the live version" }, response: api.voiceTokenResponseSchema }),
+  op('get', '/voice/stream', 'The WebSocket call stream (without LiveKit): a WebSocket upgrade with the token of /voice/tokens/generate (protocol in docs/voice-worker.md); a plain GET answers 426', 'Voice', 'none', { query: { token: 'Required: the token in the url /voice/tokens/generate answered' } }),
   op('get', '/voice/agents/by-org/:org', "An organization's agents, keyed by name", 'Voice', 'session', { response: api.voiceAgentsByOrgResponseSchema }),
   op('get', '/voice/calls/agent/:agentId', "An agent's calls, newest first", 'Voice', 'session', { response: api.voiceCallListResponseSchema }),
   op('get', '/voice/calls/:conversationId', 'One call with its turns', 'Voice', 'session', { response: api.voiceCallDetailSchema }),
@@ -96,14 +100,14 @@ const serviceOperations: Operation[] = [
   // ---- scheduled outbound calls (docs/scheduled-calls.md) ----
   op('post', '/voice/scheduled/create', 'Schedule an outbound call', 'Scheduled calls', 'session', { body: api.createScheduledRequestSchema, response: api.scheduledEventSchema }),
   op('put', '/voice/scheduled/:id', 'Edit a pending scheduled call', 'Scheduled calls', 'session', { body: api.updateScheduledRequestSchema, response: api.scheduledEventSchema }),
-  op('delete', '/voice/scheduled/:id', 'Cancel a pending scheduled call, or remove a finished one', 'Scheduled calls', 'session'),
+  op('delete', '/voice/scheduled/:id', 'Delete a scheduled call, pending or finished (not while it is being dialled)', 'Scheduled calls', 'session'),
   op('get', '/voice/scheduled/organization/:org/schedules', "An organization's scheduled calls, newest first (agent_id, call_type, status, limit, offset)", 'Scheduled calls', 'session', { response: api.scheduledListResponseSchema }),
   op('get', '/voice/scheduled/organization/:org/settings', "The organization's dialling settings (calling window, concurrency cap, breaker)", 'Scheduled calls', 'session', { response: api.schedulingSettingsResponseSchema }),
   op('put', '/voice/scheduled/organization/:org/settings', "Change the organization's dialling settings (owner or admin)", 'Scheduled calls', 'session', { body: api.schedulingSettingsSchema, response: api.schedulingSettingsResponseSchema }),
   op('post', '/voice/scheduled/organization/:org/resume', 'Resume dialling after the circuit breaker paused it', 'Scheduled calls', 'session'),
-  op('get', '/voice/scheduled/organization/:org/do-not-call', "The organization's do-not-call list", 'Scheduled calls', 'session'),
-  op('post', '/voice/scheduled/organization/:org/do-not-call', 'Add a number to the do-not-call list', 'Scheduled calls', 'session'),
-  op('delete', '/voice/scheduled/organization/:org/do-not-call/:number', 'Remove a number from the do-not-call list', 'Scheduled calls', 'session'),
+  op('get', '/voice/scheduled/organization/:org/do-not-call', "The organization's do-not-call list and the numbers that sent STOP (never dialled either)", 'Scheduled calls', 'session', { response: api.doNotCallResponseSchema }),
+  op('post', '/voice/scheduled/organization/:org/do-not-call', 'Add a number to the do-not-call list', 'Scheduled calls', 'session', { body: api.doNotCallRequestSchema, response: api.doNotCallResponseSchema }),
+  op('delete', '/voice/scheduled/organization/:org/do-not-call/:number', 'Remove a number from the do-not-call list (owner or admin)', 'Scheduled calls', 'session', { response: api.doNotCallResponseSchema }),
   op('get', '/voice/scheduled/organization/:org/sandbox-outcomes', "The sandbox's outcome per number for dialled calls", 'Scheduled calls', 'session'),
   op('put', '/voice/scheduled/organization/:org/sandbox-outcomes', "Set the sandbox's outcome for a number (answered, no-answer, busy, voicemail, failed)", 'Scheduled calls', 'session'),
   op('post', '/webhooks/twilio/outbound/:id/answer', 'Twilio: a scheduled call was answered (answers TwiML with the phone stream)', 'Webhooks', 'twilioSignature', { form: true, produces: 'text/xml' }),
@@ -149,16 +153,26 @@ const serviceOperations: Operation[] = [
   op('post', '/messaging/mail/campaigns/:id/cancel', 'Cancel a campaign (nothing more is sent)', 'Email', 'session', { query: orgQuery, response: api.campaignAnswerSchema }),
   op('get', '/webhooks/mail/unsubscribe/:token', 'A campaign mail’s unsubscribe link: asks to confirm', 'Webhooks', 'none', { produces: 'text/html' }),
   op('post', '/webhooks/mail/unsubscribe/:token', 'One-click unsubscribe (RFC 8058, signed link)', 'Webhooks', 'none', { produces: 'text/html' }),
-  op('post', '/webhooks/mail/:token', "A mailbox's inbound URL: a raw message (message/rfc822, at most 10 MB)", 'Webhooks', 'none', { response: api.mailInboundAnswerSchema }),
+  op('post', '/webhooks/mail/:token', "A mailbox's inbound URL: a raw message (message/rfc822, at most 10 MB; over the bounds of an inbound mail — 1,000 parts, 50 levels, 1,000 header lines, 64 KB a field, 1,000 encoded-words — 400 with the reason, nothing stored)", 'Webhooks', 'none', { response: api.mailInboundAnswerSchema }),
   // ---- conversations, human takeover, analytics (docs/inbox-and-analytics.md) ----
-  op('get', '/api/conversations', "The organization's conversations on every channel, newest activity first (agent_id, channel, status, q, from, to, cursor, limit)", 'Conversations', 'session', { query: { ...orgQuery, agent_id: 'An agent', channel: 'chat, voice, sms, whatsapp or email', status: 'open, held or ended', q: 'Words in the messages (full text)', from: 'Active since (ISO 8601)', to: 'Started before (ISO 8601)', cursor: "The previous page's next_cursor", limit: '1–100 (25)' }, response: api.conversationListSchema }),
-  op('get', '/api/conversations/export', 'The filtered conversations as CSV or JSON lines, one row per message (streamed)', 'Conversations', 'session', { query: { ...orgQuery, format: 'csv or jsonl', agent_id: 'An agent', channel: 'A channel', status: 'open, held or ended', q: 'Words in the messages', from: 'Active since', to: 'Started before' }, produces: 'text/plain' }),
-  op('get', '/api/conversations/events', "The organization's inbox, live (server-sent events: ready, then a conversation's id on each new message, takeover, release or call end; ids only)", 'Conversations', 'session', { query: orgQuery }),
+  op('get', '/api/conversations', "The organization's conversations on every channel, newest activity first (agent_id, channel, status, q, from, to, cursor, limit)", 'Conversations', 'session', { query: { ...orgQuery, agent_id: 'An agent', channel: 'chat, voice, sms, whatsapp or email', status: 'open, needs_human, held or ended', q: 'Words in the messages (full text)', from: 'Active since (ISO 8601)', to: 'Started before (ISO 8601)', cursor: "The previous page's next_cursor", limit: '1–100 (25)' }, response: api.conversationListSchema }),
+  op('get', '/api/conversations/export', 'The filtered conversations as CSV or JSON lines, one row per message (streamed)', 'Conversations', 'session', { query: { ...orgQuery, format: 'csv or jsonl', agent_id: 'An agent', channel: 'A channel', status: 'open, needs_human, held or ended', q: 'Words in the messages', from: 'Active since', to: 'Started before' }, produces: 'text/plain' }),
+  op('get', '/api/conversations/events', "The organization's inbox, live (server-sent events: ready, then a conversation's id on each new message, takeover, release, call end or request for a person; ids only)", 'Conversations', 'session', { query: orgQuery }),
+  // ---- handoff to people (issue 41, docs/inbox-and-analytics.md) ----
+  op('get', '/api/conversations/waiting', 'The conversations waiting for a person now (needs_human), the longest waiting first (at most 200), and how many', 'Handoff', 'session', { query: orgQuery, response: api.waitingListSchema }),
+  op('get', '/api/org/:orgId/business-hours', "The organization's business hours: time zone, opening ranges per day, holidays, out-of-hours message", 'Handoff', 'session', { response: api.businessHoursSchema }),
+  op('put', '/api/org/:orgId/business-hours', 'Replace the business hours (owners and admins; IANA time zone, ranges HH:MM, holidays YYYY-MM-DD)', 'Handoff', 'session', { body: api.businessHoursSchema, response: api.businessHoursSchema }),
+  op('get', '/api/org/:orgId/notifications', "The signed-in member's alerts of the organization (e-mail when a conversation needs a person) and whether the install has a mailer", 'Handoff', 'session', { response: api.memberNotificationsSchema }),
+  op('put', '/api/org/:orgId/notifications', "Turn the signed-in member's e-mail alerts on or off", 'Handoff', 'session', { body: api.memberNotificationsUpdateSchema, response: api.memberNotificationsSchema }),
+  op('get', '/api/account/profile', "The signed-in member's phone number (a call that asks for a person is put through to it)", 'Handoff', 'session', { response: api.memberProfileSchema }),
+  op('put', '/api/account/profile', "Set or clear the signed-in member's phone number (E.164 with its country code)", 'Handoff', 'session', { body: api.memberProfileUpdateSchema, response: api.memberProfileSchema }),
+  op('post', '/v1/conversations/:id/handoff', "'Talk to a person': the conversation's own visitor asks for a person of the team (anyone else: 404)", 'Runtime', 'agentKey', { body: api.visitorHandoffRequestSchema, response: api.visitorHandoffResponseSchema }),
+  op('post', '/webhooks/twilio/whisper/:id', 'TwiML said to the member a call is put through to, before the caller is bridged (signed by Twilio)', 'Webhooks', 'twilioSignature', { form: true, produces: 'text/xml' }),
   op('get', '/api/conversations/:id', 'A conversation with its messages (author, text, time, channel figures); marks it seen', 'Conversations', 'session', { response: api.conversationDetailSchema }),
   op('post', '/api/conversations/:id/takeover', 'Take the conversation over: its agent stops answering on every channel', 'Conversations', 'session'),
   op('post', '/api/conversations/:id/release', 'Hand the conversation back to its agent', 'Conversations', 'session'),
   op('post', '/api/conversations/:id/messages', "A member's reply, sent through the conversation's channel", 'Conversations', 'session', { body: api.memberReplyRequestSchema, response: api.memberReplyResponseSchema }),
-  op('get', '/api/analytics/agents/:agentId', "An agent's figures for 24h, 7d or 30d (period)", 'Analytics', 'session', { query: { period: '24h, 7d or 30d (7d)' }, response: api.agentAnalyticsSchema }),
+  op('get', '/api/analytics/agents/:agentId', "An agent's figures for 24h, 7d or 30d (period), of every version or one", 'Analytics', 'session', { query: { period: '24h, 7d or 30d (7d)', version: "Only what this agent version answered: its number or 'draft'" }, response: api.agentAnalyticsSchema }),
   op('get', '/api/system-status/:org', "What is configured for the organization (model keys, LiveKit, telephony, mail): names and counts, no secrets", 'Integrations', 'session', { response: api.systemStatusSchema }),
   op('get', '/v1/conversations/:id/events', "A conversation's live events for its visitor (server-sent events: a member's reply, takeover, release)", 'Runtime', 'agentKey', { query: { user: 'Required: the visitor' } }),
   // ---- agent test suites (issue 30) ----
@@ -171,6 +185,16 @@ const serviceOperations: Operation[] = [
   op('post', '/api/agents/:agentName/tests/from-conversation', "A test made of a stored conversation's user turns, the agent's answers as judge criteria", 'Agent tests', 'session', { body: api.testFromConversationRequestSchema, response: api.agentTestSchema }),
   op('put', '/api/agents/:agentName/tests/:id', 'Replace a test', 'Agent tests', 'session', { body: api.agentTestInputSchema, response: api.agentTestSchema }),
   op('delete', '/api/agents/:agentName/tests/:id', 'Delete a test', 'Agent tests', 'session'),
+  // ---- drafts, versions and agents as code (docs/versions.md) ----
+  op('get', '/api/agents/:agentName/versions', "An agent's published versions (newest first), the live one and whether the draft differs", 'Agent versions', 'session', { response: api.agentVersionsListSchema }),
+  op('get', '/api/agents/:agentName/versions/:n', 'One published version: its settings (secrets as ••••), tools and analysis plan', 'Agent versions', 'session', { response: api.agentVersionDetailSchema }),
+  op('post', '/api/agents/:agentName/versions/:n/restore', "Make version n's settings live at once, as a new version (no test run)", 'Agent versions', 'session', { body: api.restoreVersionRequestSchema, response: api.restoreVersionResponseSchema }),
+  op('get', '/api/agents/:agentName/draft', 'What the draft changes against the live version (secrets as ••••)', 'Agent versions', 'session', { response: api.agentDraftSchema }),
+  op('post', '/api/agents/:agentName/draft/discard', 'Reset the draft to the live version', 'Agent versions', 'session', { response: api.discardDraftResponseSchema }),
+  op('put', '/api/agents/:agentName/draft', "Replace the agent's draft from an agent document (stored secrets kept where it names them without values)", 'Agent versions', 'session', { body: api.replaceDraftRequestSchema, response: api.replaceDraftResponseSchema }),
+  op('get', '/api/agents/:agentName/export', 'The agent as an agent document, with no secret value in it', 'Agent versions', 'session', { query: { version: "draft (default), live or a version number" }, response: api.agentDocumentSchema }),
+  op('post', '/api/agents/import', 'A new draft agent of the organization from an agent document', 'Agent versions', 'session', { body: api.importAgentRequestSchema, response: api.importAgentResponseSchema }),
+  op('post', '/api/chatbot/chat-messages', "The console's test chat: chat-messages (blocking or streaming) with the agent of the bearer key, its draft or its live version", 'Agents', 'session', { query: { version: "draft (default) or live" }, body: api.runtimeChatRequestSchema, response: api.runtimeChatResponseSchema }),
   // ---- agent tools (docs/tools.md) ----
   op('get', '/api/agents/:agentName/tools', "An agent's tools (header values masked)", 'Agent tools', 'session', { response: api.agentToolListSchema }),
   op('post', '/api/agents/:agentName/tools', 'Add a tool to an agent', 'Agent tools', 'session', { body: api.toolSaveRequestSchema, response: api.agentToolAnswerSchema }),
@@ -188,6 +212,7 @@ const serviceOperations: Operation[] = [
  */
 export const operations: Operation[] = [
   ...webhookOperations,
+  ...privacyOperations,
   {
     method: 'get',
     path: '/api/shared-providers/:org',
@@ -430,7 +455,8 @@ export const operations: Operation[] = [
   {
     method: 'post',
     path: '/api/publish-agent',
-    summary: 'Publish an agent',
+    summary:
+      "Publish an agent: the draft, through the test gate, becomes its next live version ('version' in the answer)",
     tag: 'Agents',
     auth: 'session',
     body: api.publishAgentRequestSchema,
@@ -439,7 +465,7 @@ export const operations: Operation[] = [
   {
     method: 'post',
     path: '/api/chatbot/chat',
-    summary: 'Try an agent from the console',
+    summary: "Try an agent from the console (its draft: metadata.agent_version 'draft')",
     tag: 'Agents',
     auth: 'session',
     body: api.chatbotChatRequestSchema,
@@ -688,6 +714,7 @@ export const operations: Operation[] = [
     response: api.publicAgentSchema,
   },
   ...serviceOperations,
+  ...apiKeyOperations,
   // ---- this document ----
   {
     method: 'get',
@@ -747,6 +774,13 @@ class SchemaComponents {
 
 const securitySchemes = {
   session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description:
+      'An organization API key (parley_…) instead of the session: the call needs the scope its requirement names (x-api-key-scope); calls without one refuse keys (403)',
+  },
   agentKey: { type: 'http', scheme: 'bearer', description: 'The agent key (app-…)' },
   knowledgeKey: { type: 'http', scheme: 'bearer', description: 'A knowledge-base API key' },
   workerKey: {
@@ -769,11 +803,15 @@ const securitySchemes = {
   },
 } as const;
 
-/** An operation's security requirement: one scheme, either of two, or none. */
-function securityOf(auth: Auth): Array<Record<string, string[]>> {
-  if (auth === 'none') return [];
-  if (auth === 'sessionOrAgentKey') return [{ session: [] }, { agentKey: [] }];
-  return [{ [auth]: [] }];
+/**
+ * An operation's security requirement: one scheme, either of two, or none. A session call that an
+ * API key may make (apikeys/scopes.ts) takes the key too, naming the scope it needs.
+ */
+function securityOf(op: Operation, scope: string | null): Array<Record<string, string[]>> {
+  if (op.auth === 'none') return [];
+  if (op.auth === 'sessionOrAgentKey') return [{ session: [] }, { agentKey: [] }];
+  if (op.auth === 'session' && scope) return [{ session: [] }, { apiKey: [scope] }];
+  return [{ [op.auth]: [] }];
 }
 
 /** Hono ':param' → OpenAPI '{param}'. */
@@ -833,12 +871,14 @@ export function openApiDocument(serverUrl = '/') {
       ...(op.auth === 'none' ? {} : { '401': { description: 'Not signed in, or a wrong key' } }),
       '404': { description: 'Not found (or another organization’s)' },
     };
+    const scope = op.auth === 'session' ? scopeFor(op.method, op.path) : null;
     paths[path] ??= {};
     paths[path][op.method] = {
       summary: op.summary,
       tags: [op.tag],
       operationId: `${op.method}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string = '') => c.toUpperCase())}`,
-      security: securityOf(op.auth),
+      security: securityOf(op, scope),
+      ...(scope ? { 'x-api-key-scope': scope } : {}),
       ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
       ...requestBodyOf(op, components),
       responses: {
@@ -867,7 +907,7 @@ export function openApiDocument(serverUrl = '/') {
       title: 'Parley API',
       version: '1.0.0',
       description:
-        'The console API (/api, session cookie), the Dify-compatible runtime (/v1, bearer agent key app-… or knowledge-base key), the voice backend (/voice), the messaging service (/messaging) and the provider webhooks (/webhooks, signature-checked).',
+        'The console API (/api, session cookie or an organization API key in x-api-key), the Dify-compatible runtime (/v1, bearer agent key app-… or knowledge-base key), the voice backend (/voice), the messaging service (/messaging) and the provider webhooks (/webhooks, signature-checked).',
     },
     servers: [{ url: serverUrl }],
     components: { securitySchemes, schemas: components.schemas },

@@ -1,3 +1,4 @@
+import { cappedError } from './lib/logLimits';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { startMailWorker } from './messaging/mail/worker';
 import { startImapPoller } from './messaging/mail/imap';
 import { startTestRunWorker } from './agent-tests/worker';
 import { createSecretBox } from './lib/secrets';
+import { configureContactKey } from './privacy/ledger';
 import { SessionCache, sessionChannel } from './auth/session';
 import { attachTenantCache, cacheChannel, TenantCache } from './lib/tenantCache';
 import { attachConversationBus, conversationChannel, ConversationBus } from './conversations/live';
@@ -27,6 +29,8 @@ import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 import { listenForJobs } from './lib/jobs';
 import { startWebhookWorkers } from './webhooks/workers';
+import { createEmbeddedVoice } from './voice/embedded';
+import { endCall } from './voice/callLog';
 
 export interface ServerConfig {
   /** postgres://… → PostgreSQL; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -50,6 +54,8 @@ export interface ServerConfig {
   env?: Record<string, string | undefined>;
   /** Tests only: a cheaper password hash (auth/auth.ts); unset, better-auth's scrypt. */
   passwordHasher?: PasswordHasher;
+  /** The server's time where features read the clock by day (business hours); tests set it. */
+  clock?: () => Date;
 }
 
 /** Reads PARLEY_SECRET, or keeps a generated one in the data directory. */
@@ -65,7 +71,8 @@ export function resolveSecret(dataDir: string | null, explicit?: string): string
 
 /** Opens the database (migrations applied), creates auth and the app. */
 export async function createServer(config: ServerConfig) {
-  const logger = pino({ level: config.logLevel ?? 'info' });
+  // Errors are logged capped (a failed query with 100,000 parameters is not a 9 MB line).
+  const logger = pino({ level: config.logLevel ?? 'info', serializers: { err: cappedError } });
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const database: Database = await openDatabase({
     url: config.databaseUrl,
@@ -132,9 +139,18 @@ export async function createServer(config: ServerConfig) {
       Number.isFinite(staleSeconds) && staleSeconds > 0 ? staleSeconds : staleAfterSeconds,
   });
   const secrets = createSecretBox(secret);
+  // The contactability ledger's keyed hash of erased people (privacy/ledger.ts).
+  configureContactKey(secret);
   const pollMs = Number(env.PARLEY_REPLY_POLL_MS ?? 1000);
   const replies = startReplyWorker(
-    { db: database.db, secrets, env, logger, retrieve: retrieverFor(database.db, vector, logger) },
+    {
+      db: database.db,
+      secrets,
+      env,
+      logger,
+      retrieve: retrieverFor(database.db, vector, logger),
+      clock: config.clock,
+    },
     Number.isFinite(pollMs) && pollMs > 0 ? pollMs : 1000,
   );
   // Scheduled mail and campaigns (messaging/mail): polled like the replies.
@@ -165,8 +181,22 @@ export async function createServer(config: ServerConfig) {
   ]);
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
+  // Voice calls without LiveKit: /voice/stream, served by the voice worker as a child process.
+  const embeddedVoice = createEmbeddedVoice({
+    serverSecret: secret,
+    env,
+    logger,
+    onOrphanedCalls: (ids) => {
+      logger.warn({ calls: ids.length }, 'the embedded voice worker stopped during calls');
+      for (const id of ids)
+        void endCall(database.db, id, 'error', 'the voice worker stopped').catch((err: unknown) =>
+          logger.error({ err }, 'call not ended'),
+        );
+    },
+  });
   const closeDb = database.close.bind(database);
   database.close = async () => {
+    await embeddedVoice.close();
     admission?.stop();
     await unlistenJobs();
     await imap.stop();
@@ -199,7 +229,9 @@ export async function createServer(config: ServerConfig) {
     chatbotDir: config.chatbotDir,
     widgetFiles: config.widgetFiles,
     sessions,
+    clock: config.clock,
     trustedOrigins: [...(config.baseURL ? [config.baseURL] : []), ...(config.trustedOrigins ?? [])],
+    embeddedVoice,
   });
   return {
     app,
@@ -213,5 +245,6 @@ export async function createServer(config: ServerConfig) {
     scheduler,
     imap,
     events,
+    embeddedVoice,
   };
 }

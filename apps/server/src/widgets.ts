@@ -11,6 +11,9 @@ export function widgetFiles(repoRoot: string): Record<string, string> {
     'voice.js': join(repoRoot, 'packages/voice-widget/dist/voice.js'),
     'voice.mjs': join(repoRoot, 'packages/voice-widget/dist/voice.mjs'),
     'voice-livekit.js': join(repoRoot, 'packages/voice-widget/dist/voice-livekit.js'),
+    // Calls over the server's own WebSocket stream (no LiveKit) and their microphone worklet.
+    'voice-ws.js': join(repoRoot, 'packages/voice-widget/dist/voice-ws.js'),
+    'voice-worklet.js': join(repoRoot, 'packages/voice-widget/dist/voice-worklet.js'),
   };
 }
 

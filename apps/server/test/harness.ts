@@ -169,11 +169,13 @@ export async function startTestServer(
     databaseUrl?: string;
     /** The outbound-call scheduler's options (an injectable clock, a long pollMs …). */
     scheduler?: ServerConfig['scheduler'];
+    /** The server's clock for business hours (handoff tests move it). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestServer> {
   const shared = Boolean(options.databaseUrl);
   const databaseUrl = options.databaseUrl ?? (await freshPostgresUrl());
-  const { app, database, scheduler, imap } = await createServer({
+  const { app, database, scheduler, imap, embeddedVoice } = await createServer({
     scheduler: options.scheduler,
     databaseUrl,
     dataDir: null,
@@ -185,8 +187,11 @@ export async function startTestServer(
     chatbotDir: options.chatbotDir,
     pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate(),
     passwordHasher: testPasswordHasher,
+    clock: options.clock,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  // The embedded voice transport's WebSocket (/voice/stream), as main.ts attaches it.
+  embeddedVoice.attach(server as import('node:http').Server);
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -128,6 +128,28 @@ const managed: Array<[string, () => Promise<Call>]> = [
     'Only an owner or admin can delete every agent of the organization',
     async () => ({ method: 'DELETE', path: `/api/agents/delete-by-org/${orgId}`, body: {} }),
   ],
+  [
+    'Only an owner or admin can change dialling settings',
+    async () => ({
+      method: 'PUT',
+      path: `/voice/scheduled/organization/${orgId}/settings`,
+      body: { calling_window_start: '09:00', calling_window_end: '17:00', max_concurrent_calls: 2 },
+    }),
+  ],
+  [
+    'Only an owner or admin can resume dialling',
+    async () => ({ method: 'POST', path: `/voice/scheduled/organization/${orgId}/resume` }),
+  ],
+  [
+    'Only an owner or admin can remove numbers from the do-not-call list',
+    async () => {
+      await as.owner.voice.addDoNotCall(orgId, { phone_number: '+14155550177' });
+      return {
+        method: 'DELETE',
+        path: `/voice/scheduled/organization/${orgId}/do-not-call/%2B14155550177`,
+      };
+    },
+  ],
 ];
 
 /** Routes that are everyone's: a member gets a 2xx answer. */
@@ -145,6 +167,18 @@ const everyones: Array<[string, () => Promise<Call>]> = [
   [
     'list phone numbers',
     async () => ({ method: 'GET', path: `/voice/phone-numbers/organization/${orgId}` }),
+  ],
+  [
+    'read the dialling settings',
+    async () => ({ method: 'GET', path: `/voice/scheduled/organization/${orgId}/settings` }),
+  ],
+  [
+    'add a number to the do-not-call list',
+    async () => ({
+      method: 'POST',
+      path: `/voice/scheduled/organization/${orgId}/do-not-call`,
+      body: { phone_number: '+14155550178', reason: 'asked' },
+    }),
   ],
 ];
 
@@ -314,6 +348,43 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
     user: as[role],
     call: { method: 'GET', path: `/api/org/${orgId}/webhooks` },
   }),
+  '**API keys**: create, revoke ([versions.md](versions.md#api-keys-and-scopes))': async (
+    role,
+  ) => ({
+    user: as[role],
+    call: {
+      method: 'POST',
+      path: `/api/org/${orgId}/api-keys`,
+      body: { name: `roles ${role}`, scopes: ['agents:read'] },
+    },
+  }),
+  'See the API keys (masked, with their scopes and last use)': async (role) => ({
+    user: as[role],
+    call: { method: 'GET', path: `/api/org/${orgId}/api-keys` },
+  }),
+  "**Privacy**: change the storage mode and redaction; export or erase a person's data; read the audit log":
+    async (role) => ({
+      user: as[role],
+      call: { method: 'GET', path: `/api/org/${orgId}/audit-log` },
+    }),
+  'See the privacy settings': async (role) => ({
+    user: as[role],
+    call: { method: 'GET', path: `/api/org/${orgId}/privacy` },
+  }),
+  "**Business hours**: the organization's opening hours, holidays and out-of-hours message (Settings → Business hours)":
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'PUT',
+        path: `/api/org/${orgId}/business-hours`,
+        body: { time_zone: 'Europe/Paris', days: { mon: [['09:00', '17:00']] } },
+      },
+    }),
+  "See the business hours and who waits for a person; one's own phone number and e-mail alerts":
+    async (role) => ({
+      user: as[role],
+      call: { method: 'GET', path: `/api/org/${orgId}/business-hours` },
+    }),
   'See the members and pending invitations': async (role) => ({
     user: as[role],
     call: { method: 'GET', path: `/api/org/${orgId}/members` },
@@ -325,14 +396,15 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
     user: as[role],
     call: { method: 'GET', path: `/messaging/send-limits?${q()}` },
   }),
-  '**Build agents**: create, edit, publish, test, delete one agent': async (role) => ({
-    user: as[role],
-    call: {
-      method: 'POST',
-      path: `/api/agents/update/${newAgentId('roles')}`,
-      body: { organization_id: orgId, name: 'Made by a role' },
-    },
-  }),
+  '**Build agents**: create, edit, publish, restore a version, discard a draft, import and export, test, delete one agent':
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'POST',
+        path: `/api/agents/update/${newAgentId('roles')}`,
+        body: { organization_id: orgId, name: 'Made by a role' },
+      },
+    }),
   '**Knowledge**: create bases, add documents, test retrieval, API keys (of the bases they may use, below)':
     async (role) => ({
       user: as[role],
@@ -355,21 +427,33 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
         },
       };
     },
-  '**Sending**: SMS, WhatsApp, e-mail, scheduled calls (within the sending limits)': async (
-    role,
-  ) => ({
-    user: as[role],
-    call: {
-      method: 'POST',
-      path: '/messaging/sms/send-message',
-      body: {
-        organization_id: orgId,
-        from_number: smsNumber,
-        to_number: '+15005550142',
-        message_text: `Hello from the ${role}`,
+  '**Dialling settings** (calling window, calls at once), **Resume** after the breaker, **remove** a number from the do-not-call list':
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'PUT',
+        path: `/voice/scheduled/organization/${orgId}/settings`,
+        body: {
+          calling_window_start: '09:00',
+          calling_window_end: '17:00',
+          max_concurrent_calls: 2,
+        },
       },
-    },
-  }),
+    }),
+  '**Sending**: SMS, WhatsApp, e-mail, scheduled calls (within the sending limits); read the dialling settings; add to the do-not-call list':
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'POST',
+        path: '/messaging/sms/send-message',
+        body: {
+          organization_id: orgId,
+          from_number: smsNumber,
+          to_number: '+15005550142',
+          message_text: `Hello from the ${role}`,
+        },
+      },
+    }),
   'Conversations, call logs, the sandbox outbox and its simulated inbound events': async (
     role,
   ) => ({

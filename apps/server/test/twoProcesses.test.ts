@@ -146,6 +146,34 @@ describe.runIf(onPostgres)('two servers on one PostgreSQL', () => {
     await expect.poll(promptOnB, { timeout: 5000, interval: 20 }).toBe('Changed on A.');
   });
 
+  it('a publish and a restore on A are served by B at once (its agent-key cache drops the agent)', async () => {
+    const u = a.newUser();
+    const org = await u.withOrg('Two Processes Versions');
+    const id = newAgentId('twover');
+    const app = await u.apps.createAgent({ agentName: id, organizationId: org });
+    const key = app.data!.appKey;
+    await u.agents.update(id, { organization_id: org, initial_message: 'One', status: 'active' });
+    const publish = () =>
+      u.raw('POST', '/api/publish-agent', { chatbot_api_key: key, app_id: app.data!.appId });
+    expect((await publish()).body.version).toBe(1);
+    const greetingOnB = async () => {
+      const res = await fetch(`${b!.url}/v1/parameters`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      return ((await res.json()) as { opening_statement: string }).opening_statement;
+    };
+    // B serves (and caches) version 1; the draft changes on A: B still serves version 1.
+    expect(await greetingOnB()).toBe('One');
+    await u.agents.update(id, { organization_id: org, initial_message: 'Two' });
+    expect(await greetingOnB()).toBe('One');
+    expect((await publish()).body.version).toBe(2);
+    // The NOTIFY reaches B within milliseconds (polled: a loaded CI machine is slower).
+    await expect.poll(greetingOnB, { timeout: 5000, interval: 20 }).toBe('Two');
+    const restored = await u.raw('POST', `/api/agents/${id}/versions/1/restore`);
+    expect(restored.body).toEqual({ success: true, version: 3, restored_from: 1 });
+    await expect.poll(greetingOnB, { timeout: 5000, interval: 20 }).toBe('One');
+  });
+
   it('inbound SMS queued on either server: each answered exactly once', async () => {
     const u = a.newUser();
     const org = await u.withOrg('Two Processes SMS');

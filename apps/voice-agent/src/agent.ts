@@ -50,6 +50,7 @@ export default defineAgent({
       callToken,
       vad: ctx.proc.userData.vad as VAD,
       room: ctx.room,
+      localStt: settings.localSttJsgf ? { jsgf: settings.localSttJsgf } : undefined,
       hangUp: async () => {
         await ctx.deleteRoom().catch((err: unknown) => log().warn({ err }, 'room not deleted'));
         ctx.shutdown('call ended');

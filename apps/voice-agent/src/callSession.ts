@@ -33,8 +33,15 @@ export interface CallOptions {
   purpose?: string | null;
   /** A LiveKit room (browser and widget calls): the session's room I/O. */
   room?: Room;
-  /** Custom audio (phone media streams, tests) instead of a room. */
-  io?: { input: voice.AudioInput; output: SinkAudioOutput };
+  /**
+   * Custom audio (phone media streams, WebSocket calls, tests) instead of a room; `transcription`
+   * receives the agent's words as they are made (the WebSocket transport sends them on).
+   */
+  io?: {
+    input: voice.AudioInput;
+    output: SinkAudioOutput;
+    transcription?: voice.ParalellTextOutput;
+  };
   clock?: Clock;
   /** Extras for the local transcriber (a JSGF grammar for menus and tests). */
   localStt?: Partial<PocketsphinxOptions>;
@@ -42,6 +49,11 @@ export interface CallOptions {
   hangUp?: () => void | Promise<void>;
   /** How long a tool runs before the caller hears 'One moment, please.' (default 1 s). */
   fillerDelayMs?: number;
+  /**
+   * The transport's own limit on a call, in seconds (the embedded WebSocket transport: 15
+   * minutes): the agent's `max_call_duration` when shorter, else this.
+   */
+  maxCallSeconds?: number;
   /**
    * Another model instead of the agent's through our runtime: only the voice benchmark's peer
    * (the framework's OpenAI plugin straight at the model, in an otherwise identical call).
@@ -86,6 +98,12 @@ export function turnFigures(
     tts_ttfb_ms: ms(metrics.ttsNodeTtfb),
     end_of_turn_delay_ms: ms(metrics.endOfTurnDelay),
   };
+}
+
+/** The agent's call limit (seconds, 0 = none) under a transport's own limit (0 or none: no cap). */
+export function cappedDuration(agentLimit: number, cap?: number): number {
+  if (!cap || cap <= 0) return agentLimit;
+  return agentLimit > 0 ? Math.min(agentLimit, cap) : cap;
 }
 
 /**
@@ -184,7 +202,7 @@ export async function startCall(options: CallOptions): Promise<Call> {
       nudgeText: config.nudge_text,
       nudgeInterval: config.nudge_interval,
       maxNudges: config.max_nudges,
-      maxCallDuration: config.max_call_duration,
+      maxCallDuration: cappedDuration(config.max_call_duration, options.maxCallSeconds),
     },
     {
       say,
@@ -309,6 +327,7 @@ export async function startCall(options: CallOptions): Promise<Call> {
   if (options.io) {
     session.input.audio = options.io.input;
     session.output.audio = options.io.output;
+    if (options.io.transcription) session.output.transcription = options.io.transcription;
   }
   await session.start({
     agent: new voice.Agent({ instructions: `You are ${config.name}, answering a call.` }),

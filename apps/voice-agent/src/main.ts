@@ -35,6 +35,7 @@ async function main() {
           vad,
           io,
           hangUp,
+          localStt: settings.localSttJsgf ? { jsgf: settings.localSttJsgf } : undefined,
         }),
     });
     log().info(

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { voiceWorkerName } from '@parley/api-client/call-token';
 
 /** The worker's environment (README: "Voice worker"). */
@@ -11,6 +12,12 @@ export interface WorkerSettings {
   phoneStreamPort: number;
   phoneStreamHost: string;
   agentName: string;
+  /**
+   * PARLEY_LOCAL_STT_GRAMMAR: a JSGF grammar file the local transcriber (pocketsphinx) is limited
+   * to on every call (a phone menu's phrases; the tests' deterministic recognition). Unset: free
+   * speech with the en-US language model.
+   */
+  localSttJsgf: string | undefined;
 }
 
 export function readSettings(
@@ -29,5 +36,18 @@ export function readSettings(
     phoneStreamPort: port,
     phoneStreamHost: env.PARLEY_PHONE_STREAM_HOST ?? '0.0.0.0',
     agentName: voiceWorkerName,
+    localSttJsgf: readGrammar(env.PARLEY_LOCAL_STT_GRAMMAR),
   };
+}
+
+function readGrammar(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(
+      `PARLEY_LOCAL_STT_GRAMMAR: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? err})`,
+      { cause: err },
+    );
+  }
 }

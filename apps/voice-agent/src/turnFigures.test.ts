@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { turnFigures } from './callSession';
+import { cappedDuration, turnFigures } from './callSession';
 
 describe('turnFigures', () => {
   it("takes the framework's figures, in ms", () => {
@@ -17,5 +17,15 @@ describe('turnFigures', () => {
     });
     expect(turnFigures({ llmNodeTtft: 0.25 })).toBeNull();
     expect(turnFigures({}, -0.1)).toBeNull();
+  });
+});
+
+describe("cappedDuration (a transport's own call limit: 15 minutes on the WebSocket)", () => {
+  it("keeps the agent's shorter limit, caps a longer one or none, and changes nothing without a cap", () => {
+    expect(cappedDuration(600, 900)).toBe(600);
+    expect(cappedDuration(3600, 900)).toBe(900);
+    expect(cappedDuration(0, 900)).toBe(900);
+    expect(cappedDuration(3600)).toBe(3600);
+    expect(cappedDuration(0, 0)).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import type { AudioSink } from '../src/audioIo';
 import { framesToPcm, pcmToFrames, silenceFrames } from '../src/local/audio';
 import { ESPEAK_SAMPLE_RATE, EspeakTTS } from '../src/local/espeakTts';
 import { phraseGrammar } from '../src/local/pocketsphinxStt';
+import { parseWav, run } from '../src/local/subprocess';
 
 export const workerSecret = 'worker-secret-for-voice-tests-0123456789';
 
@@ -42,6 +43,7 @@ export async function dispatchedCall(
   agentName: string,
 ): Promise<{ room: string; identity: string; callToken: CallToken }> {
   const issued = await user.voice.generateToken(agentName);
+  if (issued.transport !== 'livekit') throw new Error('the server did not answer a LiveKit token');
   const claims = JSON.parse(Buffer.from(issued.token.split('.')[1]!, 'base64url').toString()) as {
     roomConfig: { agents: Array<{ metadata: string }> };
   };
@@ -188,4 +190,43 @@ export async function until<T>(
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A 16-bit mono RIFF/WAVE file of `pcm` at `rate`. */
+export function wavFile(pcm: Buffer, rate: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
+}
+
+/**
+ * A caller's question as espeak-ng says it, in a WAVE file at 16 kHz: half a second of silence
+ * (the VAD would clip the first word), the words, then `trailingMs` of silence.
+ */
+export async function callerWav(text: string, trailingMs = 1500): Promise<Buffer> {
+  const wav = await run('espeak-ng', ['-v', 'en-us', '-s', '160', '--stdout', '--', text], null);
+  const { pcm, sampleRate } = parseWav(wav);
+  const speech = framesToPcm(pcmToFrames(pcm, sampleRate), 16000);
+  const silence = (ms: number) => Buffer.alloc(Math.round((16000 * ms) / 1000) * 2);
+  return wavFile(Buffer.concat([silence(500), speech, silence(trailingMs)]), 16000);
+}
+
+/** A WAVE file's PCM cut into frames of `ms` (the WebSocket client's 20 ms frames). */
+export function wavFrames(wav: Buffer, ms = 20): Buffer[] {
+  const { pcm, sampleRate } = parseWav(wav);
+  const step = Math.round((sampleRate * ms) / 1000) * 2;
+  const frames: Buffer[] = [];
+  for (let at = 0; at < pcm.length; at += step) frames.push(pcm.subarray(at, at + step));
+  return frames;
 }

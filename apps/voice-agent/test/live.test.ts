@@ -55,6 +55,7 @@ describe.skipIf(!live)('live call through LiveKit', () => {
 
   it('a participant talks to the agent and hears it answer', async () => {
     const token = await user.voice.generateToken(agentName);
+    if (token.transport !== 'livekit') throw new Error('the server did not answer a LiveKit token');
     const room = new Room();
     await room.connect(token.livekit_url, token.token, { autoSubscribe: true, dynacast: false });
     let agentAudio = false;

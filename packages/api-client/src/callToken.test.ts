@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   callTokenFields,
+  decodeCallToken,
+  encodeCallToken,
   phoneStreamTokenTtlSeconds,
   pickCallToken,
   signCallToken,
@@ -72,5 +74,19 @@ describe('call token (the phone stream token and the room dispatch token)', () =
     const picked = pickCallToken(parameters);
     expect(picked).not.toHaveProperty('extra');
     expect(verifyCallToken(secret, picked, now)).toEqual({ ok: true, claims: token });
+  });
+
+  it('travels in a stream URL as one base64url string; anything else decodes to null', () => {
+    const token = phone();
+    const encoded = encodeCallToken(token);
+    expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(verifyCallToken(secret, decodeCallToken(encoded), now)).toEqual({
+      ok: true,
+      claims: token,
+    });
+    expect(decodeCallToken(undefined)).toBeNull();
+    expect(decodeCallToken('not/base64url')).toBeNull();
+    expect(decodeCallToken(Buffer.from('{nope').toString('base64url'))).toBeNull();
+    expect(decodeCallToken('a'.repeat(5000))).toBeNull();
   });
 });

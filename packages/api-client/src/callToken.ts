@@ -117,3 +117,24 @@ export function pickCallToken(value: Record<string, unknown>): Record<string, un
     [...callTokenFields, 'token'].map((f) => [f, value[f]]).filter(([, v]) => v !== undefined),
   );
 }
+
+/** A WebSocket call's token is accepted this long after it was issued (connect within a minute). */
+export const streamCallTokenTtlSeconds = 60;
+
+/** The longest encoded token a stream URL may carry (the fields are at most 256 characters each). */
+const maxEncodedLength = 4096;
+
+/** A call token as one URL-safe string (base64url of its JSON): the WebSocket stream's `?token=`. */
+export function encodeCallToken(token: CallToken): string {
+  return Buffer.from(JSON.stringify(token)).toString('base64url');
+}
+
+/** The object an encoded token carries (then checked with verifyCallToken), or null. */
+export function decodeCallToken(value: string | null | undefined): unknown {
+  if (!value || value.length > maxEncodedLength || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
+  try {
+    return JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}

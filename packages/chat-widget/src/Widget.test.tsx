@@ -164,11 +164,15 @@ describe('chat widget', () => {
     calls[0]!.resolve({ answer: 'A person from our team is replying…', conversationId: 'c-9' });
     await waitFor(() => expect(listens).toHaveLength(1));
     expect(listens[0]).toMatchObject({ conversationId: 'c-9', agentKey: 'app-key' });
-    listens[0]!.onMemberMessage('m-member', 'Hi, Ada **here**');
-    listens[0]!.onMemberMessage('m-member', 'Hi, Ada **here**');
+    listens[0]!.onMemberMessage('m-member', 'Hi, Ada **here**', 'Ada');
+    listens[0]!.onMemberMessage('m-member', 'Hi, Ada **here**', 'Ada');
     expect(await ui.findByText('here', { selector: 'strong' })).toBeTruthy();
     expect(ui.getAllByText('here', { selector: 'strong' })).toHaveLength(1);
-    expect(ui.getByRole('status').textContent).toBe('Hi, Ada here');
+    // Said to be a person of the team, by first name — never the agent's name.
+    const reply = ui.getByText('here', { selector: 'strong' }).closest('.msg')!;
+    expect(reply.textContent).toMatch(/^Ada · Our team: Hi, Ada here/);
+    expect(reply.textContent).not.toContain('Support');
+    expect(ui.getByRole('status').textContent).toBe('Ada · Our team: Hi, Ada here');
   });
 
   it('visitors never see the offline responder set-up text: a short neutral note instead', async () => {
@@ -268,7 +272,10 @@ describe('chat widget', () => {
     expect(await ui.findByRole('dialog')).toBeTruthy();
     handle!.close();
     await waitFor(() => expect(ui.queryByRole('dialog')).toBeNull());
-    expect(onOpenChange.mock.calls.map((c) => c[0])).toEqual([true, false, true, false]);
+    // (onOpenChange runs in an effect after the commit that closed the panel.)
+    await waitFor(() =>
+      expect(onOpenChange.mock.calls.map((c) => c[0])).toEqual([true, false, true, false]),
+    );
   });
 
   it("speaks the page's language, and the greeting from the snippet", async () => {

@@ -13,6 +13,9 @@ import type { ChatLabels } from './i18n';
 import { Markdown, plainText } from './markdown';
 import { replyErrorText, type ListenConversation, type StreamChat } from './runtime';
 import { isOfflineAnswer, visitorText } from './visitorText';
+import type { PersonClient } from './handoff';
+import { TalkToPerson } from './TalkToPerson';
+import { usePerson } from './usePerson';
 import {
   clearedConversation,
   loadConversation,
@@ -36,6 +39,8 @@ export interface WidgetProps {
   stream: StreamChat;
   /** Live member replies (human takeover); none in stories and tests unless given. */
   listen?: ListenConversation;
+  /** 'Talk to a person': the agent's offer and the request; none: no button. */
+  person?: PersonClient;
   controller: WidgetController;
   /** Start open (stories and tests). */
   initiallyOpen?: boolean;
@@ -84,6 +89,7 @@ export function Widget({
   storage,
   stream,
   listen,
+  person,
   controller,
   initiallyOpen = false,
   onOpenChange,
@@ -154,6 +160,7 @@ export function Widget({
           storage={storage}
           stream={stream}
           listen={listen}
+          person={person}
           open={open}
           onClose={close}
           announce={setAnnouncement}
@@ -181,7 +188,7 @@ export function Widget({
 
 export interface ChatProps extends Pick<
   WidgetProps,
-  'config' | 'labels' | 'storage' | 'stream' | 'listen'
+  'config' | 'labels' | 'storage' | 'stream' | 'listen' | 'person'
 > {
   open: boolean;
   /** Without it (the full-page chat) there is no close button. */
@@ -207,6 +214,7 @@ export function Chat({
   storage,
   stream,
   listen,
+  person,
   open,
   onClose,
   page = false,
@@ -242,14 +250,19 @@ export function Chat({
   useEffect(() => {
     if (!liveId || !listen) return;
     const stop = new AbortController();
-    const onMemberMessage = (id: string, text: string) => {
+    const onMemberMessage = (id: string, text: string, memberName: string | null) => {
       const now = conversationRef.current;
       if (now.conversationId !== liveId || now.messages.some((m) => m.id === id)) return;
       commit({
         ...now,
-        messages: [...now.messages, { id, type: 'bot', message: text, timestamp: Date.now() }],
+        messages: [
+          ...now.messages,
+          { id, type: 'bot', message: text, timestamp: Date.now(), member: memberName ?? '' },
+        ],
       });
-      announce(plainText(visitorText(text)));
+      announce(
+        `${memberName ? `${memberName} · ${labels.team}` : labels.team}: ${plainText(visitorText(text))}`,
+      );
     };
     const run = (attempt: number): void => {
       void listen({
@@ -269,7 +282,7 @@ export function Chat({
     };
     run(0);
     return () => stop.abort();
-  }, [liveId, listen, config.agentUrl, config.agentKey, commit, announce]);
+  }, [liveId, listen, config.agentUrl, config.agentKey, commit, announce, labels.team]);
 
   // Keep the newest message in view.
   useEffect(() => {
@@ -345,7 +358,20 @@ export function Chat({
     }
   };
 
+  const talk = usePerson({
+    config,
+    labels,
+    person,
+    open,
+    conversationRef,
+    commit,
+    send,
+    announce,
+    busy: pending !== null,
+  });
+
   const clear = () => {
+    talk.reset();
     abortRef.current?.abort();
     abortRef.current = null;
     setPending(null);
@@ -406,7 +432,15 @@ export function Chat({
             </div>
           ) : (
             <div key={m.id} className={`msg bot md${m.error ? ' err' : ''}`}>
-              <span className="sr">{config.agentName}: </span>
+              {m.member !== undefined ? (
+                // A person of the team wrote it, not the agent: said, with their first name.
+                <span className="who">
+                  {m.member ? `${m.member} · ${labels.team}` : labels.team}
+                  <span className="sr">: </span>
+                </span>
+              ) : (
+                <span className="sr">{config.agentName}: </span>
+              )}
               {m.error ? m.message : <Markdown text={visitorText(m.message)} headings={headings} />}
               {(m.offline || isOfflineAnswer(m.message)) && (
                 <span className="note">{labels.offline}</span>
@@ -424,6 +458,7 @@ export function Chat({
             <div className="msg bot thinking">{labels.thinking}</div>
           ))}
       </div>
+      <TalkToPerson state={talk.state} labels={labels} onAsk={() => void talk.ask()} />
       <form className="form" onSubmit={onSubmit}>
         <textarea
           ref={inputRef}

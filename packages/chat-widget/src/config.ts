@@ -13,6 +13,11 @@ export interface ChatWidgetConfig {
   language?: string;
   /** The first bot message; else the translated default initial message. */
   greeting?: string;
+  /**
+   * The agent offers 'Talk to a person' (the public page knows it from the server); unset, the
+   * widget asks the agent's parameters when first opened.
+   */
+  talkToPerson?: boolean;
 }
 
 /** The settings object a page may set instead of (or on top of) the data-* attributes. */

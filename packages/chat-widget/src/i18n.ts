@@ -13,7 +13,16 @@ export interface ChatLabels {
   notAllowed: string;
   greeting: string;
   you: string;
+  /** Said of a reply written by a person of the site's team (human takeover). */
+  team: string;
   conversation: string;
+  /** 'Talk to a person' (issue 41): the button, while asking, once asked, when it failed. */
+  talkToPerson: string;
+  personAsking: string;
+  personAsked: string;
+  personFailed: string;
+  /** What the visitor says when they press it before writing anything. */
+  personMessage: string;
 }
 
 const en: ChatLabels = {
@@ -30,7 +39,13 @@ const en: ChatLabels = {
   notAllowed: 'This site is not allowed to use this agent',
   greeting: 'Hello! How can I help you today?',
   you: 'You',
+  team: 'Our team',
   conversation: 'Conversation',
+  talkToPerson: 'Talk to a person',
+  personAsking: 'Asking for a person…',
+  personAsked: 'A person of the team has been asked to reply here.',
+  personFailed: 'The team could not be reached. Please try again.',
+  personMessage: 'I would like to talk to a person.',
 };
 
 /** Built-in translations; English is the fallback for any other language. */
@@ -51,7 +66,13 @@ export const chatLabels: Record<string, ChatLabels> = {
     notAllowed: 'Este sitio no tiene permiso para usar este agente',
     greeting: '¡Hola! ¿En qué puedo ayudarte hoy?',
     you: 'Tú',
+    team: 'Nuestro equipo',
     conversation: 'Conversación',
+    talkToPerson: 'Hablar con una persona',
+    personAsking: 'Llamando a una persona…',
+    personAsked: 'Hemos pedido a una persona del equipo que responda aquí.',
+    personFailed: 'No se pudo contactar con el equipo. Inténtalo de nuevo.',
+    personMessage: 'Me gustaría hablar con una persona.',
   },
   fr: {
     openChat: 'Ouvrir le chat',
@@ -68,7 +89,13 @@ export const chatLabels: Record<string, ChatLabels> = {
     notAllowed: "Ce site n'est pas autorisé à utiliser cet agent",
     greeting: "Bonjour ! Comment puis-je vous aider aujourd'hui ?",
     you: 'Vous',
+    team: 'Notre équipe',
     conversation: 'Conversation',
+    talkToPerson: 'Parler à une personne',
+    personAsking: 'Demande en cours…',
+    personAsked: "Une personne de l'équipe va vous répondre ici.",
+    personFailed: "L'équipe n'a pas pu être jointe. Veuillez réessayer.",
+    personMessage: 'Je voudrais parler à une personne.',
   },
   de: {
     openChat: 'Chat öffnen',
@@ -85,7 +112,13 @@ export const chatLabels: Record<string, ChatLabels> = {
     notAllowed: 'Diese Website darf diesen Agenten nicht verwenden',
     greeting: 'Hallo! Wie kann ich dir heute helfen?',
     you: 'Du',
+    team: 'Unser Team',
     conversation: 'Unterhaltung',
+    talkToPerson: 'Mit einem Menschen sprechen',
+    personAsking: 'Frage einen Menschen an…',
+    personAsked: 'Ein Mensch aus dem Team wurde gebeten, hier zu antworten.',
+    personFailed: 'Das Team war nicht erreichbar. Bitte versuche es erneut.',
+    personMessage: 'Ich möchte mit einem Menschen sprechen.',
   },
 };
 

@@ -8,6 +8,7 @@ import {
   type StreamChat,
 } from './runtime';
 import { lazyLocalStorage, type StorageLike } from './store';
+import { personClient, type PersonClient } from './handoff';
 import { adoptStyles, chatCss, themeCss } from './styles';
 import { Widget, type WidgetController } from './Widget';
 
@@ -26,6 +27,8 @@ export interface MountOptions {
   stream?: StreamChat;
   /** A member's live replies (human takeover); defaults to the real event stream, null: none. */
   listen?: ListenConversation | null;
+  /** 'Talk to a person' (offer and request); defaults to the agent's own API, null: none. */
+  person?: PersonClient | null;
   /** Defaults to localStorage (null when the page blocks it), opened on first use. */
   storage?: StorageLike | null;
   /** Overrides the built-in labels (e.g. a language we do not ship). */
@@ -66,6 +69,7 @@ export function mountChatWidget(
       storage={options.storage === undefined ? lazyLocalStorage() : options.storage}
       stream={options.stream ?? streamChat}
       listen={options.listen === null ? undefined : (options.listen ?? listenConversation)}
+      person={options.person === null ? undefined : (options.person ?? personClient)}
       controller={controller}
       initiallyOpen={options.initiallyOpen}
       onOpenChange={options.onOpenChange}

@@ -146,8 +146,8 @@ export interface ListenInput {
   user: string;
   conversationId: string;
   signal: AbortSignal;
-  /** A member of the site's team replied (human takeover): its id and text. */
-  onMemberMessage: (id: string, text: string) => void;
+  /** A member of the site's team replied (human takeover): its id, text and their first name. */
+  onMemberMessage: (id: string, text: string, memberName: string | null) => void;
 }
 
 export type ListenConversation = (input: ListenInput) => Promise<void>;
@@ -166,9 +166,20 @@ export const listenConversation: ListenConversation = async (input) => {
   const parser = createParser({
     onEvent: ({ data }) => {
       try {
-        const event = JSON.parse(data) as { event?: string; id?: string; answer?: string };
+        const event = JSON.parse(data) as {
+          event?: string;
+          id?: string;
+          answer?: string;
+          member_name?: string | null;
+        };
         if (event.event === 'member_message' && event.id && event.answer)
-          input.onMemberMessage(event.id, event.answer);
+          input.onMemberMessage(
+            event.id,
+            event.answer,
+            typeof event.member_name === 'string' && event.member_name.trim()
+              ? event.member_name.trim()
+              : null,
+          );
       } catch {
         /* not JSON */
       }

@@ -8,6 +8,8 @@ export interface ChatMessage {
   offline?: boolean;
   /** The reply failed; `message` holds the spec's error text. */
   error?: boolean;
+  /** A person of the team wrote it (human takeover), not the agent: their first name, or ''. */
+  member?: string;
 }
 
 /** What the widget keeps per agent across page loads. */

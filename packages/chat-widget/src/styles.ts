@@ -31,7 +31,15 @@ svg{width:24px;height:24px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .bot{align-self:flex-start;background:#fff;color:#1f2937;border:1px solid #e5e7eb;border-bottom-left-radius:4px}
 .err{background:#fef2f2;border-color:#fecaca;color:#991b1b}
 .thinking{color:#6b7280;font-style:italic}
+.who{display:block;margin-bottom:4px;font-size:12px;font-weight:600;color:#4b5563}
 .note{display:block;margin-top:6px;font-size:11px;color:#6b7280;text-transform:uppercase;letter-spacing:.04em}
+.person{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:8px 10px 0;background:#fff;border-top:1px solid #e5e7eb;margin:0;font-size:13px;color:#374151}
+.person svg{width:16px;height:16px}
+.asked{padding-bottom:8px}
+.pbtn{display:flex;align-items:center;gap:6px;padding:6px 10px;border:1px solid var(--p);border-radius:999px;background:#fff;color:#1f2937;font-size:13px}
+.pbtn:hover{background:#f1f5f9}
+.perr{color:#991b1b}
+.person+.form{border-top:0}
 .form{display:flex;align-items:flex-end;gap:8px;padding:10px;border-top:1px solid #e5e7eb;background:#fff}
 .input{flex:1;min-height:40px;max-height:120px;resize:none;margin:0;padding:9px 11px;font:inherit;color:#111827;background:#fff;border:1px solid #d1d5db;border-radius:10px}
 .input:focus-visible{border-color:var(--p);outline:2px solid var(--p);outline-offset:-1px}

@@ -105,3 +105,50 @@ export const ChatIcon = () => (
     <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2Z" />
   </Icon>
 );
+
+/** Back ('Back to Agents', 'Back to documents'): an icon, not the '←' text glyph. */
+export const ArrowLeftIcon = () => (
+  <Icon width="16" height="16">
+    <path d="M19 12H5" />
+    <path d="m12 19-7-7 7-7" />
+  </Icon>
+);
+
+/** A menu trigger's 'opens a list' mark (instead of '▾'). */
+export const ChevronDownIcon = () => (
+  <Icon width="14" height="14">
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
+/** Passed, ready, works. */
+export const CheckIcon = () => (
+  <Icon width="14" height="14" strokeWidth="2.5">
+    <path d="M20 6 9 17l-5-5" />
+  </Icon>
+);
+
+/** Failed (an outcome, not a close button). */
+export const CrossIcon = () => (
+  <Icon width="14" height="14" strokeWidth="2.5">
+    <path d="M18 6 6 18" />
+    <path d="m6 6 12 12" />
+  </Icon>
+);
+
+/** Something is wrong (an alert in a circle, as the banners use). */
+export const AlertIcon = () => (
+  <Icon width="14" height="14">
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 8v4" />
+    <path d="M12 16h.01" />
+  </Icon>
+);
+
+/** Work in progress (indexing). */
+export const RefreshIcon = () => (
+  <Icon width="14" height="14">
+    <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />
+    <path d="M21 3v5h-5" />
+  </Icon>
+);

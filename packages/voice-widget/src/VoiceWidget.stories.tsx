@@ -148,7 +148,10 @@ export const Idle: Story = {
 };
 export const IdleCustomColor = withCustomColour(Idle);
 
-/** Microphone granted, waiting for the token and the LiveKit chunk. */
+/**
+ * Microphone granted, waiting for the token (the call script loads once the token says which
+ * transport: livekit-client only for a LiveKit call).
+ */
 export const Connecting: Story = {
   play: async ({ canvasElement, loaded }) => {
     const { ui } = widget(canvasElement);
@@ -158,7 +161,7 @@ export const Connecting: Story = {
     await expect(button).toHaveAttribute('aria-disabled', 'true');
     await waitFor(() => expect(deps.fetchToken).toHaveBeenCalledTimes(1));
     await expect(deps.openMicrophone).toHaveBeenCalledTimes(1);
-    await expect(deps.loadCall).toHaveBeenCalledTimes(1);
+    await expect(deps.loadCall).not.toHaveBeenCalled();
     // A second press while connecting starts nothing.
     await userEvent.click(button);
     await expect(deps.openMicrophone).toHaveBeenCalledTimes(1);
@@ -192,6 +195,26 @@ export const InCall: Story = {
   },
 };
 export const InCallCustomColor = withCustomColour(InCall);
+
+/**
+ * In a call over the server's own WebSocket stream (no LiveKit): the token names the stream, the
+ * WebSocket call script is loaded (not livekit-client), and the call looks the same.
+ */
+export const InCallWebSocket: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const { ui } = widget(canvasElement);
+    const { token, startCall, microphone, call, deps } = loaded.voice as FakeCall;
+    const url = 'wss://agents.example.com/voice/stream?token=story';
+    token.resolve({ transport: 'websocket', url, expires_at: '2026-01-01T00:00:00.000Z' });
+    await userEvent.click(ui.getByRole('button', { name: labels.talk }));
+    await expect(await ui.findByRole('button', { name: labels.end })).toBeVisible();
+    await expect(deps.loadCall).toHaveBeenCalledWith('websocket');
+    await expect(startCall).toHaveBeenCalledWith(expect.objectContaining({ url, microphone }));
+    (await call()).onAgent(stateText('en', 'listening')!);
+    await waitFor(() => expect(ui.getByRole('status')).toHaveTextContent('Listening'));
+  },
+};
+export const InCallWebSocketCustomColor = withCustomColour(InCallWebSocket);
 
 /** In a call with the agent speaking: its state in the bubble, the running transcript above. */
 export const InCallWithTranscript: Story = {

@@ -3,7 +3,7 @@ import { waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { mountVoiceWidget, type VoiceWidgetHandle } from './mount';
 import { normalizeConfig } from './config';
-import { VoiceError } from './token';
+import { VoiceError, type VoiceToken } from './token';
 import type { CallOptions } from './callTypes';
 import type { VoiceDeps } from './VoiceWidget';
 
@@ -34,7 +34,7 @@ function deferred<T>() {
 
 function setup(deps: Partial<VoiceDeps> = {}) {
   const mic = { stop: vi.fn() } as unknown as MediaStreamTrack & { stop: ReturnType<typeof vi.fn> };
-  const token = deferred<{ token: string; livekit_url: string }>();
+  const token = deferred<VoiceToken>();
   const end = vi.fn();
   let options: CallOptions | null = null;
   const startCall = vi.fn(async (o: CallOptions) => {
@@ -61,10 +61,12 @@ describe('voice widget', () => {
     const connecting = await ui.findByRole('button', { name: 'Connecting...' });
     expect(connecting.getAttribute('aria-disabled')).toBe('true');
     expect(deps.openMicrophone).toHaveBeenCalled();
-    expect(deps.loadCall).toHaveBeenCalled();
+    // The call script waits for the token: it says which transport (livekit-client or not).
+    expect(deps.loadCall).not.toHaveBeenCalled();
 
     token.resolve({ token: 'jwt', livekit_url: 'wss://lk.example' });
     const endButton = await ui.findByRole('button', { name: 'End Call' });
+    expect(deps.loadCall).toHaveBeenCalledWith('livekit');
     expect(startCall.mock.calls[0]![0]).toMatchObject({
       url: 'wss://lk.example',
       token: 'jwt',
@@ -86,6 +88,18 @@ describe('voice widget', () => {
     call().onEnded();
     expect(await ui.findByRole('button', { name: 'Talk to Agent' })).toBeTruthy();
     expect(ui.getByRole('status').textContent).toContain('Call ended');
+  });
+
+  it('without LiveKit the token names the WebSocket stream: voice-ws.js, never livekit-client, gets its URL', async () => {
+    const user = userEvent.setup();
+    const { ui, token, startCall, deps, mic } = setup();
+    await user.click(ui.getByRole('button', { name: 'Talk to Agent' }));
+    const url = 'wss://h.example/voice/stream?token=abc';
+    token.resolve({ transport: 'websocket', url, expires_at: '2026-01-01T00:00:00Z' });
+    await ui.findByRole('button', { name: 'End Call' });
+    expect(deps.loadCall).toHaveBeenCalledTimes(1);
+    expect(deps.loadCall).toHaveBeenCalledWith('websocket');
+    expect(startCall.mock.calls[0]![0]).toMatchObject({ url, microphone: mic });
   });
 
   it("shows the server's answer when voice is not configured, and releases the microphone", async () => {

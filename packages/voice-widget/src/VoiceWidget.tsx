@@ -2,12 +2,14 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import type { VoiceWidgetConfig } from './config';
 import type { VoiceLabels } from './i18n';
 import type { ActiveCall, StartCall } from './callTypes';
+import type { CallTransport } from './loader';
 import { VoiceError, type VoiceToken } from './token';
 
 export interface VoiceDeps {
   openMicrophone: () => Promise<MediaStreamTrack>;
   fetchToken: () => Promise<VoiceToken>;
-  loadCall: () => Promise<StartCall>;
+  /** The call script of the token's transport (LiveKit, or the server's WebSocket stream). */
+  loadCall: (transport: CallTransport) => Promise<StartCall>;
 }
 
 /** How the page's commands (window.ParleyVoice) reach the widget. */
@@ -38,7 +40,8 @@ const MicIcon = () => (
  * The voice widget: a call button ('Talk to Agent' → 'Connecting...' → 'End Call'), a bubble
  * for errors and call state (during a call the agent's state: listening, thinking, speaking),
  * the running transcript above it, and the agent's audio. The microphone comes first (a refusal costs
- * no room), then the token and the LiveKit chunk in parallel.
+ * no call), then the token, then the call script its transport needs (livekit-client only for a
+ * LiveKit call).
  */
 export function VoiceWidget({ config, labels, deps, controller, stacked }: VoiceWidgetProps) {
   const [phase, setPhase] = useState<Phase>('idle');
@@ -60,12 +63,12 @@ export function VoiceWidget({ config, labels, deps, controller, stacked }: Voice
     let mic: MediaStreamTrack | null = null;
     try {
       mic = await deps.openMicrophone();
-      const [token, startCall] = await Promise.allSettled([deps.fetchToken(), deps.loadCall()]);
-      if (token.status === 'rejected') throw token.reason;
-      if (startCall.status === 'rejected') throw startCall.reason;
-      call.current = await startCall.value({
-        url: token.value.livekit_url,
-        token: token.value.token,
+      const token = await deps.fetchToken();
+      const startCall = await deps.loadCall(token.transport ?? 'livekit');
+      call.current = await startCall({
+        // A LiveKit room (its server and join token), or the server's own stream (its URL).
+        url: (token.url ?? token.livekit_url)!,
+        token: token.token!,
         microphone: mic,
         audioContainer: audio.current!,
         onAgent: setAgent,

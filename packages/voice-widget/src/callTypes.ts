@@ -1,6 +1,9 @@
-/** The contract between the first script and the lazily loaded LiveKit chunk (voice-livekit.js). */
+/**
+ * The contract between the first script and the lazily loaded call chunks (voice-livekit.js,
+ * voice-ws.js).
+ */
 export interface CallOptions {
-  /** LiveKit server URL and join token from /tokens/generate. */
+  /** From /tokens/generate: the LiveKit server URL and join token, or the WebSocket stream URL ('' token). */
   url: string;
   token: string;
   /** The visitor's microphone (permission already granted). */
@@ -29,7 +32,7 @@ export interface ActiveCall {
 
 export type StartCall = (options: CallOptions) => Promise<ActiveCall>;
 
-/** What voice-livekit.js puts on window. */
-export interface LivekitChunk {
+/** What a call chunk (voice-livekit.js, voice-ws.js) puts on window. */
+export interface CallChunk {
   startCall: StartCall;
 }

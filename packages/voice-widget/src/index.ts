@@ -39,7 +39,7 @@ export function boot(): void {
   const start = () => {
     if (window.ParleyVoice) return;
     const handle = mountVoiceWidget(config, {
-      livekitSrc: new URL('voice-livekit.js', ownScript?.src || location.href).href,
+      callBase: ownScript?.src || location.href,
       nonce: ownScript?.nonce,
     });
     window.ParleyVoice = {

@@ -1,34 +1,42 @@
-import type { LivekitChunk, StartCall } from './callTypes';
+import type { CallChunk, StartCall } from './callTypes';
+
+/** The call scripts next to the first one: voice-livekit.js (LiveKit), voice-ws.js (the server's WebSocket stream). */
+export type CallTransport = 'livekit' | 'websocket';
 
 declare global {
   interface Window {
-    ParleyVoiceLivekit?: LivekitChunk;
+    ParleyVoiceLivekit?: CallChunk;
+    ParleyVoiceWs?: CallChunk;
   }
 }
 
-let pending: Promise<StartCall> | null = null;
+const pending: Partial<Record<CallTransport, Promise<StartCall>>> = {};
 
 /**
- * Loads voice-livekit.js (livekit-client and the call logic) next to the first script, once.
- * A script inserted by a trusted script runs under `'strict-dynamic'`; the nonce is passed on
- * for CSPs that list nonces without it.
+ * Loads the call script of a transport (voice-livekit.js: livekit-client; voice-ws.js: the
+ * WebSocket call) from `base`, once, when a call needs it. A script inserted by a trusted script
+ * runs under `'strict-dynamic'`; the nonce is passed on for CSPs that list nonces without it.
  */
-export function loadLivekit(src: string, nonce?: string): Promise<StartCall> {
-  if (window.ParleyVoiceLivekit) return Promise.resolve(window.ParleyVoiceLivekit.startCall);
-  pending ??= new Promise<StartCall>((resolve, reject) => {
+export function loadCall(
+  transport: CallTransport,
+  base: string,
+  nonce?: string,
+): Promise<StartCall> {
+  const ws = transport == 'websocket';
+  const name = ws ? 'ParleyVoiceWs' : 'ParleyVoiceLivekit';
+  if (window[name]) return Promise.resolve(window[name].startCall);
+  const src = new URL(`voice-${ws ? 'ws' : 'livekit'}.js`, base).href;
+  return (pending[transport] ??= new Promise<StartCall>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
     if (nonce) script.nonce = nonce;
-    script.onload = () =>
-      window.ParleyVoiceLivekit
-        ? resolve(window.ParleyVoiceLivekit.startCall)
-        : reject(new Error(`${src} did not register`));
-    script.onerror = () => reject(new Error(`Failed to load ${src}`));
+    // Loaded, it registers window[name]; otherwise (not found, or it did not register) it failed.
+    script.onload = script.onerror = () =>
+      window[name] ? resolve(window[name].startCall) : reject(new Error(`Failed to load ${src}`));
     document.head.appendChild(script);
   }).finally(() => {
-    // Loaded: window.ParleyVoiceLivekit answers from now on. Failed: the next press tries again.
-    pending = null;
-  });
-  return pending;
+    // Loaded: window[name] answers from now on. Failed: the next press tries again.
+    delete pending[transport];
+  }));
 }

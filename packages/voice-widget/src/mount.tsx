@@ -4,7 +4,7 @@ import { pickLanguage, voiceLabels } from './i18n';
 import { adoptStyles, themeCss, voiceCss } from './styles';
 import { fetchVoiceToken, openMicrophone } from './token';
 import { VoiceWidget, type VoiceController, type VoiceDeps } from './VoiceWidget';
-import { loadLivekit } from './loader';
+import { loadCall } from './loader';
 
 export interface VoiceWidgetHandle {
   /** Starts a call (as if the visitor pressed the button). */
@@ -15,8 +15,8 @@ export interface VoiceWidgetHandle {
 }
 
 export interface VoiceMountOptions {
-  /** Where voice-livekit.js is (default: next to the first script). */
-  livekitSrc?: string;
+  /** Where the call scripts (voice-livekit.js, voice-ws.js) are: next to the first script. */
+  callBase?: string;
   nonce?: string;
   deps?: Partial<VoiceDeps>;
 }
@@ -45,7 +45,7 @@ export function mountVoiceWidget(
         failed: labels.failed,
         notAllowed: labels.notAllowed,
       }),
-    loadCall: () => loadLivekit(options.livekitSrc ?? 'voice-livekit.js', options.nonce),
+    loadCall: (transport) => loadCall(transport, options.callBase ?? location.href, options.nonce),
     ...options.deps,
   };
   const stacked = !!document.querySelector(

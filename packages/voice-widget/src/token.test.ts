@@ -8,6 +8,12 @@ const config = { voiceUrl: 'https://h.example', agentId: 'bot_1', agentKey: 'app
 describe('voiceErrorMessage (spec §8)', () => {
   it('is null for a usable answer', () => {
     expect(voiceErrorMessage(200, { token: 't', livekit_url: 'wss://lk' })).toBeNull();
+    // Without LiveKit: the server's own WebSocket stream.
+    const url = 'wss://h.example/voice/stream?token=x';
+    expect(voiceErrorMessage(200, { transport: 'websocket', url })).toBeNull();
+    expect(voiceErrorMessage(200, { transport: 'websocket', token: 't' })).toBe(
+      'Invalid response: missing token or livekit_url',
+    );
   });
   it("says 'Invalid response: missing token or livekit_url' for an OK answer without them", () => {
     expect(voiceErrorMessage(200, { token: 't' })).toBe(

@@ -1,10 +1,16 @@
 import type { VoiceWidgetConfig } from './config';
 import { tokenUrl } from './voiceUrl';
 
-/** The voice token answer (spec §3: token, livekit_url, room_name, agent_name, participant_*). */
+/**
+ * The voice token answer (spec §3: token, livekit_url, room_name, agent_name, participant_*), or
+ * without LiveKit the server's own stream (`transport: 'websocket'`, `url`).
+ */
 export interface VoiceToken {
-  token: string;
-  livekit_url: string;
+  transport?: 'livekit' | 'websocket';
+  token?: string;
+  livekit_url?: string;
+  url?: string;
+  expires_at?: string;
   room_name?: string;
   agent_name?: string;
   participant_identity?: string;
@@ -49,7 +55,7 @@ export const invalidTokenResponse = 'Invalid response: missing token or livekit_
 
 /**
  * The spec's voice error text (§8): 'Invalid response: missing token or livekit_url' for an OK
- * answer without them; otherwise the server's `detail` or `message`, else 'HTTP {status}'; with
+ * answer without them (or, a WebSocket answer, without its url); otherwise the server's `detail` or `message`, else 'HTTP {status}'; with
  * no answer at all (network, CORS), 'Failed to connect to agent'. Null when the answer is usable.
  */
 export function voiceErrorMessage(
@@ -59,7 +65,10 @@ export function voiceErrorMessage(
 ): string | null {
   if (status === null) return failed;
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (status >= 200 && status < 300) return b.token && b.livekit_url ? null : invalidTokenResponse;
+  if (status >= 200 && status < 300)
+    return (b.transport == 'websocket' ? b.url : b.token && b.livekit_url)
+      ? null
+      : invalidTokenResponse;
   for (const field of [b.detail, b.message]) if (typeof field === 'string' && field) return field;
   return `HTTP ${status}`;
 }

@@ -9,7 +9,11 @@ export default function InviteRoute() {
   return (
     <InvitePage
       invitationId={invitationId}
-      onSignIn={() => globalThis.location.assign(`/login?next=${encodeURIComponent(here)}`)}
+      onSignIn={(email) =>
+        globalThis.location.assign(
+          `/login?${new URLSearchParams({ next: here, ...(email ? { email } : {}) })}`,
+        )
+      }
       onOpenDashboard={() => navigate('/', { replace: true })}
     />
   );

@@ -67,7 +67,12 @@ export async function createRunWithinBudget(
   agent: { agentName: string; organizationId: string },
   tests: TestRow[],
   limit: number,
-  options: { trigger: 'manual' | 'publish'; claimed: boolean; voice?: boolean },
+  options: {
+    trigger: 'manual' | 'publish';
+    claimed: boolean;
+    voice?: boolean;
+    agentVersion?: string;
+  },
 ) {
   const estimate = estimateTestRun(tests).model_calls;
   return db.transaction(async (txn) => {

@@ -1,24 +1,39 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TestResult } from '@parley/api-client';
 import { agents, agentTests } from '../db/schema';
+import type { ServedAgent } from '../runtime/servedAgent';
+import { servedForRun } from '../agents/versions/snapshot';
 import { expectationChanges } from './diff';
 import { runTest, type RunnerDeps } from './runner';
 import { finishRun, previousResult, saveProgress, type RunRow } from './store';
 
 /**
- * Runs a claimed run to its end: each test in turn through the agent's current settings, progress
- * saved after each, the difference from the last run of each test. A deleted test is left out.
+ * Runs a claimed run to its end: each test in turn through the version it names (the draft, or a
+ * published version; `agent`: the settings the publish gate checks), progress saved after each,
+ * the difference from the last run of each test. A deleted test is left out.
  */
-export async function executeRun(deps: RunnerDeps, run: RunRow): Promise<RunRow> {
+export async function executeRun(
+  deps: RunnerDeps,
+  run: RunRow,
+  given?: ServedAgent,
+): Promise<RunRow> {
   const { db } = deps;
   try {
-    const [agent] = await db
-      .select()
-      .from(agents)
-      .where(
-        and(eq(agents.agentName, run.agentName), eq(agents.organizationId, run.organizationId)),
-      );
-    if (!agent) return await finishRun(db, run.id, { results: [], error: 'The agent was deleted' });
+    const [row] = given
+      ? [given]
+      : await db
+          .select()
+          .from(agents)
+          .where(
+            and(eq(agents.agentName, run.agentName), eq(agents.organizationId, run.organizationId)),
+          );
+    if (!row) return await finishRun(db, run.id, { results: [], error: 'The agent was deleted' });
+    const agent = given ?? (await servedForRun(db, row, run.agentVersion));
+    if (!agent)
+      return await finishRun(db, run.id, {
+        results: [],
+        error: `Version ${run.agentVersion} of the agent is gone`,
+      });
     const rows = run.testIds.length
       ? await db
           .select()

@@ -1,15 +1,16 @@
 import type { Services } from '../lib/env';
-import type { AgentRow } from '../runtime/agentKeys';
+import type { ServedAgent } from '../runtime/servedAgent';
 import { HttpError } from '../lib/http';
 import { executeRun } from './execute';
 import { listTests, runToWire, testsMustPass } from './store';
 import { createRunWithinBudget, testRunBudgetFrom } from './budget';
 
 /**
- * 'Tests must pass to publish': with it on, publishing runs the agent's suite first and is refused
- * (409) naming the failing tests; with it off (or no tests), nothing runs.
+ * 'Tests must pass to publish': with it on, publishing runs the agent's suite first — on `agent`,
+ * the draft about to become a version — and is refused (409) naming the failing tests; with it
+ * off (or no tests), nothing runs.
  */
-export async function publishGate(services: Services, agent: AgentRow): Promise<void> {
+export async function publishGate(services: Services, agent: ServedAgent): Promise<void> {
   const { db } = services;
   if (!(await testsMustPass(db, agent))) return;
   const tests = await listTests(db, agent);
@@ -23,7 +24,7 @@ export async function publishGate(services: Services, agent: AgentRow): Promise<
       throw new HttpError(409, `Tests must pass to publish: ${error.message}`, error.extra);
     throw error;
   });
-  const done = runToWire(await executeRun(services, run));
+  const done = runToWire(await executeRun(services, run, agent));
   if (done.status === 'passed') return;
   const failing = done.results
     .filter((r) => !r.passed)

@@ -80,6 +80,12 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
   app.post('/:agentName/tests/run', async (c) => {
     const agent = await agentOf(c, c.get('user').id);
     const body = await readJson(c, testRunRequestSchema);
+    // The draft (default), or the version every channel serves.
+    if (body.version === 'live' && agent.liveVersion === null)
+      throw new HttpError(400, 'version: this agent has no live version yet (publish it first)', {
+        issues: [{ field: 'version', message: 'this agent has no live version yet' }],
+      });
+    const agentVersion = body.version === 'live' ? String(agent.liveVersion) : 'draft';
     const all = await listTests(db, agent);
     let chosen = all;
     if (body.test_ids) {
@@ -103,6 +109,7 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
         trigger: 'manual',
         claimed: !worker,
         voice,
+        agentVersion,
       });
       if (worker) worker.wake();
       else void executeRun(services, run);
@@ -111,6 +118,7 @@ export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
     const run = await createRunWithinBudget(db, agent, chosen, budgetLimit, {
       trigger: 'manual',
       claimed: true,
+      agentVersion,
     });
     return c.json(runToWire(await executeRun(services, run)));
   });

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { conversations, documents } from '../db/schema';
 import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
-import type { AgentRow } from '../runtime/agentKeys';
+import type { ServedAgent } from '../runtime/servedAgent';
 import { retrieveSegments, type VectorIndex } from '../knowledge/retrieve';
 import {
   checkCallsTool,
@@ -82,7 +82,7 @@ function recordingRetrieve(deps: RunnerDeps, sources: Sources): RuntimeDeps['ret
 /** One repetition of a test: its turns through the runtime, each checked. */
 async function runOnce(
   deps: RunnerDeps,
-  agent: AgentRow,
+  agent: ServedAgent,
   test: TestRow,
   runId: string,
   judge: () => ReturnType<typeof agentModel>,
@@ -223,10 +223,10 @@ async function runOnce(
   }
 }
 
-/** Runs a test (its repetitions) through the agent's current settings: pass rate and transcript. */
+/** Runs a test (its repetitions) through the given version of the agent: pass rate and transcript. */
 export async function runTest(
   deps: RunnerDeps,
-  agent: AgentRow,
+  agent: ServedAgent,
   test: TestRow,
   runId: string,
   options: { voice?: boolean } = {},

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { claimRows, Turns, type JobTable } from '../lib/jobTable';
 import { agentTestRuns, agentTests, agentTestSettings } from '../db/schema';
+import { versionOfWire } from '../agents/versions/label';
 
 export type TestRow = typeof agentTests.$inferSelect;
 export type RunRow = typeof agentTestRuns.$inferSelect;
@@ -38,6 +39,7 @@ export function runToWire(row: RunRow): TestRun {
     status: row.status,
     trigger: row.trigger,
     voice: row.voice,
+    agent_version: versionOfWire(row.agentVersion),
     total: row.total,
     done: row.done,
     passed_count: results.filter((r) => r.passed).length,
@@ -141,6 +143,8 @@ export async function createRun(
     voice?: boolean;
     /** The model calls the run is estimated to make (budget.ts). */
     modelCalls?: number;
+    /** The version it runs against: 'draft' (default) or a published version's number. */
+    agentVersion?: string;
   },
 ) {
   const [row] = await db
@@ -152,6 +156,7 @@ export async function createRun(
       modelCalls: options.modelCalls ?? 0,
       trigger: options.trigger,
       voice: options.voice ?? false,
+      agentVersion: options.agentVersion ?? 'draft',
       status: options.claimed ? 'running' : 'queued',
       lockedUntil: options.claimed ? new Date(Date.now() + runLeaseMs) : null,
     })

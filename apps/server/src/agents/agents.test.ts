@@ -71,6 +71,30 @@ describe('agent service over HTTP', () => {
     expect(await user.agents.byOrg(orgId)).toEqual([]);
   });
 
+  it('an empty or malformed Agent API Key › 400 naming chatbot_key; the stored key stays', async () => {
+    const { user, orgId } = await orgUser();
+    const id = newAgentId('keyed');
+    await user.agents.update(id, { organization_id: orgId, chatbot_key: 'app-good-key-1234' });
+    for (const [key, reason] of [
+      ['', 'chatbot_key: is required'],
+      ['   ', 'chatbot_key: is required'],
+      [null, 'chatbot_key: is required'],
+      ['wrong-key', "chatbot_key: must start with 'app-' or 'sk-'"],
+      ['app- key with spaces', 'chatbot_key: cannot contain spaces'],
+    ] as const) {
+      const res = await user.raw('POST', `/api/agents/update/${id}`, {
+        organization_id: orgId,
+        chatbot_key: key,
+        initial_message: 'changed',
+      });
+      expect(res.status, JSON.stringify(key)).toBe(400);
+      expect(String(res.body.error)).toContain(reason);
+    }
+    const info = await user.agents.info(id);
+    expect(info.chatbot_key).toBe('app-good-key-1234');
+    expect(info.initial_message).not.toBe('changed');
+  });
+
   it('given an agent name with unsafe characters › 400 naming agentName', async () => {
     const { user, orgId } = await orgUser();
     const res = await user.raw('POST', '/api/agents/update/bad%20name', { organization_id: orgId });

@@ -11,11 +11,25 @@ import {
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
 import { agents, apps, knowledgeBases, member } from '../db/schema';
-import { collect, forgetAgentKeys, startTurn, type RuntimeDeps } from '../runtime/chat';
+import {
+  agentFromSnapshot,
+  collect,
+  draftAgent,
+  forgetAgentKeys,
+  liveAgent,
+  startTurn,
+  type RuntimeDeps,
+} from '../runtime/chat';
 import { checkModelLiveUrl } from '../runtime/model';
 import { visibleTo } from '../knowledge/access';
 import { publishGate } from '../agent-tests/gate';
 import { assertModelKeyStays } from './modelKey';
+import { bearer } from '../runtime/difyRoutes';
+import { serveChatMessages } from '../runtime/chatMessages';
+import { draftSnapshot } from './versions/snapshot';
+import { publishSnapshot } from './versions/store';
+import { publisherOf } from './versions/routes';
+import { audit, changesBetween } from '../audit/log';
 
 /** The agent behind an app key, only within the signed-in user's organizations. */
 async function agentByKeyForUser(db: Services['db'], userId: string, appKey: string) {
@@ -86,6 +100,17 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       .set({ systemPrompt: body.prompt, updatedAt: new Date() })
       .where(eq(agents.agentName, agent.agentName));
     forgetAgentKeys();
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.update',
+      target: { type: 'agent', id: agent.agentName },
+      changes: changesBetween(
+        agent,
+        { ...agent, systemPrompt: body.prompt },
+        {
+          only: ['systemPrompt'],
+        },
+      ),
+    });
     return c.json({ success: true, message: modelMessages.promptSaved });
   });
 
@@ -118,6 +143,19 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     }
     await db.update(agents).set(values).where(eq(agents.agentName, agent.agentName));
     forgetAgentKeys();
+    const { updatedAt: _at, ...changed } = values;
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.update',
+      target: { type: 'agent', id: agent.agentName },
+      changes: changesBetween(
+        agent,
+        { ...agent, ...changed },
+        {
+          only: Object.keys(changed),
+          secrets: ['modelApiKey'],
+        },
+      ),
+    });
     return c.json({ success: true, message: modelMessages.modelSaved });
   });
 
@@ -125,29 +163,42 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
     const body = await readJson(c, publishAgentRequestSchema);
     const { agent, appId } = await agentByKeyForUser(db, c.get('user').id, body.chatbot_api_key);
     if (body.app_id !== appId) throw new HttpError(404, 'App not found', { code: 'app_not_found' });
-    // 'Tests must pass to publish': the suite runs first; failing tests refuse it (409).
-    await publishGate(services, agent);
-    const publishedAt = new Date();
-    await db
-      .update(agents)
-      .set({ status: 'active', publishedAt, updatedAt: publishedAt })
-      .where(eq(agents.agentName, agent.agentName));
-    forgetAgentKeys();
+    // The draft as it is now: what the tests check is what becomes the version.
+    const snapshot = await draftSnapshot(db, agent);
+    // 'Tests must pass to publish': the suite runs on the draft first (also when the agent is
+    // already live); failing tests refuse it (409) and the live version stays.
+    await publishGate(services, agentFromSnapshot(agent, snapshot, 'draft'));
+    const { version, publishedAt } = await publishSnapshot(db, agent, snapshot, {
+      note: body.note ?? null,
+      by: publisherOf(c.get('user')),
+    });
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.publish',
+      target: { type: 'agent', id: agent.agentName },
+      changes: [
+        { field: 'live_version', before: agent.liveVersion ?? null, after: version },
+        ...(body.note ? [{ field: 'note', before: null, after: body.note }] : []),
+      ],
+    });
     return c.json({
       success: true,
       message: 'Agent published successfully',
       published_at: publishedAt.toISOString(),
+      version,
     });
   });
 
-  /** The console's chat proxy: runs the turn for an agent of the user's organizations. */
+  /**
+   * The console's chat proxy: runs the turn for an agent of the user's organizations, with its
+   * draft (the console tests what it is editing).
+   */
   app.post('/chatbot/chat', async (c) => {
     const body = await readJson(c, chatbotChatRequestSchema);
     const user = c.get('user');
     const { agent } = await agentByKeyForUser(db, user.id, body.difyApiKey);
     const turn = await startTurn(
       { ...services, retrieve },
-      agent,
+      draftAgent(agent),
       {
         query: body.message,
         user: `console:${user.id}`,
@@ -163,7 +214,28 @@ export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve
       conversation_id: turn.conversationId,
       message_id: turn.messageId,
       offline: turn.offline,
+      metadata: { agent_version: turn.agentVersion },
     });
+  });
+
+  /**
+   * The console's test chat (the drawer): the runtime's chat-messages (streaming or blocking) for
+   * an agent of the user's organizations, found by its key, answering with its draft — or with
+   * its live version when `?version=live` (the drawer's switch).
+   */
+  app.post('/chatbot/chat-messages', async (c) => {
+    const { agent } = await agentByKeyForUser(
+      db,
+      c.get('user').id,
+      bearer(c.req.header('Authorization')),
+    );
+    const version = c.req.query('version') ?? 'draft';
+    if (version !== 'draft' && version !== 'live')
+      throw new HttpError(400, "version: must be 'draft' or 'live'", {
+        issues: [{ field: 'version', message: "must be 'draft' or 'live'" }],
+      });
+    const served = version === 'live' ? liveAgent(agent) : draftAgent(agent);
+    return serveChatMessages(c, services, { ...services, retrieve }, served, { member: true });
   });
 
   return app;

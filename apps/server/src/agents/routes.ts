@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import {
+  agentApiKeyProblem,
   agentDeleteByOrgRequestSchema,
   agentNameSchema,
   agentUpdateRequestSchema,
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
-import { check, notFound, readJson } from '../lib/http';
+import { check, HttpError, notFound, readJson } from '../lib/http';
 import { managers, requireMembership, requireRole } from '../lib/tenancy';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { ReusableJson, reusableJsonAnswer } from '../lib/compress';
@@ -14,10 +15,12 @@ import { checkModelLiveUrl } from '../runtime/model';
 import { forgetAgentKeys } from '../runtime/chat';
 import { agents } from '../db/schema';
 import { assertModelKeyStays } from './modelKey';
+import { audit, changesBetween } from '../audit/log';
 import { agentToWire, agentValues, deleteAgents, findAgentForUser, listAgentsOfOrg } from './store';
 
 /** The agent service (agents-and-knowledge §7) under /api/agents. */
-export function agentRoutes({ db, secrets, env }: Services) {
+export function agentRoutes(services: Services) {
+  const { db, secrets, env } = services;
   const app = new Hono<AppEnv>();
 
   app.post('/update/:agentName', async (c) => {
@@ -31,6 +34,14 @@ export function agentRoutes({ db, secrets, env }: Services) {
       .where(eq(agents.agentName, agentName))
       .limit(1);
     if (existing && existing.organizationId !== body.organization_id) throw notFound('Agent');
+    // The schema refuses an empty or malformed key; clearing a stored one is refused alike (the
+    // widgets and the public chat page would be left without a key).
+    if (body.chatbot_key === null && existing?.chatbotKey) {
+      const message = agentApiKeyProblem('')!;
+      throw new HttpError(400, `chatbot_key: ${message}`, {
+        issues: [{ field: 'chatbot_key', message }],
+      });
+    }
     if (body.model_live_url !== undefined)
       body.model_live_url = (await checkModelLiveUrl(body.model_live_url, env)) ?? '';
     assertModelKeyStays(existing, body.model_live_url, body.model_api_key, 'model_api_key');
@@ -46,6 +57,21 @@ export function agentRoutes({ db, secrets, env }: Services) {
         .values({ ...values, agentName, organizationId: body.organization_id });
     }
     forgetAgentKeys();
+    // Secrets (the model key, the agent key) as '••••': never their values.
+    const changes = changesBetween(
+      existing ?? null,
+      { ...existing, ...values },
+      {
+        only: Object.keys(values),
+        secrets: ['modelApiKey', 'chatbotKey'],
+      },
+    );
+    if (changes.length || !existing)
+      await audit(c, services, body.organization_id, {
+        action: existing ? 'agent.update' : 'agent.create',
+        target: { type: 'agent', id: agentName },
+        changes,
+      });
     const row = await findAgentForUser(db, user.id, agentName);
     return c.json({
       success: true,
@@ -82,6 +108,10 @@ export function agentRoutes({ db, secrets, env }: Services) {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
     const row = await findAgentForUser(db, c.get('user').id, agentName);
     await deleteAgents(db, row.agent.organizationId, [agentName]);
+    await audit(c, services, row.agent.organizationId, {
+      action: 'agent.delete',
+      target: { type: 'agent', id: agentName },
+    });
     return c.json({ success: true, message: `Agent ${agentName} deleted successfully` });
   });
 
@@ -93,6 +123,10 @@ export function agentRoutes({ db, secrets, env }: Services) {
     if (body.agent_name) {
       const count = await deleteAgents(db, orgId, [body.agent_name]);
       if (count === 0) throw notFound('Agent');
+      await audit(c, services, orgId, {
+        action: 'agent.delete',
+        target: { type: 'agent', id: body.agent_name },
+      });
       return c.json({ success: true, message: `Agent ${body.agent_name} deleted successfully` });
     }
     await requireRole(
@@ -108,6 +142,11 @@ export function agentRoutes({ db, secrets, env }: Services) {
       orgId,
       rows.map((r) => r.agent.agentName),
     );
+    for (const r of rows)
+      await audit(c, services, orgId, {
+        action: 'agent.delete',
+        target: { type: 'agent', id: r.agent.agentName },
+      });
     return c.json({ success: true, message: `${count} agent(s) deleted` });
   });
 

@@ -54,7 +54,10 @@ export function agentToWire(
     knowledge_base_ids: row.knowledgeBaseIds,
     allowed_origins: row.allowedOrigins,
     visitor_sends: row.visitorSends,
+    talk_to_person: row.talkToPerson,
     published_at: row.publishedAt?.toISOString() ?? null,
+    /** The version every channel serves (null: never published; docs/versions.md). */
+    live_version: row.liveVersion,
     model_live_url: row.modelLiveUrl,
     app_id: appId,
     /** The kind chosen at creation (Create Agent modal): 'knowledge' or 'action'. */
@@ -120,6 +123,7 @@ export function agentValues(body: AgentUpdateRequest, box: SecretBox) {
   if (body.model_live_url !== undefined) v.modelLiveUrl = body.model_live_url;
   if (body.allowed_origins !== undefined) v.allowedOrigins = body.allowed_origins;
   if (body.visitor_sends !== undefined) v.visitorSends = body.visitor_sends;
+  if (body.talk_to_person !== undefined) v.talkToPerson = body.talk_to_person;
   return v;
 }
 

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
 import type { Auth } from './auth';
-import type { AppEnv, SessionUser } from '../lib/env';
-import { HttpError } from '../lib/http';
+import type { SessionUser } from '../lib/env';
 
 /** The NOTIFY channel the session and user triggers write to (drizzle/0007_session_notify.sql). */
 export const sessionChannel = 'parley_session';
@@ -127,16 +125,6 @@ export class SessionCache {
   private drop(match: (entry: Entry) => boolean) {
     for (const [key, entry] of this.entries) if (match(entry)) this.entries.delete(key);
   }
-}
-
-/** Resolves the session cookie to a user (through the cache); no session → 401 'Unauthorized'. */
-export function requireUser(sessions: SessionCache): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const session = await sessions.resolve(c.req.raw.headers);
-    if (!session) throw new HttpError(401, 'Unauthorized');
-    c.set('user', session.user);
-    await next();
-  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { loadAsset } from '../lib/assets';
 import { pageHeaders } from '../lib/securityHeaders';
 import { immutable, sendAsset } from '../static';
 import { pageSettings, type PageAgent } from './settings';
+import { liveAgent } from '../runtime/servedAgent';
 
 /** Where the page's settings go in the built chatbot.html (packages/chat-widget). */
 const slot = '<!--parley-page-->';
@@ -54,13 +55,16 @@ async function findAgent(services: Services, agentName: string): Promise<PageAge
     .where(and(eq(agents.agentName, agentName), eq(agents.status, 'active')))
     .limit(1);
   if (!row) return null;
+  // The live version's greeting and 'Talk to a person' (the draft's until the first publish).
+  const live = liveAgent(row.agent);
   return {
     id: row.agent.agentName,
     name: agentDisplayName({ id: row.agent.agentName, name: row.agent.name }),
-    initialMessage: row.agent.initialMessage,
+    initialMessage: live.initialMessage,
     appKey: row.appKey,
     chatbotApi: row.agent.chatbotApi,
     chatbotKey: row.agent.chatbotKey,
+    talkToPerson: live.talkToPerson,
   };
 }
 

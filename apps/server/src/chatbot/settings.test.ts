@@ -8,6 +8,7 @@ const agent: PageAgent = {
   appKey: 'app-own',
   chatbotApi: null,
   chatbotKey: null,
+  talkToPerson: true,
 };
 const own = ['http://parley.test/v1'];
 const q = (params: Record<string, string>) => new URLSearchParams(params);
@@ -30,6 +31,7 @@ describe('pageSettings (which agent the public chat page talks to)', () => {
       agentKey: 'app-own',
       name: 'Support',
       greeting: 'Welcome!',
+      talkToPerson: true,
     });
   });
 
@@ -73,6 +75,8 @@ describe('pageSettings (which agent the public chat page talks to)', () => {
       agentKey: 'app-custom',
       name: 'Front desk',
       greeting: 'Welcome!',
+      // Another server's agent: the page does not offer this server's 'Talk to a person'.
+      talkToPerson: false,
     });
     // A configured URL without a key of its own takes the link's key.
     expect(

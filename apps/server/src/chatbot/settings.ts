@@ -28,6 +28,8 @@ export interface PageAgent {
   /** The agent URL configured for the agent (chatbot_api), and its key. */
   chatbotApi: string | null;
   chatbotKey: string | null;
+  /** 'Talk to a person' (issue 41). */
+  talkToPerson?: boolean;
 }
 
 export interface PageSettings {
@@ -35,6 +37,8 @@ export interface PageSettings {
   agentKey: string;
   name: string;
   greeting: string | null;
+  /** The page offers 'Talk to a person' (the agent on this server offers it). */
+  talkToPerson: boolean;
 }
 
 /**
@@ -68,5 +72,6 @@ export function pageSettings(
     agentKey,
     name: query.get('name')?.trim() || agent.name,
     greeting: query.get('initial_message')?.trim() || agent.initialMessage || null,
+    talkToPerson: Boolean(agent.talkToPerson) && own.includes(agentUrl),
   };
 }

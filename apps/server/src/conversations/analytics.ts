@@ -3,6 +3,7 @@ import type { AgentAnalytics, AnalyticsPeriod } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { bucketsHolding, percentileFromBuckets, type Counts } from './percentiles';
+import { conversationsByDay, handoffFigures } from '../handoff/analytics';
 
 /** The length of each period and the width of its chart's buckets. */
 export const periods: Record<AnalyticsPeriod, { hours: number; bucket: 'hour' | 'day' }> = {
@@ -205,6 +206,26 @@ export async function agentAnalytics(
   const unanswered = rowsOf(unansweredR);
 
   const agentAnswers = n(totals?.agent_answers);
+  const seriesOut = series.map((r) => ({
+    at: iso(r.at),
+    channel: r.channel as AgentAnalytics['series'][number]['channel'],
+    conversations: n(r.conversations),
+    messages: n(r.messages),
+  }));
+  // Requests for a person (issue 41): against the period's conversations, in all and by day.
+  const handoffRequests = await handoffFigures(db, {
+    agentName: a,
+    since,
+    until: now,
+    conversations: n(totals?.conversations),
+    conversationsByDay: await conversationsByDay(db, {
+      agentName: a,
+      since,
+      until: now,
+      bucket,
+      series: seriesOut,
+    }),
+  });
   return {
     agent_id: a,
     period,
@@ -218,12 +239,7 @@ export async function agentAnalytics(
       answered_without_error: n(totals?.answered_ok),
       answered_share: agentAnswers ? n(totals?.answered_ok) / agentAnswers : null,
     },
-    series: series.map((r) => ({
-      at: iso(r.at),
-      channel: r.channel as AgentAnalytics['series'][number]['channel'],
-      conversations: n(r.conversations),
-      messages: n(r.messages),
-    })),
+    series: seriesOut,
     handoffs: {
       total: handoffs.reduce((sum, r) => sum + n(r.count), 0),
       by_member: handoffs.map((r) => ({
@@ -263,5 +279,6 @@ export async function agentAnalytics(
       reason: r.reason as 'offline' | 'no_passages' | 'error',
       created_at: iso(r.created_at),
     })),
+    handoff_requests: handoffRequests,
   };
 }

@@ -6,14 +6,18 @@ import type { AppEnv, Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { requireMembership } from '../lib/tenancy';
 import { agentAnalytics } from './analytics';
+import { agentAnalyticsForVersion } from './analyticsByVersion';
 import { readQuery } from './routes';
 
-/** GET /api/analytics/agents/{agentId}?period=24h|7d|30d (session; another organization's agent → 404). */
+/**
+ * GET /api/analytics/agents/{agentId}?period=24h|7d|30d[&version=N|draft] (session; another
+ * organization's agent → 404).
+ */
 export function analyticsRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   app.get('/agents/:agentId', async (c) => {
-    const { period } = readQuery(c, analyticsQuerySchema);
+    const { period, version } = readQuery(c, analyticsQuerySchema);
     const agentNotFound = () => new HttpError(404, 'Agent not found');
     const [agent] = await db
       .select({
@@ -28,7 +32,11 @@ export function analyticsRoutes(services: Services) {
     await requireMembership(db, c.get('user').id, agent.organizationId).catch(() => {
       throw agentNotFound();
     });
-    return c.json(await agentAnalytics(db, agent, period));
+    return c.json(
+      version
+        ? await agentAnalyticsForVersion(db, agent, period, version)
+        : await agentAnalytics(db, agent, period),
+    );
   });
   return app;
 }

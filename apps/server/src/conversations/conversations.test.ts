@@ -85,6 +85,8 @@ describe('the inbox: list, thread, filters, paging', () => {
     const row = list.conversations.find((c) => c.id === first.conversation_id)!;
     expect(row).toMatchObject({
       agent_id: agentId,
+      // The agent's display name (its prefix), not null: rows, threads and filters show it.
+      agent_name: 'inbox',
       channel: 'chat',
       end_user: 'visitor-list-1',
       status: 'open',
@@ -94,6 +96,7 @@ describe('the inbox: list, thread, filters, paging', () => {
     });
     expect(row.last_message?.author).toBe('agent');
     const thread = conversationDetailSchema.parse(await inbox(owner).get(first.conversation_id));
+    expect(thread.agent_name).toBe('inbox');
     expect(thread.messages.map((m) => [m.author, m.text.slice(0, 12)])).toEqual([
       ['visitor', 'What are you'],
       ['agent', thread.messages[1]!.text.slice(0, 12)],
@@ -232,6 +235,11 @@ describe('human takeover', () => {
     await expect
       .poll(() => events.find((e) => e.event === 'member_message')?.answer, { timeout: 10_000 })
       .toBe('Hi, this is Ada from the team.');
+    // Said to be a person of the team (first name only), not the agent.
+    expect(events.find((e) => e.event === 'member_message')).toMatchObject({
+      author: 'member',
+      member_name: 'Ada',
+    });
     const visible = await visitorMessages(user, id);
     expect(visible.at(-1)).toMatchObject({
       query: 'Still there?',

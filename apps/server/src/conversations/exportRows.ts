@@ -48,9 +48,10 @@ export async function* exportRows(
       : sql`true`;
     const convs = rowsOf(
       await db.execute(sql`SELECT c.id, c.agent_name, c.channel, c.end_user, c.ended_at,
-          h.conversation_id AS held,
+          h.conversation_id AS held, ho.id IS NOT NULL AND ho.taken_at IS NULL AS waiting,
           (extract(epoch from c.updated_at) * 1000000)::bigint::text AS cursor_us
         FROM conversations c LEFT JOIN conversation_holds h ON h.conversation_id = c.id
+          LEFT JOIN handoffs ho ON ho.conversation_id = c.id AND ho.closed_at IS NULL
         WHERE ${filterConditions(orgId, filters)} AND ${after}
         ORDER BY c.updated_at DESC, c.id DESC LIMIT ${exportBatch}`),
     );
@@ -81,7 +82,7 @@ export async function* exportRows(
           agent_id: (c.agent_name as string | null) ?? '',
           channel: String(c.channel),
           end_user: String(c.end_user),
-          status: c.held ? 'held' : c.ended_at ? 'ended' : 'open',
+          status: c.held ? 'held' : c.waiting ? 'needs_human' : c.ended_at ? 'ended' : 'open',
           message_id: String(m.id),
           author: String(m.author ?? (m.role === 'user' ? 'visitor' : 'agent')),
           member_name: (m.member_name as string | null) ?? '',

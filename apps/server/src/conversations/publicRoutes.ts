@@ -80,7 +80,12 @@ export function conversationEventRoutes(services: Services) {
           }
           if (event.kind !== 'member_message' || !event.messageId) continue;
           const [message] = await db
-            .select({ id: messages.id, content: messages.content, createdAt: messages.createdAt })
+            .select({
+              id: messages.id,
+              content: messages.content,
+              createdAt: messages.createdAt,
+              metadata: messages.metadata,
+            })
             .from(messages)
             .where(and(eq(messages.id, event.messageId!), eq(messages.conversationId, id)))
             .limit(1);
@@ -91,6 +96,9 @@ export function conversationEventRoutes(services: Services) {
               id: message.id,
               answer: message.content,
               created_at: Math.floor(message.createdAt.getTime() / 1000),
+              // A person of the team wrote it: the visitor sees their first name, not the agent's.
+              author: 'member',
+              member_name: firstName(message.metadata?.member_name),
             });
         }
       } finally {
@@ -100,4 +108,11 @@ export function conversationEventRoutes(services: Services) {
   });
 
   return app;
+}
+
+/** A member's first name (all a visitor is told of them), or null. */
+export function firstName(name: unknown): string | null {
+  if (typeof name !== 'string') return null;
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return first ? first.slice(0, 60) : null;
 }

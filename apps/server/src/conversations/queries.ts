@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  ConversationStatus,
-  ConversationSummary,
-  ThreadMessage,
-  ToolStepWire,
+import {
+  agentDisplayName,
+  type ConversationStatus,
+  type ConversationSummary,
+  type ThreadMessage,
+  type ToolStepWire,
 } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -11,6 +12,8 @@ import { conversations } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { requireMembership } from '../lib/tenancy';
 import type { ConversationRow } from './takeover';
+import { versionOfWire } from '../agents/versions/label';
+import { handoffColumns, handoffFromSql } from '../handoff/store';
 
 /** The list's and the export's filters, parsed (api-client `conversationFiltersSchema`). */
 export interface Filters {
@@ -47,14 +50,23 @@ export async function conversationFor(
   return row;
 }
 
-/** The WHERE conditions of the filters over `conversations c` (h: its hold). */
+/** A conversation waits for a person: its open request nobody has taken (ho: that request). */
+const waiting = sql`(h.conversation_id IS NULL AND ho.id IS NOT NULL AND ho.taken_at IS NULL)`;
+
+/**
+ * The WHERE conditions of the filters over `conversations c` (h: its hold, ho: its open request
+ * for a person). A status is one of: held, needs_human (waiting for a person), ended, open.
+ */
 export function filterConditions(orgId: string, f: Filters): SQL {
   const parts: SQL[] = [sql`c.organization_id = ${orgId}`];
   if (f.agent_id) parts.push(sql`c.agent_name = ${f.agent_id}`);
   if (f.channel) parts.push(sql`c.channel = ${f.channel}`);
   if (f.status === 'held') parts.push(sql`h.conversation_id IS NOT NULL`);
-  if (f.status === 'open') parts.push(sql`h.conversation_id IS NULL AND c.ended_at IS NULL`);
-  if (f.status === 'ended') parts.push(sql`h.conversation_id IS NULL AND c.ended_at IS NOT NULL`);
+  if (f.status === 'needs_human') parts.push(waiting);
+  if (f.status === 'open')
+    parts.push(sql`h.conversation_id IS NULL AND NOT ${waiting} AND c.ended_at IS NULL`);
+  if (f.status === 'ended')
+    parts.push(sql`h.conversation_id IS NULL AND NOT ${waiting} AND c.ended_at IS NOT NULL`);
   // Active within the range: last activity after `from`, started before `to`.
   if (f.from) parts.push(sql`c.updated_at >= ${f.from.toISOString()}::timestamptz`);
   if (f.to) parts.push(sql`c.created_at <= ${f.to.toISOString()}::timestamptz`);
@@ -92,15 +104,25 @@ function summaryOf(r: Record<string, unknown>): ConversationSummary {
   const held = r.held_user_id
     ? { user_id: String(r.held_user_id), name: String(r.held_user_name), since: iso(r.held_at) }
     : null;
+  const handoff = handoffFromSql(r);
   return {
     id: String(r.id),
     organization_id: String(r.organization_id),
     agent_id: (r.agent_name as string | null) ?? null,
-    agent_name: (r.agent_display as string | null) ?? null,
+    // The agent's display name (its name, else its id without the UUID), as the console shows it.
+    agent_name: r.agent_name
+      ? agentDisplayName({ id: String(r.agent_name), name: r.agent_display as string | null })
+      : null,
     channel: r.channel as ConversationSummary['channel'],
     end_user: String(r.end_user),
     agent_address: (r.agent_address as string | null) ?? null,
-    status: held ? 'held' : r.ended_at ? 'ended' : 'open',
+    status: held
+      ? 'held'
+      : handoff && !handoff.taken_at
+        ? 'needs_human'
+        : r.ended_at
+          ? 'ended'
+          : 'open',
     held_by: held,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
@@ -114,6 +136,7 @@ function summaryOf(r: Record<string, unknown>): ConversationSummary {
             created_at: iso(r.last_at),
           },
     unread: Boolean(r.unread),
+    handoff,
   };
 }
 
@@ -124,12 +147,14 @@ const summaryColumns = sql`c.id, c.organization_id, c.agent_name, c.channel, c.e
   a.name AS agent_display, h.user_id AS held_user_id, h.user_name AS held_user_name, h.held_at,
   lm.author AS last_author, lm.role AS last_role, lm.content AS last_text, lm.created_at AS last_at,
   (SELECT count(*) FROM messages mc WHERE mc.conversation_id = c.id) AS message_count,
+  ${handoffColumns},
   EXISTS (SELECT 1 FROM messages mu WHERE mu.conversation_id = c.id AND mu.role = 'user'
     AND mu.created_at > coalesce(r.seen_at, '-infinity'::timestamptz)) AS unread`;
 
 const summaryJoins = (userId: string) => sql`
   LEFT JOIN agents a ON a.agent_name = c.agent_name
   LEFT JOIN conversation_holds h ON h.conversation_id = c.id
+  LEFT JOIN handoffs ho ON ho.conversation_id = c.id AND ho.closed_at IS NULL
   LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ${userId}
   LEFT JOIN LATERAL (SELECT m.author, m.role, m.content, m.created_at FROM messages m
     WHERE m.conversation_id = c.id ORDER BY m.created_at DESC LIMIT 1) lm ON true`;
@@ -157,10 +182,45 @@ export async function listConversations(
   };
 }
 
+/** The waiting list shows this many at most (the longest waiting). */
+export const waitingLimit = 200;
+
+/**
+ * The conversations waiting for a person now, the longest waiting first, and how many there are:
+ * read from the requests' own index (the organization's open requests nobody has taken).
+ */
+export async function waitingConversations(
+  db: Db,
+  input: { orgId: string; userId: string },
+): Promise<{ count: number; conversations: ConversationSummary[] }> {
+  const rows = rowsOf(
+    await db.execute(sql`SELECT ${summaryColumns}, count(*) OVER () AS waiting_count
+      FROM conversations c ${summaryJoins(input.userId)}
+      WHERE c.id IN (SELECT w.conversation_id FROM handoffs w
+          WHERE w.organization_id = ${input.orgId} AND w.taken_at IS NULL AND w.closed_at IS NULL)
+        AND c.organization_id = ${input.orgId} AND ${waiting}
+      ORDER BY ho.requested_at ASC, c.id
+      LIMIT ${waitingLimit}`),
+  );
+  return {
+    count: rows.length ? Number(rows[0]!.waiting_count) : 0,
+    conversations: rows.map(summaryOf),
+  };
+}
+
 /** How many messages a thread shows (the newest). */
 export const threadLimit = 2000;
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** What the storage mode kept (privacy/storage.ts writes `metadata.privacy`). */
+function storedAs(value: unknown): Pick<ThreadMessage, 'privacy'> {
+  const p = value as { mode?: unknown; length?: unknown } | undefined;
+  if (p?.mode !== 'redacted' && p?.mode !== 'metadata_only') return {};
+  return {
+    privacy: { mode: p.mode, ...(typeof p.length === 'number' ? { length: p.length } : {}) },
+  };
+}
 
 export function threadMessageOf(m: {
   id: string;
@@ -173,6 +233,7 @@ export function threadMessageOf(m: {
   status: string | null;
   metadata: Record<string, unknown>;
   toolSteps?: unknown;
+  agentVersion?: string | null;
 }): ThreadMessage {
   const meta = m.metadata ?? {};
   const passages = Array.isArray(meta.passages)
@@ -183,6 +244,7 @@ export function threadMessageOf(m: {
     author: authorOf(m.author, m.role),
     member_name: typeof meta.member_name === 'string' ? meta.member_name : null,
     text: m.content,
+    ...storedAs(meta.privacy),
     created_at: iso(m.createdAt),
     offline: m.offline,
     error: m.error,
@@ -195,7 +257,14 @@ export function threadMessageOf(m: {
       excerpt: String(p.excerpt ?? ''),
     })),
     ...toolStepsField(m.toolSteps),
+    ...versionField(m.agentVersion),
   };
+}
+
+/** `agent_version` of an agent answer (absent when it was written before versions). */
+function versionField(stored: string | null | undefined): { agent_version?: number | 'draft' } {
+  const version = versionOfWire(stored);
+  return version === null ? {} : { agent_version: version };
 }
 
 /** `tool_steps` of an answer that called tools (absent otherwise); stored as jsonb. */
@@ -212,7 +281,7 @@ export async function conversationDetail(db: Db, conv: ConversationRow, userId: 
   );
   const lines = rowsOf(
     await db.execute(sql`SELECT * FROM (SELECT id, role, author, content, created_at, offline, error,
-        status, metadata, tool_steps FROM messages WHERE conversation_id = ${conv.id}
+        status, metadata, tool_steps, agent_version FROM messages WHERE conversation_id = ${conv.id}
         ORDER BY created_at DESC LIMIT ${threadLimit}) t ORDER BY created_at ASC`),
   );
   // Opened: nothing before now is unread for this member.
@@ -248,6 +317,7 @@ export async function conversationDetail(db: Db, conv: ConversationRow, userId: 
             ? (JSON.parse(m.metadata) as Record<string, unknown>)
             : ((m.metadata as Record<string, unknown>) ?? {}),
         toolSteps: m.tool_steps,
+        agentVersion: (m.agent_version as string | null) ?? null,
       }),
     ),
   };

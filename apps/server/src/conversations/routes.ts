@@ -15,6 +15,8 @@ import { csvLine, exportColumns, exportRows } from './exportRows';
 import { inboxEvents } from './inboxEvents';
 import { conversationDetail, conversationFor, listConversations, threadMessageOf } from './queries';
 import { sendMemberReply } from './send';
+import { audit } from '../audit/log';
+import { auditSecretMask } from '@parley/api-client';
 import { heldBy, release, takeOver } from './takeover';
 import { closeConversation } from './lifecycle';
 
@@ -63,6 +65,19 @@ export function conversationRoutes(services: Services) {
     const query = readQuery(c, exportQuerySchema);
     const orgId = await organizationOf(c, services, query.organization_id);
     const day = new Date().toISOString().slice(0, 10);
+    const { organization_id: _org, ...filters } = query;
+    await audit(c, services, orgId, {
+      action: 'conversation.export',
+      target: { type: 'organization', id: orgId },
+      changes: Object.entries(filters)
+        .filter(([, v]) => v !== undefined && v !== null && v !== '')
+        // The search text may be a person's number or address: recorded only as set.
+        .map(([field, v]) => ({
+          field,
+          before: null,
+          after: field === 'q' ? auditSecretMask : v instanceof Date ? v.toISOString() : v,
+        })),
+    });
     c.header(
       'Content-Type',
       query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson',
@@ -114,12 +129,20 @@ export function conversationRoutes(services: Services) {
   app.post('/:id/takeover', async (c) => {
     const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
     await takeOver(db, conv, memberOf(c));
+    await audit(c, services, conv.organizationId, {
+      action: 'conversation.takeover',
+      target: { type: 'conversation', id: conv.id },
+    });
     return c.json(await holdAnswer(conv.id));
   });
 
   app.post('/:id/release', async (c) => {
     const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
     await release(db, conv, memberOf(c));
+    await audit(c, services, conv.organizationId, {
+      action: 'conversation.release',
+      target: { type: 'conversation', id: conv.id },
+    });
     return c.json(await holdAnswer(conv.id));
   });
 

@@ -8,6 +8,9 @@ import { isOptedOut } from '../messaging/optOut';
 import { telephonyFor } from '../telephony/resolve';
 import { publish } from './live';
 import { heldBy, type ConversationRow } from './takeover';
+import { privacyOf } from '../privacy/settings';
+import { storageFor } from '../privacy/storage';
+import { handoffAnswered } from '../handoff/store';
 
 export type SendDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'>;
 type MessageRow = typeof messages.$inferSelect;
@@ -105,22 +108,26 @@ export async function sendMemberReply(
     (await optedOut(db, conv, conv.channel))
   )
     throw cannot('the recipient opted out (STOP); they get no messages until they send START');
+  // Stored as the organization's storage mode says; the channel sends the words as written.
+  const kept = storageFor(await privacyOf(db, conv.organizationId))(text);
   const [stored] = await db
     .insert(messages)
     .values({
       conversationId: conv.id,
       role: 'assistant',
-      content: text,
+      content: kept.content,
       direction: 'outbound',
       author: 'member',
-      metadata: { member_id: member.id, member_name: member.name },
+      metadata: { member_id: member.id, member_name: member.name, ...kept.metadata },
     })
     .returning();
   await db
     .update(conversations)
     .set({ updatedAt: sql`now()` })
     .where(eq(conversations.id, conv.id));
-  await sender(deps, conv, stored!);
+  // The first member reply after a request for a person: its time to a person.
+  await handoffAnswered(db, conv.id);
+  await sender(deps, conv, { ...stored!, content: text });
   await publish(db, { conversationId: conv.id, kind: 'member_message', messageId: stored!.id });
   const [sent] = await db.select().from(messages).where(eq(messages.id, stored!.id));
   return sent!;

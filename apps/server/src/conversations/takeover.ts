@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { conversationEvents, conversationHolds, conversations, messages } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { publish } from './live';
+import { handoffClosed, handoffTaken } from '../handoff/store';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type HoldRow = typeof conversationHolds.$inferSelect;
@@ -65,6 +66,8 @@ export async function takeOver(db: Db, conv: ConversationRow, member: Member): P
       userId: member.id,
       userName: member.name,
     });
+    // A request for a person waiting in it is this member's now.
+    await handoffTaken(tx, conv.id, member);
     return inserted;
   });
   await publish(db, {
@@ -83,6 +86,8 @@ export async function release(db: Db, conv: ConversationRow, member: Member): Pr
       .where(eq(conversationHolds.conversationId, conv.id))
       .returning({ id: conversationHolds.conversationId });
     if (!gone.length) return false;
+    // Handed back: its request for a person is closed (the agent answers again).
+    await handoffClosed(tx, conv.id);
     await tx.insert(conversationEvents).values({
       conversationId: conv.id,
       organizationId: conv.organizationId,

@@ -61,6 +61,8 @@ export const agentTestRuns = pgTable(
     trigger: text('trigger').$type<'manual' | 'publish'>().notNull().default('manual'),
     /** The script goes through the local speech pipeline (espeak-ng → pocketsphinx → the agent). */
     voice: boolean('voice').notNull().default(false),
+    /** The agent version the run ran against: 'draft' or the live version's number. */
+    agentVersion: text('agent_version'),
     /** The tests to run, fixed when the run is asked for. */
     testIds: jsonb('test_ids').$type<string[]>().notNull(),
     total: integer('total').notNull(),

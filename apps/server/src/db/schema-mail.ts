@@ -63,6 +63,12 @@ export const mailboxes = pgTable(
     lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
     lastTestOk: boolean('last_test_ok'),
     lastTestMessage: text('last_test_message'),
+    /** Mails refused since the mailbox was made (unreadable or unstorable: mail_refusals). */
+    mailRefusedTotal: integer('mail_refused_total').notNull().default(0),
+    /** Signs the mailbox's campaign unsubscribe links; never leaves the server. */
+    unsubscribeKey: text('unsubscribe_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -166,6 +172,8 @@ export const mailSends = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Sent before unsubscribe keys: its link is signed with the inbound token (still honoured). */
+    unsubscribeLegacy: boolean('unsubscribe_legacy').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -191,7 +199,8 @@ export const mailCampaigns = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     status: text('status')
-      .$type<'scheduled' | 'running' | 'paused' | 'cancelled' | 'completed'>()
+      // 'preparing': its recipients are being inserted (not sent, not listed).
+      .$type<'preparing' | 'scheduled' | 'running' | 'paused' | 'cancelled' | 'completed'>()
       .notNull()
       .default('scheduled'),
     ratePerMinute: integer('rate_per_minute').notNull().default(30),
@@ -222,4 +231,31 @@ export const mailSuppressions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.emailAddress] })],
+);
+
+/**
+ * A mail a mailbox could not take (too many parts, nested too deep, headers too large, or it
+ * could not be stored): what is known of it and why. The IMAP reader moves past it.
+ */
+export const mailRefusals = pgTable(
+  'mail_refusals',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    mailboxId: uuid('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    source: text('source').$type<'imap'>().notNull().default('imap'),
+    imapUid: bigint('imap_uid', { mode: 'number' }),
+    fromAddress: text('from_address').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    sizeBytes: integer('size_bytes').notNull().default(0),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_refusals_mailbox_idx').on(t.mailboxId, t.createdAt)],
 );

@@ -19,7 +19,10 @@ import { agents, organization } from './schema';
  */
 export interface ToolStep {
   tool: string;
+  /** The agent tool's own id (what a test's `calls_tool` and a mock name), or null. */
   tool_id: string | null;
+  /** The model's id of this call (pairs a call with its result in a stream). */
+  call_id?: string | null;
   input: unknown;
   output: unknown;
   duration_ms: number;

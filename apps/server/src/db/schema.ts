@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ToolStep } from './schema-tools';
+import type { AgentSnapshot } from './schema-versions';
 
 // ---------- better-auth tables (user, session, account, verification) + organization plugin ----------
 // Property names are better-auth's field names; columns are snake_case.
@@ -157,6 +158,11 @@ export const agents = pgTable(
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
     /** 'Let visitors receive e-mails/texts': a web visitor may have the send tools write to them. */
     visitorSends: boolean('visitor_sends').notNull().default(false),
+    /** The live version's number and snapshot (null until the first publish; docs/versions.md). */
+    liveVersion: integer('live_version'),
+    liveSnapshot: jsonb('live_snapshot').$type<AgentSnapshot>(),
+    /** 'Talk to a person': the widget and the public page offer the visitor a person. */
+    talkToPerson: boolean('talk_to_person').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -214,6 +220,8 @@ export const conversations = pgTable(
     /** Who or what ended it: caller, agent, max_duration, nudges, error; idle, member. */
     endedBy: text('ended_by'),
     endReason: text('end_reason'),
+    /** A call's agent version ('1', '2' … or 'draft': the console's test call). */
+    agentVersion: text('agent_version'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -256,6 +264,8 @@ export const messages = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /** The tool calls of an agent's answer (runtime/tools), null when it called none. */
     toolSteps: jsonb('tool_steps').$type<ToolStep[]>(),
+    /** The agent version that wrote an answer ('1', '2' … or 'draft'); null otherwise. */
+    agentVersion: text('agent_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -574,6 +584,11 @@ export const messageReplies = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The inbound message as written, while the stored one is redacted or empty (privacy
+     * storage modes): the model's input, cleared once the answer is generated.
+     */
+    queryText: text('query_text'),
     /** The agent's answer once generated (kept across send retries, so it is generated once). */
     replyMessageId: uuid('reply_message_id'),
     replyText: text('reply_text'),
@@ -747,3 +762,7 @@ export * from './schema-evals';
 export * from './schema-tools';
 export * from './schema-analytics';
 export * from './schema-webhooks';
+export * from './schema-versions';
+export * from './schema-apikeys';
+export * from './schema-privacy';
+export * from './schema-handoff';

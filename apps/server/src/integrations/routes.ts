@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { integrationProviderSchema, setIntegrationRequestSchema } from '@parley/api-client';
+import {
+  auditSecretMask,
+  integrationProviderSchema,
+  setIntegrationRequestSchema,
+} from '@parley/api-client';
+import { audit } from '../audit/log';
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import { managers, requireMembership, requireRole } from '../lib/tenancy';
@@ -21,7 +26,8 @@ const credentialsAction = 'change provider credentials';
  * /api/integrations/organization/{org}[/{provider}[/test|/voices]]: set, test, read masked,
  * list a voice provider's voices with the stored key, delete.
  */
-export function integrationRoutes({ db, secrets, env }: Services) {
+export function integrationRoutes(services: Services) {
+  const { db, secrets, env } = services;
   const app = new Hono<AppEnv>();
   const scope = async (org: string, userId: string) =>
     (await requireMembership(db, userId, org)).orgId;
@@ -48,9 +54,22 @@ export function integrationRoutes({ db, secrets, env }: Services) {
     const org = await manage(c.req.param('org'), c.get('user').id, credentialsAction);
     const name = provider(c.req.param('provider'));
     const body = await readJson(c, setIntegrationRequestSchema);
-    return c.json(
-      integrationToWire(await saveIntegration(db, secrets, org, name, body.credentials), base(c)),
-    );
+    const before = await findIntegration(db, org, name);
+    const saved = await saveIntegration(db, secrets, org, name, body.credentials);
+    // Credentials are secrets: which fields were set or replaced, never their values.
+    const fields = [
+      ...new Set([...Object.keys(before?.masked ?? {}), ...Object.keys(saved.masked)]),
+    ];
+    await audit(c, services, org, {
+      action: before ? 'integration.update' : 'integration.create',
+      target: { type: 'integration', id: name },
+      changes: fields.map((f) => ({
+        field: `credentials.${f}`,
+        before: before?.masked[f] ? auditSecretMask : null,
+        after: saved.masked[f] ? auditSecretMask : null,
+      })),
+    });
+    return c.json(integrationToWire(saved, base(c)));
   });
   app.post('/organization/:org/:provider/test', async (c) => {
     const org = await manage(c.req.param('org'), c.get('user').id, 'test provider credentials');
@@ -75,8 +94,13 @@ export function integrationRoutes({ db, secrets, env }: Services) {
   });
   app.delete('/organization/:org/:provider', async (c) => {
     const org = await manage(c.req.param('org'), c.get('user').id, credentialsAction);
-    if (!(await deleteIntegration(db, org, provider(c.req.param('provider')))))
-      throw notFound('Integration');
+    const name = provider(c.req.param('provider'));
+    if (!(await deleteIntegration(db, org, name))) throw notFound('Integration');
+    await audit(c, services, org, {
+      action: 'integration.delete',
+      target: { type: 'integration', id: name },
+      changes: [{ field: 'credentials', before: auditSecretMask, after: null }],
+    });
     return c.json({ success: true, message: 'Integration removed' });
   });
   return app;

@@ -12,7 +12,7 @@ import { wireBase } from './wire';
 export function baseRoutes(
   app: Hono<AppEnv>,
   { db }: Services,
-  { orgOf, visible, baseOf, warningFor }: KnowledgeScope,
+  { orgOf, visible, baseOf, warningFor, vectorSearchFor }: KnowledgeScope,
 ) {
   app.get('/', async (c) => {
     const orgId = await orgOf(c);
@@ -32,6 +32,7 @@ export function baseRoutes(
       db,
       rows.filter((r) => r.kb.permission === 'partial_members').map((r) => r.kb.id),
     );
+    const vectorSearch = await vectorSearchFor(orgId);
     return c.json(
       rows.map((r) =>
         wireBase(
@@ -39,6 +40,7 @@ export function baseRoutes(
           Number(r.documentCount),
           { indexing: Number(r.indexing), failed: Number(r.failed) },
           chosen.get(r.kb.id) ?? [],
+          vectorSearch,
         ),
       ),
     );
@@ -71,6 +73,7 @@ export function baseRoutes(
         0,
         undefined,
         chosen.map((m) => m.userId),
+        await vectorSearchFor(orgId),
       ),
       ...(await warningFor(orgId, kb.indexingTechnique, 'knowledge base')),
     });

@@ -62,6 +62,8 @@ describe('knowledge bases over HTTP', () => {
       indexingTechnique: 'high_quality',
       permission: 'only_me',
       documentCount: 0,
+      // No embedding provider here: high quality, but not searched by vectors (never badged so).
+      vectorSearch: false,
     });
     expect((kb as Record<string, unknown>).warning).toMatch(
       /this knowledge base is indexed with full-text search only/,
@@ -76,6 +78,7 @@ describe('knowledge bases over HTTP', () => {
     // The status icon (spec §4): an empty base is ready; one indexing a document is processing.
     const listed = (await client.list()).find((k) => k.id === kb.id) as Record<string, unknown>;
     expect(listed['status']).toBe('ready');
+    expect(listed['vectorSearch']).toBe(false);
     const { kb: indexed } = await baseWithFaq(owner);
     const after = (await client.list()).find((k) => k.id === indexed.id) as Record<string, unknown>;
     expect(after['status']).toBe('ready');

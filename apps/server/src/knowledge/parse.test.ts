@@ -71,9 +71,10 @@ describe('extractText', () => {
       extractText(await other.generateAsync({ type: 'uint8array' }), 'x.docx'),
     ).rejects.toThrow('not a Word');
   });
-  it('a broken PDF fails with a clear reason', async () => {
-    await expect(extractText(enc('%PDF-1.7\nnot really a pdf'), 'broken.pdf')).rejects.toThrow(
-      /Could not read the PDF file/,
+  it('a broken PDF fails with a clear reason, not the library’s text', async () => {
+    const failure = extractText(enc('%PDF-1.7\nnot really a pdf'), 'broken.pdf');
+    await expect(failure).rejects.toThrow(
+      /^Could not read this PDF file: it may be damaged, protected by a password or not really a PDF$/,
     );
   });
 });

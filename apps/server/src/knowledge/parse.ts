@@ -152,8 +152,10 @@ async function extractByKind(bytes: Uint8Array, kind: DocumentKind): Promise<{ t
     return { text: doc.getBody() };
   } catch (error) {
     if (error instanceof ParseError) throw error;
+    // The library's own text (stack-like, about its internals) stays out of the answer.
     throw new ParseError(
-      `Could not read the ${kind.toUpperCase()} file: ${error instanceof Error ? error.message : String(error)}`,
+      `Could not read this ${kind.toUpperCase()} file: it may be damaged, protected by a password or not really a ${kind.toUpperCase()}`,
+      { cause: error },
     );
   }
 }

@@ -83,7 +83,11 @@ export function knowledgeScope(services: Services) {
       ? { warning: fullTextOnlyWarning(subject) }
       : {};
 
-  return { orgOf, visible, baseOf, documentOf, warningFor };
+  /** Whether vector search serves the organization's high_quality bases here. */
+  const vectorSearchFor = async (orgId: string) =>
+    Boolean(await vectorForOrg(services.vector, orgId));
+
+  return { orgOf, visible, baseOf, documentOf, warningFor, vectorSearchFor };
 }
 
 export type KnowledgeScope = ReturnType<typeof knowledgeScope>;

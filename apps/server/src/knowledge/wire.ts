@@ -6,6 +6,8 @@ export const wireBase = (
   documentCount: number,
   counts: { indexing: number; failed: number } = { indexing: 0, failed: 0 },
   partialMembers: string[] = [],
+  /** Vector search serves the organization here (a high_quality base is otherwise full-text only). */
+  vectorSearch = false,
 ) => ({
   id: kb.id,
   name: kb.name,
@@ -19,6 +21,7 @@ export const wireBase = (
   permission: kb.permission,
   /** The members a partial_members base is shared with (user ids), besides its creator. */
   partialMembers: kb.permission === 'partial_members' ? partialMembers : [],
+  vectorSearch: kb.indexingTechnique === 'high_quality' && vectorSearch,
   createdBy: kb.createdBy,
   chunkSettings: kb.chunkSettings,
 });

@@ -29,9 +29,14 @@ export interface Services {
   admission?: Admission | null;
   /** Where rate limits count (PostgreSQL: shared by every process); none: in memory. */
   rateLimits?: RateLimitStores;
+  /** The server's time where a feature reads the clock by day (business hours); tests set it. */
+  clock?: () => Date;
 }
 
-/** Hono environment: the signed-in user is set by `requireUser`. */
+/**
+ * Hono environment: the caller — the signed-in person, or an organization API key's own user — is
+ * set by `requireCaller` (apikeys/auth.ts).
+ */
 export interface AppEnv {
   Variables: { user: SessionUser };
 }

@@ -11,6 +11,8 @@ export const tags = {
   organization: (orgId: string) => `o:${orgId}`,
   /** One of the organization's agents or apps changed. */
   agents: (orgId: string) => `a:${orgId}`,
+  /** An organization API key was revoked (apikeys/; migration 0034). */
+  apiKey: (keyId: string) => `k:${keyId}`,
 };
 
 /** An entry's tags, or how to name them from the loaded value. */
@@ -88,10 +90,10 @@ export class TenantCache {
     return value;
   }
 
-  /** A NOTIFY payload: a tag ('m:…', 'o:…', 'a:…'); anything else empties the cache. */
+  /** A NOTIFY payload: a tag ('m:…', 'o:…', 'a:…', 'k:…'); anything else empties the cache. */
   invalidate(payload: string) {
     this.generation += 1;
-    if (!/^[moa]:./.test(payload)) {
+    if (!/^[moak]:./.test(payload)) {
       this.entries.clear();
       return;
     }

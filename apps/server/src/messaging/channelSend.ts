@@ -8,6 +8,8 @@ import { telephonyFor } from '../telephony/resolve';
 import { isOptedOut as optedOutOf } from './optOut';
 import { threadOf } from './thread';
 import { checkSendLimit, lockSendCounter, sendLimitsOf } from './sendLimits';
+import { privacyOf } from '../privacy/settings';
+import { storageFor } from '../privacy/storage';
 
 export type MessageChannel = 'sms' | 'whatsapp';
 export type NumberRow = typeof phoneNumbers.$inferSelect;
@@ -125,6 +127,8 @@ export async function sendChannelMessage(
   const key = send.idempotencyKey ?? null;
   const { provider } = await telephonyFor(services, orgId);
   const agentName = channelAgent(number, channel);
+  // Stored as the organization's storage mode says; the provider gets the words as written.
+  const stored = storageFor(await privacyOf(db, orgId))(text);
 
   const reserved = await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
@@ -148,12 +152,12 @@ export async function sendChannelMessage(
       .values({
         conversationId,
         role: 'assistant',
-        content: text,
+        content: stored.content,
         direction: 'outbound',
         author: send.author,
         provider: provider.name,
         status: 'sending',
-        metadata: key ? { idempotency_key: key } : {},
+        metadata: { ...(key ? { idempotency_key: key } : {}), ...stored.metadata },
       })
       .returning({ id: messages.id });
     await tx

@@ -14,6 +14,8 @@ import {
   recordOptOut,
   sendsOwnConfirmation,
 } from './optOut';
+import { privacyOf } from '../privacy/settings';
+import { storageFor } from '../privacy/storage';
 
 // Inbound message intake: an SMS or WhatsApp message to one of our numbers, after the provider's
 // webhook (telephony/webhookRoutes.ts, messaging/whatsappCloud.ts) or the sandbox checked it.
@@ -46,6 +48,8 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
   };
   if (!number || !messageSid) return none;
   const agentName = number.agentName ?? null;
+  // Stored as the storage mode says; the reply's model call gets the words as written (queryText).
+  const kept = storageFor(await privacyOf(ctx.db, number.organizationId))(body);
   const result = await ctx.db.transaction(async (tx) => {
     const conversationId = await threadOf(tx as unknown as Db, {
       organizationId: number.organizationId,
@@ -59,12 +63,13 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
       .values({
         conversationId,
         role: 'user',
-        content: body,
+        content: kept.content,
         direction: 'inbound',
         author: 'visitor',
         provider: ctx.provider,
         providerMessageId: messageSid,
         status: 'received',
+        metadata: kept.metadata,
       })
       .onConflictDoNothing()
       .returning({ id: messages.id });
@@ -126,6 +131,7 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
         channel,
         fromNumber: number.phoneNumber,
         toNumber: from,
+        queryText: kept.content === body ? null : body,
       })
       .onConflictDoNothing()
       .returning({ id: messageReplies.id });
@@ -196,6 +202,8 @@ export async function recordInboundMessages(
   if (number) {
     const agentName = number.agentName ?? null;
     const senders = [...new Set(plain.map((m) => m.from))];
+    const store = storageFor(await privacyOf(ctx.db, number.organizationId));
+    const kept = new Map(plain.map((m) => [m.messageSid, store(m.body)]));
     const queued = await ctx.db.transaction(async (tx) => {
       const thread = and(
         agentName
@@ -239,12 +247,13 @@ export async function recordInboundMessages(
           plain.map((m) => ({
             conversationId: threadOf.get(m.from)!,
             role: 'user',
-            content: m.body,
+            content: kept.get(m.messageSid)!.content,
             direction: 'inbound' as const,
             author: 'visitor' as const,
             provider: ctx.provider,
             providerMessageId: m.messageSid,
             status: 'received',
+            metadata: kept.get(m.messageSid)!.metadata,
           })),
         )
         .onConflictDoNothing()
@@ -269,6 +278,7 @@ export async function recordInboundMessages(
         senders,
       );
       const senderOf = new Map(plain.map((m) => [m.messageSid, m.from]));
+      const bodyOf = new Map(plain.map((m) => [m.messageSid, m.body]));
       const replies = inserted
         .map((r) => ({ ...r, from: senderOf.get(r.sid ?? '')! }))
         .filter((r) => !optedOut.has(r.from));
@@ -285,6 +295,10 @@ export async function recordInboundMessages(
               channel,
               fromNumber: number.phoneNumber,
               toNumber: r.from,
+              queryText:
+                kept.get(r.sid ?? '')?.content === bodyOf.get(r.sid ?? '')
+                  ? null
+                  : (bodyOf.get(r.sid ?? '') ?? null),
             })),
           )
           .onConflictDoNothing()

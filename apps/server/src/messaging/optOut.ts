@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { messageReplies, messages, messagingOptOuts } from '../db/schema';
+import { ledgerForms, ledgerFormsOf } from '../privacy/ledger';
 
 /** Keywords that opt a person out of a number's messages (carriers' and Twilio's standard set). */
 export const optOutKeywords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'];
@@ -60,7 +61,7 @@ export async function isOptedOut(db: Queryable, key: OptOutKey): Promise<boolean
   const [row] = await db
     .select({ keyword: messagingOptOuts.keyword })
     .from(messagingOptOuts)
-    .where(and(matches(key), eq(messagingOptOuts.endUser, key.endUser)))
+    .where(and(matches(key), inArray(messagingOptOuts.endUser, ledgerForms(key.endUser))))
     .limit(1);
   return Boolean(row);
 }
@@ -72,11 +73,13 @@ export async function optedOutAmong(
   endUsers: string[],
 ): Promise<Set<string>> {
   if (!endUsers.length) return new Set();
+  // An erased person's opt-out is kept as a keyed hash (privacy/ledger.ts): matched too.
+  const { forms, valueOf } = ledgerFormsOf(endUsers);
   const rows = await db
     .select({ endUser: messagingOptOuts.endUser })
     .from(messagingOptOuts)
-    .where(and(matches(key), inArray(messagingOptOuts.endUser, endUsers)));
-  return new Set(rows.map((r) => r.endUser));
+    .where(and(matches(key), inArray(messagingOptOuts.endUser, forms)));
+  return new Set(rows.map((r) => valueOf.get(r.endUser) ?? r.endUser));
 }
 
 /** STOP: the person is opted out (the first keyword is kept). */
@@ -87,11 +90,11 @@ export async function recordOptOut(db: Queryable, key: OptOutKey, keyword: strin
     .onConflictDoNothing();
 }
 
-/** START: the person is opted back in. */
+/** START: the person is opted back in (also an erased person's hashed opt-out). */
 export async function recordOptIn(db: Queryable, key: OptOutKey): Promise<void> {
   await db
     .delete(messagingOptOuts)
-    .where(and(matches(key), eq(messagingOptOuts.endUser, key.endUser)));
+    .where(and(matches(key), inArray(messagingOptOuts.endUser, ledgerForms(key.endUser))));
 }
 
 /**
@@ -121,6 +124,10 @@ export async function queueOptConfirmation(
       direction: 'outbound',
       author: 'agent',
       status: 'queued',
+      // The automatic confirmation, not the agent's words (the thread lists say so).
+      metadata: { opt_confirmation: kind },
+      // After the STOP it answers, which this transaction wrote at its start (now()).
+      createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: messages.id });
   const queued = await tx
@@ -130,6 +137,10 @@ export async function queueOptConfirmation(
     .returning({ id: messageReplies.id });
   return queued.length > 0;
 }
+
+/** Whether a message's `metadata.opt_confirmation` marks the confirmation of a STOP or START. */
+export const isOptConfirmation = (value: unknown): value is 'opt_out' | 'opt_in' =>
+  value === 'opt_out' || value === 'opt_in';
 
 /** A queued confirmation of an opt-out is sent although the person has just opted out. */
 export function isOptOutConfirmation(job: { replyText: string | null }): boolean {

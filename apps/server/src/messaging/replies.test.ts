@@ -57,10 +57,10 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   await user.voice.syncAllProviders({ organization_id: orgId, configure_webhooks: false });
   const numbers: PhoneNumberWire[] = (await user.voice.phoneNumberPage(orgId)).phone_numbers;
+  // Its channels (the fake account has no WhatsApp sender for it).
   await user.voice.assign(numbers.find((n) => n.phone_number === ours)!.phone_id, agentId, [
     'voice',
     'sms',
-    'whatsapp',
   ]);
 });
 afterAll(async () => {
@@ -304,5 +304,24 @@ describe('sandbox: the whole loop from the console', () => {
     const rows = await until(outboxTo, (r) => r.length > 1);
     expect(rows.map((r) => r.body)).toEqual([optConfirmations.opt_out, optConfirmations.opt_in]);
     expect(rows[1]!.body).toMatch(/resubscribed/);
+
+    // The thread lists each confirmation after (newest first: above) the message it answers,
+    // marked as the automatic confirmation, not as the agent's reply.
+    const listed = await u.fetch(`/messaging/sms/messages?organization_id=${org}`);
+    const thread = (
+      (await listed.json()) as {
+        conversations: Array<{
+          end_user: string;
+          messages: Array<{ text: string; author: string; automatic?: string }>;
+        }>;
+      }
+    ).conversations.find((t) => t.end_user === from)!;
+    expect(thread.messages.map((m) => [m.text, m.automatic ?? null])).toEqual([
+      [optConfirmations.opt_in, 'opt_in'],
+      ['START', null],
+      ['Hi?', null],
+      [optConfirmations.opt_out, 'opt_out'],
+      ['STOP', null],
+    ]);
   });
 });

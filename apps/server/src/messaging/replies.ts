@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { agents, conversations, messageReplies, messages } from '../db/schema';
 import type { Services } from '../lib/env';
-import { collect, startTurn, type RuntimeDeps } from '../runtime/chat';
+import { collect, liveAgent, startTurn, type RuntimeDeps } from '../runtime/chat';
 import { telephonyFor } from '../telephony/resolve';
 import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
 import { isOptedOut, isOptOutConfirmation } from './optOut';
@@ -14,16 +14,19 @@ import {
   sendMailReply,
 } from './mail/reply';
 import { agentPaused, heldNote } from '../conversations/takeover';
+import { isWaiting, waitingAck, waitingEmailNote } from '../handoff/waiting';
 import { sampleLoopDelay } from '../lib/admission';
 import { backoffMs, drain, startWorker, type Queue } from '../lib/jobs';
 import { claimRows, renewLeases, Turns, type JobTable } from '../lib/jobTable';
+import { privacyOf } from '../privacy/settings';
+import { storageFor } from '../privacy/storage';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
 /** A reply left 'running' (generating) longer than this by a dead process is claimed again. */
 export const replyStaleSeconds = 120;
 
-export type ReplyDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'> & {
+export type ReplyDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger' | 'clock'> & {
   retrieve?: RuntimeDeps['retrieve'];
 };
 
@@ -116,10 +119,17 @@ const recipientOptedOut = (db: Db, job: ReplyRow) =>
     endUser: job.toNumber,
   });
 
+/** A job that ended (sent, skipped, failed) no longer keeps the inbound words as written. */
+const ended = new Set<ReplyRow['status']>(['sent', 'skipped', 'failed']);
+
 const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>) =>
   db
     .update(messageReplies)
-    .set({ ...values, updatedAt: new Date() })
+    .set({
+      ...values,
+      ...(values.status && ended.has(values.status) ? { queryText: null } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(messageReplies.id, id));
 
 /**
@@ -140,6 +150,30 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     return 'skipped';
   }
   let { replyText, replyMessageId } = job;
+  // The thread waits for a person (request_human): the agent does not carry on. E-mail stays
+  // silent; SMS and WhatsApp get a brief acknowledgement (stored and sent as the agent's answer).
+  if (
+    (replyText === null || replyMessageId === null) &&
+    (await isWaiting(db, job.conversationId))
+  ) {
+    if (job.channel === 'email') {
+      await setReply(db, job.id, { status: 'skipped', lastError: waitingEmailNote });
+      return 'skipped';
+    }
+    replyText = await waitingAck(db, job.organizationId, deps.clock?.() ?? new Date());
+    const [ack] = await db
+      .insert(messages)
+      .values({
+        conversationId: job.conversationId,
+        role: 'assistant',
+        content: replyText,
+        direction: 'outbound',
+        author: 'agent',
+      })
+      .returning({ id: messages.id });
+    replyMessageId = ack!.id;
+    await setReply(db, job.id, { replyText, replyMessageId });
+  }
   if (replyText === null || replyMessageId === null) {
     const [ctx] = await db
       .select({
@@ -159,8 +193,10 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
       return 'skipped';
     }
     try {
-      const turn = await startTurn(deps, ctx.agent, {
-        query: ctx.content,
+      // Every channel answers with the agent's live version (docs/versions.md).
+      const turn = await startTurn(deps, liveAgent(ctx.agent), {
+        // The words as written when the stored message is redacted or empty (privacy storage).
+        query: job.queryText ?? ctx.content,
         user: ctx.endUser,
         conversationId: job.conversationId,
         inboundMessageId: job.inboundMessageId,
@@ -174,7 +210,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     } catch (error) {
       return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error);
     }
-    await setReply(db, job.id, { replyText, replyMessageId });
+    await setReply(db, job.id, { replyText, replyMessageId, queryText: null });
   }
   if (!replyText) {
     await setReply(db, job.id, { status: 'skipped', lastError: 'The agent gave no answer' });
@@ -217,6 +253,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     return 'pending';
   }
   try {
+    const store = storageFor(await privacyOf(db, job.organizationId));
+    const kept = (text: string) => store(text).content;
     const { provider, sent } =
       job.channel === 'email'
         ? {
@@ -239,6 +277,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
         status: 'sent',
         providerMessageId: sent.providerMessageId,
         lastError: null,
+        // Sent: the answer is kept only as the storage mode keeps the conversation's messages.
+        replyText: kept(replyText),
       });
     });
     return 'sent';

@@ -90,6 +90,15 @@ describe('/messaging/sms', () => {
         { from_number: both.phone_number, to_number: '+15005550301', message_text: ' ' },
         'message_text: Message text is required',
       ],
+      // Over the limit: the limit is named (not 'Message text is required').
+      [
+        {
+          from_number: both.phone_number,
+          to_number: '+15005550301',
+          message_text: 'a'.repeat(1601),
+        },
+        'message_text: Message text must be at most 1600 characters',
+      ],
     ];
     for (const [body, error] of cases) {
       const res = await user.raw('POST', '/messaging/sms/send-message', body);
@@ -238,6 +247,12 @@ describe('/messaging/whatsapp', () => {
       message_text: 'Hello',
     });
     expect(missing.body.error).toBe('to_number: Recipient phone number is required');
+    const tooLong = await user.raw('POST', '/messaging/whatsapp/send-message', {
+      to_number: '+15005550401',
+      message_text: 'a'.repeat(4097),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toBe('message_text: Message text must be at most 4096 characters');
 
     const template = await form(user, '/messaging/whatsapp/send-message', {
       to_number: '+15005550401',

@@ -13,6 +13,7 @@ import { HttpError } from '../lib/http';
 import { organizationOf } from '../lib/tenancy';
 import { conversations, phoneNumbers } from '../db/schema';
 import { latestMessagesOf } from './threadMessages';
+import { isOptConfirmation } from './optOut';
 import type { Db } from '../db/client';
 import { sendLimitsOf, sendLimitsReport } from './sendLimits';
 import {
@@ -193,6 +194,9 @@ export function messagingRoutes(services: Services) {
             error: m.error,
             created_at: m.createdAt.toISOString(),
             ...(m.toolSteps?.length ? { tool_steps: m.toolSteps } : {}),
+            ...(isOptConfirmation(m.metadata?.opt_confirmation)
+              ? { automatic: m.metadata.opt_confirmation }
+              : {}),
           })),
         })),
       });

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import type { InvitationStatus, OrgInvitation, OrgMember, OrgRole } from '@parley/api-client';
 import type { Db } from '../db/client';
-import { invitation, member, organization, user } from '../db/schema';
+import { apiKeys, invitation, member, organization, user } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { rolesOf, type Membership } from '../lib/tenancy';
 
@@ -11,7 +11,11 @@ export const invitePath = (id: string) => `/invite/${encodeURIComponent(id)}`;
 
 const displayName = (u: { name: string; email: string }) => u.name.trim() || u.email;
 
-/** The organization's members, oldest first. */
+/** Not an organization API key's own user (a key's membership is its, not a person's: apikeys/). */
+const isPerson = (db: Db) =>
+  notExists(db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.userId, member.userId)));
+
+/** The organization's members (people: not its API keys), oldest first. */
 export async function listMembers(db: Db, orgId: string): Promise<OrgMember[]> {
   const rows = await db
     .select({
@@ -24,7 +28,7 @@ export async function listMembers(db: Db, orgId: string): Promise<OrgMember[]> {
     })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(member.organizationId, orgId))
+    .where(and(eq(member.organizationId, orgId), isPerson(db)))
     .orderBy(asc(member.createdAt));
   return rows.map((r) => ({
     memberId: r.memberId,
@@ -105,12 +109,12 @@ export async function invitationDetails(db: Db, id: string, now = new Date()) {
   };
 }
 
-/** A member of this organization by its member id; another organization's → 404. */
+/** A member of this organization by its member id; another organization's (or a key's) → 404. */
 export async function findMember(db: Db, orgId: string, memberId: string) {
   const [row] = await db
     .select()
     .from(member)
-    .where(and(eq(member.id, memberId), eq(member.organizationId, orgId)))
+    .where(and(eq(member.id, memberId), eq(member.organizationId, orgId), isPerson(db)))
     .limit(1);
   if (!row) throw new HttpError(404, 'Member not found');
   return row;

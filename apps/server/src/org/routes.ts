@@ -11,6 +11,7 @@ import { HttpError, readJson } from '../lib/http';
 import { managers, membershipsOf, requireMembership, requireRole, rolesOf } from '../lib/tenancy';
 import { member, user } from '../db/schema';
 import { installMailerFrom, invitationMail } from './inviteMail';
+import { audit } from '../audit/log';
 import {
   checkOwnerRule,
   findInvitation,
@@ -38,7 +39,8 @@ function slugFor(name: string): string {
  * do what is docs/roles.md: members and invitations are managed by owners and admins, and only an
  * owner grants, changes or removes the owner role.
  */
-export function orgRoutes({ db, auth, env, logger }: Services) {
+export function orgRoutes(services: Services) {
+  const { db, auth, env, logger } = services;
   const app = new Hono<AppEnv>();
   // Invitations are e-mailed when the operator configured a mailer (PARLEY_SMTP_URL).
   const mailer = installMailerFrom(env);
@@ -92,6 +94,11 @@ export function orgRoutes({ db, auth, env, logger }: Services) {
     await auth.api.addMember({
       body: { userId: body.userId, organizationId: body.orgId, role: body.role },
     });
+    await audit(c, services, body.orgId, {
+      action: 'member.add',
+      target: { type: 'user', id: body.userId },
+      changes: [{ field: 'role', before: null, after: body.role }],
+    });
     return c.json({
       success: true,
       message: 'User added to organization',
@@ -111,6 +118,11 @@ export function orgRoutes({ db, auth, env, logger }: Services) {
     if (!accepted) throw new HttpError(404, 'Invitation not found');
     const orgId = accepted.member.organizationId;
     const joined = await requireMembership(db, c.get('user').id, orgId);
+    await audit(c, services, orgId, {
+      action: 'invitation.accept',
+      target: { type: 'invitation', id: c.req.param('invitationId') },
+      changes: [{ field: 'role', before: null, after: joined.role }],
+    });
     return c.json({ success: true, orgId, orgName: joined.orgName, role: joined.role });
   });
 
@@ -141,6 +153,14 @@ export function orgRoutes({ db, auth, env, logger }: Services) {
       }),
     );
     const row = await findInvitation(db, me.orgId, created.id);
+    await audit(c, services, me.orgId, {
+      action: 'invitation.create',
+      target: { type: 'invitation', id: row.id },
+      changes: [
+        { field: 'email', before: null, after: row.email },
+        { field: 'role', before: null, after: row.role ?? 'member' },
+      ],
+    });
     const inviterName = c.get('user').name || c.get('user').email;
     let emailed = false;
     if (mailer) {
@@ -180,6 +200,11 @@ export function orgRoutes({ db, auth, env, logger }: Services) {
     await viaAuth(() =>
       auth.api.cancelInvitation({ body: { invitationId: row.id }, headers: c.req.raw.headers }),
     );
+    await audit(c, services, me.orgId, {
+      action: 'invitation.cancel',
+      target: { type: 'invitation', id: row.id },
+      changes: [{ field: 'email', before: row.email, after: null }],
+    });
     return c.json({ success: true, message: 'Invitation cancelled' });
   });
 
@@ -204,6 +229,11 @@ export function orgRoutes({ db, auth, env, logger }: Services) {
         headers: c.req.raw.headers,
       }),
     );
+    await audit(c, services, me.orgId, {
+      action: 'member.role_change',
+      target: { type: 'user', id: target.userId },
+      changes: [{ field: 'role', before: target.role, after: body.role }],
+    });
     return c.json({ success: true, message: 'Role changed' });
   });
 
@@ -231,6 +261,11 @@ export function orgRoutes({ db, auth, env, logger }: Services) {
         headers: c.req.raw.headers,
       }),
     );
+    await audit(c, services, me.orgId, {
+      action: 'member.remove',
+      target: { type: 'user', id: target.userId },
+      changes: [{ field: 'role', before: target.role, after: null }],
+    });
     return c.json({ success: true, message: 'Member removed' });
   });
 

@@ -27,6 +27,13 @@ import type { TelephonyProvider, WebhookTargets } from '../telephony/provider';
 
 export type NumberRow = typeof phoneNumbers.$inferSelect;
 
+/** The channels as people name them. */
+const channelNames: Record<NumberChannel, string> = {
+  voice: 'voice',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+
 /** The columns of one channel's assignment. */
 export function channelColumns(channel: NumberChannel) {
   switch (channel) {
@@ -357,6 +364,17 @@ export async function assignNumber(
     .where(and(eq(agents.agentName, agentName), eq(agents.organizationId, row.organizationId)))
     .limit(1);
   if (!agent) throw notFound('Agent');
+  // A channel the number does not have cannot be answered on it (a voice agent on an SMS-only
+  // number would never be called): 400 naming the channel, nothing written.
+  const missing = channels.filter((channel) => !channelEnabled(row, channel));
+  if (missing.length)
+    throw new HttpError(
+      400,
+      `${field}: ${row.phoneNumber} has no ${missing.map((c) => channelNames[c]).join(' or ')}`,
+      {
+        issues: [{ field, message: `has no ${missing.map((c) => channelNames[c]).join(' or ')}` }],
+      },
+    );
   await assertNotHeldElsewhere(db, row, field);
   const now = new Date();
   const set: Partial<typeof phoneNumbers.$inferInsert> = { updatedAt: now };

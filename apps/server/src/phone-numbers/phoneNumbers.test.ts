@@ -175,14 +175,64 @@ describe('assign, available and the four unassign forms', () => {
     });
     expect(assigned.assigned_at).not.toBeNull();
 
+    // Available for voice: the other numbers that have voice (not the SMS- or WhatsApp-only).
     const available = await user.voice.availablePhoneNumbers(orgId);
     expect(available.map((n) => n.phone_id)).not.toContain(target.phone_id);
-    expect(available).toHaveLength(4);
-    expect((await user.voice.availablePhoneNumbers()).length).toBe(4);
+    expect(available.map((n) => n.phone_id).sort()).toEqual(
+      numbers
+        .filter((n) => n.voice_enabled && n.phone_id !== target.phone_id)
+        .map((n) => n.phone_id)
+        .sort(),
+    );
+    expect(available.every((n) => n.voice_enabled)).toBe(true);
+    expect((await user.voice.availablePhoneNumbers()).length).toBe(available.length);
 
     // A sync keeps the assignment.
     await user.voice.syncAllProviders({ organization_id: orgId });
     expect((await rowsOf(orgId)).find((r) => r.id === target.phone_id)!.agent).toBe(agentId);
+  });
+
+  it('a channel the number does not have cannot be assigned (400 naming it, nothing written)', async () => {
+    const { user, orgId, agentId, numbers } = await orgWithNumbers('No Voice Org');
+    const smsOnly = numbers.find((n) => !n.voice_enabled && n.sms_enabled)!;
+    const before = await rowsOf(orgId);
+    const res = await user.raw(
+      'POST',
+      `/voice/phone-numbers/${smsOnly.phone_id}/assign/${agentId}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(`phone_number: ${smsOnly.phone_number} has no voice`);
+    const put = await user.raw('PUT', `/voice/phone-numbers/${smsOnly.phone_id}/assign`, {
+      agent_id: agentId,
+    });
+    expect(put.status).toBe(400);
+    expect(await rowsOf(orgId)).toEqual(before);
+    // Its SMS is assignable.
+    expect((await user.voice.assign(smsOnly.phone_id, agentId, ['sms'])).success).toBe(true);
+  });
+
+  it('assign takes the agent by its id or by its name (the prefix §3 keys agents by)', async () => {
+    const { user, orgId, agentId, numbers } = await orgWithNumbers('Prefix Org');
+    const res = await user.voice.assign(numbers[0]!.phone_id, 'support');
+    expect(res.phone_number).toMatchObject({ agent_id: agentId });
+    // A second agent with the same prefix is found by its full id; the prefix stays the first's.
+    const second = newAgentId('support');
+    await user.agents.update(second, {
+      organization_id: orgId,
+      ...toolsDefaults,
+      status: 'active',
+    });
+    expect((await user.voice.assign(numbers[1]!.phone_id, 'support')).phone_number).toMatchObject({
+      agent_id: agentId,
+    });
+    expect((await user.voice.assign(numbers[1]!.phone_id, second)).phone_number).toMatchObject({
+      agent_id: second,
+    });
+    const unknown = await user.raw(
+      'POST',
+      `/voice/phone-numbers/${numbers[2]!.phone_id}/assign/sales`,
+    );
+    expect(unknown.status).toBe(404);
   });
 
   const forms: Array<

@@ -19,6 +19,7 @@ import { sharedProvidersServe } from '../lib/sharedProviders';
 import { publicUrlOf, telephonyFor } from '../telephony/resolve';
 import { webhookTargets } from '../telephony/provider';
 import type { TwilioOptions } from '../telephony/twilio';
+import { resolveOrgAgentName } from '../agents/agentKey';
 import {
   assignNumber,
   findNumberForUser,
@@ -65,9 +66,12 @@ export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptio
     const orgIds = query.organization_id
       ? [(await requireMembershipByKey(db, userId, query.organization_id)).orgId]
       : (await membershipsOf(db, userId)).map((m) => m.orgId);
+    // Available for a channel: no agent on it, and the number has it (an SMS-only number is
+    // never offered for voice).
     const numbers = await listNumbers(db, orgIds, {
       availableOnly: true,
       channel,
+      enabledFor: channel ?? 'voice',
       unservedOrgIds: await unserved(orgIds),
     });
     return c.json({ phone_numbers: numbers, count: numbers.length, total_count: numbers.length });
@@ -135,9 +139,11 @@ export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptio
   });
 
   app.post('/:phoneId/assign/:agentName', async (c) => {
-    const agentName = check(agentNameSchema, c.req.param('agentName'), 'agent_name');
+    const key = check(agentNameSchema, c.req.param('agentName'), 'agent_name');
     const channels = channelsOf(c);
     const { number } = await numberOf(c);
+    // The agent's id, or its name (the prefix §3 keys agents by).
+    const agentName = await resolveOrgAgentName(db, number.organizationId, key);
     return c.json(assigned(await assignNumber(db, number, agentName, channels)));
   });
 
@@ -168,7 +174,8 @@ export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptio
     const body = await readJson(c, putAssignBodySchema);
     const { number } = await findNumberForUser(db, c.get('user').id, phoneId);
     if (body.agent_id === null) return c.json(await unassignNumber(db, number, null, channel));
-    const agentName = check(agentNameSchema, body.agent_id, 'agent_id');
+    const key = check(agentNameSchema, body.agent_id, 'agent_id');
+    const agentName = await resolveOrgAgentName(db, number.organizationId, key);
     return c.json(assigned(await assignNumber(db, number, agentName, [channel])));
   });
   return app;

@@ -131,6 +131,7 @@ describe('shared provider resources serve the first organization and the listed 
       organization_id: first.orgId,
       model_keys: { configured: true, providers: ['openai'], agents_with_own_key: 0 },
       livekit: { configured: true },
+      voice: { available: true },
       telephony: { configured: false, provider: 'sandbox', credentials: 'none' },
       mail: { configured: false, mailboxes: 0, mailboxes_with_servers: 0, install_mailer: false },
     });

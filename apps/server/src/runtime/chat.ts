@@ -18,6 +18,8 @@ import { chunksOf, offlineAnswer, type Passage } from './offline';
 import { systemMessage } from './prompt';
 import { answerMetadata } from './answerMetadata';
 import { turnWriterFor } from './turnWriter';
+import { privacyOf } from '../privacy/settings';
+import { fullStorage, storageFor } from '../privacy/storage';
 import { streamModelText, type ModelOutcome } from './modelStream';
 import { turnToolsOf } from './tools/agentTools';
 import type { CallActions } from './tools/context';
@@ -26,10 +28,15 @@ import { streamWithTools, type TurnPart } from './tools/toolStream';
 import { ToolSteps, toolSetFor } from './tools/toolSet';
 import { defaultToolSteps } from '@parley/api-client';
 import type { ToolStep } from '../db/schema';
+import { recordHandoff } from '../handoff/record';
+import { handoffTail, offlineHandoff } from '../handoff/turn';
 
 import type { AgentRow } from './agentKeys';
+import type { ServedAgent } from './servedAgent';
 
 export type { AgentRow } from './agentKeys';
+export type { ServedAgent, AgentVersionLabel } from './servedAgent';
+export { liveAgent, draftAgent, agentFromSnapshot } from './servedAgent';
 export { agentForKey, agentOfKey, forgetAgentKeys } from './agentKeys';
 
 export interface RuntimeDeps {
@@ -49,6 +56,8 @@ export interface RuntimeDeps {
     /** Columns to read in retrieval's first statement (see `RetrievalHead`). */
     head?: RetrievalHead,
   ) => Promise<Passage[]>;
+  /** The server's time (business hours of a handoff; tests set it). */
+  clock?: () => Date;
 }
 
 export interface ChatTurn {
@@ -75,6 +84,8 @@ export interface ChatTurn {
   passages: Passage[];
   /** The model's token usage, filled in when the answer ends (zeros offline). */
   usage: TurnUsage;
+  /** The agent version answering (a number, or 'draft'). */
+  agentVersion: number | 'draft';
 }
 
 export interface TurnUsage {
@@ -167,6 +178,8 @@ export async function readTurnContext(
   const recentWhere = and(
     eq(messages.conversationId, id),
     input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
+    // Messages stored without their text (storage mode metadata_only) are no history.
+    ne(messages.content, ''),
   );
   const columns = sql`${
     input.conversationChecked
@@ -200,7 +213,7 @@ export async function readTurnContext(
  */
 export async function startTurn(
   deps: RuntimeDeps,
-  agent: AgentRow,
+  agent: ServedAgent,
   input: {
     query: string;
     user: string;
@@ -235,6 +248,12 @@ export async function startTurn(
   // Read alongside the context (from the tenant cache, without a round trip, once warm).
   const turnTools = turnToolsOf(db, agent);
   turnTools.catch(() => undefined);
+  // What the turn's messages are stored as (privacy/storage.ts); the model gets the words as
+  // written. Settings that cannot be read store no text (fail closed).
+  const storage = privacyOf(db, agent.organizationId).then(
+    (policy) => storageFor(policy),
+    () => storageFor({ ...fullStorage, storageMode: 'metadata_only' }),
+  );
   const existing = input.conversationId || '';
   const conversationId = existing || crypto.randomUUID();
   // Settles once the answer has ended (or the turn failed before it): retrieval's bookkeeping
@@ -283,29 +302,26 @@ export async function startTurn(
   const messageId = crypto.randomUUID();
   const steps = new ToolSteps();
   const actions: CallActions = {};
-  const toolSet =
-    model && tools.length
-      ? await toolSetFor(
-          tools,
-          {
-            db,
-            secrets: deps.secrets,
-            logger: deps.logger,
-            env: deps.env,
-            organizationId: agent.organizationId,
-            agentName: agent.agentName,
-            conversationId,
-            channel: input.channel ?? 'chat',
-            endUser: input.user,
-            sender: input.member ? 'member' : 'visitor',
-            visitorSends: agent.visitorSends,
-            agentAddress: input.agentAddress ?? null,
-            actions,
-            toolMocks: input.toolMocks,
-          },
-          steps,
-        )
-      : null;
+  const toolContext = {
+    db,
+    secrets: deps.secrets,
+    logger: deps.logger,
+    env: deps.env,
+    organizationId: agent.organizationId,
+    agentName: agent.agentName,
+    conversationId,
+    channel: input.channel ?? 'chat',
+    endUser: input.user,
+    sender: input.member ? ('member' as const) : ('visitor' as const),
+    visitorSends: agent.visitorSends,
+    agentAddress: input.agentAddress ?? null,
+    actions,
+    toolMocks: input.toolMocks,
+    now: deps.clock,
+  };
+  const toolSet = model && tools.length ? await toolSetFor(tools, toolContext, steps) : null;
+  // An agent test's run (it mocks tools) records no request for a person.
+  const recordsHandoffs = input.toolMocks === undefined;
   const createdAt = Math.floor(Date.now() / 1000);
 
   const askedAt = new Date();
@@ -325,6 +341,9 @@ export async function startTurn(
    * and the answer. This keeps the embedded database's single connection free for other turns.
    */
   async function storeTurn(answer: string, failure: unknown) {
+    const store = await storage;
+    const question = store(input.query);
+    const stored = store(answer);
     await turnWriterFor(db, deps.logger).write({
       conversationId,
       agentName: agent.agentName,
@@ -332,17 +351,32 @@ export async function startTurn(
       channel: input.channel ?? 'chat',
       endUser: input.user,
       agentAddress: input.agentAddress ?? null,
-      query: input.query,
+      query: question.content,
+      queryMetadata: question.metadata,
       questionStored: Boolean(input.inboundMessageId),
       askedAt,
       messageId,
-      answer,
+      answer: stored.content,
       answeredAt: new Date(Math.max(Date.now(), askedAt.getTime() + 1)),
       offline,
       error: failure ? String((failure as Error).message ?? failure).slice(0, 500) : null,
-      metadata: answerMetadata(passages, firstTokenMs),
+      metadata: { ...answerMetadata(passages, firstTokenMs), ...stored.metadata },
       toolSteps: steps.list.length ? steps.list : null,
+      agentVersion: String(agent.servedVersion),
     });
+    // The turn asked for a person (request_human, or the offline responder): stored with it.
+    if (actions.handoff && recordsHandoffs && !failure)
+      await recordHandoff(
+        deps,
+        {
+          conversationId,
+          organizationId: agent.organizationId,
+          agentName: agent.agentName,
+          channel: input.channel ?? 'chat',
+          endUser: input.user,
+        },
+        actions.handoff,
+      );
     settle();
   }
 
@@ -354,8 +388,9 @@ export async function startTurn(
     try {
       if (!model) {
         const text =
+          (await offlineHandoff(toolContext, agent, tools, input.query)) ??
           offlineAnswer(choice.provider, input.query, passages) +
-          (tools.length ? toolsNeedModelNote(tools.map((t) => t.name)) : '');
+            (tools.length ? toolsNeedModelNote(tools.map((t) => t.name)) : '');
         for (const chunk of chunksOf(text)) {
           answer += chunk;
           yield { type: 'text', text: chunk };
@@ -398,6 +433,13 @@ export async function startTurn(
         return;
       }
       if (failure) throw failure;
+      // A person was asked for: the person is told what happens next in the channel's words.
+      const tail = handoffTail(actions, answer);
+      if (tail) {
+        answer += tail;
+        yield { type: 'text', text: tail };
+        return;
+      }
       if (!answer && steps.list.length) {
         // Every round called tools and the last answered no words.
         answer = `I could not finish: I used the tools ${steps.list.length} times without reaching an answer.`;
@@ -449,6 +491,7 @@ export async function startTurn(
     persisted,
     passages,
     usage,
+    agentVersion: agent.servedVersion,
   };
 }
 

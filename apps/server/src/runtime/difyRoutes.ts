@@ -326,6 +326,8 @@ export function difyRoutes(services: Services) {
       speech_to_text: off,
       text_to_speech: { enabled: false, voice: '', language: '', autoPlay: 'disabled' },
       retriever_resource: { enabled: agent.knowledgeBaseIds.length > 0 },
+      // Parley's own: the agent offers 'Talk to a person' (POST /v1/conversations/{id}/handoff).
+      human_handoff: { enabled: agent.talkToPerson },
       annotation_reply: off,
       more_like_this: off,
       sensitive_word_avoidance: off,

@@ -327,6 +327,8 @@ describe('public agent settings (the QR code page)', () => {
       initial_message: 'Welcome to Acme!',
       api_url: `${server.url}/v1`,
       api_key: key,
+      // 'Talk to a person' is on by default (issue 41).
+      talk_to_person: true,
     });
     const draft = await agentWith({ status: 'draft' });
     await expect(fetchPublicAgent(server.url, draft.id)).rejects.toThrow('Agent not found');

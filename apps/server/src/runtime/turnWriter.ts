@@ -10,7 +10,10 @@ export interface TurnRow {
   channel: string;
   endUser: string;
   agentAddress: string | null;
+  /** The visitor's message as it is stored (privacy/storage.ts: as written, redacted or empty). */
   query: string;
+  /** The visitor's message's metadata (what storage left out: `privacy`). */
+  queryMetadata?: Record<string, unknown>;
   /** The visitor's message is already stored (an inbound SMS/WhatsApp by its webhook). */
   questionStored?: boolean;
   askedAt: Date;
@@ -23,6 +26,8 @@ export interface TurnRow {
   metadata?: Record<string, unknown>;
   /** The answer's tool calls (runtime/tools), null when it made none. */
   toolSteps?: unknown[] | null;
+  /** The agent version that answered ('1', '2' … or 'draft'). */
+  agentVersion?: string | null;
 }
 
 /** The statement storing turns: conversations upserted (only by their own agent and visitor), then both messages of each turn. */
@@ -32,7 +37,7 @@ export function turnsStatement(turns: TurnRow[]): SQL {
   const convValues = sql.join(
     convs.map(
       (t) =>
-        sql`(${t.conversationId}::uuid, ${t.agentName}, ${t.organizationId}, ${t.channel}, ${t.endUser}, ${t.agentAddress}::text)`,
+        sql`(${t.conversationId}::uuid, ${t.agentName}, ${t.organizationId}, ${t.channel}, ${t.endUser}, ${t.agentAddress}::text, ${t.agentVersion ?? null}::text)`,
     ),
     sql`, `,
   );
@@ -41,25 +46,25 @@ export function turnsStatement(turns: TurnRow[]): SQL {
       ...(t.questionStored
         ? []
         : [
-            sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz, '{}'::jsonb, NULL::jsonb)`,
+            sql`(gen_random_uuid(), ${t.conversationId}::uuid, 'user', ${t.query}::text, 'inbound', 'visitor', false, NULL::text, ${t.askedAt.toISOString()}::timestamptz, ${JSON.stringify(t.queryMetadata ?? {})}::jsonb, NULL::jsonb, NULL::text)`,
           ]),
-      sql`(${t.messageId}::uuid, ${t.conversationId}::uuid, 'assistant', ${t.answer}::text, 'outbound', 'agent', ${t.offline}::boolean, ${t.error}::text, ${t.answeredAt.toISOString()}::timestamptz, ${JSON.stringify(t.metadata ?? {})}::jsonb, ${t.toolSteps ? JSON.stringify(t.toolSteps) : null}::jsonb)`,
+      sql`(${t.messageId}::uuid, ${t.conversationId}::uuid, 'assistant', ${t.answer}::text, 'outbound', 'agent', ${t.offline}::boolean, ${t.error}::text, ${t.answeredAt.toISOString()}::timestamptz, ${JSON.stringify(t.metadata ?? {})}::jsonb, ${t.toolSteps ? JSON.stringify(t.toolSteps) : null}::jsonb, ${t.agentVersion ?? null}::text)`,
     ]),
     sql`, `,
   );
   return sql`
     WITH conv AS (
-      INSERT INTO conversations (id, agent_name, organization_id, channel, end_user, agent_address)
+      INSERT INTO conversations (id, agent_name, organization_id, channel, end_user, agent_address, agent_version)
       VALUES ${convValues}
       ON CONFLICT (id) DO UPDATE SET updated_at = now()
         WHERE conversations.agent_name = EXCLUDED.agent_name
           AND conversations.end_user = EXCLUDED.end_user
       RETURNING id
     )
-    INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at, metadata, tool_steps)
-    SELECT v.id, v.conversation_id, v.role, v.content, v.direction, v.author, v.offline, v.error, v.created_at, v.metadata, v.tool_steps
+    INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at, metadata, tool_steps, agent_version)
+    SELECT v.id, v.conversation_id, v.role, v.content, v.direction, v.author, v.offline, v.error, v.created_at, v.metadata, v.tool_steps, v.agent_version
     FROM (VALUES ${messageValues})
-      AS v(id, conversation_id, role, content, direction, author, offline, error, created_at, metadata, tool_steps)
+      AS v(id, conversation_id, role, content, direction, author, offline, error, created_at, metadata, tool_steps, agent_version)
     JOIN conv ON conv.id = v.conversation_id`;
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { ScheduledEvent, UpdateScheduledRequest } from '@parley/api-client';
 import { scheduleMessages } from '@parley/api-client';
 import type { Db } from '../db/client';
@@ -130,23 +130,20 @@ export async function updateEvent(
 }
 
 /**
- * DELETE: a pending event is cancelled (kept, so its history shows it); a finished one is
- * removed; a call in progress cannot be deleted (409).
+ * DELETE: the event is removed (no longer listed nor counted), pending or finished; a call being
+ * dialled or in progress cannot be deleted (409). A pending event is removed only while still
+ * pending: a claim taken meanwhile wins, and the delete is refused.
  */
-export async function deleteEvent(db: Db, row: EventRow, now: Date) {
-  if (row.status === 'scheduled') {
-    const [cancelled] = await db
-      .update(scheduledEvents)
-      .set({ status: 'cancelled', statusReason: 'Cancelled before it was dialled', updatedAt: now })
-      .where(and(eq(scheduledEvents.id, row.id), eq(scheduledEvents.status, 'scheduled')))
-      .returning();
-    if (cancelled) return { cancelled: true, removed: false };
-    throw new HttpError(409, 'status: the call is being dialled and cannot be deleted now');
-  }
+export async function deleteEvent(db: Db, row: EventRow) {
   if (row.status === 'in_progress')
     throw new HttpError(409, 'status: the call is in progress and cannot be deleted now');
-  await db.delete(scheduledEvents).where(eq(scheduledEvents.id, row.id));
-  return { cancelled: false, removed: true };
+  const removed = await db
+    .delete(scheduledEvents)
+    .where(and(eq(scheduledEvents.id, row.id), ne(scheduledEvents.status, 'in_progress')))
+    .returning({ id: scheduledEvents.id });
+  if (!removed.length)
+    throw new HttpError(409, 'status: the call is being dialled and cannot be deleted now');
+  return { removed: true };
 }
 
 export async function listEvents(

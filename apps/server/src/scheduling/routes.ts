@@ -9,7 +9,13 @@ import {
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, readJson } from '../lib/http';
-import { membershipsOf, requireMembership, type Membership } from '../lib/tenancy';
+import {
+  managers,
+  membershipsOf,
+  requireMembership,
+  requireRole,
+  type Membership,
+} from '../lib/tenancy';
 import { telephonyFor } from '../telephony/resolve';
 import type { TwilioOptions } from '../telephony/twilio';
 import type { Clock } from './clock';
@@ -19,7 +25,6 @@ import {
   findEvent,
   listEvents,
   requireFuture,
-  requireOrgAgent,
   toWire,
   updateEvent,
 } from './events';
@@ -33,6 +38,8 @@ import {
   resumeDialing,
   setSandboxOutcome,
 } from './settings';
+import { listOptOuts } from './optOutList';
+import { resolveOrgAgentName } from '../agents/agentKey';
 
 /** The organization named by id or by name, among the user's own; else 404. */
 export async function orgOf(services: Pick<Services, 'db'>, userId: string, org: string) {
@@ -45,13 +52,12 @@ export async function orgOf(services: Pick<Services, 'db'>, userId: string, org:
   }
 }
 
-/** Settings, Resume and the do-not-call list are the owner's and admins' (403 naming the role). */
-function requireManager(m: Membership) {
-  if (!['owner', 'admin'].includes(m.role))
-    throw new HttpError(
-      403,
-      `role: ${m.role} cannot change dialling settings (owner or admin only)`,
-    );
+/**
+ * Changing the settings, Resume and removing a number from the do-not-call list are the owner's
+ * and admins' (403 naming the roles, as every route of docs/roles.md); every member reads them.
+ */
+async function requireManager(db: Services['db'], userId: string, m: Membership, action: string) {
+  await requireRole(db, userId, m.orgId, managers, action);
 }
 
 /**
@@ -75,10 +81,11 @@ export function scheduledRoutes(
     const scheduledTime = new Date(body.scheduled_time);
     requireFuture(scheduledTime, now());
     const { orgId } = await orgOf(services, c.get('user').id, body.organization_id);
-    await requireOrgAgent(db, orgId, body.agent_id);
+    // The agent's id, or its name (the prefix §3 keys agents by); stored by its id.
+    const agentName = await resolveOrgAgentName(db, orgId, body.agent_id);
     const row = await createEvent(db, {
       orgId,
-      agentName: body.agent_id,
+      agentName,
       recipientPhone: body.recipient_phone,
       scheduledTime,
       flexibleTimeMinutes: body.flexible_time_minutes,
@@ -92,14 +99,17 @@ export function scheduledRoutes(
   app.put('/:id', async (c) => {
     const body = await readJson(c, updateScheduledRequestSchema);
     const row = await findEvent(db, await userOrgIds(c), c.req.param('id'));
-    const updated = await updateEvent(db, row, body, now());
+    const agentId = body.agent_id
+      ? await resolveOrgAgentName(db, row.organizationId, body.agent_id)
+      : undefined;
+    const updated = await updateEvent(db, row, { ...body, agent_id: agentId }, now());
     options.wake?.();
     return c.json(toWire(updated));
   });
 
   app.delete('/:id', async (c) => {
     const row = await findEvent(db, await userOrgIds(c), c.req.param('id'));
-    const result = await deleteEvent(db, row, now());
+    const result = await deleteEvent(db, row);
     return c.json({ success: true, scheduled_id: row.id, ...result });
   });
 
@@ -121,20 +131,24 @@ export function scheduledRoutes(
 
   app.get('/organization/:org/settings', async (c) => {
     const m = await userOrg(c);
-    requireManager(m);
     return c.json(await getSettings(db, m.orgId));
   });
   app.put('/organization/:org/settings', async (c) => {
     const body = await readJson(c, schedulingSettingsSchema);
+    if (body.calling_window_start === body.calling_window_end)
+      throw new HttpError(
+        400,
+        'calling_window_end: must be another time than the start (the window would never open)',
+      );
     const m = await userOrg(c);
-    requireManager(m);
+    await requireManager(db, c.get('user').id, m, 'change dialling settings');
     const saved = await putSettings(db, m.orgId, body);
     options.wake?.();
     return c.json(saved);
   });
   app.post('/organization/:org/resume', async (c) => {
     const m = await userOrg(c);
-    requireManager(m);
+    await requireManager(db, c.get('user').id, m, 'resume dialling');
     const saved = await resumeDialing(db, m.orgId);
     options.wake?.();
     return c.json(saved);
@@ -142,7 +156,11 @@ export function scheduledRoutes(
 
   app.get('/organization/:org/do-not-call', async (c) => {
     const { orgId } = await userOrg(c);
-    return c.json({ numbers: await listDoNotCall(db, orgId) });
+    const [numbers, optOuts] = await Promise.all([
+      listDoNotCall(db, orgId),
+      listOptOuts(db, orgId),
+    ]);
+    return c.json({ numbers, opt_outs: optOuts });
   });
   app.post('/organization/:org/do-not-call', async (c) => {
     const body = await readJson(c, doNotCallRequestSchema);
@@ -152,7 +170,7 @@ export function scheduledRoutes(
   });
   app.delete('/organization/:org/do-not-call/:number', async (c) => {
     const m = await userOrg(c);
-    requireManager(m);
+    await requireManager(db, c.get('user').id, m, 'remove numbers from the do-not-call list');
     await removeDoNotCall(db, m.orgId, c.req.param('number'));
     return c.json({ numbers: await listDoNotCall(db, m.orgId) });
   });

@@ -233,7 +233,26 @@ describe('/voice/scheduled: create, list, edit, delete', () => {
     });
   });
 
-  it('given a pending event › PUT changes it; DELETE cancels it; DELETE of the cancelled event removes it', async () => {
+  it('given the agent’s name (its prefix, as §3 keys agents) › create and edit take it and store the id', async () => {
+    clock.set(start);
+    const org = await newOrg();
+    const event = await schedule(org, { agent_id: 'caller' });
+    expect(event.agent_id).toBe(org.agentId);
+    const other = newAgentId('closer');
+    await org.user.agents.update(other, { organization_id: org.orgId, ...toolsDefaults });
+    const edited = await org.user.voice.updateScheduled(event.scheduled_id, { agent_id: 'closer' });
+    expect(edited.agent_id).toBe(other);
+    const unknown = await org.user.raw('POST', '/voice/scheduled/create', {
+      organization_id: org.orgId,
+      agent_id: 'nobody',
+      call_type: 'outbound_call',
+      recipient_phone: newPhone(),
+      scheduled_time: inMinutes(5),
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('given a pending event › PUT changes it; DELETE removes it from the list and the total, and it is never dialled', async () => {
     clock.set(start);
     const org = await newOrg();
     const event = await schedule(org);
@@ -263,18 +282,21 @@ describe('/voice/scheduled: create, list, edit, delete', () => {
     });
     expect(retries.body.error).toBe('max_retries: Max retries must be between 1 and 10');
 
-    await org.user.voice.deleteScheduled(event.scheduled_id);
-    expect(await eventOf(org, event.scheduled_id)).toMatchObject({ status: 'cancelled' });
-    // A cancelled event is never dialled.
+    const deleted = await org.user.raw('DELETE', `/voice/scheduled/${event.scheduled_id}`);
+    expect(deleted.body).toMatchObject({ success: true, removed: true });
+    // Deleted is gone: not listed (as 'cancelled' or otherwise), not counted.
+    const page = await org.user.voice.scheduledPage(org.orgId);
+    expect(page.scheduled_events.map((e) => e.scheduled_id)).not.toContain(event.scheduled_id);
+    expect(page.total).toBe(0);
+    expect(await eventRows(org.orgId)).toBe(0);
+    // Never dialled.
     clock.advance(30 * minute);
     await round();
     expect(await callsTo(org.orgId, phone)).toHaveLength(0);
     const edit = await org.user.raw('PUT', `/voice/scheduled/${event.scheduled_id}`, {
       max_retries: 2,
     });
-    expect(edit.status).toBe(409);
-    await org.user.voice.deleteScheduled(event.scheduled_id);
-    expect(await eventOf(org, event.scheduled_id)).toBeUndefined();
+    expect(edit.status).toBe(404);
     const again = await org.user.raw('DELETE', `/voice/scheduled/${event.scheduled_id}`);
     expect(again.status).toBe(404);
   });
@@ -689,7 +711,7 @@ describe('the scheduler (sandbox, injectable clock)', () => {
 });
 
 describe('settings (owner or admin)', () => {
-  it('given the owner › reads the defaults and saves; a member gets 403 naming the role; bad values 400', async () => {
+  it('given the owner › reads the defaults and saves; a member reads them but gets 403 naming the role; bad values 400', async () => {
     const org = await newOrg();
     expect(await org.user.voice.schedulingSettings(org.orgId)).toEqual({
       calling_window_start: '08:00',
@@ -704,6 +726,13 @@ describe('settings (owner or admin)', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^calling_window_start: /);
+    const never = await org.user.raw('PUT', `/voice/scheduled/organization/${org.orgId}/settings`, {
+      calling_window_start: '09:00',
+      calling_window_end: '09:00',
+      max_concurrent_calls: 5,
+    });
+    expect(never.status).toBe(400);
+    expect(never.body.error).toMatch(/^calling_window_end: /);
     const member = server.newUser();
     await member.signUp('Mem', 'Ber');
     await org.user.org.addUser({ orgId: org.orgId, userId: member.userId, role: 'member' });
@@ -713,9 +742,43 @@ describe('settings (owner or admin)', () => {
       max_concurrent_calls: 1,
     });
     expect(denied.status).toBe(403);
-    expect(denied.body.error).toMatch(/^role: member /);
+    expect(denied.body).toMatchObject({
+      error: 'Only an owner or admin can change dialling settings',
+      required_roles: ['owner', 'admin'],
+    });
+    // The Outbound tab shows a member the settings (read-only).
+    expect(await member.voice.schedulingSettings(org.orgId)).toMatchObject({
+      calling_window_start: '08:00',
+    });
     const resume = await member.raw('POST', `/voice/scheduled/organization/${org.orgId}/resume`);
     expect(resume.status).toBe(403);
+    expect(resume.body.error).toBe('Only an owner or admin can resume dialling');
+
+    // The do-not-call list: anyone adds; removing is the owner's or an admin's; STOP opt-outs
+    // are listed beside it.
+    const phone = newPhone();
+    await member.voice.addDoNotCall(org.orgId, { phone_number: phone, reason: 'asked' });
+    await server.db.insert(messagingOptOuts).values({
+      organizationId: org.orgId,
+      channel: 'sms',
+      ourNumber: '+14155550100',
+      endUser: '+14155559999',
+      keyword: 'STOP',
+    });
+    const page = await member.voice.doNotCallPage(org.orgId);
+    expect(page.numbers).toMatchObject([{ phone_number: phone, reason: 'asked' }]);
+    expect(page.opt_outs).toMatchObject([
+      { phone_number: '+14155559999', keyword: 'STOP', channel: 'sms', our_number: '+14155550100' },
+    ]);
+    const removeDenied = await member.raw(
+      'DELETE',
+      `/voice/scheduled/organization/${org.orgId}/do-not-call/${encodeURIComponent(phone)}`,
+    );
+    expect(removeDenied.status).toBe(403);
+    expect(removeDenied.body.error).toBe(
+      'Only an owner or admin can remove numbers from the do-not-call list',
+    );
+    expect(await org.user.voice.removeDoNotCall(org.orgId, phone)).toMatchObject({ numbers: [] });
     // A member still schedules and lists.
     expect(await member.voice.listScheduled(org.orgId)).toEqual([]);
     const stranger = await newOrg('Elsewhere');

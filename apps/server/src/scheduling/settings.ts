@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   defaultSchedulingSettings,
   type SchedulingSettings,
@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { doNotCall, sandboxCallOutcomes, schedulingSettings } from '../db/schema';
 import { e164Of, maybeSamePhone, samePhone } from './phone';
+import { erasedPrefix, ledgerForms, ledgerFormsOf } from '../privacy/ledger';
 
 type SettingsRow = typeof schedulingSettings.$inferSelect;
 
@@ -166,18 +167,22 @@ export async function doNotCallReasons(
     const key = e164Of(phone);
     askedAs.set(key, [...(askedAs.get(key) ?? []), phone]);
   }
+  // An erased person's entries are kept as a keyed hash (privacy/ledger.ts): matched too.
+  const erased = ledgerFormsOf([...askedAs.keys()]);
+  const candidates = (column: SQL) => orErased(column, phones, erased.forms);
   const rows = rowsOf(
     await db.execute(sql`
       SELECT 1 AS rank, phone_number AS phone, reason AS detail FROM do_not_call
-        WHERE organization_id = ${orgId} AND ${maybeSamePhone(sql`phone_number`, phones)}
+        WHERE organization_id = ${orgId} AND ${candidates(sql`phone_number`)}
       UNION ALL
       SELECT 2 AS rank, end_user AS phone, keyword AS detail FROM messaging_opt_outs
-        WHERE organization_id = ${orgId} AND ${maybeSamePhone(sql`end_user`, phones)}
+        WHERE organization_id = ${orgId} AND ${candidates(sql`end_user`)}
       ORDER BY rank`),
   );
   for (const row of rows) {
     const detail = String(row.detail ?? '');
-    for (const phone of askedAs.get(e164Of(String(row.phone))) ?? []) {
+    const stored = String(row.phone);
+    for (const phone of askedAs.get(erased.valueOf.get(stored) ?? e164Of(stored)) ?? []) {
       if (reasons.has(phone)) continue;
       reasons.set(
         phone,
@@ -188,6 +193,19 @@ export async function doNotCallReasons(
     }
   }
   return reasons;
+}
+
+/**
+ * The stored numbers (a column) that may be one of `phones`: the same number however written
+ * (maybeSamePhone), or an erased person's keyed hash among `forms` (privacy/ledger.ts).
+ */
+function orErased(column: SQL, phones: readonly string[], forms: readonly string[]): SQL {
+  const hashes = forms.filter((f) => f.startsWith(erasedPrefix));
+  if (!hashes.length) return maybeSamePhone(column, phones);
+  return sql`(${maybeSamePhone(column, phones)} OR ${column} IN (${sql.join(
+    hashes.map((h) => sql`${h}`),
+    sql`, `,
+  )}))`;
 }
 
 export async function listDoNotCall(db: Db, orgId: string) {
@@ -217,9 +235,13 @@ export async function doNotCallEntry(db: Pick<Db, 'select'>, orgId: string, phon
     .select()
     .from(doNotCall)
     .where(
-      and(eq(doNotCall.organizationId, orgId), maybeSamePhone(doNotCall.phoneNumber, [phone])),
+      and(
+        eq(doNotCall.organizationId, orgId),
+        orErased(sql`${doNotCall.phoneNumber}`, [phone], ledgerForms(e164Of(phone))),
+      ),
     );
-  return rows.find((r) => samePhone(r.phoneNumber, phone)) ?? null;
+  const token = ledgerForms(e164Of(phone))[1];
+  return rows.find((r) => samePhone(r.phoneNumber, phone) || r.phoneNumber === token) ?? null;
 }
 
 /** Takes a number off the list, however it (or its listing) was written. */

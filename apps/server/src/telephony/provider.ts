@@ -98,10 +98,19 @@ export interface TelephonyProvider {
   updateCall(providerCallId: string, twiml: string): Promise<void>;
   validateWebhook(request: WebhookRequest): boolean;
   /**
-   * Transfers a live call (transfer_call): its leg dials `to` with `from` (the number that was
-   * called) as the caller id; the media stream to the worker ends.
+   * Transfers a live call (transfer_call, request_human): its leg dials `to` with `from` (the
+   * number that was called) as the caller id; the media stream to the worker ends. A `whisper` is
+   * said to the person called before the caller is bridged, where the provider can (Twilio: a
+   * `<Number url>` fetched from this server, so only with PUBLIC_URL).
    */
-  transferCall(providerCallId: string, transfer: { from: string; to: string }): Promise<void>;
+  transferCall(providerCallId: string, transfer: CallTransfer): Promise<void>;
+}
+
+/** A live call put through to another number; `whisper`: a line said to that person first. */
+export interface CallTransfer {
+  from: string;
+  to: string;
+  whisper?: { text: string; url: string | null };
 }
 
 /** Where the webhooks of this server live under PUBLIC_URL. */

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { simulateEventRequestSchema } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
-import { requireMembership } from '../lib/tenancy';
+import { requireMembershipByKey } from '../lib/orgKey';
 import { telephonyOutbox } from '../db/schema';
 import { publicUrlOf, telephonyFor } from './resolve';
 import { sandboxAccount, signSandboxRequest } from './sandbox';
@@ -20,12 +20,12 @@ export function telephonyRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.get('/organization/:org', async (c) => {
-    const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('org'));
+    const { orgId } = await requireMembershipByKey(db, c.get('user').id, c.req.param('org'));
     return c.json((await telephonyFor(services, orgId)).status);
   });
 
   app.get('/organization/:org/outbox', async (c) => {
-    const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('org'));
+    const { orgId } = await requireMembershipByKey(db, c.get('user').id, c.req.param('org'));
     const rows = await db
       .select()
       .from(telephonyOutbox)
@@ -47,7 +47,7 @@ export function telephonyRoutes(services: Services) {
 
   /** A simulated inbound call or message, signed and checked like a provider's webhook. */
   app.post('/organization/:org/simulate', async (c) => {
-    const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('org'));
+    const { orgId } = await requireMembershipByKey(db, c.get('user').id, c.req.param('org'));
     const body = await readJson(c, simulateEventRequestSchema);
     const { provider } = await telephonyFor(services, orgId);
     if (provider.name !== 'sandbox')

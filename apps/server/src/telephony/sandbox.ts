@@ -167,10 +167,18 @@ export function createSandboxProvider(
     updateCall: async () => {},
     /** The transfer is recorded in the outbox (a call to the transfer number, naming the call). */
     transferCall: async (providerCallId, transfer) => {
-      await record('call', transfer.from, transfer.to, `Transfer of call ${providerCallId}`, {
-        transfer_of: providerCallId,
-        twiml: dialTwiml(transfer.to, transfer.from),
-      });
+      const whisper = transfer.whisper?.text;
+      await record(
+        'call',
+        transfer.from,
+        transfer.to,
+        `Transfer of call ${providerCallId}${whisper ? ` (whisper: ${whisper})` : ''}`,
+        {
+          transfer_of: providerCallId,
+          twiml: dialTwiml(transfer.to, transfer.from),
+          ...(whisper ? { whisper } : {}),
+        },
+      );
     },
     validateWebhook: (req: WebhookRequest) =>
       Boolean(req.signature) &&

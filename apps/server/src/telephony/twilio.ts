@@ -5,6 +5,7 @@ import { twilioCredentialsSchema } from '@parley/api-client';
 import { allowNoHost, checkOutboundUrl, guardedLookup } from '../lib/outbound';
 import { dialTwiml } from './twiml';
 import type {
+  CallTransfer,
   OutboundCall,
   OutboundDial,
   OutboundMessage,
@@ -188,8 +189,10 @@ export function createTwilioProvider(
     },
     // Twilio's own API host through the guarded client (the operator's or the organization's
     // account); the number dialled is the transfer_call tool's configured number.
-    async transferCall(providerCallId: string, transfer: { from: string; to: string }) {
-      await client.calls(providerCallId).update({ twiml: dialTwiml(transfer.to, transfer.from) });
+    async transferCall(providerCallId: string, transfer: CallTransfer) {
+      await client
+        .calls(providerCallId)
+        .update({ twiml: dialTwiml(transfer.to, transfer.from, transfer.whisper?.url) });
     },
     validateWebhook: (req: WebhookRequest) => validateTwilioWebhook(credentials.authToken, req),
   };

@@ -29,9 +29,23 @@ export function emptyMessagingTwiml(): string {
   return new twilio.twiml.MessagingResponse().toString();
 }
 
-/** A live call redirected to another number (transfer_call), from the number that was called. */
-export function dialTwiml(to: string, from: string): string {
+/**
+ * A live call redirected to another number (transfer_call), from the number that was called; with
+ * `whisperUrl`, the TwiML there is played to the person called before the caller is bridged.
+ */
+export function dialTwiml(to: string, from: string, whisperUrl?: string | null): string {
   const response = new twilio.twiml.VoiceResponse();
-  response.dial(from ? { callerId: from } : {}, to);
+  if (!whisperUrl) {
+    response.dial(from ? { callerId: from } : {}, to);
+    return response.toString();
+  }
+  response.dial(from ? { callerId: from } : {}).number({ url: whisperUrl, method: 'POST' }, to);
+  return response.toString();
+}
+
+/** Said to the person a call is put through to, before the caller is bridged (a whisper). */
+export function whisperTwiml(message: string | null): string {
+  const response = new twilio.twiml.VoiceResponse();
+  if (message) response.say(message);
   return response.toString();
 }

@@ -9,8 +9,11 @@ import type { Scheduler } from '../scheduling/scheduler';
 import { answerOutboundCall, outboundAmd, outboundStatus } from '../scheduling/outbound';
 import { answerInboundCall, recordCallStatus, type InboundContext } from './inbound';
 import { recordInboundMessage } from '../messaging/intake';
+import { whisperFor } from '../handoff/transfer';
+import { whisperTwiml } from './twiml';
 
 const invalidSignature = 'Invalid or missing X-Twilio-Signature';
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The URL Twilio signed: PUBLIC_URL + path + query (the request's own URL without PUBLIC_URL). */
 export function signedUrl(c: Context, env: Record<string, string | undefined>): string {
@@ -128,6 +131,14 @@ export function webhookRoutes(services: Services, scheduler?: Scheduler) {
     const { ctx, params } = await verifiedTwilio(c, services);
     await recordCallStatus(ctx, params);
     return c.body(null, 204);
+  });
+  // A call put through to the member on duty (request_human): the line they hear first.
+  app.post('/twilio/whisper/:id', async (c) => {
+    const { ctx } = await verifiedTwilio(c, services);
+    const id = c.req.param('id');
+    const found = uuidPattern.test(id) ? await whisperFor(services.db, id) : null;
+    const mine = found && (!ctx.orgIds || ctx.orgIds.includes(found.organizationId));
+    return xml(c, whisperTwiml(mine ? found.text : null));
   });
   app.post('/twilio/messaging', async (c) => {
     const { ctx, params } = await verifiedTwilio(c, services);

@@ -480,4 +480,32 @@ describe('sandbox: simulated inbound calls from the console', () => {
       shared: { configured: false, served: false },
     });
   });
+
+  it('the outbox and the provider status take the organization by its id or its name (§6)', async () => {
+    const u = server.newUser();
+    const org = await u.withOrg('Outbox Name Org');
+    await u.voice.syncAllProviders({ organization_id: org });
+    const [a] = (await u.voice.phoneNumberPage(org)).phone_numbers;
+    const sent = await u.fetch('/messaging/sms/send-message', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        from_number: a!.phone_number,
+        to_number: '+15005550007',
+        message_text: 'Your table is ready',
+        organization_id: org,
+      }),
+    });
+    expect(sent.status).toBe(200);
+    const byId = await u.voice.outbox(org);
+    expect(byId.map((m) => m.body)).toContain('Your table is ready');
+    expect(await u.voice.outbox('Outbox Name Org')).toEqual(byId);
+    expect((await u.voice.telephonyStatus('Outbox Name Org')).sandbox).toBe(true);
+    // Another organization's name is not found.
+    const other = server.newUser();
+    await other.withOrg('Not Theirs Org');
+    expect(
+      (await u.raw('GET', '/voice/telephony/organization/Not%20Theirs%20Org/outbox')).status,
+    ).toBe(404);
+  });
 });

@@ -13,6 +13,7 @@ import { agentTools } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { findTool, listTools, maxToolsPerAgent, nameTaken, toolToWire, toolValues } from './store';
 import { mcpToolsForEditor, testTool } from '../runtime/tools/testTool';
+import { audit, changesBetween } from '../audit/log';
 
 /**
  * An agent's tools under /api/agents/{agentName}/tools (docs/tools.md): every member of the
@@ -72,6 +73,11 @@ export function toolRoutes(services: Services) {
       .onConflictDoNothing()
       .returning();
     if (!row) throw nameTaken(body.name);
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.tool.create',
+      target: { type: 'agent', id: agent.agentName },
+      changes: changesBetween(null, values, { secrets: ['secretHeaders'] }),
+    });
     return c.json({ success: true as const, tool: toolToWire(row, secrets) }, 201);
   });
 
@@ -86,6 +92,14 @@ export function toolRoutes(services: Services) {
       .set({ ...values, updatedAt: new Date() })
       .where(eq(agentTools.id, existing.id))
       .returning();
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.tool.update',
+      target: { type: 'agent', id: agent.agentName },
+      changes: changesBetween(existing, values, {
+        only: Object.keys(values),
+        secrets: ['secretHeaders'],
+      }),
+    });
     return c.json({ success: true as const, tool: toolToWire(row!, secrets) });
   });
 
@@ -93,6 +107,11 @@ export function toolRoutes(services: Services) {
     const agent = await agentOf(c);
     const existing = await findTool(db, agent.organizationId, agent.agentName, c.req.param('id'));
     await db.delete(agentTools).where(eq(agentTools.id, existing.id));
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.tool.delete',
+      target: { type: 'agent', id: agent.agentName },
+      changes: [{ field: 'tool', before: existing.name, after: null }],
+    });
     return c.json({ success: true as const });
   });
 

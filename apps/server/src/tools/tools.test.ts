@@ -325,7 +325,7 @@ describe('agent tools API', () => {
 describe('the runtime calls tools', () => {
   it('streams agent_thought events, the answer uses the result, and the step is stored', async () => {
     const { id, key } = await newAgent();
-    await toolsOf(owner).create(id, slotsTool());
+    const { tool } = await toolsOf(owner).create(id, slotsTool());
     model.plan = [{ name: 'check_slots', arguments: { day: 'monday' } }];
     const before = toolServer.requests.length;
     const { events } = await chat(key, 'When can I come on Monday?', 'streaming');
@@ -362,7 +362,9 @@ describe('the runtime calls tools', () => {
     expect(stored!.toolSteps).toEqual([
       {
         tool: 'check_slots',
-        tool_id: expect.any(String),
+        // The tool's own id (a test's calls_tool names it), the model's call id apart.
+        tool_id: tool.id,
+        call_id: expect.any(String),
         input: { day: 'monday' },
         output: { slots: ['10:00', '14:30'] },
         duration_ms: expect.any(Number),
@@ -900,7 +902,16 @@ describe('tool mocks in agent tests', () => {
     const tests = createAgentTestsClient({ baseUrl: '/api/agents', fetch: owner.fetch });
     await tests.create(id, {
       name: 'Offers a slot',
-      turns: [{ user: 'Monday?', expect: [{ type: 'calls_tool', value: 'check_slots' }] }],
+      turns: [
+        {
+          user: 'Monday?',
+          // By the tool's name, and by its id.
+          expect: [
+            { type: 'calls_tool', value: 'check_slots' },
+            { type: 'calls_tool', value: tool.id },
+          ],
+        },
+      ],
       tool_mocks: [
         { tool_id: tool.id, output: { slots: ['09:00'] } },
         { tool_id: 'cancel_booking', output: 'ok' },

@@ -2,7 +2,9 @@ import type { VoiceCallActions } from '@parley/api-client';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import type { CallActions } from '../runtime/tools/context';
-import { telephonyFor } from '../telephony/resolve';
+import { publicUrlOf, telephonyFor } from '../telephony/resolve';
+import { turnStored } from '../runtime/chat';
+import { handoffTransferred, transferringHandoff, whisperOf } from '../handoff/transfer';
 import type { ConversationRow } from '../conversations/takeover';
 
 /** The turn's call actions as the worker reads them (none: undefined). */
@@ -31,6 +33,9 @@ export function phoneLegOf(conv: ConversationRow): { callSid: string; ourNumber:
 /**
  * Transfers a live phone call to `number` through the organization's telephony provider (Twilio:
  * the call's instructions replaced by `<Dial>`; the sandbox records the transfer in its outbox).
+ * A call that asked for a person (request_human) and is put through to the member on duty: the
+ * member hears a one-line summary first (a whisper, where the provider can), and the request is
+ * answered by the transfer.
  */
 export async function transferCall(
   services: Pick<Services, 'db' | 'secrets' | 'env'>,
@@ -38,6 +43,14 @@ export async function transferCall(
   number: string,
 ): Promise<void> {
   const leg = phoneLegOf(conv);
+  // The turn that asked for the transfer stored its request with it.
+  await turnStored(conv.id);
+  const handoff = await transferringHandoff(services.db, conv.id, number);
   const { provider } = await telephonyFor(services, conv.organizationId);
-  await provider.transferCall(leg.callSid, { from: leg.ourNumber, to: number });
+  await provider.transferCall(leg.callSid, {
+    from: leg.ourNumber,
+    to: number,
+    ...(handoff ? { whisper: whisperOf(handoff, publicUrlOf(services.env)) } : {}),
+  });
+  if (handoff) await handoffTransferred(services.db, conv.id, number);
 }

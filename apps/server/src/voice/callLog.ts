@@ -10,10 +10,14 @@ import {
   type VoiceWorkerConfig,
 } from '@parley/api-client';
 import type { Db } from '../db/client';
+import { privacyOf } from '../privacy/settings';
+import { storageFor } from '../privacy/storage';
 import { agents, conversations, member, messages, webhookEvents } from '../db/schema';
 import { HttpError, notFound } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
 import { integrationCredentials } from '../integrations/store';
+import { draftAgent, liveAgent, type ServedAgent } from '../runtime/servedAgent';
+import { versionOfWire } from '../agents/versions/label';
 
 type AgentRow = typeof agents.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -125,7 +129,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * Redeems a call token whose signature and expiry were checked: records its nonce (a second
  * redemption, on any server process, is 409) and opens the call to the worker, in one
  * transaction. A phone token names the call its webhook opened, which must still be live and of
- * the token's agent, organization and CallSid; a room token (browser, widget) opens its call now.
+ * the token's agent, organization and CallSid; a room or WebSocket token (browser, widget) opens
+ * its call now.
  * Answers the call's id. The agent must still be the organization's (else 404).
  */
 export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> {
@@ -147,7 +152,7 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
       });
     }
     const [agent] = await tx
-      .select({ agentName: agents.agentName })
+      .select({ agentName: agents.agentName, liveVersion: agents.liveVersion })
       .from(agents)
       .where(
         and(
@@ -157,6 +162,11 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
       )
       .limit(1);
     if (!agent) throw notFound('Agent');
+    // The console's test call answers with the draft (unless it asked for the live version); every
+    // other call with the live version (an agent never published: its draft).
+    const agentVersion = consoleDraftCall(claims.caller)
+      ? 'draft'
+      : String(agent.liveVersion ?? 'draft');
     if (claims.transport === 'phone') {
       if (!uuidPattern.test(claims.call_id)) throw notFound('Call');
       const [call] = await tx
@@ -169,6 +179,7 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
             call_sid: claims.call_sid,
             worker_claimed: true,
           })}::jsonb`,
+          agentVersion,
           updatedAt: new Date(),
         })
         .where(
@@ -193,8 +204,9 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
         organizationId: claims.organization_id,
         channel: 'voice',
         endUser: claims.caller || claims.room || 'caller',
+        agentVersion,
         metadata: {
-          transport: 'livekit',
+          transport: claims.transport,
           room: claims.room || null,
           from: null,
           to: null,
@@ -212,10 +224,10 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
  * A live call the worker has claimed (its token redeemed, not ended) and the agent answering it;
  * anything else (unknown, ended, never claimed, agent gone) is 404.
  */
-export async function liveCallAgent(db: Db, id: string): Promise<AgentRow> {
+export async function liveCallAgent(db: Db, id: string): Promise<ServedAgent> {
   if (!uuidPattern.test(id)) throw notFound('Call');
   const [row] = await db
-    .select({ agent: agents })
+    .select({ agent: agents, agentVersion: conversations.agentVersion })
     .from(conversations)
     .innerJoin(
       agents,
@@ -234,7 +246,7 @@ export async function liveCallAgent(db: Db, id: string): Promise<AgentRow> {
     )
     .limit(1);
   if (!row) throw notFound('Call');
-  return row.agent;
+  return row.agentVersion === 'draft' ? draftAgent(row.agent) : liveAgent(row.agent);
 }
 
 /** The call speaks or listens with the keyless local fallback (the call log's 'offline voice'). */
@@ -258,22 +270,29 @@ export async function voiceConversation(db: Db, id: string): Promise<Conversatio
   return row;
 }
 
-/** An agent utterance outside the runtime (initial message, nudge, goodbye). */
+/**
+ * An agent utterance outside the runtime (initial message, nudge, goodbye), stored as the
+ * organization's storage mode says (privacy/storage.ts).
+ */
 export async function addAgentUtterance(
   db: Db,
-  conversationId: string,
+  conv: { id: string; organizationId: string },
   text: string,
   kind: string,
 ) {
+  const conversationId = conv.id;
+  const stored = storageFor(await privacyOf(db, conv.organizationId))(text);
   const [row] = await db
     .insert(messages)
     .values({
       conversationId,
       role: 'assistant',
-      content: text,
+      content: stored.content,
       direction: 'outbound',
       author: 'agent',
-      metadata: { kind },
+      metadata: { kind, ...stored.metadata },
+      // The call's version speaks it (its initial message, nudges).
+      agentVersion: sql`(SELECT ${conversations.agentVersion} FROM ${conversations} WHERE ${conversations.id} = ${conversationId})`,
     })
     .returning({ id: messages.id });
   await db
@@ -316,11 +335,21 @@ export async function endCall(
 /** Participant identities the token endpoint gives: console calls and widget visitors. */
 export const consoleCallerPrefix = 'console-';
 export const widgetCallerPrefix = 'visitor-';
+/** A console call that asked for the live version instead of the draft (`?version=live`). */
+export const consoleLiveCallerPrefix = 'console-live-';
 
-/** Where a call came from: a phone, or (LiveKit) the console or the widget by the caller's identity. */
+/** A console test call of the draft (not one that asked for the live version). */
+export function consoleDraftCall(caller: string): boolean {
+  return caller.startsWith(consoleCallerPrefix) && !caller.startsWith(consoleLiveCallerPrefix);
+}
+
+/**
+ * Where a call came from: a phone, or (LiveKit or the WebSocket stream) the console or the widget
+ * by the caller's identity.
+ */
 export function callSource(transport: unknown, caller: string | null): VoiceCall['source'] {
   if (transport === 'phone') return 'phone';
-  if (transport !== 'livekit' || !caller) return null;
+  if ((transport !== 'livekit' && transport !== 'websocket') || !caller) return null;
   if (caller.startsWith(consoleCallerPrefix)) return 'browser';
   if (caller.startsWith(widgetCallerPrefix)) return 'widget';
   return null;
@@ -347,6 +376,7 @@ function callToWire(row: ConversationRow, turns: number): VoiceCall {
       : null,
     turns,
     offline_voice: meta.offline_voice === true,
+    agent_version: versionOfWire(row.agentVersion),
   };
 }
 
@@ -409,6 +439,7 @@ export async function callForUser(
       offline: m.offline,
       error: m.error,
       ...(m.toolSteps?.length ? { tool_steps: m.toolSteps } : {}),
+      ...(m.agentVersion ? { agent_version: versionOfWire(m.agentVersion) } : {}),
     };
   });
   return { ...callToWire(row.conv, lines.length), transcript };

@@ -19,6 +19,8 @@ import { agents, conversations } from '../db/schema';
 import type { Services } from '../lib/env';
 import { check, HttpError, notFound, readJson } from '../lib/http';
 import {
+  draftAgent,
+  liveAgent,
   readTurnContext,
   startTurn,
   turnStored,
@@ -30,7 +32,7 @@ import { cachedRead, tags } from '../lib/tenantCache';
 import { chunkedResponse } from '../runtime/eventStream';
 import { callActionsLine, transferCall } from './callActions';
 import { takeCallMessageWhileHeld } from '../conversations/heldTurn';
-import { agentPaused } from '../conversations/takeover';
+import { callPaused } from '../handoff/waiting';
 
 const encoder = new TextEncoder();
 type ConversationRow = typeof conversations.$inferSelect;
@@ -51,14 +53,24 @@ export const workerNotConfigured =
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Bearer PARLEY_WORKER_SECRET (constant-time); never a browser session. */
-export function requireWorker(env: Record<string, string | undefined>): MiddlewareHandler {
+/**
+ * Bearer PARLEY_WORKER_SECRET, or the embedded voice worker's own secret (this server's child,
+ * see voice/embedded), compared in constant time; never a browser session. Without
+ * PARLEY_WORKER_SECRET, anything but the embedded worker's secret is told what to set (503).
+ */
+export function requireWorker(
+  env: Record<string, string | undefined>,
+  embeddedSecret?: string,
+): MiddlewareHandler {
   return async (c, next) => {
     const secret = env.PARLEY_WORKER_SECRET;
-    if (!secret) throw new HttpError(503, workerNotConfigured);
     const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
-    if (!match || !timingSafeEqual(digest(match[1]!), digest(secret)))
-      throw new HttpError(401, 'Unauthorized');
+    const given = match ? digest(match[1]!) : null;
+    const is = (value: string | undefined) =>
+      Boolean(value && given && timingSafeEqual(given, digest(value)));
+    if (is(embeddedSecret)) return next();
+    if (!secret) throw new HttpError(503, workerNotConfigured);
+    if (!is(secret)) throw new HttpError(401, 'Unauthorized');
     await next();
   };
 }
@@ -74,7 +86,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   const { db } = services;
   const deps: RuntimeDeps = { ...services, retrieve };
   const app = new Hono();
-  app.use('/*', requireWorker(services.env));
+  const embeddedSecret = services.embeddedVoice?.secret;
+  app.use('/*', requireWorker(services.env, embeddedSecret));
 
   /**
    * The agent answering a call, read through the tenant cache (a caller turn makes no round trip
@@ -103,7 +116,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
    */
   type CallFacts = Pick<
     ConversationRow,
-    'organizationId' | 'agentName' | 'endUser' | 'agentAddress'
+    'organizationId' | 'agentName' | 'endUser' | 'agentAddress' | 'agentVersion'
   >;
   const callFacts = new Map<string, CallFacts>();
   const preparations = new PreparedTurns();
@@ -113,6 +126,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     endUser: conv.endUser,
     // The number a phone caller rang: the send tools write from it.
     agentAddress: conv.agentAddress,
+    // 'draft': the console's test call; else the call is the live version's.
+    agentVersion: conv.agentVersion,
   });
   const remember = (id: string, facts: CallFacts) => {
     if (callFacts.size >= 10_000) callFacts.delete(callFacts.keys().next().value!);
@@ -126,8 +141,9 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   async function callOf(id: string) {
     const known = callFacts.get(id);
     const facts = known ?? factsOf(await voiceConversation(db, id));
-    const agent = facts.agentName ? await agentOfCall(facts.organizationId, facts.agentName) : null;
-    if (!agent) throw notFound('Agent');
+    const row = facts.agentName ? await agentOfCall(facts.organizationId, facts.agentName) : null;
+    if (!row) throw notFound('Agent');
+    const agent = facts.agentVersion === 'draft' ? draftAgent(row) : liveAgent(row);
     return { known, facts, agent };
   }
 
@@ -138,7 +154,10 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
    */
   app.post('/calls', async (c) => {
     const { call_token } = await readJson(c, voiceCallStartRequestSchema);
-    const verdict = verifyCallToken(services.env.PARLEY_WORKER_SECRET ?? '', call_token);
+    // WebSocket calls are signed for the embedded worker, the others for PARLEY_WORKER_SECRET.
+    const signer =
+      call_token.transport === 'websocket' ? embeddedSecret : services.env.PARLEY_WORKER_SECRET;
+    const verdict = verifyCallToken(signer ?? '', call_token);
     if (!verdict.ok) {
       const message = callTokenReasons[verdict.reason];
       throw new HttpError(403, `call_token: ${message}`, {
@@ -170,8 +189,9 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
 
   app.post('/calls/:id/chat', async (c) => {
     const id = check(callIdSchema, c.req.param('id'), 'id');
-    // Whether a member holds the call (human takeover), read alongside the call's own reads.
-    const paused = agentPaused(db, id);
+    // Whether a member holds the call (human takeover) or it waits for a person (request_human
+    // took a message), read alongside the call's own reads.
+    const paused = callPaused(db, id);
     paused.catch(() => undefined);
     const { known, facts, agent } = await callOf(id);
     const { query } = await readJson(c, voiceChatRequestSchema);
@@ -279,7 +299,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   app.post('/calls/:id/messages', async (c) => {
     const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
     const body = await readJson(c, voiceCallMessageRequestSchema);
-    const messageId = await addAgentUtterance(db, conv.id, body.text, body.kind);
+    const messageId = await addAgentUtterance(db, conv, body.text, body.kind);
     // An agent line joined the history: a turn read ahead before it was written would miss it.
     preparations.drop(conv.id);
     return c.json({ message_id: messageId }, 201);

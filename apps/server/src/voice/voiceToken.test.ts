@@ -33,7 +33,9 @@ describe('voice token', () => {
   it('given LiveKit settings › a session gets a token that dispatches the voice worker', async () => {
     const { user, id } = await agentOn(configured);
     const res = await user.voice.generateToken(id);
+    if (res.transport !== 'livekit') throw new Error('expected a LiveKit answer');
     expect(res).toMatchObject({
+      transport: 'livekit',
       livekit_url: 'wss://voice.example',
       agent_name: id,
       participant_name: 'Visitor',
@@ -64,11 +66,13 @@ describe('voice token', () => {
     expect((await call('someone_else')).status).toBe(404);
   });
 
-  it('given no LiveKit settings › 503 whose detail says what to set (read by the client)', async () => {
+  it('given no LiveKit settings › the server’s own WebSocket stream (voice/embedded tests the rest)', async () => {
     const { user, id } = await agentOn(bare);
-    await expect(user.voice.generateToken(id)).rejects.toThrow(
-      /set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET/,
-    );
+    expect(await user.voice.generateToken(id)).toMatchObject({
+      transport: 'websocket',
+      url: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+\/voice\/stream\?token=/),
+      agent_name: id,
+    });
   });
 
   it('given another organization’s agent or no auth › 404 / 401', async () => {

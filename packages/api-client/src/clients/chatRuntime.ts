@@ -9,6 +9,7 @@ import {
   type PublicAgent,
   type RuntimeChatResponse,
 } from '../schemas/runtime';
+import { visitorHandoffResponseSchema, type VisitorHandoffResponse } from '../schemas/handoff';
 
 export interface ChatRuntimeOptions {
   /** The agent's chatbot_api, e.g. 'https://host/v1'. */
@@ -16,6 +17,8 @@ export interface ChatRuntimeOptions {
   /** The agent's publishable key ('app-…'). */
   apiKey: string;
   fetch?: FetchLike;
+  /** Query parameters of the chat call (the console's test chat: `{ version: 'live' }`). */
+  query?: Record<string, string>;
 }
 
 export interface StreamChatInput {
@@ -67,7 +70,8 @@ async function failure(res: Response): Promise<ApiError> {
 /** The public agent API (chat page, chat widget, the console's chat drawer). */
 export function createChatRuntime(options: ChatRuntimeOptions) {
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const url = joinUrl(runtimeBaseUrl(options.apiUrl), '/chat-messages');
+  const search = options.query ? new URLSearchParams(options.query).toString() : '';
+  const url = `${joinUrl(runtimeBaseUrl(options.apiUrl), '/chat-messages')}${search ? `?${search}` : ''}`;
   const headers = {
     Authorization: `Bearer ${options.apiKey}`,
     'Content-Type': 'application/json',
@@ -159,6 +163,29 @@ export function createChatRuntime(options: ChatRuntimeOptions) {
       }
       if (streamError) throw streamError;
       return result;
+    },
+
+    /** 'Talk to a person': the visitor of the conversation asks for a person of the team. */
+    async handoff(input: {
+      conversationId: string;
+      user: string;
+      reason?: string;
+      signal?: AbortSignal;
+    }): Promise<VisitorHandoffResponse> {
+      const res = await doFetch(
+        joinUrl(
+          runtimeBaseUrl(options.apiUrl),
+          `/conversations/${encodeURIComponent(input.conversationId)}/handoff`,
+        ),
+        {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ user: input.user, reason: input.reason }),
+          signal: input.signal,
+        },
+      );
+      if (!res.ok) throw await failure(res);
+      return visitorHandoffResponseSchema.parse(await res.json());
     },
   };
 }

@@ -13,6 +13,25 @@ describe('voiceBackend', () => {
     ).rejects.toThrow('Invalid response: missing token or livekit_url');
     expect(fetch.calls[0]!.url).toBe('/voice/tokens/generate?agent_name=a_1');
   });
+  it('given the transport of the answer › a LiveKit room (also from an older server) or the WebSocket stream', async () => {
+    const answer = (body: unknown) =>
+      createVoiceBackendClient({
+        baseUrl: '/voice',
+        fetch: routeFetch({ 'POST /voice/tokens/generate': () => json(body) }),
+      }).generateToken('a');
+    expect(await answer({ token: 't', livekit_url: 'wss://lk' })).toMatchObject({
+      transport: 'livekit',
+      token: 't',
+    });
+    const url = 'ws://localhost:3000/voice/stream?token=x';
+    expect(await answer({ transport: 'websocket', url, expires_at: 'soon' })).toMatchObject({
+      transport: 'websocket',
+      url,
+    });
+    await expect(answer({ transport: 'websocket' })).rejects.toThrow(
+      'Invalid response: missing url',
+    );
+  });
   it('given a 503 with detail › throws the detail', async () => {
     const fetch = routeFetch({
       'POST /voice/tokens/generate': () =>

@@ -65,9 +65,10 @@ export function createConversationsClient(options: HttpOptions) {
       params.set('format', format);
       return `${joinUrl(options.baseUrl, '/conversations/export')}?${params.toString()}`;
     },
-    analytics: (agentId: string, period: AnalyticsPeriod, signal?: AbortSignal) =>
+    /** `version`: only what that agent version answered ('3' or 'draft'); absent: every version. */
+    analytics: (agentId: string, period: AnalyticsPeriod, signal?: AbortSignal, version?: string) =>
       http('GET', `/analytics/agents/${enc(agentId)}`, {
-        query: { period },
+        query: { period, ...(version ? { version } : {}) },
         schema: agentAnalyticsSchema,
         signal,
       }),

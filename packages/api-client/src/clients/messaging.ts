@@ -149,8 +149,13 @@ export function createMessagingClient(options: HttpOptions) {
         schema: sendLimitsResponseSchema,
         signal,
       }),
-    mailMappings: (signal?: AbortSignal) =>
-      http('GET', '/mail/agent-mappings', { schema: emailMappingsResponseSchema, signal }),
+    /** GET /mail/agent-mappings: the organization's assigned mailboxes. */
+    mailMappings: (organizationId?: string, signal?: AbortSignal) =>
+      http('GET', '/mail/agent-mappings', {
+        query: org(organizationId),
+        schema: emailMappingsResponseSchema,
+        signal,
+      }),
     mapMailbox: (query: {
       email_address: string;
       agent_url: string;

@@ -2,6 +2,7 @@ import { createHttp, type HttpOptions } from '../http';
 import {
   chatbotChatResponseSchema,
   chatMessagesResponseSchema,
+  runtimeInfoSchema,
   modelConfigResponseSchema,
   promptConfigResponseSchema,
   publishAgentResponseSchema,
@@ -17,7 +18,8 @@ export function createModelClient(options: HttpOptions) {
       http('POST', '/prompt-config', { json: body, schema: promptConfigResponseSchema }),
     saveModelConfig: (body: ModelConfigRequest) =>
       http('POST', '/model-config', { json: body, schema: modelConfigResponseSchema }),
-    publish: (body: { chatbot_api_key: string; app_id: string }) =>
+    /** Publishes the draft as a new version (`note`: why; docs/versions.md). */
+    publish: (body: { chatbot_api_key: string; app_id: string; note?: string }) =>
       http('POST', '/publish-agent', { json: body, schema: publishAgentResponseSchema }),
     chat: (body: {
       difyApiUrl: string;
@@ -53,6 +55,11 @@ export function createChatRuntimeClient(options: HttpOptions & { apiKey: string 
         },
         schema: chatMessagesResponseSchema,
       }),
+    /**
+     * The app the key opens (GET /info): checks the key without starting a conversation or
+     * calling the model.
+     */
+    info: () => http('GET', '/info', { schema: runtimeInfoSchema }),
   };
 }
 export type ModelClient = ReturnType<typeof createModelClient>;

@@ -4,20 +4,22 @@ import { anyAnswerSchema } from '../schemas/common';
 import {
   readPhoneNumbers,
   readVoiceToken,
-  doNotCallResponseSchema,
-  sandboxOutcomesResponseSchema,
   scheduledEventSchema,
   scheduledListResponseSchema,
-  schedulingSettingsResponseSchema,
   voiceAgentsByOrgResponseSchema,
   voiceCallDetailSchema,
   voiceCallListResponseSchema,
   voiceTokenResponseSchema,
   type CallOutcome,
   type CreateScheduledRequest,
-  type SchedulingSettings,
   type UpdateScheduledRequest,
 } from '../schemas/voice';
+import {
+  doNotCallResponseSchema,
+  sandboxOutcomesResponseSchema,
+  schedulingSettingsResponseSchema,
+  type SchedulingSettings,
+} from '../schemas/dialling';
 import {
   assignResponseSchema,
   outboxResponseSchema,
@@ -51,10 +53,11 @@ export function createVoiceBackendClient(options: HttpOptions) {
       signal,
     });
   return {
-    generateToken: async (agentName: string) =>
+    /** A call's token; the console's call answers with the draft unless `version` is 'live'. */
+    generateToken: async (agentName: string, version?: 'draft' | 'live') =>
       readVoiceToken(
         await http('POST', '/tokens/generate', {
-          query: { agent_name: agentName },
+          query: { agent_name: agentName, ...(version ? { version } : {}) },
           schema: voiceTokenResponseSchema,
         }),
       ),
@@ -181,6 +184,12 @@ export function createVoiceBackendClient(options: HttpOptions) {
           schema: doNotCallResponseSchema,
         })
       ).numbers,
+    /** The do-not-call list and the STOP opt-outs beside it. */
+    doNotCallPage: (org: string, signal?: AbortSignal) =>
+      http('GET', `/scheduled/organization/${enc(org)}/do-not-call`, {
+        schema: doNotCallResponseSchema,
+        signal,
+      }),
     addDoNotCall: (org: string, body: { phone_number: string; reason?: string }) =>
       http('POST', `/scheduled/organization/${enc(org)}/do-not-call`, {
         json: body,

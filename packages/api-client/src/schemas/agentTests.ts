@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharacters, controlCharactersMessage } from './common';
+import { agentVersionLabelSchema, controlCharacters, controlCharactersMessage } from './common';
 import { toolStepSchema, type ToolStepWire } from './tools';
 
 /**
@@ -263,6 +263,8 @@ export const testRunSchema = z.object({
   trigger: z.enum(['manual', 'publish']),
   /** The script went through the local speech pipeline (text → espeak-ng → pocketsphinx → agent → voice). */
   voice: z.boolean().optional(),
+  /** The agent version it ran against: 'draft', a published version's number (null: before versions). */
+  agent_version: agentVersionLabelSchema.nullable().optional(),
   /** Tests to run and tests done (progress). */
   total: z.number(),
   done: z.number(),
@@ -311,6 +313,8 @@ export const testRunRequestSchema = z.object({
    * voiced); the same expectations are checked. Runs in the background.
    */
   voice: z.boolean({ error: 'must be true or false' }).optional(),
+  /** Run against the draft (default) or the live version every channel serves. */
+  version: z.enum(['draft', 'live'], { error: "must be 'draft' or 'live'" }).optional(),
 });
 export type TestRunRequest = z.input<typeof testRunRequestSchema>;
 

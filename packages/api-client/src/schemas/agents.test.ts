@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  agentApiKeyProblem,
   agentDisplayName,
+  agentUpdateRequestSchema,
   agentPrefixMessages,
   newAgentId,
   readAgentsList,
@@ -80,5 +82,25 @@ describe('readAgentsList (tolerant reader)', () => {
       cost: '~$0.10/min',
       latency: '~1000ms',
     });
+  });
+});
+
+describe('agentApiKeyProblem (the Agent API Key field and POST /api/agents/update)', () => {
+  it.each([
+    ['', /^is required/],
+    ['  ', /^is required/],
+    ['key-123', /^must start with 'app-' or 'sk-'/],
+    ['app-abc def', /^cannot contain spaces/],
+    [`app-${'x'.repeat(500)}`, /^must be at most 500/],
+  ])('refuses %j', (key, reason) => {
+    expect(agentApiKeyProblem(key)).toMatch(reason);
+    const parsed = agentUpdateRequestSchema.safeParse({ organization_id: 'o', chatbot_key: key });
+    expect(parsed.success).toBe(false);
+  });
+  it.each(['app-7fGh2', 'sk-proj-abc'])('takes %j', (key) => {
+    expect(agentApiKeyProblem(key)).toBeNull();
+    expect(
+      agentUpdateRequestSchema.safeParse({ organization_id: 'o', chatbot_key: key }).success,
+    ).toBe(true);
   });
 });

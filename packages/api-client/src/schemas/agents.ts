@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { providerApiKeySchema } from './model';
+import { agentFiguresOfConfig } from '../agentFigures';
 
 // ---------- identifier (agents-and-knowledge §5, §9) ----------
 
@@ -197,6 +198,23 @@ export const isHttpUrlOrEmpty = (value: string | null | undefined) => {
   }
 };
 
+/** The Agent API Key's prefixes: a key of this server's runtime (app-) or an OpenAI-style one. */
+export const agentApiKeyPattern = /^(app-|sk-)/;
+
+/**
+ * Why an Agent API Key (chatbot_key) cannot be stored, or null: the chat widgets, the public chat
+ * page and the voice worker send it, so an empty or malformed one would break them all. Both the
+ * editor (left out of the save, said beside the field) and the server (400) use this rule.
+ */
+export function agentApiKeyProblem(key: string): string | null {
+  const k = key.trim();
+  if (!k) return 'is required: the chat widgets and the public chat page use it';
+  if (/\s/.test(k)) return 'cannot contain spaces';
+  if (!agentApiKeyPattern.test(k)) return "must start with 'app-' or 'sk-'";
+  if (k.length > 500) return 'must be at most 500 characters';
+  return null;
+}
+
 export const agentUpdateRequestSchema = z.object({
   organization_id: z.string().min(1, 'organization_id is required'),
   chatbot_api: z
@@ -207,7 +225,14 @@ export const agentUpdateRequestSchema = z.object({
       isHttpUrlOrEmpty,
       'must be an http(s) URL such as https://your-server/v1/chat-messages',
     ),
-  chatbot_key: z.string().nullable().optional(),
+  chatbot_key: z
+    .string()
+    .nullable()
+    .optional()
+    .superRefine((key, ctx) => {
+      const problem = typeof key === 'string' ? agentApiKeyProblem(key) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   tts_config: ttsConfigSchema.optional(),
   stt_config: sttConfigSchema.optional(),
   initial_message: z.string().max(agentTextLimits.initial_message).optional(),
@@ -243,6 +268,11 @@ export const agentUpdateRequestSchema = z.object({
    * tools write to an address the visitor gives, within the visitor limits (docs/tools.md).
    */
   visitor_sends: z.boolean({ error: 'must be true or false' }).optional(),
+  /**
+   * 'Talk to a person' (on by default): the chat widget and the public page offer the visitor a
+   * button that asks for a person of the team (POST /v1/conversations/{id}/handoff).
+   */
+  talk_to_person: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type AgentUpdateRequest = z.input<typeof agentUpdateRequestSchema>;
 
@@ -273,6 +303,9 @@ export const agentConfigSchema = z.looseObject({
   agent_type: agentKindSchema.nullable().optional(),
   allowed_origins: z.array(z.string()).optional(),
   visitor_sends: z.boolean().optional(),
+  /** The version every channel serves; null: never published (docs/versions.md). */
+  live_version: z.number().nullable().optional(),
+  talk_to_person: z.boolean().optional(),
   created_at: z.string().nullable().optional(),
   updated_at: z.string().nullable().optional(),
 });
@@ -312,14 +345,16 @@ export interface AgentView {
 /** Maps an agent-service entry (keyed or not) to the UI view with the spec's defaults. */
 export function toAgentView(entry: AgentConfig, key?: string): AgentView {
   const id = entry.agent_name ?? entry.id ?? key ?? entry.name ?? '';
+  // Expected from its model, voice and transcriber (the defaults: '~$0.10/min', '~1000ms').
+  const figures = agentFiguresOfConfig(entry);
   return {
     id,
     name: entry.name ?? id,
     status: entry.status === 'active' ? 'active' : 'draft',
     model: entry.model ?? entry.model_name ?? 'GPT-4o',
     provider: entry.provider ?? entry.model_provider ?? 'OpenAI',
-    cost: '~$0.10/min',
-    latency: '~1000ms',
+    cost: figures.cost,
+    latency: figures.latency,
     description: entry.description ?? 'AI Agent',
     organization_id: entry.organization_id ?? null,
     chatbot_api: entry.chatbot_api ?? null,

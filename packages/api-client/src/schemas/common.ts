@@ -50,3 +50,7 @@ export const controlCharactersMessage =
 /** The text with those control characters removed (inbound messages are stored this way). */
 export const withoutControlCharacters = (text: string) =>
   text.replace(new RegExp(controlCharacters.source, 'gu'), '');
+
+/** Which version of an agent answered: a published version's number, or 'draft' (docs/versions.md). */
+export const agentVersionLabelSchema = z.union([z.number().int().positive(), z.literal('draft')]);
+export type AgentVersionLabel = z.infer<typeof agentVersionLabelSchema>;

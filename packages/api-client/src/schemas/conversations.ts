@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { toolStepSchema } from './tools';
+import { agentVersionLabelSchema } from './common';
+import { handoffSchema } from './handoff';
 
 /**
  * Conversations across channels, human takeover and agent analytics (issue 29): the inbox's
@@ -9,8 +11,11 @@ import { toolStepSchema } from './tools';
 
 export const conversationChannelValues = ['chat', 'voice', 'sms', 'whatsapp', 'email'] as const;
 export type ConversationChannelName = (typeof conversationChannelValues)[number];
-/** open: the agent answers; held: a member has taken it over; ended: a call that hung up. */
-export const conversationStatusValues = ['open', 'held', 'ended'] as const;
+/**
+ * open: the agent answers; needs_human: it asked for a person (or the visitor did) and nobody has
+ * taken it over yet; held: a member has taken it over; ended: a call that hung up.
+ */
+export const conversationStatusValues = ['open', 'needs_human', 'held', 'ended'] as const;
 export type ConversationStatus = (typeof conversationStatusValues)[number];
 export const messageAuthorValues = ['visitor', 'agent', 'member'] as const;
 export type MessageAuthor = (typeof messageAuthorValues)[number];
@@ -84,6 +89,8 @@ export const conversationSummarySchema = z.object({
     .nullable(),
   /** A visitor's message arrived since the signed-in member last opened the thread. */
   unread: z.boolean(),
+  /** Its open request for a person (waiting, or taken over and not yet released); else null. */
+  handoff: handoffSchema.nullable().optional(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -92,6 +99,16 @@ export const conversationListSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 export type ConversationList = z.infer<typeof conversationListSchema>;
+
+/**
+ * GET /api/conversations/waiting: the conversations that wait for a person now (needs_human),
+ * the longest waiting first (at most 200), and how many there are.
+ */
+export const waitingListSchema = z.object({
+  count: z.number().int(),
+  conversations: z.array(conversationSummarySchema),
+});
+export type WaitingList = z.infer<typeof waitingListSchema>;
 
 export const knowledgePassageSchema = z.object({
   source: z.string().nullable(),
@@ -115,6 +132,15 @@ export const threadMessageSchema = z.object({
   passages: z.array(knowledgePassageSchema),
   /** The tools the agent called for this answer, in order (agent answers that called any). */
   tool_steps: z.array(toolStepSchema).optional(),
+  /** The agent version that wrote an agent answer (a number, or 'draft'); absent otherwise. */
+  agent_version: agentVersionLabelSchema.optional(),
+  /**
+   * What the storage mode kept of the text (docs/privacy.md): 'redacted' (placeholders) or
+   * 'metadata_only' (no text; `length` characters were written); absent when stored as written.
+   */
+  privacy: z
+    .object({ mode: z.enum(['redacted', 'metadata_only']), length: z.number().optional() })
+    .optional(),
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
@@ -160,6 +186,10 @@ export const conversationEventSchema = z.discriminatedUnion('event', [
     id: z.string(),
     answer: z.string(),
     created_at: z.number(),
+    /** Written by a person of the team, not the agent: the widget says so. */
+    author: z.literal('member').optional(),
+    /** That person's first name (what a visitor is told), or null. */
+    member_name: z.string().nullable().optional(),
   }),
   z.object({ event: z.literal('takeover'), conversation_id: z.string() }),
   z.object({ event: z.literal('release'), conversation_id: z.string() }),
@@ -172,13 +202,20 @@ export const inboxEventsQuerySchema = z.object({
 });
 
 /** What the inbox's live stream announces of a conversation (ids only, never a message's text). */
-export const inboxEventKindValues = ['message', 'takeover', 'release', 'status'] as const;
+export const inboxEventKindValues = [
+  'message',
+  'takeover',
+  'release',
+  'status',
+  'handoff',
+] as const;
 export type InboxEventKind = (typeof inboxEventKindValues)[number];
 
 /**
  * An event of the organization's inbox stream (GET /api/conversations/events, session):
  * `ready` once the stream listens, then one per change of any of its conversations — a new
- * message (any author), a takeover, a release, a call's end (`status`) — with the conversation's
+ * message (any author), a takeover, a release, a call's end (`status`), a request for a person
+ * (`handoff`) — with the conversation's
  * id only, so the inbox reads what changed through the API (its own organization's, as always).
  */
 export const inboxEventSchema = z.union([
@@ -193,13 +230,38 @@ export const analyticsPeriodValues = ['24h', '7d', '30d'] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriodValues)[number];
 export const analyticsQuerySchema = z.object({
   period: z.enum(analyticsPeriodValues, { error: 'period must be 24h, 7d or 30d' }).default('7d'),
+  /** Only what one agent version answered: its number, or 'draft' (docs/versions.md). */
+  version: z
+    .string()
+    .regex(/^(draft|[1-9][0-9]{0,8})$/, "version must be 'draft' or a version number")
+    .optional(),
 });
 
 const percentiles = z.object({ p50: z.number().nullable(), p95: z.number().nullable() });
 
+const handoffFiguresSchema = z.object({
+  total: z.number().int(),
+  by_agent: z.number().int(),
+  by_visitor: z.number().int(),
+  /** Distinct conversations handed off / the period's conversations (null without any). */
+  share: z.number().nullable(),
+  time_to_person_s: percentiles,
+  by_day: z.array(
+    z.object({
+      day: z.string(),
+      requests: z.number().int(),
+      conversations: z.number().int(),
+      share: z.number().nullable(),
+      time_to_person_s: percentiles,
+    }),
+  ),
+});
+
 export const agentAnalyticsSchema = z.object({
   agent_id: z.string(),
   period: z.enum(analyticsPeriodValues),
+  /** The version the figures are limited to; absent: every version. */
+  agent_version: agentVersionLabelSchema.optional(),
   from: z.string(),
   to: z.string(),
   /** hour for 24h, day otherwise. */
@@ -259,5 +321,11 @@ export const agentAnalyticsSchema = z.object({
       created_at: z.string(),
     }),
   ),
+  /**
+   * Requests for a person (request_human, the visitor's 'Talk to a person') in the period: how
+   * many, the share of the period's conversations handed off, time to a person (request → first
+   * member reply, seconds) p50/p95, and the same by UTC day.
+   */
+  handoff_requests: handoffFiguresSchema,
 });
 export type AgentAnalytics = z.infer<typeof agentAnalyticsSchema>;

@@ -45,13 +45,25 @@ export const knowledgeBaseSchema = z.looseObject({
   permission: z.string().optional(),
   /** partial_members: the members it is shared with (user ids), besides its creator. */
   partialMembers: z.array(z.string()).optional(),
+  /**
+   * Whether vector search serves it: a high_quality base on a server (or for an organization)
+   * without an embedding provider is searched with full text only (false).
+   */
+  vectorSearch: z.boolean().optional(),
 });
 export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;
 export const knowledgeBaseStatuses = ['ready', 'processing', 'error'] as const;
 export type KnowledgeBaseStatus = (typeof knowledgeBaseStatuses)[number];
-/** Any indexing technique other than high_quality is shown as economy. */
-export const indexingLabel = (technique: string) =>
-  technique === 'high_quality' ? 'HQ • VECTOR' : 'ECONOMY';
+/**
+ * Any indexing technique other than high_quality is shown as economy; a high_quality base that
+ * the server searches with full text only (`vectorSearch: false`) is not called VECTOR.
+ */
+export const indexingLabel = (technique: string, vectorSearch?: boolean) =>
+  technique !== 'high_quality'
+    ? 'ECONOMY'
+    : vectorSearch === false
+      ? 'HQ • FULL-TEXT'
+      : 'HQ • VECTOR';
 
 export const createKnowledgeBaseRequestSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),

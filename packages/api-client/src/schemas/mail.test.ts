@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { toValidationError } from './common';
 import {
   campaignCreateRequestSchema,
-  fillTemplate,
   mailboxRequestSchema,
   mailMessages,
   mailSendRequestSchema,
   mailTestEmailQuerySchema,
-  templateFields,
 } from './mail';
+import { mailSendFailedWords } from './mailStatus';
+import { fillTemplate, templateFields } from './mailTemplate';
 
 const errorOf = (r: { success: boolean; error?: Parameters<typeof toValidationError>[0] }) =>
   r.error ? toValidationError(r.error).error : null;
@@ -95,5 +95,16 @@ describe('templates', () => {
         }),
       ),
     ).toBe('recipients_csv: paste or upload recipients (CSV with an email column)');
+  });
+});
+
+describe('a failed send names its provider', () => {
+  it('Gmail in the spec’s words, Microsoft 365 as Outlook, else the SMTP host', () => {
+    expect(mailSendFailedWords('smtp.gmail.com')).toBe('Failed to send Gmail message');
+    expect(mailSendFailedWords('smtp.office365.com')).toBe('Failed to send Outlook message');
+    expect(mailSendFailedWords('smtp.fastmail.com')).toBe(
+      'Failed to send email through smtp.fastmail.com',
+    );
+    expect(mailSendFailedWords(null)).toBe('Failed to send email');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toolStepSchema } from './tools';
 import { controlCharacters, controlCharactersMessage, emailFormatMessage } from './common';
+import { mailRefusedSchema } from './mailStatus';
 
 /**
  * The Email channel's contract (issue 25; spec channels-and-shell §2, §3, §5, §7, §8, §9): the
@@ -154,6 +155,8 @@ export const mailboxSchema = z.object({
   autonomy: mailAutonomySchema,
   /** Agent replies waiting for a member's approval. */
   drafts_waiting: z.number().int(),
+  /** Mails the mailbox could not read (over the bounds, or not storable): skipped, with why. */
+  refused: mailRefusedSchema,
   last_test: z.object({ ok: z.boolean(), message: z.string(), at: z.string() }).nullable(),
   status: z.literal('active'),
   created_at: z.string(),
@@ -400,32 +403,14 @@ export const mailOutboxResponseSchema = z.object({ messages: z.array(mailOutboxI
 
 // ---------- campaigns ----------
 
-/** `{{field}}` placeholders of a template, each once, in order of appearance. */
-export function templateFields(template: string): string[] {
-  const names: string[] = [];
-  for (const m of template.matchAll(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g))
-    if (!names.includes(m[1]!)) names.push(m[1]!);
-  return names;
-}
-
-/** The template with each `{{field}}` filled; a field missing or empty is named. */
-export function fillTemplate(
-  template: string,
-  fields: Record<string, string | undefined>,
-): { text: string; missing: string[] } {
-  const missing: string[] = [];
-  const text = template.replace(/\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g, (_, name: string) => {
-    const value = fields[name];
-    if (value === undefined || value === '') {
-      if (!missing.includes(name)) missing.push(name);
-      return '';
-    }
-    return value;
-  });
-  return { text, missing };
-}
-
 export const campaignDefaultRate = 30;
+/** The most recipients of one campaign. */
+export const campaignMaxRecipients = 100_000;
+/** One recipient of a campaign: its address and the fields its placeholders are filled from. */
+export const campaignRecipientSchema = z.object({
+  email: z.string(),
+  fields: z.record(z.string(), z.string()).default({}),
+});
 
 /**
  * POST /mail/campaigns (JSON). Recipients as CSV text (a header row with an `email` column; the
@@ -440,15 +425,7 @@ export const campaignCreateRequestSchema = z
     subject: subjectField,
     body: textField(mailMessages.text, 100_000),
     recipients_csv: z.string().max(5_000_000, 'must be at most 5 MB').optional(),
-    recipients: z
-      .array(
-        z.object({
-          email: z.string(),
-          fields: z.record(z.string(), z.string()).default({}),
-        }),
-      )
-      .max(100_000)
-      .optional(),
+    recipients: z.array(campaignRecipientSchema).max(campaignMaxRecipients).optional(),
     /** ISO 8601; left out: now. */
     start_at: z
       .string()

@@ -113,6 +113,7 @@ export const smsMessages = {
   to: 'To number is required',
   phone: phoneFormatMessage,
   text: 'Message text is required',
+  tooLong: `Message text must be at most ${messageTextLimits.sms} characters`,
   summary: 'Please fix the validation errors below.',
   sendFailed: 'Failed to send SMS message',
   sent: 'SMS message sent successfully!',
@@ -137,7 +138,7 @@ export const smsSendRequestSchema = z.object({
     .string({ error: smsMessages.text })
     .trim()
     .min(1, smsMessages.text)
-    .max(messageTextLimits.sms)
+    .max(messageTextLimits.sms, smsMessages.tooLong)
     .refine((t) => !controlCharacters.test(t), controlCharactersMessage),
   context: z.string().optional(),
 });
@@ -146,6 +147,7 @@ export type SmsSendRequest = z.infer<typeof smsSendRequestSchema>;
 export const whatsappMessages = {
   recipient: 'Recipient phone number is required',
   text: 'Message text is required',
+  tooLong: `Message text must be at most ${messageTextLimits.whatsapp} characters`,
   sendFailed: 'Failed to send WhatsApp message',
   sent: 'WhatsApp message sent successfully!',
 } as const;
@@ -159,7 +161,7 @@ export const whatsappSendRequestSchema = z.object({
     .string({ error: whatsappMessages.text })
     .trim()
     .min(1, whatsappMessages.text)
-    .max(messageTextLimits.whatsapp)
+    .max(messageTextLimits.whatsapp, whatsappMessages.tooLong)
     .refine((t) => !controlCharacters.test(t), controlCharactersMessage),
   message_type: z.enum(['text', 'template', 'media']).default('text'),
   context: z.string().optional(),
@@ -186,6 +188,8 @@ export const channelMessageSchema = z.object({
   created_at: z.string(),
   /** The tools the agent called for this answer, in order (agent answers that called any). */
   tool_steps: z.array(toolStepSchema).optional(),
+  /** An automatic message, not the agent's words: the confirmation of a STOP or a START. */
+  automatic: z.enum(['opt_out', 'opt_in']).optional(),
 });
 export type ChannelMessage = z.infer<typeof channelMessageSchema>;
 

@@ -103,10 +103,20 @@ export function datasetConfigs(enabledDatasetIds: string[]) {
 export const publishAgentRequestSchema = z.object({
   chatbot_api_key: z.string().min(1, 'chatbot_api_key is required'),
   app_id: z.uuid(),
+  /** Why this version (docs/versions.md): shown in the Versions panel. */
+  note: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(500, 'must be at most 500 characters')
+    .optional(),
 });
+export type PublishAgentRequest = z.input<typeof publishAgentRequestSchema>;
+/** The spec's message, and the version the publish made live (docs/versions.md). */
 export const publishAgentResponseSchema = z.looseObject({
   success: z.boolean().optional(),
   message: z.string().optional(),
+  published_at: z.string().optional(),
+  version: z.number().int().optional(),
 });
 
 export const chatbotChatRequestSchema = z.object({
@@ -120,6 +130,10 @@ export const chatbotChatResponseSchema = z.looseObject({
   answer: z.string(),
   conversation_id: z.string().optional(),
   offline: z.boolean().optional(),
+  /** The console tests the draft: `agent_version` is 'draft' (docs/versions.md). */
+  metadata: z
+    .looseObject({ agent_version: z.union([z.number(), z.literal('draft')]).optional() })
+    .optional(),
 });
 
 /** The Dify-compatible runtime: POST {chatbot_api}/chat-messages. */
@@ -134,6 +148,12 @@ export const chatMessagesResponseSchema = z.looseObject({
   answer: z.string(),
   conversation_id: z.string(),
   message_id: z.string().optional(),
+});
+
+/** GET {chatbot_api}/info (Dify's app info): what a key opens, without a conversation. */
+export const runtimeInfoSchema = z.looseObject({
+  name: z.string(),
+  description: z.string().optional(),
 });
 
 export const modelMessages = {

@@ -79,6 +79,25 @@ export function hasOrgRole(role: string | null | undefined, roles: readonly OrgR
     .some((r) => (roles as readonly string[]).includes(r));
 }
 
+/** The actions behind the owner's and admins' controls, as the server's 403 names them. */
+export const managerActions = {
+  sync: 'sync numbers from the provider',
+  credentials: 'change provider credentials',
+  dialling: 'change dialling settings',
+  resume: 'resume dialling',
+  removeDoNotCall: 'remove numbers from the do-not-call list',
+} as const;
+
+/**
+ * Why a member may not use an owner's or admin's control (null when the role may, or is not
+ * known: the server still decides), in the server's own 403 words: 'Only an owner or admin can
+ * {action}' (docs/roles.md).
+ */
+export function managerOnlyReason(role: string | null | undefined, action: string): string | null {
+  if (!role || hasOrgRole(role, managerRoles)) return null;
+  return `Only an owner or admin can ${action}`;
+}
+
 /** One member of an organization (GET /api/org/{orgId}/members). */
 export const orgMemberSchema = z.object({
   memberId: z.string(),

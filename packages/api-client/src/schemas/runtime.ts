@@ -56,6 +56,8 @@ export const runtimeAnswerMetadataSchema = z.looseObject({
   offline: z.boolean().optional(),
   /** A member holds the conversation: the agent did not answer (the answer is a notice). */
   human_takeover: z.boolean().optional(),
+  /** The agent version that answered: the live version's number, or 'draft' (docs/versions.md). */
+  agent_version: z.union([z.number(), z.literal('draft')]).optional(),
 });
 
 /** Blocking answer: every field of Dify's chat-messages answer. */
@@ -129,5 +131,7 @@ export const publicAgentSchema = z.object({
   initial_message: z.string().nullable(),
   api_url: z.string(),
   api_key: z.string(),
+  /** The agent offers 'Talk to a person'. */
+  talk_to_person: z.boolean().optional(),
 });
 export type PublicAgent = z.infer<typeof publicAgentSchema>;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { orgNameSchema, orgNameCharsMessage, orgNameRequiredMessage } from './org';
+import {
+  managerActions,
+  managerOnlyReason,
+  orgNameSchema,
+  orgNameCharsMessage,
+  orgNameRequiredMessage,
+} from './org';
 import { toValidationError } from './common';
 import { chunkSettingsSchema, documentStatusTone, indexingLabel } from './knowledge';
 import { smsSendRequestSchema, smsMessages, findMapping } from './messaging';
@@ -133,5 +139,20 @@ describe('message text limits', () => {
       });
     expect(send(4096).success).toBe(true);
     expect(send(4097).success).toBe(false);
+  });
+});
+
+describe('managerOnlyReason', () => {
+  it('gives a member the server’s words; an owner or admin (or "admin,member") none', () => {
+    expect(managerOnlyReason('member', managerActions.sync)).toBe(
+      'Only an owner or admin can sync numbers from the provider',
+    );
+    expect(managerOnlyReason('member', managerActions.credentials)).toBe(
+      'Only an owner or admin can change provider credentials',
+    );
+    // Not known (a view without the membership): nothing is disabled, the server decides.
+    expect(managerOnlyReason(undefined, managerActions.credentials)).toBeNull();
+    expect(managerOnlyReason('owner', managerActions.sync)).toBeNull();
+    expect(managerOnlyReason('admin,member', managerActions.dialling)).toBeNull();
   });
 });

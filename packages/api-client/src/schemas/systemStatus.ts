@@ -16,6 +16,13 @@ export const systemStatusSchema = z.object({
   }),
   /** LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET are set on the server (voice calls). */
   livekit: z.object({ configured: z.boolean() }),
+  /**
+   * Whether the organization's agents can take voice calls here ('Talk to Agent', the voice
+   * widget): through LiveKit, or without it through the server's own WebSocket transport (the
+   * voice worker installed, and speech: the local tools or provider keys). `reason` says what
+   * to install or configure when not.
+   */
+  voice: z.object({ available: z.boolean(), reason: z.string().optional() }),
   telephony: z.object({
     /** A real provider answers (not the sandbox). */
     configured: z.boolean(),

@@ -17,6 +17,7 @@ export const toolTypes = [
   'send_email',
   'schedule_callback',
   'do_not_contact',
+  'request_human',
   'mcp',
 ] as const;
 export type ToolType = (typeof toolTypes)[number];
@@ -29,6 +30,7 @@ export const builtinToolTypes = [
   'send_email',
   'schedule_callback',
   'do_not_contact',
+  'request_human',
 ] as const satisfies readonly ToolType[];
 export type BuiltinToolType = (typeof builtinToolTypes)[number];
 export const isBuiltinToolType = (type: string): type is BuiltinToolType =>
@@ -43,6 +45,7 @@ export const toolTypeLabels: Record<ToolType, string> = {
   send_email: 'Send email',
   schedule_callback: 'Schedule callback',
   do_not_contact: 'Do not contact',
+  request_human: 'Ask for a person',
   mcp: 'MCP server',
 };
 
@@ -151,6 +154,16 @@ export const builtinToolParameters: Record<BuiltinToolType, Record<string, unkno
     type: 'object',
     properties: { reason: { type: 'string', description: 'Why the person asked' } },
   },
+  request_human: {
+    type: 'object',
+    properties: {
+      reason: {
+        type: 'string',
+        description: 'Why a person of the team is needed, in a few words for the team',
+      },
+    },
+    required: ['reason'],
+  },
 };
 
 /** The description the model sees when none is given. */
@@ -162,6 +175,8 @@ export const builtinToolDescriptions: Record<BuiltinToolType, string> = {
   send_email: 'Send an email to the person you are talking with.',
   schedule_callback: 'Schedule a phone call back to the person you are talking with.',
   do_not_contact: 'Record that the person asked never to be contacted again.',
+  request_human:
+    'Hand the conversation to a person of the team: when the person asks for a human, or you cannot help them.',
 };
 
 /** Create or replace a tool (a masked header value keeps the stored one). */
@@ -244,7 +259,10 @@ export type ToolTestRequest = z.input<typeof toolTestRequestSchema>;
 /** One tool call of an answer (stored on the message as `tool_steps`). */
 export const toolStepSchema = z.object({
   tool: z.string(),
+  /** The agent tool's own id (what a test's `calls_tool` and a mock name), or null. */
   tool_id: z.string().nullable(),
+  /** The model's id of this call (pairs a call with its result in a stream). */
+  call_id: z.string().nullable().optional(),
   input: z.unknown(),
   output: z.unknown(),
   duration_ms: z.number(),

@@ -1,25 +1,53 @@
 import { z } from 'zod';
-import { toolStepSchema } from './tools';
 import { phoneFormatMessage, phonePattern } from './common';
+import { callEndedBySchema, callTransportSchema } from './voiceCalls';
 
-/** POST /voice/tokens/generate?agent_name= — the LiveKit join details. */
+/**
+ * POST /voice/tokens/generate?agent_name= — how to join the call: a LiveKit room (`transport`
+ * 'livekit', or absent from an older server: token and livekit_url) or, without LiveKit, the
+ * server's own WebSocket stream (`transport` 'websocket': a single-use `url` valid until `expires_at`).
+ */
 export const voiceTokenResponseSchema = z.looseObject({
+  transport: z.enum(['livekit', 'websocket']).optional(),
   token: z.string().optional(),
   livekit_url: z.string().optional(),
   room_name: z.string().optional(),
   agent_name: z.string().optional(),
   participant_identity: z.string().optional(),
   participant_name: z.string().optional(),
+  /** WebSocket transport: `ws(s)://…/voice/stream?token=…` (one call, once). */
+  url: z.string().optional(),
+  /** WebSocket transport: when the URL stops being accepted (ISO 8601). */
+  expires_at: z.string().optional(),
 });
+export type VoiceTokenResponse = z.infer<typeof voiceTokenResponseSchema>;
 export const voiceMessages = {
   invalidToken: 'Invalid response: missing token or livekit_url',
+  invalidStream: 'Invalid response: missing url',
   connectFailed: 'Failed to connect to agent',
 } as const;
 
-/** The spec's check: a token and a LiveKit URL must both be present. */
-export function readVoiceToken(body: z.infer<typeof voiceTokenResponseSchema>) {
+/** A LiveKit room to join (the spec's answer). */
+export type LivekitJoin = z.infer<typeof voiceTokenResponseSchema> & {
+  transport: 'livekit';
+  token: string;
+  livekit_url: string;
+};
+/** The server's own WebSocket call stream (no LiveKit): docs/voice-worker.md, "WebSocket calls". */
+export type WebSocketJoin = z.infer<typeof voiceTokenResponseSchema> & {
+  transport: 'websocket';
+  url: string;
+};
+export type VoiceJoin = LivekitJoin | WebSocketJoin;
+
+/** The spec's check: a token and a LiveKit URL must both be present (a WebSocket answer: its url). */
+export function readVoiceToken(body: z.infer<typeof voiceTokenResponseSchema>): VoiceJoin {
+  if (body.transport === 'websocket') {
+    if (!body.url) throw new Error(voiceMessages.invalidStream);
+    return { ...body, transport: 'websocket', url: body.url };
+  }
   if (!body.token || !body.livekit_url) throw new Error(voiceMessages.invalidToken);
-  return { ...body, token: body.token, livekit_url: body.livekit_url };
+  return { ...body, transport: 'livekit', token: body.token, livekit_url: body.livekit_url };
 }
 
 export const phoneNumberSchema = z.looseObject({
@@ -277,109 +305,6 @@ export const scheduledListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).optional(),
 });
 
-/** "HH:MM" from 00:00 to 24:00. */
-const clockTime = z
-  .string()
-  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be a time HH:MM from 00:00 to 24:00');
-/** GET/PUT /voice/scheduled/organization/{org}/settings ("00:00"–"24:00" = any time). */
-export const schedulingSettingsSchema = z.object({
-  calling_window_start: clockTime,
-  calling_window_end: clockTime,
-  max_concurrent_calls: z.number().int().min(1, 'must be 1 to 100').max(100, 'must be 1 to 100'),
-});
-export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
-export const schedulingSettingsResponseSchema = schedulingSettingsSchema.extend({
-  dialing_paused: dialingPausedSchema,
-});
-export type SchedulingSettingsResponse = z.infer<typeof schedulingSettingsResponseSchema>;
-export const defaultSchedulingSettings: SchedulingSettings = {
-  calling_window_start: '08:00',
-  calling_window_end: '21:00',
-  max_concurrent_calls: 5,
-};
-
-/** The sandbox control: what happens to calls dialled to a number. */
-export const sandboxOutcomeRequestSchema = z.object({
-  phone_number: z.string().regex(phonePattern, phoneFormatMessage),
-  outcome: z.enum(sandboxOutcomes, { error: `must be one of ${sandboxOutcomes.join(', ')}` }),
-});
-export const sandboxOutcomesResponseSchema = z.object({
-  outcomes: z.array(sandboxOutcomeRequestSchema),
-});
-
-/** The organization's do-not-call list. */
-export const doNotCallRequestSchema = z.object({
-  phone_number: z.string().regex(phonePattern, phoneFormatMessage),
-  reason: z.string().max(500).optional(),
-});
-export const doNotCallResponseSchema = z.object({
-  numbers: z.array(
-    z.object({ phone_number: z.string(), reason: z.string(), created_at: z.string() }),
-  ),
-});
-
-// ---------- call log (issue 14): every call is a conversation with channel 'voice' ----------
-
-/** Who or what ended a call. */
-export const callEndedBySchema = z.enum(['caller', 'agent', 'max_duration', 'nudges', 'error']);
-export type CallEndedBy = z.infer<typeof callEndedBySchema>;
-
-/** How the caller reached the agent: a LiveKit room (console, widget) or a phone media stream. */
-export const callTransportSchema = z.enum(['livekit', 'phone']);
-export type CallTransport = z.infer<typeof callTransportSchema>;
-
-/** One entry of GET /voice/calls/agent/{agentId} (newest first). */
-export const voiceCallSchema = z.object({
-  conversation_id: z.string(),
-  agent_name: z.string(),
-  organization_id: z.string(),
-  transport: z.string().nullable(),
-  /**
-   * Where the caller was: the console's Talk to Agent ('browser'), the voice widget ('widget')
-   * or a phone ('phone'); null when the call log cannot tell.
-   */
-  source: z.enum(['browser', 'widget', 'phone']).nullable(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  started_at: z.string(),
-  ended_at: z.string().nullable(),
-  ended_by: z.string().nullable(),
-  end_reason: z.string().nullable(),
-  /** Seconds from start to end; null while the call is still running. */
-  duration_seconds: z.number().nullable(),
-  /** Caller and agent utterances stored so far. */
-  turns: z.number(),
-  /** The call used the keyless local voice or transcriber ('offline voice'). */
-  offline_voice: z.boolean(),
-});
-export type VoiceCall = z.infer<typeof voiceCallSchema>;
-
-/** One utterance of a call's transcript, oldest first. */
-export const voiceCallTurnSchema = z.object({
-  id: z.string(),
-  speaker: z.enum(['caller', 'agent']),
-  text: z.string(),
-  at: z.string(),
-  /** End of the caller's speech → the agent's first audio, in ms (agent turns the framework measured). */
-  latency_ms: z.number().nullable(),
-  /** The model's time to first token and the voice's time to first audio byte, in ms (when measured). */
-  llm_ttft_ms: z.number().nullable(),
-  tts_ttfb_ms: z.number().nullable(),
-  /** What kind of agent utterance: the initial message, a nudge, the goodbye, or a model answer. */
-  kind: z.string().nullable(),
-  offline: z.boolean(),
-  error: z.string().nullable(),
-  /** The tools the agent called for this answer, in order (agent answers that called any). */
-  tool_steps: z.array(toolStepSchema).optional(),
-});
-export type VoiceCallTurn = z.infer<typeof voiceCallTurnSchema>;
-
-export const voiceCallListResponseSchema = z.object({ calls: z.array(voiceCallSchema) });
-export const voiceCallDetailSchema = voiceCallSchema.extend({
-  transcript: z.array(voiceCallTurnSchema),
-});
-export type VoiceCallDetail = z.infer<typeof voiceCallDetailSchema>;
-
 // ---------- the voice worker's internal calls (bearer PARLEY_WORKER_SECRET) ----------
 
 /** GET /voice/internal/calls/{id}/agent — everything a live call needs of its agent. */
@@ -497,3 +422,5 @@ export const voiceCallEndRequestSchema = z.object({
   ended_by: callEndedBySchema,
   end_reason: z.string().max(500).optional(),
 });
+
+export * from './voiceCalls';

@@ -4,6 +4,7 @@ import type { ChatLabels } from '../i18n';
 import { streamChat, type ListenConversation, type StreamChat } from '../runtime';
 import type { StorageLike } from '../store';
 import { Chat } from '../Widget';
+import type { PersonClient } from '../handoff';
 
 export interface ChatPageProps {
   config: ChatWidgetConfig;
@@ -14,13 +15,22 @@ export interface ChatPageProps {
   stream?: StreamChat;
   /** A member's live replies (human takeover): the page's entry passes the real event stream. */
   listen?: ListenConversation;
+  /** 'Talk to a person' (the page's entry passes the agent's own API). */
+  person?: PersonClient;
 }
 
 /**
  * The public chat page's UI: the widget's conversation filling the page, in a `<main>` landmark,
  * with the agent's name as its h1 and the same polite live region for replies.
  */
-export function ChatPage({ config, labels, storage, stream = streamChat, listen }: ChatPageProps) {
+export function ChatPage({
+  config,
+  labels,
+  storage,
+  stream = streamChat,
+  listen,
+  person,
+}: ChatPageProps) {
   const [announcement, setAnnouncement] = useState('');
   const panelRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -34,6 +44,7 @@ export function ChatPage({ config, labels, storage, stream = streamChat, listen 
         storage={storage}
         stream={stream}
         listen={listen}
+        person={person}
         announce={setAnnouncement}
         panelRef={panelRef as never}
         inputRef={inputRef as never}

@@ -6,6 +6,7 @@ import { chatLabels, pickLanguage } from '../i18n';
 import { chatCss, themeCss } from '../styles';
 import { pageCss } from './styles';
 import { safeLocalStorage } from '../store';
+import { askForPerson } from '../handoff';
 
 /**
  * The public chat page /chatbot/{id}: the chat widget's UI full-page (its markdown, streaming,
@@ -51,6 +52,7 @@ if (config) {
       labels={chatLabels[language]!}
       storage={storage}
       listen={listenConversation}
+      person={{ ask: askForPerson }}
     />,
     root,
   );

@@ -12,6 +12,8 @@ export interface PageSettings {
   agentKey: string;
   name: string;
   greeting?: string | null;
+  /** The agent offers 'Talk to a person'. */
+  talkToPerson?: boolean;
 }
 
 /** The chat configuration from the page's settings element; null when it is missing or unusable. */
@@ -20,12 +22,13 @@ export function readPageConfig(doc: Document): ChatWidgetConfig | null {
   if (!text) return null;
   try {
     const settings = JSON.parse(text) as Partial<PageSettings>;
-    return normalizeConfig({
+    const config = normalizeConfig({
       agentUrl: settings.agentUrl,
       agentKey: settings.agentKey,
       agentName: settings.name,
       greeting: settings.greeting ?? undefined,
     });
+    return config && { ...config, talkToPerson: settings.talkToPerson === true };
   } catch {
     return null;
   }

@@ -17,7 +17,10 @@ body{overflow:hidden}
 @media (min-width:840px){.page{padding:24px 0;box-sizing:border-box}.page .panel{border-radius:14px;box-shadow:0 8px 30px rgba(15,23,42,.12)}}
 html.dark,html.dark body{background:#020617;color-scheme:dark}
 .dark .root{color:#e5e7eb}
-.dark .panel,.dark .form{background:#0f172a;border-color:#334155}
+.dark .panel,.dark .form,.dark .person{background:#0f172a;border-color:#334155;color:#e5e7eb}
+.dark .pbtn{background:#1e293b;color:#f1f5f9}
+.dark .pbtn:hover{background:#334155}
+.dark .perr{color:#fca5a5}
 .dark .log{background:#020617}
 .dark .bot{background:#1e293b;color:#e5e7eb;border-color:#334155}
 .dark .err{background:#450a0a;border-color:#7f1d1d;color:#fecaca}

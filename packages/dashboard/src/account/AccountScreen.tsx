@@ -2,16 +2,21 @@ import type { ReactNode } from 'react';
 import { Avatar, Badge, Button, Card } from '@parley/ui';
 import type { OrganizationSummary, SessionUser } from '../api/DashboardApi';
 import { roleLabel } from '../members/memberRules';
+import { ArrowLeftIcon } from '../icons';
 import * as styles from './account.css';
 
 export interface AccountScreenProps {
   user: SessionUser;
   organization: OrganizationSummary | null;
   onBack: () => void;
-  /** The organization's Members panel (members/MembersArea), below the organization. */
+  /** The organization's settings below it: Members (members/) and API keys (api-keys/). */
   members?: ReactNode;
   /** The organization's webhooks (webhooks/WebhooksArea), below Members. */
   webhooks?: ReactNode;
+  /** Privacy settings, a person's data and the audit log (privacy/PrivacyArea), below Members. */
+  privacy?: ReactNode;
+  /** 'When a conversation needs a person': the member's phone number and e-mail alerts. */
+  contact?: ReactNode;
 }
 
 /** /account: the signed-in user and the organization in scope. */
@@ -21,12 +26,14 @@ export function AccountScreen({
   onBack,
   members,
   webhooks,
+  privacy,
+  contact,
 }: AccountScreenProps) {
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (
     <main className={styles.page}>
-      <Button variant="ghost" onClick={onBack}>
-        ← Back to Dashboard
+      <Button variant="ghost" onClick={onBack} icon={<ArrowLeftIcon />}>
+        Back to Dashboard
       </Button>
       <h1 className={styles.heading}>Account</h1>
       <Card title="Profile">
@@ -44,6 +51,7 @@ export function AccountScreen({
           </dl>
         </div>
       </Card>
+      {contact}
       <Card title="Organization">
         <dl className={styles.list}>
           <dt>Name</dt>
@@ -56,6 +64,7 @@ export function AccountScreen({
       </Card>
       {members}
       {webhooks}
+      {privacy}
     </main>
   );
 }

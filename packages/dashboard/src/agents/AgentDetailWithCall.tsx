@@ -1,12 +1,14 @@
-import { plainMessageOf } from '@parley/api-client';
+import { useState } from 'react';
+import { plainMessageOf, type AgentFigures } from '@parley/api-client';
 import { AgentDetail, type AgentDetailTab } from './detail';
 import { AgentSettings, agentSettingsSectionIds } from './editor';
 import { AgentCalls } from '../calls';
-import { LiveCallSlot, useVoiceCall } from './call';
+import { LiveCallSlot, useTalkUnavailable, useVoiceCall } from './call';
 import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 import { useMakeTest } from './tests/queries';
 import { agentHasVoice } from './tests/voiceRun';
 import { AgentConversationsSlot } from '../conversations/AgentConversationsSlot';
+import type { TestedVersion } from './versions';
 
 const settingsSections: Partial<Record<AgentDetailTab, string>> = {
   model: agentSettingsSectionIds.model,
@@ -35,8 +37,15 @@ export default function AgentDetailWithCall({
   /** Opened by a link to the agent's Tests (`?section=tests`): scroll to them once loaded. */
   focusTests?: boolean;
 }) {
-  const call = useVoiceCall(agentId);
+  // The test chat and 'Talk to Agent' answer with the draft, or the live version (the drawer's switch).
+  const [testVersion, setTestVersion] = useState<TestedVersion>('draft');
+  const voiceCall = useVoiceCall(agentId, testVersion);
+  // Talk to Agent is offered only when System Status says a call can start here.
+  const unavailable = useTalkUnavailable(orgId);
+  const call = { ...voiceCall, unavailable };
   const makeTest = useMakeTest(agentId);
+  // The header's expected cost and latency follow the model and voice being chosen.
+  const [figures, setFigures] = useState<AgentFigures | null>(null);
   return (
     <AgentDetail
       agentId={agentId}
@@ -45,14 +54,23 @@ export default function AgentDetailWithCall({
       onTabChange={onSection}
       onBack={onBack}
       call={call}
+      testVersion={testVersion}
+      onTestVersionChange={setTestVersion}
       editing={editing}
       onEditingChange={onEditingChange}
+      figures={figures}
       settings={{
         panels: (
-          <AgentSettings agentId={agentId} orgId={orgId} editing={editing} headingLevel={3} />
+          <AgentSettings
+            agentId={agentId}
+            orgId={orgId}
+            editing={editing}
+            headingLevel={3}
+            onFigures={setFigures}
+          />
         ),
         sectionIds: settingsSections,
-        livePanel: <LiveCallSlot room={call.room} callState={call.state} />,
+        livePanel: <LiveCallSlot room={call.room} stream={call.stream} callState={call.state} />,
         calls: (agent) => (
           <>
             <AgentCalls

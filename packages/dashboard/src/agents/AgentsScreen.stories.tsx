@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { AgentsScreen } from './AgentsScreen';
 import { toAgentCardModel } from './agentView';
 import { fixtureAgents } from '../stories/fixtures';
@@ -47,6 +47,11 @@ export const WithAgents: Story = {
     await expect(within(unknown).queryByText(/Knowledge Agent|Action Agent/)).toBeNull();
     await userEvent.click(c.getByRole('button', { name: /Create New Agent/ }));
     await expect(args.onCreate).toHaveBeenCalled();
+    // A card's icon buttons say what they do in a tooltip on keyboard focus (no native title).
+    const analytics = within(card).getByRole('button', { name: 'Analytics' });
+    await expect(analytics).not.toHaveAttribute('title');
+    analytics.focus();
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('Analytics');
   },
 };
 

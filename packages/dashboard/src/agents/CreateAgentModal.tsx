@@ -35,7 +35,10 @@ export interface CreateAgentModalProps {
   onOpenChange: (open: boolean) => void;
   orgId: string | null | undefined;
   busy?: boolean;
-  /** A failure from the server, shown as '❌ Failed to create agent: {message}'. */
+  /**
+   * A failure from the server, shown as 'Failed to create agent: {message}' in a red banner (the
+   * spec's '❌' is the banner's error icon: an emoji shows as a box without an emoji font).
+   */
   error?: string | null;
   onCreate: (input: { prefix: string; kind: AgentKind }) => void;
 }
@@ -99,7 +102,7 @@ export function CreateAgentModal({
           errorMessage={validation ?? undefined}
           autoFocus
         />
-        {error ? <Banner tone="error" title={`❌ Failed to create agent: ${error}`} /> : null}
+        {error ? <Banner tone="error" title={`Failed to create agent: ${error}`} /> : null}
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel

@@ -74,7 +74,8 @@ export function usePublishAgent(
   const api = useDashboardApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (config: AgentConfig) => publishAgentFlow(api, config),
+    mutationFn: ({ config, note }: { config: AgentConfig; note?: string }) =>
+      publishAgentFlow(api, config, note),
     onMutate: () => onStart?.(),
     onSuccess: async (result) => {
       onOutcome?.(result);
@@ -108,6 +109,17 @@ export function useSaveVisitorSends(agentId: string) {
   return useMutation({
     mutationFn: (v: { orgId: string; on: boolean }) =>
       api.updateAgent(agentId, v.orgId, { visitor_sends: v.on }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
+  });
+}
+
+/** Save 'Talk to a person' (issue 41); the agent is read again. */
+export function useSaveTalkToPerson(agentId: string) {
+  const api = useDashboardApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { orgId: string; on: boolean }) =>
+      api.updateAgent(agentId, v.orgId, { talk_to_person: v.on }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
   });
 }

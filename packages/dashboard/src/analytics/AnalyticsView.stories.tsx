@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AnalyticsView } from './AnalyticsView';
 import { emptyAnalytics, fixtureAnalytics } from './analyticsFixtures';
+import { versionItems } from './analyticsFormat';
+import { stats as statsClass } from './analytics.css';
 
 const meta = {
   title: 'Dashboard/Analytics/Analytics view',
@@ -39,6 +41,30 @@ export const Loaded: Story = {
     );
     await expect(args.onAddToKnowledge).toHaveBeenCalledWith('Can I pay with a voucher?');
     await expect(c.getByRole('row', { name: /Ada Lovelace/ })).toHaveTextContent('2');
+    // One date format for the period and the questions ('Nov 21, 2026, 19:00 UTC').
+    const utc = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/;
+    await expect(c.getByText(/^Since /).textContent).toMatch(
+      /^Since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC, by day\.$/,
+    );
+    const when = c
+      .getAllByText(/ · [A-Z][a-z]{2} \d/)[0]!
+      .textContent!.split(' · ')
+      .pop()!;
+    await expect(when).toMatch(utc);
+    // The legend's words in the text colour, not the series colour (3.7:1 for Chat's blue).
+    const legend = canvasElement.querySelector('.recharts-legend-item-text span')!;
+    const heading = c.getByRole('heading', { name: 'Messages by channel' });
+    await expect(getComputedStyle(legend).color).toBe(getComputedStyle(heading).color);
+    // No figure card alone on a row of its own.
+    const cards = [...canvasElement.querySelectorAll(`.${statsClass} > *`)];
+    const rowsOf = new Map<number, number>();
+    for (const card of cards) {
+      const top = Math.round(card.getBoundingClientRect().top);
+      rowsOf.set(top, (rowsOf.get(top) ?? 0) + 1);
+    }
+    const counts = [...rowsOf.values()];
+    // (A phone's single column has one card a row by design.)
+    if (Math.max(...counts) > 1) await expect(counts.at(-1)).toBeGreaterThan(1);
   },
 };
 export const LoadedDark: Story = { ...Loaded, globals: { theme: 'dark' } };
@@ -107,3 +133,19 @@ export const Copied: Story = {
   },
 };
 export const CopiedDark: Story = { ...Copied, globals: { theme: 'dark' } };
+
+/** Limited to one agent version (docs/versions.md): a change's effect is visible. */
+export const ByVersion: Story = {
+  args: {
+    version: 'all',
+    versionItems: versionItems(3),
+    onVersionChange: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('combobox', { name: 'Version' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Version 2' }));
+    await expect(args.onVersionChange).toHaveBeenCalledWith('2');
+  },
+};
+export const ByVersionDark: Story = { ...ByVersion, globals: { theme: 'dark' } };

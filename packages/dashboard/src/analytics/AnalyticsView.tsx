@@ -1,5 +1,6 @@
 import type { AgentAnalytics, AnalyticsPeriod } from '@parley/api-client';
-import { Banner, Button, EmptyState, Spinner, StatCard, Table } from '@parley/ui';
+import { Banner, Button, EmptyState, Select, Spinner, StatCard, Table } from '@parley/ui';
+import { HandoffsByDay, HandoffStats } from './HandoffFigures';
 import {
   analyticsPeriods,
   channelsOf,
@@ -7,14 +8,17 @@ import {
   formatDuration,
   formatMs,
   formatShare,
+  formatUtc,
   seriesRows,
   unansweredReasonLabels,
 } from './analyticsFormat';
 import { ChannelChart } from './ChannelChart';
 import * as styles from './analytics.css';
+import * as slotStyles from './slot.css';
 
 export const analyticsTexts = {
   period: 'Period',
+  version: 'Version',
   loading: 'Loading analytics...',
   loadFailed: 'Failed to load analytics',
   retry: 'Retry',
@@ -31,6 +35,11 @@ export interface AnalyticsViewProps {
   error?: string | null;
   period: AnalyticsPeriod;
   onPeriodChange: (period: AnalyticsPeriod) => void;
+  /** The agent version the figures are limited to ('all', '3', 'draft'). */
+  version?: string;
+  /** The versions to choose from (none: no version filter, the agent was never published). */
+  versionItems?: Array<{ value: string; label: string }>;
+  onVersionChange?: (version: string) => void;
   onRetry?: () => void;
   /** 'Add to knowledge' on an unanswered question. */
   onAddToKnowledge: (question: string) => void;
@@ -54,6 +63,9 @@ export function AnalyticsView({
   error = null,
   period,
   onPeriodChange,
+  version = 'all',
+  versionItems = [],
+  onVersionChange,
   onRetry,
   onAddToKnowledge,
   addNotice = null,
@@ -62,18 +74,28 @@ export function AnalyticsView({
   locale = 'en-US',
 }: AnalyticsViewProps) {
   const picker = (
-    <div className={styles.row} role="group" aria-label={analyticsTexts.period}>
-      {analyticsPeriods.map((p) => (
-        <Button
-          key={p.value}
-          size="sm"
-          variant={p.value === period ? 'primary' : 'secondary'}
-          aria-pressed={p.value === period}
-          onClick={() => onPeriodChange(p.value)}
-        >
-          {p.label}
-        </Button>
-      ))}
+    <div className={styles.row}>
+      <div className={styles.row} role="group" aria-label={analyticsTexts.period}>
+        {analyticsPeriods.map((p) => (
+          <Button
+            key={p.value}
+            size="sm"
+            variant={p.value === period ? 'primary' : 'secondary'}
+            aria-pressed={p.value === period}
+            onClick={() => onPeriodChange(p.value)}
+          >
+            {p.label}
+          </Button>
+        ))}
+      </div>
+      {versionItems.length && onVersionChange ? (
+        <Select
+          label={analyticsTexts.version}
+          value={version}
+          onValueChange={onVersionChange}
+          items={versionItems}
+        />
+      ) : null}
     </div>
   );
   if (error)
@@ -92,12 +114,18 @@ export function AnalyticsView({
     );
   if (loading || !a)
     return (
-      <div className={styles.stack}>
+      // Keeps the room of the figures (as the slot did before the code came).
+      <div className={`${styles.stack} ${slotStyles.placeholder}`}>
         {picker}
         <Spinner label={analyticsTexts.loading} />
       </div>
     );
-  if (a.totals.messages === 0 && a.calls.count === 0 && a.handoffs.total === 0)
+  if (
+    a.totals.messages === 0 &&
+    a.calls.count === 0 &&
+    a.handoffs.total === 0 &&
+    a.handoff_requests.total === 0
+  )
     return (
       <div className={styles.stack}>
         {picker}
@@ -111,8 +139,7 @@ export function AnalyticsView({
     <div className={styles.stack}>
       {picker}
       <p className={styles.muted}>
-        Since {new Date(a.from).toLocaleString(locale, { timeZone: 'UTC' })} UTC, by{' '}
-        {a.bucket === 'hour' ? 'hour' : 'day'}.
+        Since {formatUtc(a.from, locale)}, by {a.bucket === 'hour' ? 'hour' : 'day'}.
       </p>
       <div className={styles.stats}>
         <StatCard label="Conversations" value={t.conversations} />
@@ -123,6 +150,7 @@ export function AnalyticsView({
           hint={`${t.answered_without_error} of ${t.agent_answers} answers`}
         />
         <StatCard label="Handoffs" value={a.handoffs.total} hint="Taken over by a member" />
+        <HandoffStats figures={a.handoff_requests} />
         <StatCard
           label="Model time to first token"
           value={`p50 ${formatMs(a.model_ttft_ms.p50)}`}
@@ -168,6 +196,7 @@ export function AnalyticsView({
             emptyState="No member took a conversation over"
           />
         </section>
+        <HandoffsByDay figures={a.handoff_requests} locale={locale} />
         <section className={styles.block}>
           <h3 className={styles.heading}>Calls</h3>
           <p className={styles.muted}>
@@ -248,8 +277,7 @@ export function AnalyticsView({
                 <div>
                   <p className={styles.question}>{u.question || '(no question stored)'}</p>
                   <p className={styles.muted}>
-                    {unansweredReasonLabels[u.reason]} ·{' '}
-                    {new Date(u.created_at).toLocaleString(locale, { timeZone: 'UTC' })} UTC
+                    {unansweredReasonLabels[u.reason]} · {formatUtc(u.created_at, locale)}
                   </p>
                 </div>
                 <Button

@@ -74,7 +74,9 @@ export function ChannelChart({ title, rows, channels, initialTable = false }: Ch
                 stroke="currentColor"
               />
               <Tooltip />
-              <Legend />
+              <Legend
+                formatter={(value: string) => <span className={styles.legendLabel}>{value}</span>}
+              />
               {channels.map((c) => (
                 <Bar
                   key={c}

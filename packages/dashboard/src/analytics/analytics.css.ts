@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
@@ -9,11 +9,26 @@ export const row = style({
   gap: vars.space.sm,
 });
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+/**
+ * The seven figure cards: one column on phones, two a row (the last one across) on small
+ * screens, four a row (4 + 3) from tablets up — never a lone seventh card on a row of its own.
+ */
 export const stats = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.md,
+  '@media': {
+    'screen and (min-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    'screen and (min-width: 900px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+  },
 });
+globalStyle(`${stats} > :last-child:nth-child(odd)`, {
+  '@media': {
+    'screen and (min-width: 480px) and (max-width: 899px)': { gridColumn: '1 / -1' },
+  },
+});
+/** A legend's words in the text colour (the series colour is its swatch: #3b82f6 text is 3.7:1). */
+export const legendLabel = style({ color: vars.color.text });
 export const block = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const blockHeader = style({
   display: 'flex',

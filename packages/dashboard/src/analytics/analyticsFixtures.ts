@@ -83,6 +83,20 @@ export function fixtureAnalytics(options: { dense?: boolean } = {}): AgentAnalyt
       never_retrieved_count: 1,
     },
     unanswered,
+    handoff_requests: {
+      total: 6,
+      by_agent: 4,
+      by_visitor: 2,
+      share: 6 / count('conversations'),
+      time_to_person_s: { p50: 95, p95: 1260 },
+      by_day: [0, 2, 3, 6].map((d, i) => ({
+        day: new Date(Math.floor(from / day) * day + d * day).toISOString(),
+        requests: [1, 2, 1, 2][i]!,
+        conversations: [1, 2, 1, 2][i]!,
+        share: [0.2, 0.4, 0.25, 0.33][i]!,
+        time_to_person_s: { p50: [60, 95, 300, 40][i]!, p95: [60, 1260, 300, 80][i]! },
+      })),
+    },
   };
 }
 
@@ -105,5 +119,13 @@ export function emptyAnalytics(): AgentAnalytics {
     calls: { count: 0, duration_s: { total: 0, p50: null, p95: null }, end_reasons: [] },
     knowledge: { most_retrieved: [], never_retrieved: [], never_retrieved_count: 0 },
     unanswered: [],
+    handoff_requests: {
+      total: 0,
+      by_agent: 0,
+      by_visitor: 0,
+      share: null,
+      time_to_person_s: { p50: null, p95: null },
+      by_day: [],
+    },
   };
 }

@@ -5,8 +5,10 @@ import {
   formatDuration,
   formatMs,
   formatShare,
+  formatUtc,
   knowledgeDraft,
   seriesRows,
+  versionItems,
 } from './analyticsFormat';
 
 const base = {
@@ -88,5 +90,24 @@ describe('figures', () => {
     expect(formatDuration(125)).toBe('2 min 5 s');
     expect(formatDuration(3720)).toBe('1 h 2 min');
     expect(knowledgeDraft('  Do you open on Sundays? ')).toBe('Q: Do you open on Sundays?\nA: ');
+  });
+});
+
+describe('the version filter', () => {
+  it('offers every version newest first, the live one marked, and the draft; none before a publish', () => {
+    expect(versionItems(null)).toEqual([]);
+    expect(versionItems(2).map((i) => [i.value, i.label])).toEqual([
+      ['all', 'All versions'],
+      ['2', 'Version 2 (live)'],
+      ['1', 'Version 1'],
+      ['draft', 'Draft (console tests)'],
+    ]);
+  });
+});
+
+describe('formatUtc', () => {
+  it('one format for every moment of the section', () => {
+    expect(formatUtc('2026-11-21T19:00:00.000Z')).toBe('Nov 21, 2026, 19:00 UTC');
+    expect(formatUtc('2026-11-28T07:16:05.000Z')).toBe('Nov 28, 2026, 07:16 UTC');
   });
 });

@@ -6,6 +6,23 @@ export const analyticsPeriods: ReadonlyArray<{ value: AnalyticsPeriod; label: st
   { value: '30d', label: '30 d' },
 ];
 
+/**
+ * The version filter's choices: every version, each published one newest first (the live one is
+ * the newest: a restore publishes a new number), and the console's draft tests.
+ */
+export function versionItems(liveVersion: number | null): Array<{ value: string; label: string }> {
+  if (!liveVersion) return [];
+  const numbers = Array.from({ length: liveVersion }, (_, i) => liveVersion - i);
+  return [
+    { value: 'all', label: 'All versions' },
+    ...numbers.map((n) => ({
+      value: String(n),
+      label: n === liveVersion ? `Version ${n} (live)` : `Version ${n}`,
+    })),
+    { value: 'draft', label: 'Draft (console tests)' },
+  ];
+}
+
 export const channelLabels: Record<ConversationChannelName, string> = {
   chat: 'Chat',
   voice: 'Voice',
@@ -51,6 +68,25 @@ export function bucketLabel(at: string, bucket: 'hour' | 'day', locale = 'en-US'
     : new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
         d,
       );
+}
+
+/**
+ * A moment as every line of the Analytics section says it ('Nov 21, 2026, 19:00 UTC'): one
+ * format for the period's start and for each unanswered question (the charts' buckets say 'Nov 21'
+ * or '14:00' of the same clock).
+ */
+export function formatUtc(iso: string, locale = 'en-US'): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(d)} UTC`;
 }
 
 /** The channels with any figure in the period, in a fixed order (the charts' series). */

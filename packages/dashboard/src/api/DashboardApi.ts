@@ -6,6 +6,7 @@
 import type {
   AgentTestsClient,
   AgentToolsClient,
+  AgentVersionsClient,
   IntegrationsClient,
   SendLimits,
   SharedProviders,
@@ -161,10 +162,14 @@ export interface DashboardApi {
   assignPhoneNumber(phoneId: string, agentId: string, channels?: NumberChannel[]): Promise<void>;
   /** The four unassign forms of §7, tried in order; one channel (default voice). */
   unassignPhoneNumber(phoneId: string, agentId: string, channel?: NumberChannel): Promise<void>;
-  listMailboxMappings(): Promise<unknown[]>;
+  /** GET /messaging/mail/agent-mappings: the organization's assigned mailboxes (§3 totalEmails). */
+  listMailboxMappings(orgId: string, signal?: AbortSignal): Promise<unknown[]>;
 
   // ---- scheduled outbound calls (issue 26) ----
-  /** /voice/scheduled/*: list, create, edit, delete, Resume, the sandbox's outcome control. */
+  /**
+   * /voice/scheduled/*: list, create, edit, delete, Resume, the sandbox's outcome control, the
+   * dialling settings (calling window, concurrency cap) and the do-not-call list.
+   */
   scheduling: Pick<
     import('@parley/api-client').VoiceBackendClient,
     | 'scheduledPage'
@@ -173,6 +178,11 @@ export interface DashboardApi {
     | 'deleteScheduled'
     | 'resumeDialing'
     | 'setSandboxOutcome'
+    | 'schedulingSettings'
+    | 'updateSchedulingSettings'
+    | 'doNotCallPage'
+    | 'addDoNotCall'
+    | 'removeDoNotCall'
   >;
 
   // ---- SMS and WhatsApp (issue 16) ----
@@ -227,12 +237,21 @@ export interface DashboardApi {
   ): Promise<{ message?: string; warning?: string }>;
   /** POST /api/app/get-app-by-key. */
   getAppIdByKey(apiKey: string): Promise<string>;
-  /** POST /api/publish-agent. */
-  publishAgent(chatbotApiKey: string, appId: string): Promise<void>;
-  /** POST /voice/tokens/generate?agent_name= (LiveKit join details; 503 detail when voice is not configured). */
+  /** POST /api/publish-agent: the draft becomes the next live version (`note`: why). */
+  publishAgent(
+    chatbotApiKey: string,
+    appId: string,
+    note?: string,
+  ): Promise<{ version?: number } | void>;
+  /**
+   * POST /voice/tokens/generate?agent_name=: how to join (a LiveKit room, or the server's own
+   * WebSocket stream without LiveKit); 503 detail when voice cannot work on the server. The
+   * console's call answers with the draft, or the live version (`version`).
+   */
   generateVoiceToken(
     agentId: string,
-  ): Promise<{ token: string; livekit_url: string; room_name?: string }>;
+    version?: 'draft' | 'live',
+  ): Promise<import('@parley/api-client').VoiceJoin>;
   /** GET /voice/calls/agent/{agentId}: the agent's calls, newest first (the call log). */
   listCalls(agentId: string, signal?: AbortSignal): Promise<VoiceCall[]>;
   /** GET /voice/calls/{conversationId}: one call with its transcript, turn by turn. */
@@ -261,4 +280,9 @@ export interface DashboardApi {
    * makes its own client on this origin (kept out of the first tab's bundle).
    */
   agentTests?: AgentTestsClient;
+  /**
+   * Drafts and versions under /api/agents/{agentName} (docs/versions.md). Absent: the versions
+   * hooks make their own client on this origin.
+   */
+  agentVersions?: AgentVersionsClient;
 }

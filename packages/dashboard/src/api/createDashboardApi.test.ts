@@ -197,3 +197,49 @@ describe('createDashboardApi: SMS and WhatsApp (issue 16)', () => {
     });
   });
 });
+
+describe('createDashboardApi.listMailboxMappings (Overview: Total Emails)', () => {
+  it("asks for the organization's mailbox mappings and returns them", async () => {
+    const fetch = routeFetch({
+      'GET /messaging/mail/agent-mappings': () =>
+        json({
+          mappings: [
+            { email_address: 'help@acme.test', agent_url: 'agent:support_1' },
+            { email_address: 'sales@acme.test', agent_url: 'agent:sales_1' },
+          ],
+          total_mappings: 2,
+        }),
+    });
+    const api = createDashboardApi({ fetch });
+    const mappings = await api.listMailboxMappings('org_2');
+    expect(mappings).toHaveLength(2);
+    // A member of several organizations must name the one the Overview shows.
+    expect(new URL(fetch.calls[0]!.url, 'http://x').searchParams.get('organization_id')).toBe(
+      'org_2',
+    );
+  });
+});
+
+describe('createDashboardApi.testAgentKey (Test key)', () => {
+  it('asks what the key opens (GET /info): no chat is sent, so nothing is stored nor a model called', async () => {
+    const fetch = routeFetch({
+      'GET /v1/info': () => json({ name: 'support', description: '', tags: [], mode: 'chat' }),
+    });
+    const api = createDashboardApi({ fetch });
+    await api.testAgentKey!('http://host/v1/chat-messages', 'app-KEY');
+    expect(fetch.calls.map((c) => [c.method, new URL(c.url).pathname])).toEqual([
+      ['GET', '/v1/info'],
+    ]);
+    expect(fetch.calls[0]!.headers?.['Authorization'] ?? '').toBe('Bearer app-KEY');
+  });
+
+  it('a refused key fails with the server’s reason', async () => {
+    const fetch = routeFetch({
+      'GET /v1/info': () => json({ code: 'unauthorized', message: 'Access token is invalid' }, 401),
+    });
+    const api = createDashboardApi({ fetch });
+    await expect(api.testAgentKey!('http://host/v1', 'app-WRONG')).rejects.toThrow(
+      'Access token is invalid',
+    );
+  });
+});

@@ -169,7 +169,7 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     unassignPhoneNumber: async (phoneId, agentId, channel) => {
       await voice.unassign(phoneId, agentId, channel);
     },
-    listMailboxMappings: () => messaging.mailMappings(),
+    listMailboxMappings: (orgId, signal) => messaging.mailMappings(orgId, signal),
 
     channelPage: async (channel, orgId, signal) => {
       const [numbers, status] = await Promise.all([
@@ -228,6 +228,11 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       deleteScheduled: (id) => voice.deleteScheduled(id),
       resumeDialing: (org) => voice.resumeDialing(org),
       setSandboxOutcome: (org, body) => voice.setSandboxOutcome(org, body),
+      schedulingSettings: (org) => voice.schedulingSettings(org),
+      updateSchedulingSettings: (org, body) => voice.updateSchedulingSettings(org, body),
+      doNotCallPage: (org, signal) => voice.doNotCallPage(org, signal),
+      addDoNotCall: (org, body) => voice.addDoNotCall(org, body),
+      removeDoNotCall: (org, phone) => voice.removeDoNotCall(org, phone),
     },
     sendLimits: (orgId, signal) => messaging.sendLimits(orgId, signal),
     mail: () =>
@@ -247,15 +252,22 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
       model.savePrompt({ prompt, chatbot_api_key: chatbotApiKey }),
     saveModelConfig: (input) => model.saveModelConfig(input),
     getAppIdByKey: async (apiKey) => (await apps.getAppByKey(apiKey)).appId,
-    publishAgent: async (chatbotApiKey, appId) => {
-      await model.publish({ chatbot_api_key: chatbotApiKey, app_id: appId });
+    publishAgent: async (chatbotApiKey, appId, note) => {
+      const r = await model.publish({
+        chatbot_api_key: chatbotApiKey,
+        app_id: appId,
+        ...(note ? { note } : {}),
+      });
+      return { version: r.version };
     },
-    generateVoiceToken: (agentId) => voice.generateToken(agentId),
+    generateVoiceToken: (agentId, version) => voice.generateToken(agentId, version),
     listCalls: (agentId, signal) => voice.callsForAgent(agentId, signal),
     getCall: (conversationId, signal) => voice.call(conversationId, signal),
     testAgentKey: async (agentUrl, agentKey) => {
+      // The app the key opens (GET {agent URL}/info): no conversation is stored (nothing in the
+      // inbox or the analytics) and no model is called, so only the key (and the URL) is tested.
       const client = createChatRuntimeClient({ baseUrl: agentUrl, apiKey: agentKey, ...common });
-      await client.send('Hello', 'console-key-test');
+      await client.info();
     },
     sharedProviders: (orgId, signal) => shared.get(orgId, signal),
     knowledge: createKnowledgeApi({ baseUrl: `${origin}/api/knowledge-bases`, ...common }),

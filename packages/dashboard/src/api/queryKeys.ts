@@ -11,6 +11,8 @@ export const queryKeys = {
   calls: (agentId: string) => ['voice-calls', agentId] as const,
   call: (conversationId: string) => ['voice-call', conversationId] as const,
   scheduled: (orgId: string) => ['scheduled', orgId] as const,
+  schedulingSettings: (orgId: string) => ['scheduled', orgId, 'settings'] as const,
+  doNotCall: (orgId: string) => ['scheduled', orgId, 'do-not-call'] as const,
   availablePhoneNumbers: (orgId: string) => ['phone-numbers', orgId, 'available'] as const,
   channelPage: (channel: string, orgId: string) => ['channel', channel, orgId, 'numbers'] as const,
   channelMessages: (channel: string, orgId: string) =>
@@ -18,4 +20,6 @@ export const queryKeys = {
   sendLimits: (orgId: string) => ['send-limits', orgId] as const,
   sharedProviders: (orgId: string) => ['shared-providers', orgId] as const,
   agentTools: (agentId: string) => ['agent-tools', agentId] as const,
+  /** What is configured for the organization (GET /api/system-status): Overview, voice. */
+  systemStatus: (orgId: string) => ['system-status', orgId] as const,
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSignedIn, useSignIn, useSignUp } from './queries';
 import { LoginScreen, type LoginMode } from './LoginScreen';
 import { useThemePreference } from '../shell/useThemePreference';
+import { emailFromSearch } from './StandaloneLoginPage';
 
 /** Container: wires the login view to the auth calls; `onSignedIn` navigates to the dashboard. */
 export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
@@ -27,6 +28,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
       error={active.error ? active.error.message : null}
       onSignIn={(input) => signIn.mutate(input, { onSuccess: onSignedIn })}
       onSignUp={(input) => signUp.mutate(input, { onSuccess: onSignedIn })}
+      defaultEmail={emailFromSearch(globalThis.location?.search ?? '')}
     />
   );
 }

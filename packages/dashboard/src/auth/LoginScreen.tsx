@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Banner, Button, Card, Tabs, TextField } from '@parley/ui';
 import * as styles from './LoginScreen.css';
 
@@ -16,6 +16,11 @@ export interface LoginScreenProps {
     email: string;
     password: string;
   }) => void;
+  /**
+   * The address to start with (an invitation's: `/login?email=`). Filled in after the page is
+   * shown, so the prerendered HTML and the script agree; a typed address is kept.
+   */
+  defaultEmail?: string;
 }
 
 /** Sign in and sign up (props in, events out). */
@@ -26,11 +31,15 @@ export function LoginScreen({
   error,
   onSignIn,
   onSignUp,
+  defaultEmail,
 }: LoginScreenProps) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  useEffect(() => {
+    if (defaultEmail) setEmail((typed) => typed || defaultEmail);
+  }, [defaultEmail]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

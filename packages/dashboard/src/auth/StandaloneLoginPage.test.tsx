@@ -86,3 +86,27 @@ describe('nextPath', () => {
     expect(nextPath('?next=https%3A%2F%2Fevil.example')).toBe('/');
   });
 });
+
+describe('an invitation’s address', () => {
+  it('is filled in from ?email= (sign in and sign up), and a typed one is kept', async () => {
+    window.history.replaceState(null, '', '/login?next=%2Finvite%2Fabc&email=grace%40example.com');
+    try {
+      const fetch = routeFetch({ 'GET /api/auth/get-session': signedOut });
+      render(<StandaloneLoginPage auth={createAuthCalls({ fetch })} onSignedIn={vi.fn()} />);
+      await vi.waitFor(() =>
+        expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com'),
+      );
+      await userEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
+      expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('reads only an address from the URL', async () => {
+    const { emailFromSearch } = await import('./StandaloneLoginPage');
+    expect(emailFromSearch('?email=grace%40example.com')).toBe('grace@example.com');
+    expect(emailFromSearch('?email=not%20an%20address')).toBe('');
+    expect(emailFromSearch('')).toBe('');
+  });
+});

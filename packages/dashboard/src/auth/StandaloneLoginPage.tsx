@@ -20,6 +20,12 @@ export function nextPath(search: string): string {
   return next && /^\/(?![/\\])/.test(next) ? next : '/';
 }
 
+/** The address an invitation sent here with (`?email=`), when it looks like one; else ''. */
+export function emailFromSearch(search: string): string {
+  const email = new URLSearchParams(search).get('email')?.trim() ?? '';
+  return /^[^\s@]{1,64}@[^\s@]{1,255}$/.test(email) ? email : '';
+}
+
 const openDashboard = () => globalThis.location.replace(nextPath(globalThis.location.search));
 
 /**
@@ -35,6 +41,9 @@ export function StandaloneLoginPage({
   const [mode, setMode] = useState<LoginMode>('sign-in');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Read after the first paint (the prerendered HTML has no address in it).
+  const [defaultEmail, setDefaultEmail] = useState('');
+  useEffect(() => setDefaultEmail(emailFromSearch(globalThis.location?.search ?? '')), []);
   useThemePreference();
   useEffect(() => {
     let live = true;
@@ -67,6 +76,7 @@ export function StandaloneLoginPage({
       error={error}
       onSignIn={(input) => run(auth.signIn(input))}
       onSignUp={(input) => run(auth.signUp(input))}
+      defaultEmail={defaultEmail}
     />
   );
 }

@@ -20,6 +20,9 @@ export const Loaded: Story = {
     // Header + five calls, newest first as the server answers.
     await expect(rows).toHaveLength(6);
     await expect(rows[1]).toHaveTextContent('In progress');
+    // Which agent version took each call: the console's test call is the draft.
+    await expect(rows[1]).toHaveTextContent('Draft');
+    await expect(rows[2]).toHaveTextContent('Version 3');
     await expect(rows[2]).toHaveTextContent('2:07');
     await expect(rows[2]).toHaveTextContent('Caller hung up');
     await expect(rows[3]).toHaveTextContent('Offline voice');

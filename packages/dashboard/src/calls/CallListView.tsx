@@ -1,4 +1,4 @@
-import type { VoiceCall } from '@parley/api-client';
+import { agentVersionName, type VoiceCall } from '@parley/api-client';
 import { Badge, Banner, Button, Card, EmptyState, Table, type TableColumn } from '@parley/ui';
 import {
   callEndText,
@@ -74,6 +74,11 @@ export function CallListView({
           </span>
         );
       },
+    },
+    {
+      key: 'version',
+      header: 'Version',
+      render: (call) => agentVersionName(call.agent_version) ?? '',
     },
     {
       key: 'voice',

@@ -25,6 +25,7 @@ export const Loaded: Story = {
     const turns = within(c.getByRole('list', { name: 'Transcript' })).getAllByRole('listitem');
     await expect(turns).toHaveLength(6);
     await expect(turns[0]).toHaveTextContent('Initial message');
+    await expect(turns[0]).toHaveTextContent('Version 2');
     await expect(turns[1]).toHaveTextContent(/^Caller/);
     await expect(turns[2]).toHaveTextContent('Response812 ms');
     await expect(turns[2]).toHaveTextContent('Offline responder');

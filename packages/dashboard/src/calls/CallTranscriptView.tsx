@@ -1,4 +1,4 @@
-import type { VoiceCallDetail, VoiceCallTurn } from '@parley/api-client';
+import { agentVersionName, type VoiceCallDetail, type VoiceCallTurn } from '@parley/api-client';
 import { Badge, Banner, Button, Card, Spinner } from '@parley/ui';
 import {
   callEndText,
@@ -12,6 +12,7 @@ import {
   turnKindLabel,
 } from './callFormat';
 import { MakeTestButton, MakeTestResult } from '../agents';
+import { ArrowLeftIcon } from '../icons';
 import * as styles from './calls.css';
 import { StoredToolSteps } from '../chat';
 
@@ -60,6 +61,9 @@ function Turn({
         )}
         {kind ? <Badge tone="neutral">{kind}</Badge> : null}
         {turn.offline ? <Badge tone="warning">{callTexts.offlineAnswer}</Badge> : null}
+        {!isCaller && agentVersionName(turn.agent_version) ? (
+          <Badge tone="neutral">{agentVersionName(turn.agent_version)}</Badge>
+        ) : null}
       </div>
       <p className={styles.turnText}>{turn.text}</p>
       {turn.error ? <p className={styles.error}>{turn.error}</p> : null}
@@ -98,7 +102,7 @@ export function CallTranscriptView({
   makeTestError,
 }: CallTranscriptViewProps) {
   const backButton = (
-    <Button variant="ghost" size="sm" onClick={onBack} icon={<span aria-hidden="true">←</span>}>
+    <Button variant="ghost" size="sm" onClick={onBack} icon={<ArrowLeftIcon />}>
       {callTexts.back}
     </Button>
   );

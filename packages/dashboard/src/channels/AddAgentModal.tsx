@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, Select, Spinner, Switch } from '@parley/ui';
-import { dialogPhoneNumber, phoneMessages, type PhoneNumber } from '@parley/api-client';
+import {
+  agentDisplayName,
+  dialogPhoneNumber,
+  phoneMessages,
+  type PhoneNumber,
+} from '@parley/api-client';
 import type { AgentOption } from './types';
 import * as styles from './channel.css';
 
@@ -128,7 +133,7 @@ export function AddAgentModal({
                   chosen && !chosen.sms_enabled
                     ? 'This number has no SMS.'
                     : chosen?.sms_agent_id
-                      ? `Replaces its SMS agent (${chosen.sms_agent_name ?? chosen.sms_agent_id}).`
+                      ? `Replaces its SMS agent (${agentDisplayName({ id: chosen.sms_agent_id, name: chosen.sms_agent_name })}).`
                       : 'Voice is assigned here; SMS keeps its own agent unless you choose this.'
                 }
                 checked={alsoSms && Boolean(chosen?.sms_enabled ?? true)}
@@ -141,7 +146,7 @@ export function AddAgentModal({
                   chosen && !chosen.whatsapp_enabled
                     ? 'This number has no WhatsApp.'
                     : chosen?.whatsapp_agent_id
-                      ? `Replaces its WhatsApp agent (${chosen.whatsapp_agent_name ?? chosen.whatsapp_agent_id}).`
+                      ? `Replaces its WhatsApp agent (${agentDisplayName({ id: chosen.whatsapp_agent_id, name: chosen.whatsapp_agent_name })}).`
                       : 'WhatsApp keeps its own agent unless you choose this.'
                 }
                 checked={alsoWhatsapp && Boolean(chosen?.whatsapp_enabled ?? true)}

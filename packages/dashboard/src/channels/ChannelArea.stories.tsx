@@ -81,6 +81,9 @@ export const WhatsAppUnassignOneChannel: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('button', { name: 'Unassign +14155550100' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unassign' }),
+    );
     await expect(await c.findByText('Receiving number unassigned successfully!')).toBeVisible();
   },
 };

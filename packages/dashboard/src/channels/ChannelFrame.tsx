@@ -1,5 +1,5 @@
-import type { FormEvent, ReactNode } from 'react';
-import { Badge, Banner, Button, Dialog, SearchField, Tabs } from '@parley/ui';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Badge, Banner, Button, ConfirmDialog, Dialog, SearchField, Tabs } from '@parley/ui';
 import { bannerMs, type ChannelTab, type Notice } from './types';
 import * as styles from './channel.css';
 
@@ -14,6 +14,7 @@ export function NoticeBanner(props: {
   if (!props.notice) return null;
   return (
     <Banner
+      slim
       key={`${props.name ?? 'notice'}-${props.notice.message}`}
       tone={props.notice.tone}
       title={props.notice.message}
@@ -43,25 +44,49 @@ export function OrganizationBadge({ name }: { name: string }) {
   );
 }
 
-/** A row's Unassign ('Unassigning...' while it goes). */
+/**
+ * A row's Unassign: it asks first (the agent stops answering the number or mailbox at once), then
+ * shows 'Unassigning...' while it goes.
+ */
 export function UnassignButton(props: {
   /** The number or address (the button's accessible name says it). */
   target: string;
   busy: boolean;
   variant: 'ghost' | 'secondary';
   onUnassign: () => void;
+  /** What stops: 'Its agent stops answering calls…' (default: its agent stops answering it). */
+  consequence?: string;
 }) {
+  const [asking, setAsking] = useState(false);
   return (
-    <Button
-      size="sm"
-      variant={props.variant}
-      aria-label={`Unassign ${props.target}`}
-      busy={props.busy}
-      busyLabel="Unassigning..."
-      onClick={props.onUnassign}
-    >
-      Unassign
-    </Button>
+    <>
+      <Button
+        size="sm"
+        variant={props.variant}
+        aria-label={`Unassign ${props.target}`}
+        busy={props.busy}
+        busyLabel="Unassigning..."
+        onClick={() => setAsking(true)}
+      >
+        Unassign
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Unassign ${props.target}?`}
+        message={
+          props.consequence ??
+          'Its agent stops answering it at once; messages that arrive are kept, not answered, until you assign an agent again.'
+        }
+        confirmLabel="Unassign"
+        busyLabel="Unassigning..."
+        tone="danger"
+        onConfirm={() => {
+          setAsking(false);
+          props.onUnassign();
+        }}
+      />
+    </>
   );
 }
 

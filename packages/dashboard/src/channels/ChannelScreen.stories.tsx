@@ -63,6 +63,9 @@ export const Sms: Story = {
     );
     await expect(args.onSimulate).toHaveBeenCalled();
     await userEvent.click(c.getByRole('button', { name: 'Unassign +14155550100' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unassign' }),
+    );
     await expect(args.onUnassign).toHaveBeenCalled();
     await userEvent.click(c.getByRole('button', { name: 'Assign Agent' }));
     await expect(args.onAssign).toHaveBeenCalled();

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Select, type TableColumn } from '@parley/ui';
-import type { PhoneNumber } from '@parley/api-client';
+import { agentDisplayName, type PhoneNumber } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
-import { agentPrefixOf } from './numberMatch';
 import { SandboxNotice } from './SandboxNotice';
 import { ChannelTable, numberColumns, numberRowKey, numbersLoadingLabel } from './ChannelTable';
 import {
@@ -74,7 +73,9 @@ export function ChannelScreen(props: ChannelScreenProps) {
       header: 'Agent',
       render: (row) =>
         row.agent_id ? (
-          <Badge tone="success">{row.agent_name ?? agentPrefixOf(row)}</Badge>
+          <Badge tone="success" wrap>
+            {agentDisplayName({ id: row.agent_id, name: row.agent_name })}
+          </Badge>
         ) : (
           <Badge tone="neutral">Unassigned</Badge>
         ),
@@ -82,6 +83,7 @@ export function ChannelScreen(props: ChannelScreenProps) {
     {
       key: 'actions',
       header: 'Actions',
+      labelWhenStacked: false,
       render: (row) =>
         row.agent_id ? (
           <span className={styles.rowActions}>
@@ -96,10 +98,11 @@ export function ChannelScreen(props: ChannelScreenProps) {
               </Button>
             ) : null}
             <UnassignButton
-              variant="ghost"
+              variant="secondary"
               target={row.phone_number}
               busy={props.unassigningNumber === row.phone_number}
               onUnassign={() => props.onUnassign(row)}
+              consequence={`Its ${words.name} agent stops answering at once: messages that arrive are kept, not answered, until you assign an agent again. Its other channels keep their agents.`}
             />
           </span>
         ) : null,
@@ -117,7 +120,7 @@ export function ChannelScreen(props: ChannelScreenProps) {
           <RefreshButton onRefresh={props.onRefresh} refreshing={props.refreshing} />
         </div>
       }
-      banners={props.sandbox ? <SandboxNotice /> : null}
+      banners={<SandboxNotice sandbox={props.sandbox} />}
       notice={props.notice}
       onDismissNotice={props.onDismissNotice}
       tabsLabel={`${words.name} direction`}

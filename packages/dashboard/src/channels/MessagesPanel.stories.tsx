@@ -121,3 +121,26 @@ export const WithMakeATest: Story = {
   },
 };
 export const WithMakeATestDark: Story = { ...WithMakeATest, ...dark };
+
+/** A 1,600-character SMS without a space (a token, a URL): it wraps inside its card. */
+export const LongMessage: Story = {
+  args: {
+    threads: [
+      {
+        ...fixtureThreads[0]!,
+        messages: [{ ...fixtureThreads[0]!.messages[0]!, text: 'x'.repeat(1600) }],
+      },
+    ],
+  },
+  render: (args) => (
+    <div style={{ width: 360 }} data-testid="frame">
+      <MessagesPanel {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const frame = within(canvasElement).getByTestId('frame');
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(360);
+    await expect(within(frame).getByText('x'.repeat(1600))).toBeVisible();
+  },
+};
+export const LongMessageDark: Story = { ...LongMessage, ...dark };

@@ -5,56 +5,78 @@ import { sharedProviderMessages } from '@parley/api-client';
 
 export const sandboxNoticeText =
   'No telephony account is connected, so these numbers are simulated: nothing is sent or received over a real phone network, and outgoing messages go to the sandbox outbox. Connect Twilio in Integrations to use your own numbers.';
-/** The one line left when the notice is collapsed. */
+/** The one line the notice is (its details open below it). */
 export const sandboxNoticeShort = 'Simulated numbers: nothing goes over a real phone network.';
-/** Where the collapsed state is remembered (every channel screen shares it). */
-export const sandboxNoticeKey = 'parley.sandboxNotice.collapsed';
+/** Said on the same line when the install's shared numbers do not serve this organization. */
+export const sharedUnavailableShort =
+  "The install's shared numbers do not serve this organization.";
+/** Where an opened notice is remembered (every channel screen shares it). */
+export const sandboxNoticeKey = 'parley.sandboxNotice.expanded';
 
 export interface SandboxNoticeViewProps {
-  collapsed: boolean;
-  onCollapsedChange: (collapsed: boolean) => void;
+  /** The organization's numbers are the sandbox's (simulated). */
+  sandbox?: boolean;
+  /** The install's shared telephony exists but does not serve this organization. */
+  sharedUnavailable?: boolean;
+  expanded: boolean;
+  onExpandedChange: (expanded: boolean) => void;
 }
 
-/** The sandbox notice, full or collapsed to one line, with the toggle (props in, events out). */
-export function SandboxNoticeView({ collapsed, onCollapsedChange }: SandboxNoticeViewProps) {
+/**
+ * The telephony notice of a channel screen: one slim line (the sandbox, and the shared numbers
+ * that do not serve this organization, side by side), with Details opening the full text below
+ * it. Props in, events out.
+ */
+export function SandboxNoticeView({
+  sandbox = true,
+  sharedUnavailable = false,
+  expanded,
+  onExpandedChange,
+}: SandboxNoticeViewProps) {
+  if (!sandbox && !sharedUnavailable) return null;
+  const line = [
+    sandbox ? sandboxNoticeShort : null,
+    sharedUnavailable ? sharedUnavailableShort : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Banner
-      tone="warning"
-      title="Sandbox"
-      message={collapsed ? sandboxNoticeShort : sandboxNoticeText}
-      data-testid="sandbox-notice"
-      data-collapsed={collapsed || undefined}
+      slim
+      tone={sandbox ? 'warning' : 'info'}
+      title={sandbox ? 'Sandbox' : 'Shared numbers not available'}
+      message={line}
+      data-testid={sandbox ? 'sandbox-notice' : 'shared-telephony-notice'}
+      data-expanded={expanded || undefined}
     >
       <Button
         size="sm"
         variant="ghost"
         className={styles.noticeToggle}
-        aria-expanded={!collapsed}
-        onClick={() => onCollapsedChange(!collapsed)}
+        aria-expanded={expanded}
+        onClick={() => onExpandedChange(!expanded)}
       >
-        {collapsed ? 'Show details' : 'Hide details'}
+        {expanded ? 'Hide details' : 'Details'}
       </Button>
+      {expanded ? (
+        <div className={styles.noticeDetails}>
+          {sandbox ? <p className={styles.noticeText}>{sandboxNoticeText}</p> : null}
+          {sharedUnavailable ? (
+            <p className={styles.noticeText} data-testid="shared-telephony-notice">
+              {sharedProviderMessages.telephony}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </Banner>
   );
 }
 
-/** Shown on every channel screen while the organization uses the sandbox provider; collapsing it is remembered. */
-export function SandboxNotice() {
-  const [collapsed, setCollapsed] = useStoredFlag(sandboxNoticeKey);
-  return <SandboxNoticeView collapsed={collapsed} onCollapsedChange={setCollapsed} />;
-}
-
 /**
- * Shown where the install's shared telephony (the operator's Twilio account or configured
- * numbers) would have been used, when it does not serve this organization.
+ * Shown on every channel screen while the organization uses the sandbox provider, or when the
+ * install's shared numbers do not serve it: one slim line; opening its details is remembered.
  */
-export function SharedTelephonyNotice() {
-  return (
-    <Banner
-      tone="info"
-      title="Shared numbers not available"
-      message={sharedProviderMessages.telephony}
-      data-testid="shared-telephony-notice"
-    />
-  );
+export function SandboxNotice(props: { sandbox?: boolean; sharedUnavailable?: boolean }) {
+  const [expanded, setExpanded] = useStoredFlag(sandboxNoticeKey);
+  return <SandboxNoticeView {...props} expanded={expanded} onExpandedChange={setExpanded} />;
 }

@@ -18,12 +18,7 @@ export {
 } from './ChannelFrame';
 export { ChannelTable, numberColumns, numberRowKey, numbersLoadingLabel } from './ChannelTable';
 export { AddAgentModal } from './AddAgentModal';
-export {
-  SandboxNotice,
-  SharedTelephonyNotice,
-  sandboxNoticeText,
-  sandboxNoticeKey,
-} from './SandboxNotice';
+export { SandboxNotice, sandboxNoticeText, sandboxNoticeKey } from './SandboxNotice';
 export { ChannelArea } from './ChannelArea';
 export type { ChannelAreaProps, ChannelSendProps } from './ChannelArea';
 export { SendMessageModal } from './SendMessageModal';

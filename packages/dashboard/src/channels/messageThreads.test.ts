@@ -40,6 +40,13 @@ describe('the Outbound message list', () => {
 
   it('names who wrote each message', () => {
     expect(senderLabel({ author: 'agent', direction: 'outbound' })).toBe('Agent reply');
+    // The automatic answer to STOP / START is not the agent's reply.
+    expect(senderLabel({ author: 'agent', direction: 'outbound', automatic: 'opt_out' })).toBe(
+      'Opt-out confirmation',
+    );
+    expect(senderLabel({ author: 'agent', direction: 'outbound', automatic: 'opt_in' })).toBe(
+      'Opt-in confirmation',
+    );
     expect(senderLabel({ author: 'member', direction: 'outbound' })).toBe('Sent from the console');
     expect(senderLabel({ author: 'visitor', direction: 'inbound' })).toBe('Received');
     expect(senderLabel({ author: null, direction: null })).toBe('Sent');

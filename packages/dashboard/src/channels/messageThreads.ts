@@ -24,7 +24,12 @@ export function orderThreads(threads: readonly ChannelConversation[]): ChannelCo
 }
 
 /** Who wrote a message, in the list's words. */
-export function senderLabel(m: Pick<ChannelMessage, 'author' | 'direction'>): string {
+export function senderLabel(
+  m: Pick<ChannelMessage, 'author' | 'direction'> & Pick<Partial<ChannelMessage>, 'automatic'>,
+): string {
+  // The automatic answer to STOP or START is not the agent's.
+  if (m.automatic === 'opt_out') return 'Opt-out confirmation';
+  if (m.automatic === 'opt_in') return 'Opt-in confirmation';
   if (m.author === 'agent') return 'Agent reply';
   if (m.author === 'member') return 'Sent from the console';
   if (m.direction === 'inbound' || m.author === 'visitor') return 'Received';

@@ -48,6 +48,12 @@ export interface AgentChatDrawerProps {
   user: string;
   /** Actions on the current conversation once it has one (e.g. 'Make a test'). */
   conversationActions?: (conversationId: string) => ReactNode;
+  /**
+   * The console's test chat (docs/versions.md): its endpoint base (POST {apiUrl}/chat-messages,
+   * the signed-in session; `apiKey` names the agent), the version that answers — the draft, or
+   * the live one — and what the drawer says about it (shown above the messages).
+   */
+  testChat?: { apiUrl: string; version: 'draft' | 'live'; bar?: ReactNode };
 }
 
 /**
@@ -64,8 +70,16 @@ export function AgentChatDrawer({
   apiKey,
   user,
   conversationActions,
+  testChat,
 }: AgentChatDrawerProps) {
-  const chat = useChat({ apiUrl, apiKey, agentId, user });
+  const chat = useChat({
+    apiUrl: testChat ? testChat.apiUrl : apiUrl,
+    apiKey,
+    // The draft's and the live version's conversations are kept apart.
+    agentId: testChat?.version === 'live' ? `${agentId}.live` : agentId,
+    user,
+    ...(testChat ? { query: { version: testChat.version } } : {}),
+  });
   return (
     <ChatDrawer
       open={open}
@@ -85,12 +99,17 @@ export function AgentChatDrawer({
       disabled={!chat.configured}
       offlineNotice={offlineConsoleNotice}
       notice={
-        chat.configured ? undefined : (
-          <Banner
-            tone="warning"
-            title={chatNotConfiguredText.title}
-            message={chatNotConfiguredText.message}
-          />
+        chat.configured ? (
+          testChat?.bar
+        ) : (
+          <>
+            {testChat?.bar}
+            <Banner
+              tone="warning"
+              title={chatNotConfiguredText.title}
+              message={chatNotConfiguredText.message}
+            />
+          </>
         )
       }
     />

@@ -32,6 +32,8 @@ export interface UseChatOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** For tests; default: global fetch. */
   fetch?: FetchLike;
+  /** Query parameters of each chat call (the console's test chat: which version answers). */
+  query?: Record<string, string>;
 }
 
 /** Why `send` did nothing: the spec's rules (§5), or an agent without an API configured. */
@@ -71,6 +73,7 @@ const now = () => new Date().toISOString();
  */
 export function useChat(options: UseChatOptions): UseChatResult {
   const { apiUrl, apiKey, agentId, user, initialMessages, persist = true, fetch } = options;
+  const queryText = options.query ? new URLSearchParams(options.query).toString() : '';
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
   const agentKey = agentId ?? '';
 
@@ -123,7 +126,12 @@ export function useChat(options: UseChatOptions): UseChatResult {
       pendingRef.current = true;
       const botId = newMessageId('bot');
       dispatch({ type: 'send', id: newMessageId('user'), text: query, timestamp: now() });
-      const runtime = createChatRuntime({ apiUrl: runtimeBaseUrl(apiUrl), apiKey, fetch });
+      const runtime = createChatRuntime({
+        apiUrl: runtimeBaseUrl(apiUrl),
+        apiKey,
+        fetch,
+        ...(queryText ? { query: Object.fromEntries(new URLSearchParams(queryText)) } : {}),
+      });
       runtime
         .stream({
           query,
@@ -166,7 +174,7 @@ export function useChat(options: UseChatOptions): UseChatResult {
         });
       return null;
     },
-    [agentKey, apiUrl, apiKey, fetch, user],
+    [agentKey, apiUrl, apiKey, fetch, user, queryText],
   );
 
   const stop = useCallback(() => {

@@ -10,6 +10,7 @@ export default function ConversationsArea({ orgId }: { orgId: string }) {
   return (
     <Inbox
       orgId={orgId}
+      initialStatus={params.get('status') === 'needs_human' ? 'needs_human' : undefined}
       selectedId={params.get('conversation')}
       onSelectedChange={(id) =>
         setParams(id ? { view: 'conversations', conversation: id } : { view: 'conversations' })

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { plainMessageOf } from '@parley/api-client';
+import { agentDisplayName, plainMessageOf } from '@parley/api-client';
 import { MakeTestControl } from '../agents/tests/MakeTestControl';
 import { useMe } from '../api/hooks';
 import { useAgents } from '../agents';
@@ -22,6 +22,7 @@ import {
   inboxRefreshMs,
 } from './queries';
 import { inboxFallbackMs, useInboxEvents } from './useInboxEvents';
+import { NeedsPersonView, useBrowserNotifications, useNow, useWaiting } from '../handoff';
 
 export interface InboxProps {
   orgId: string;
@@ -32,6 +33,8 @@ export interface InboxProps {
   onSelectedChange?: (id: string | null) => void;
   headingLevel?: 1 | 2 | 3;
   id?: string;
+  /** The status chip to start on (the URL's `status`: 'needs_human' opens Needs a person). */
+  initialStatus?: InboxFilters['status'];
 }
 
 /**
@@ -45,11 +48,15 @@ export default function Inbox({
   onSelectedChange,
   headingLevel = 1,
   id,
+  initialStatus,
 }: InboxProps) {
   const client = useConversationsClient();
   const me = useMe();
   const agents = useAgents(agentId ? undefined : orgId);
-  const [filters, setFilters] = useState<InboxFilters>(emptyFilters);
+  const [filters, setFilters] = useState<InboxFilters>(() => ({
+    ...emptyFilters,
+    status: initialStatus ?? emptyFilters.status,
+  }));
   const [ownId, setOwnId] = useState<string | null>(null);
   const selectedId = controlledId !== undefined ? controlledId : ownId;
   const [seen, setSeen] = useState<SeenMap>({});
@@ -64,6 +71,14 @@ export default function Inbox({
   const refreshMs = live ? inboxFallbackMs : inboxRefreshMs;
   const list = useConversationList(query, refreshMs);
   const thread = useConversation(selectedId, refreshMs);
+  // Needs a person (issue 41): the organization's waiting list (an agent's section: its own).
+  const waiting = useWaiting(orgId);
+  const now = useNow();
+  const notifications = useBrowserNotifications();
+  const waitingHere = useMemo(
+    () => (waiting.data?.conversations ?? []).filter((c) => !agentId || c.agent_id === agentId),
+    [waiting.data, agentId],
+  );
   const hold = useHold(selectedId);
   const reply = useReply(selectedId);
   const end = useEndConversation(selectedId);
@@ -92,7 +107,9 @@ export default function Inbox({
       filters={filters}
       onFiltersChange={setFilters}
       agents={
-        agentId ? undefined : (agents.data?.agents ?? []).map((a) => ({ id: a.id, name: a.name }))
+        agentId
+          ? undefined
+          : (agents.data?.agents ?? []).map((a) => ({ id: a.id, name: agentDisplayName(a) }))
       }
       conversations={conversations}
       loading={list.isPending}
@@ -104,6 +121,25 @@ export default function Inbox({
       selectedId={selectedId}
       onSelect={select}
       onCloseThread={() => select(null)}
+      needsPerson={{
+        count: agentId ? waitingHere.length : (waiting.data?.count ?? 0),
+        view: (
+          <NeedsPersonView
+            conversations={waitingHere}
+            now={now}
+            loading={waiting.isPending}
+            error={waiting.error ? plainMessageOf(waiting.error) : null}
+            onRetry={() => void waiting.refetch()}
+            selectedId={selectedId}
+            onSelect={select}
+            notifications={{
+              state: notifications.state,
+              onEnable: notifications.enable,
+              onDisable: notifications.disable,
+            }}
+          />
+        ),
+      }}
       exportLinks={{
         csv: client.exportUrl(query, 'csv'),
         jsonl: client.exportUrl(query, 'jsonl'),
@@ -129,6 +165,7 @@ export default function Inbox({
           sending={reply.isPending}
           sendError={reply.error ? plainMessageOf(reply.error) : null}
           onClose={() => select(null)}
+          now={now}
           makeTest={
             selectedId && thread.data?.agent_id ? (
               <MakeTestControl agentId={thread.data.agent_id} conversationId={thread.data.id} />

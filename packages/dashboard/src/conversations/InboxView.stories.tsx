@@ -102,6 +102,44 @@ export const Loaded: Story = {
 };
 export const LoadedDark: Story = { args: Loaded.args, globals: { theme: 'dark' } };
 
+/**
+ * A member's own test chat from the agent's page is named as one (not `console-{org id}`); the
+ * filters share one baseline and the search shows its whole placeholder.
+ */
+export const ConsoleChatAndFilters: Story = {
+  args: {
+    agents: [{ id: 'clinic_1', name: 'Clinic' }],
+    conversations: [
+      { ...fixtureSummaries[0]!, end_user: 'console-org_1', isUnread: false },
+      ...items.slice(1),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const first = c.getAllByRole('option')[0]!;
+    await expect(first).toHaveTextContent('Test chat (console)');
+    await expect(first).not.toHaveTextContent('console-org_1');
+    const fields = [
+      c.getByRole('searchbox', { name: 'Search messages' }),
+      c.getByRole('combobox', { name: 'Agent' }),
+      c.getByRole('combobox', { name: 'Channel' }),
+      c.getByLabelText('Active since'),
+      c.getByLabelText('Started before'),
+    ];
+    // One row: every field's box starts and ends at the same height (labels above each).
+    for (const edge of ['top', 'bottom'] as const) {
+      const at = fields.map((f) => Math.round(f.getBoundingClientRect()[edge]));
+      await expect(Math.max(...at) - Math.min(...at)).toBeLessThanOrEqual(2);
+    }
+    const search = fields[0] as HTMLInputElement;
+    await expect(search.getBoundingClientRect().width).toBeGreaterThan(200);
+  },
+};
+export const ConsoleChatAndFiltersDark: Story = {
+  args: ConsoleChatAndFilters.args,
+  globals: { theme: 'dark' },
+};
+
 export const Loading: Story = {
   args: { conversations: [], loading: true },
   play: async ({ canvasElement }) => {

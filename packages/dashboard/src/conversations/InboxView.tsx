@@ -4,7 +4,16 @@ import {
   conversationStatusValues,
   type ConversationSummary,
 } from '@parley/api-client';
-import { Badge, Banner, Button, EmptyState, SearchField, Select, Spinner } from '@parley/ui';
+import {
+  Badge,
+  Banner,
+  Button,
+  EmptyState,
+  SearchField,
+  Select,
+  Spinner,
+  TextField,
+} from '@parley/ui';
 import {
   channelLabels,
   emptyFilters,
@@ -12,6 +21,7 @@ import {
   hasFilters,
   inboxTexts,
   nextListIndex,
+  partyLabel,
   statusLabels,
   type InboxFilters,
 } from './inboxFormat';
@@ -47,6 +57,11 @@ export interface InboxViewProps {
   id?: string;
   timeZone?: string;
   locale?: string;
+  /**
+   * 'Needs a person' (issue 41): how many wait (the badge on its chip) and its view, shown in
+   * place of the list while that chip is chosen (the longest waiting first).
+   */
+  needsPerson?: { count: number; view: ReactNode };
 }
 
 const all = 'all';
@@ -77,6 +92,7 @@ export function InboxView({
   id,
   timeZone,
   locale,
+  needsPerson,
 }: InboxViewProps) {
   const Heading = `h${headingLevel}` as const;
   const headingId = useId();
@@ -132,17 +148,21 @@ export function InboxView({
         </div>
       </div>
 
+      {/* Every filter has its label above it: one baseline for the row. */}
       <div className={styles.filters}>
-        <SearchField
-          label={inboxTexts.search}
-          value={search}
-          placeholder={inboxTexts.searchPlaceholder}
-          onChange={(value) => {
-            setSearch(value);
-            if (!value) set({ q: '' });
-          }}
-          onSubmit={(value) => set({ q: value })}
-        />
+        <div className={styles.searchCell}>
+          <SearchField
+            label={inboxTexts.search}
+            showLabel
+            value={search}
+            placeholder={inboxTexts.searchPlaceholder}
+            onChange={(value) => {
+              setSearch(value);
+              if (!value) set({ q: '' });
+            }}
+            onSubmit={(value) => set({ q: value })}
+          />
+        </div>
         {agents ? (
           <Select
             label="Agent"
@@ -163,24 +183,18 @@ export function InboxView({
             ...conversationChannelValues.map((c) => ({ value: c, label: channelLabels[c] })),
           ]}
         />
-        <label className={styles.dateField}>
-          {inboxTexts.from}
-          <input
-            type="date"
-            className={styles.dateInput}
-            value={filters.from}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </label>
-        <label className={styles.dateField}>
-          {inboxTexts.to}
-          <input
-            type="date"
-            className={styles.dateInput}
-            value={filters.to}
-            onChange={(e) => set({ to: e.target.value })}
-          />
-        </label>
+        <TextField
+          label={inboxTexts.from}
+          type="date"
+          value={filters.from}
+          onChange={(from) => set({ from })}
+        />
+        <TextField
+          label={inboxTexts.to}
+          type="date"
+          value={filters.to}
+          onChange={(to) => set({ to })}
+        />
       </div>
 
       <div className={styles.chips} role="group" aria-label="Status">
@@ -193,6 +207,12 @@ export function InboxView({
             onClick={() => set({ status: s })}
           >
             {s ? statusLabels[s] : inboxTexts.allStatuses}
+            {s === 'needs_human' && needsPerson?.count ? (
+              <>
+                {' '}
+                <Badge tone="danger">{needsPerson.count}</Badge>
+              </>
+            ) : null}
           </button>
         ))}
         <button
@@ -207,7 +227,9 @@ export function InboxView({
 
       <div className={styles.panes} data-thread-open={selectedId ? 'true' : 'false'}>
         <div className={styles.listPane}>
-          {error ? (
+          {filters.status === 'needs_human' && needsPerson ? (
+            needsPerson.view
+          ) : error ? (
             <Banner
               tone="error"
               title={inboxTexts.loadFailed}
@@ -255,7 +277,7 @@ export function InboxView({
                         aria-label={inboxTexts.unread}
                       />
                     ) : null}
-                    <span className={styles.who}>{c.end_user || 'Visitor'}</span>
+                    <span className={styles.who}>{partyLabel(c.end_user)}</span>
                     <Badge tone="neutral">{channelLabels[c.channel]}</Badge>
                     {c.status !== 'open' ? (
                       <Badge tone={c.status === 'held' ? 'warning' : 'neutral'}>
@@ -277,7 +299,7 @@ export function InboxView({
               ))}
             </ul>
           )}
-          {hasMore && !error && !loading ? (
+          {hasMore && !error && !loading && !(filters.status === 'needs_human' && needsPerson) ? (
             <Button
               variant="secondary"
               busy={loadingMore}

@@ -1,6 +1,13 @@
 import type { ConversationSummary } from '@parley/api-client';
 import { Badge, Banner, Card, EmptyState, Spinner } from '@parley/ui';
-import { channelLabels, formatWhen, inboxHref, inboxTexts, statusLabels } from './inboxFormat';
+import {
+  channelLabels,
+  formatWhen,
+  inboxHref,
+  inboxTexts,
+  partyLabel,
+  statusLabels,
+} from './inboxFormat';
 import * as styles from './inbox.css';
 
 export interface LatestConversationsPanelProps {
@@ -63,7 +70,7 @@ export function LatestConversationsPanel({
                   {c.unread ? (
                     <span className={styles.unreadDot} role="img" aria-label={inboxTexts.unread} />
                   ) : null}
-                  <span className={styles.who}>{c.end_user || 'Visitor'}</span>
+                  <span className={styles.who}>{partyLabel(c.end_user)}</span>
                   <Badge tone="neutral">{channelLabels[c.channel]}</Badge>
                   {c.status !== 'open' ? (
                     <Badge tone={c.status === 'held' ? 'warning' : 'neutral'}>

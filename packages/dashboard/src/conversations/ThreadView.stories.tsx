@@ -55,6 +55,8 @@ export const Open: Story = {
     const c = within(canvasElement);
     await expect(c.getByText('Knowledge passages (1)')).toBeVisible();
     await expect(c.getByText('Latency 820 ms')).toBeVisible();
+    // The answer names the agent version that wrote it.
+    await expect(c.getByText('Version 2')).toBeVisible();
     await expect(c.getByText('Offline responder')).toBeVisible();
     await expect(c.getByRole('textbox', { name: 'Reply' })).toBeDisabled();
     await expect(c.getByText('Take the conversation over to reply.')).toBeVisible();
@@ -140,6 +142,29 @@ export const Email: Story = {
   },
 };
 export const EmailDark: Story = { args: Email.args, globals: { theme: 'dark' } };
+
+/** Storage modes (docs/privacy.md): placeholders as stored; no text at all, its length told. */
+export const PrivacyModes: Story = {
+  args: {
+    conversation: {
+      ...chatThread,
+      messages: [
+        {
+          ...chatThread.messages[0]!,
+          text: 'My card is [CARD], call me at [PHONE]',
+          privacy: { mode: 'redacted' },
+        },
+        { ...chatThread.messages[1]!, text: '', privacy: { mode: 'metadata_only', length: 42 } },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('My card is [CARD], call me at [PHONE]')).toBeVisible();
+    await expect(c.getByText('Text not stored (metadata only): 42 characters')).toBeVisible();
+  },
+};
+export const PrivacyModesDark: Story = { args: PrivacyModes.args, globals: { theme: 'dark' } };
 
 export const TakeoverRefused: Story = {
   args: { holdError: 'Grace Hopper is already replying in this conversation' },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { ConversationDetail, ThreadMessage } from '@parley/api-client';
+import { agentVersionName, type ConversationDetail, type ThreadMessage } from '@parley/api-client';
 import { Badge, Banner, Button, Card, EmptyState, Spinner, TextArea } from '@parley/ui';
 import {
   authorLabel,
@@ -7,6 +7,7 @@ import {
   channelLabels,
   formatDuration,
   formatWhen,
+  partyLabel,
   holdStateOf,
   humanReason,
   inboxTexts,
@@ -15,6 +16,7 @@ import {
 } from './inboxFormat';
 import * as styles from './inbox.css';
 import { StoredToolSteps } from '../chat/ToolStepList';
+import { HandoffCard } from '../handoff';
 
 export interface ThreadViewProps {
   /** Null: nothing is selected (the placeholder). */
@@ -45,6 +47,8 @@ export interface ThreadViewProps {
   locale?: string;
   /** 'Make a test' of this conversation (when it has an agent). */
   makeTest?: ReactNode;
+  /** The time now (ms since the epoch): how long a request for a person has waited. */
+  now?: number;
 }
 
 function MessageItem({
@@ -75,6 +79,11 @@ function MessageItem({
           {formatWhen(message.created_at, { timeZone, locale })}
         </time>
         {message.offline ? <Badge tone="warning">Offline responder</Badge> : null}
+        {agentVersionName(message.agent_version) ? (
+          <Badge tone="neutral" title="The agent version that wrote this answer">
+            {agentVersionName(message.agent_version)}
+          </Badge>
+        ) : null}
         {message.delivery_status ? (
           <Badge tone={message.delivery_status === 'failed' ? 'danger' : 'info'}>
             {message.delivery_status}
@@ -84,7 +93,14 @@ function MessageItem({
       {message.email_subject ? (
         <p className={styles.muted}>Subject: {message.email_subject}</p>
       ) : null}
-      <p className={styles.text}>{message.text}</p>
+      {message.privacy?.mode === 'metadata_only' ? (
+        <p className={styles.muted}>
+          Text not stored (metadata only)
+          {message.privacy.length !== undefined ? `: ${message.privacy.length} characters` : ''}
+        </p>
+      ) : (
+        <p className={styles.text}>{message.text}</p>
+      )}
       {message.error ? <p className={styles.error}>Error: {message.error}</p> : null}
       <StoredToolSteps messageId={message.id} steps={message.tool_steps} />
       {figures.length > 0 ? (
@@ -140,6 +156,7 @@ export function ThreadView({
   timeZone,
   locale,
   makeTest,
+  now,
 }: ThreadViewProps) {
   const Heading = `h${headingLevel}` as const;
   const end = useRef<HTMLLIElement>(null);
@@ -200,7 +217,7 @@ export function ThreadView({
     <Card>
       <div className={styles.thread}>
         <div className={styles.headRow}>
-          <Heading className={styles.heading}>{conversation.end_user || 'Visitor'}</Heading>
+          <Heading className={styles.heading}>{partyLabel(conversation.end_user)}</Heading>
           <div className={styles.actions}>
             {hold === 'mine' ? (
               <Button
@@ -247,6 +264,13 @@ export function ThreadView({
             </Button>
           </div>
         </div>
+        {conversation.handoff ? (
+          <HandoffCard
+            handoff={conversation.handoff}
+            now={now ?? Date.now()}
+            headingLevel={headingLevel === 2 ? 3 : 4}
+          />
+        ) : null}
         <dl className={styles.facts}>
           <div className={styles.fact}>
             <dt className={styles.term}>Agent</dt>

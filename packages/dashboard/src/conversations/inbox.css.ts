@@ -16,23 +16,10 @@ export const filters = style({
   gap: vars.space.sm,
   alignItems: 'end',
 });
-export const dateField = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.text,
-});
-export const dateInput = style({
-  font: 'inherit',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.borderStrong}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  minHeight: '2.25rem',
-  colorScheme: 'light dark',
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } },
+/** The search takes two columns where there is room: its placeholder is never cut. */
+export const searchCell = style({
+  minWidth: 0,
+  '@media': { 'screen and (min-width: 640px)': { gridColumn: 'span 2' } },
 });
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 export const chip = style({

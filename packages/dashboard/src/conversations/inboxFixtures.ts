@@ -128,6 +128,7 @@ export const chatThread: ConversationDetail = {
       created_at: '2026-11-26T09:00:02Z',
       latency_ms: 820,
       llm_ttft_ms: 310,
+      agent_version: 2,
       passages: [
         { source: 'Opening hours.md', excerpt: 'The clinic is open 8am–6pm on weekdays.' },
       ],

@@ -11,6 +11,7 @@ import {
   nextListIndex,
   replyKeyAction,
   startOfDay,
+  partyLabel,
 } from './inboxFormat';
 import { fixtureSummaries } from './inboxFixtures';
 
@@ -124,5 +125,13 @@ describe('holds, keys and formats', () => {
     expect(formatDuration(3725)).toBe('1:02:05');
     expect(formatDuration(null)).toBe('—');
     expect(inboxHref('c 1')).toBe('/?view=conversations&conversation=c+1');
+  });
+});
+
+describe('partyLabel', () => {
+  it('names a member’s console test chat as one, never by its raw id', () => {
+    expect(partyLabel('console-6f1c0a')).toBe('Test chat (console)');
+    expect(partyLabel('+442071838750')).toBe('+442071838750');
+    expect(partyLabel('')).toBe('Visitor');
   });
 });

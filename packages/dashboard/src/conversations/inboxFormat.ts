@@ -22,6 +22,7 @@ export const channelLabels: Record<ConversationChannelName, string> = {
 
 export const statusLabels: Record<ConversationStatus, string> = {
   open: 'Open',
+  needs_human: 'Needs a person',
   held: 'Held',
   ended: 'Ended',
 };
@@ -199,6 +200,18 @@ export function nextListIndex(current: number, key: string, length: number): num
   }
 }
 
+/**
+ * Who the other party is, in words: the visitor's address, or for a member's own test chat from
+ * the agent's page (its `user` is `console-{organization id}`) 'Test chat (console)', never the
+ * raw id.
+ */
+export function partyLabel(endUser: string | null | undefined): string {
+  const who = endUser?.trim() ?? '';
+  if (!who) return 'Visitor';
+  if (/^console-/.test(who)) return 'Test chat (console)';
+  return who;
+}
+
 /** The author line of a message: the visitor's address, the agent's name, the member's name. */
 export function authorLabel(
   message: Pick<ThreadMessage, 'author' | 'member_name'>,
@@ -206,7 +219,7 @@ export function authorLabel(
 ): string {
   if (message.author === 'member') return message.member_name ?? 'Member';
   if (message.author === 'agent') return who.agentName ?? 'Agent';
-  return who.endUser || 'Visitor';
+  return partyLabel(who.endUser);
 }
 
 export const authorRoleLabels = { visitor: 'Visitor', agent: 'Agent', member: 'Member' } as const;

@@ -82,7 +82,10 @@ export function useConversation(id: string | null, refetchInterval: number = inb
 
 function refreshLists(qc: QueryClient) {
   return qc.invalidateQueries({
-    predicate: (q) => q.queryKey[0] === 'conversations' && q.queryKey[1] !== 'thread',
+    predicate: (q) =>
+      (q.queryKey[0] === 'conversations' && q.queryKey[1] !== 'thread') ||
+      // The waiting list too (handoff/queries.ts handoffKeys.waitings): taken over, it leaves it.
+      (q.queryKey[0] === 'handoff' && q.queryKey[1] === 'waiting'),
   });
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { partialMatchKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { inboxEventSchema } from '@parley/api-client';
 import { conversationsKeys } from './queries';
+import { handoffKeys } from '../handoff';
 
 /** How often an inbox whose live stream is connected still reads its list again (a fallback). */
 export const inboxFallbackMs = 60_000;
@@ -17,7 +18,8 @@ export interface InboxEventsOptions {
 
 /** The lists (the inbox's pages, the Overview's latest) by their keys' names; threads apart. */
 function refresh(qc: QueryClient, ids: Set<string>) {
-  const lists = [conversationsKeys.lists, conversationsKeys.latests];
+  // The waiting list too: a request for a person, a takeover or a release changes it.
+  const lists = [conversationsKeys.lists, conversationsKeys.latests, handoffKeys.waitings];
   void qc.invalidateQueries({
     predicate: (q) => lists.some((prefix) => partialMatchKey(q.queryKey, prefix)),
   });

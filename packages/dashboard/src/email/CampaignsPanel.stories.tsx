@@ -18,6 +18,11 @@ export const Filled: Story = {
     const running = c.getByRole('listitem', { name: 'Spring launch' });
     await expect(running).toHaveTextContent('Sent27');
     await expect(running).toHaveTextContent('Left out: 2 duplicate, 1 unsubscribed, 0 bounced.');
+    // The progress bar spans the campaign's row (not the browser's fixed 140 px).
+    const bar = within(running).getByRole('progressbar');
+    await expect(bar.getBoundingClientRect().width).toBeGreaterThan(
+      running.getBoundingClientRect().width * 0.8,
+    );
     await userEvent.click(c.getByRole('button', { name: 'Pause Spring launch' }));
     await expect(args.onAction).toHaveBeenCalledWith(fixtureCampaigns[0], 'pause');
     await userEvent.click(c.getByRole('button', { name: 'Resume Renewal reminder' }));

@@ -104,6 +104,7 @@ export function CampaignsPanel(props: CampaignsPanelProps) {
                 </span>
               </div>
               <progress
+                className={styles.campaignBar}
                 max={Math.max(c.total, 1)}
                 value={done}
                 aria-label={`${c.name}: ${done} of ${c.total} done`}

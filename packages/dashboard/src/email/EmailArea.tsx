@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   agentDisplayName,
-  mailMessages,
+  mailSendFailedWords,
   messageOf,
   type Mailbox,
   type MailboxTestResult,
@@ -90,6 +90,9 @@ export function EmailArea({ orgId, orgName }: EmailAreaProps) {
   );
   const openThread: MailThread | null =
     (threadId && threads.data?.find((t) => t.id === threadId)) || null;
+  /** A failed send's words name the mailbox's provider (Gmail, Outlook, or its SMTP host). */
+  const sendFailedOf = (address: string | undefined) =>
+    mailSendFailedWords(list.find((m) => m.email_address === address)?.smtp?.host);
 
   const openMailbox = (row: Mailbox) => {
     setOpenEmail(row.email_address);
@@ -134,7 +137,10 @@ export function EmailArea({ orgId, orgName }: EmailAreaProps) {
                 setDraftError(null);
                 sendDraft.mutate(
                   { id: draft.id, text },
-                  { onError: (e) => setDraftError(sendFailureText(mailMessages.sendFailed, e)) },
+                  {
+                    onError: (e) =>
+                      setDraftError(sendFailureText(sendFailedOf(openThread.mailbox), e)),
+                  },
                 );
               }}
               onDiscardDraft={(draft) => {
@@ -276,7 +282,7 @@ export function EmailArea({ orgId, orgName }: EmailAreaProps) {
               sending.done();
               setNotice({ tone: 'success', message: r.message });
             },
-            onError: (e) => sending.fail(sendFailureText(mailMessages.sendFailed, e)),
+            onError: (e) => sending.fail(sendFailureText(sendFailedOf(values.from_email), e)),
           })
         }
       />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within, screen } from 'storybook/test';
 import { EmailScreen, emailEmptyText, type EmailScreenProps, type EmailTab } from './EmailScreen';
 import { fixtureMailbox, fixtureMailboxes } from '../stories/mailFixtures';
 
@@ -55,11 +55,16 @@ export const Filled: Story = {
     await expect(c.getByRole('columnheader', { name: 'Status' })).toBeVisible();
     await expect(c.getByRole('columnheader', { name: 'Unassign' })).toBeVisible();
     await expect(c.getByTestId('outbox-notice')).toBeVisible();
+    // One slim line, not a block.
+    await expect(c.getByTestId('outbox-notice').getBoundingClientRect().height).toBeLessThan(60);
     await expect(c.getByLabelText('1 draft waiting for approval')).toBeVisible();
     await userEvent.type(c.getByRole('searchbox', { name: 'Search Gmail accounts' }), 'sales');
     await expect(c.queryByText('help@acme.test')).toBeNull();
     await userEvent.clear(c.getByRole('searchbox', { name: 'Search Gmail accounts' }));
     await userEvent.click(c.getByRole('button', { name: 'Unassign help@acme.test' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unassign' }),
+    );
     await expect(args.onUnassign).toHaveBeenCalled();
     await userEvent.click(
       c.getByRole('button', { name: 'Simulate inbound email to help@acme.test' }),
@@ -69,6 +74,19 @@ export const Filled: Story = {
     await expect(args.onOpen).toHaveBeenCalled();
     await userEvent.click(c.getByRole('tab', { name: 'Outbound' }));
     await expect(c.getByText('Campaigns')).toBeVisible();
+  },
+};
+
+/**
+ * A mailbox open (help@ sends through SMTP) while another uses the outbox: no sandbox notice
+ * inside it; the accounts list has its one slim line.
+ */
+export const MailboxOpen: Story = {
+  args: { detail: <p>help@acme.test sends through smtp.gmail.com</p> },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(/sends through smtp.gmail.com/)).toBeVisible();
+    await expect(c.queryByTestId('outbox-notice')).toBeNull();
   },
 };
 
@@ -122,3 +140,43 @@ export const EmptyDark: Story = { ...Empty, ...dark };
 export const LoadingDark: Story = { ...Loading, ...dark };
 export const LoadErrorDark: Story = { ...LoadError, ...dark };
 export const NoticeDark: Story = { ...Notice, ...dark };
+
+/**
+ * A long address and an agent whose name is its id (1152 px, the table's width in a 1280 px
+ * window): the agent shows as 'support', the address wraps at its '@' and dots, Unassign stays
+ * inside the table.
+ */
+export const LongAddress: Story = {
+  args: {
+    mailboxes: [
+      fixtureMailbox(
+        'support-team-with-a-rather-long-address@acme-enterprises-international.test',
+        {
+          agent_id: fixtureMailboxes[0]!.agent_id,
+          agent_name: fixtureMailboxes[0]!.agent_id,
+        },
+      ),
+    ],
+  },
+  render: (args) => (
+    <div style={{ width: 1152 }} data-testid="frame">
+      <Harness {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const table = c.getByRole('table');
+    await expect(table).not.toHaveTextContent(fixtureMailboxes[0]!.agent_id!);
+    await expect(within(table).getByText('support')).toBeVisible();
+    const frame = c.getByTestId('frame');
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(1152);
+    const unassign = c.getByRole('button', { name: /^Unassign / }).getBoundingClientRect();
+    await expect(unassign.right).toBeLessThanOrEqual(frame.getBoundingClientRect().right);
+    // The address's lines end at its natural points, never inside a word.
+    const cell = c.getByRole('rowheader');
+    await expect(cell).toHaveTextContent(
+      'support-team-with-a-rather-long-address@acme-enterprises-international.test',
+    );
+  },
+};
+export const LongAddressDark: Story = { ...LongAddress, ...dark };

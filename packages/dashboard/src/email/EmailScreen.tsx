@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Banner, Button, type TableColumn } from '@parley/ui';
-import type { Mailbox } from '@parley/api-client';
+import { agentDisplayName, type Mailbox } from '@parley/api-client';
 import {
   ChannelFrame,
   ChannelTable,
@@ -19,14 +19,16 @@ import {
   outboxMailboxes,
   pluralDrafts,
 } from './mailboxList';
+import { MailAddress } from './MailAddress';
 import * as styles from './email.css';
 import { channelStyles as channel } from '../channels';
 
 export type EmailTab = ChannelTab;
 
 export const emailEmptyText = 'No Gmail accounts found';
-export const outboxNoticeText =
-  'Mailboxes without SMTP settings send into the sandbox outbox shown under each mailbox: nothing goes over a real mail server. Open a mailbox and add its SMTP settings to send for real.';
+/** The outbox notice: one line above the accounts (each mailbox shows its outbox). */
+export const outboxNoticeShort =
+  'Mailboxes without SMTP settings send into the outbox: nothing goes over a real mail server. Open one and add its SMTP settings to send for real.';
 
 export interface EmailScreenProps {
   orgName: string;
@@ -78,7 +80,7 @@ export function EmailScreen(props: EmailScreenProps) {
       isRowHeader: true,
       render: (row) => (
         <span className={styles.address}>
-          {row.email_address}
+          <MailAddress value={row.email_address} />
           {row.display_name ? <span className={styles.subtle}> ({row.display_name})</span> : null}
         </span>
       ),
@@ -96,7 +98,9 @@ export function EmailScreen(props: EmailScreenProps) {
       header: 'Agent',
       render: (row) =>
         row.agent_id ? (
-          <Badge tone="primary">{row.agent_name ?? row.agent_id}</Badge>
+          <Badge tone="primary" wrap>
+            {agentDisplayName({ id: row.agent_id, name: row.agent_name })}
+          </Badge>
         ) : (
           <Badge tone="neutral">Unassigned</Badge>
         ),
@@ -114,6 +118,7 @@ export function EmailScreen(props: EmailScreenProps) {
     {
       key: 'actions',
       header: 'Actions',
+      labelWhenStacked: false,
       render: (row) => (
         <span className={channel.rowActions}>
           <Button
@@ -145,13 +150,15 @@ export function EmailScreen(props: EmailScreenProps) {
           {
             key: 'unassign',
             header: 'Unassign',
+            labelWhenStacked: false,
             render: (row: Mailbox) =>
               row.agent_id ? (
                 <UnassignButton
-                  variant="ghost"
+                  variant="secondary"
                   target={row.email_address}
                   busy={props.unassigningEmail === row.email_address}
                   onUnassign={() => props.onUnassign(row)}
+                  consequence="Its agent stops answering at once: mail that arrives is kept, not answered, until you assign an agent again."
                 />
               ) : null,
           },
@@ -213,11 +220,14 @@ export function EmailScreen(props: EmailScreenProps) {
         </div>
       }
       banners={
-        outbox.length ? (
+        // One slim line on the accounts list; an open mailbox says how it sends itself (a
+        // mailbox that sends through SMTP shows no sandbox notice).
+        outbox.length && !props.detail ? (
           <Banner
+            slim
             tone="warning"
             title="Sandbox outbox"
-            message={outboxNoticeText}
+            message={outboxNoticeShort}
             data-testid="outbox-notice"
           />
         ) : null

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Tabs } from '@parley/ui';
-import type { Mailbox } from '@parley/api-client';
+import { agentDisplayName, type Mailbox } from '@parley/api-client';
 import { pluralDrafts } from './mailboxList';
+import { MailAddress } from './MailAddress';
 import * as styles from './email.css';
 import { channelStyles as channel } from '../channels';
 
@@ -29,11 +30,13 @@ export function MailboxPanel(props: MailboxPanelProps) {
       <div className={channel.header}>
         <div>
           <h2 id="mailbox-heading" className={styles.sectionHeading}>
-            {mailbox.email_address}
+            <MailAddress value={mailbox.email_address} />
           </h2>
           <p className={`${channel.meta}`}>
             {mailbox.agent_id ? (
-              <Badge tone="primary">Agent: {mailbox.agent_name ?? mailbox.agent_id}</Badge>
+              <Badge tone="primary" wrap>
+                Agent: {agentDisplayName({ id: mailbox.agent_id, name: mailbox.agent_name })}
+              </Badge>
             ) : (
               <Badge tone="neutral">No agent: mail is stored, not answered</Badge>
             )}

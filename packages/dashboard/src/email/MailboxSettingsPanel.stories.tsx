@@ -18,6 +18,10 @@ export const Filled: Story = {
     const c = within(canvasElement);
     await expect(c.getByRole('combobox', { name: 'Preset' })).toHaveTextContent('Gmail');
     await expect(c.getAllByText(/Stored: ••••wxyz/)).toHaveLength(2);
+    // The SMTP row's fields stand on one line (the password's hint does not lift it).
+    const top = (name: string) => c.getByLabelText(name).getBoundingClientRect().top;
+    await expect(top('SMTP password')).toBe(top('SMTP host'));
+    await expect(top('IMAP password')).toBe(top('IMAP host'));
     await userEvent.click(c.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() =>
       expect(args.onSave).toHaveBeenCalledWith(
@@ -38,6 +42,8 @@ export const NewWithPreset: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('button', { name: 'Test' })).toBeDisabled();
+    // The inbound URL is above the switches that mention it.
+    await expect(c.getByText('Off: mail arrives only at the inbound URL above.')).toBeVisible();
     await userEvent.click(c.getByRole('combobox', { name: 'Preset' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Outlook / Microsoft 365' }));
     await expect(c.getByRole('textbox', { name: 'SMTP host' })).toHaveValue('smtp.office365.com');
@@ -85,6 +91,34 @@ export const ReadError: Story = {
   },
 };
 
+/** Mails the reader skipped are listed with the mailbox's settings, with why. */
+export const WithRefusedMails: Story = {
+  args: {
+    mailbox: {
+      ...fixtureMailboxes[0]!,
+      refused: {
+        total: 1,
+        recent: [
+          {
+            source: 'imap',
+            imap_uid: 12,
+            from: 'mallory@example.com',
+            subject: 'Many parts',
+            size_bytes: 47_436,
+            reason: 'the mail has more than 1,000 MIME parts',
+            at: new Date(Date.UTC(2025, 0, 2, 10, 5)).toISOString(),
+          },
+        ],
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { name: 'Refused mails (1)' })).toBeVisible();
+    await expect(c.getByText('Why: the mail has more than 1,000 MIME parts')).toBeVisible();
+  },
+};
+
 const dark = { globals: { theme: 'dark' } };
 export const FilledDark: Story = { ...Filled, ...dark };
 export const NewWithPresetDark: Story = { ...NewWithPreset, ...dark };
@@ -92,3 +126,4 @@ export const TestFailedDark: Story = { ...TestFailed, ...dark };
 export const TestingDark: Story = { ...Testing, ...dark };
 export const SavedDark: Story = { ...Saved, ...dark };
 export const ReadErrorDark: Story = { ...ReadError, ...dark };
+export const WithRefusedMailsDark: Story = { ...WithRefusedMails, ...dark };

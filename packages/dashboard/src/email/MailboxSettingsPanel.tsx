@@ -19,6 +19,7 @@ import {
   type MailboxFormValues,
   type ServerFields,
 } from './mailboxForm';
+import { RefusedMails } from './RefusedMails';
 import * as styles from './email.css';
 import { channelStyles as channel } from '../channels';
 
@@ -162,7 +163,7 @@ function SettingsForm(props: MailboxSettingsPanelProps) {
         description={
           values.imapEnabled
             ? 'New mail is picked up as it arrives (IDLE), else every 60 seconds.'
-            : 'Off: mail arrives only at the inbound URL below.'
+            : 'Off: mail arrives only at the inbound URL above.'
         }
         checked={values.imapEnabled}
         onCheckedChange={(imapEnabled) => setValues((v) => ({ ...v, imapEnabled }))}
@@ -259,6 +260,7 @@ export function MailboxSettingsPanel(props: MailboxSettingsPanelProps) {
           message={mailbox.imap.last_error}
         />
       ) : null}
+      <RefusedMails refused={mailbox.refused} />
       <CopyField label="Inbound URL" value={mailbox.inbound_url} />
       <p className={styles.subtle}>
         Providers that post inbound mail (a raw message, message/rfc822, at most 10 MB) deliver it

@@ -1,8 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { focusOutline, vars } from '@parley/ui';
 
-export const address = style({ overflowWrap: 'anywhere' });
-export const subtle = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+/** An address wraps at its '@' and dots (MailAddress), inside a part only if that cannot fit. */
+export const address = style({ overflowWrap: 'break-word', minWidth: 0 });
+export const subtle = style({
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
 export const section = style({
   display: 'flex',
   flexDirection: 'column',
@@ -16,12 +21,17 @@ export const sectionHeading = style({
   margin: 0,
   fontSize: vars.fontSize.lg,
   color: vars.color.text,
+  overflowWrap: 'anywhere',
 });
+/**
+ * A row of fields: aligned on their labels (the top), so a field with a hint under it (the
+ * password's) does not lift itself off the row's baseline.
+ */
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
   gap: vars.space.md,
-  alignItems: 'end',
+  alignItems: 'start',
 });
 export const threadButton = style({
   display: 'flex',
@@ -29,6 +39,8 @@ export const threadButton = style({
   alignItems: 'flex-start',
   gap: vars.space.xs,
   width: '100%',
+  minWidth: 0,
+  overflowWrap: 'anywhere',
   textAlign: 'start',
   padding: vars.space.md,
   border: `1px solid ${vars.color.border}`,
@@ -61,3 +73,21 @@ export const rowErrors = style({
   color: vars.color.dangerText,
 });
 export const progressValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums' });
+
+/** A campaign's progress: the row's full width, in the theme's colours (not the browser's). */
+export const campaignBar = style({
+  appearance: 'none',
+  display: 'block',
+  width: '100%',
+  height: '8px',
+  border: 'none',
+  borderRadius: vars.radius.full,
+  overflow: 'hidden',
+  background: vars.color.surfaceSunken,
+  color: vars.color.primary,
+  selectors: {
+    '&::-webkit-progress-bar': { background: vars.color.surfaceSunken },
+    '&::-webkit-progress-value': { background: vars.color.primary },
+    '&::-moz-progress-bar': { background: vars.color.primary },
+  },
+});

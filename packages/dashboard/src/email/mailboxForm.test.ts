@@ -36,6 +36,7 @@ const stored: Mailbox = {
   inbound_url: 'http://localhost/webhooks/mail/t',
   autonomy: 'draft',
   drafts_waiting: 0,
+  refused: { total: 0, recent: [] },
   last_test: null,
   status: 'active',
   created_at: '2026-01-01T00:00:00.000Z',

@@ -23,6 +23,7 @@ const box = (email: string, patch: Partial<Mailbox> = {}): Mailbox => ({
   inbound_url: 'http://x/webhooks/mail/t',
   autonomy: 'auto',
   drafts_waiting: 0,
+  refused: { total: 0, recent: [] },
   last_test: null,
   status: 'active',
   created_at: '2026-01-01T00:00:00.000Z',

@@ -120,3 +120,24 @@ export const TestOkDark: Story = { ...TestOk, ...dark };
 export const TestFailedDark: Story = { ...TestFailed, ...dark };
 export const SaveFailedDark: Story = { ...SaveFailed, ...dark };
 export const LoadFailedDark: Story = { ...LoadFailed, ...dark };
+
+/** A member sees the keys, every field and button disabled, with the reason (docs/roles.md). */
+export const Member: Story = {
+  args: {
+    integrations: someConfigured,
+    disabledReason: 'Only an owner or admin can change provider credentials',
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    for (const name of ['Save', 'Test', 'Remove'])
+      for (const button of c.getAllByRole('button', { name })) {
+        await expect(button).toBeDisabled();
+        await expect(button).toHaveAccessibleDescription(
+          'Only an owner or admin can change provider credentials',
+        );
+      }
+    for (const field of canvasElement.querySelectorAll('input[type="password"]'))
+      await expect(field).toBeDisabled();
+  },
+};
+export const MemberDark: Story = { ...Member, ...dark };

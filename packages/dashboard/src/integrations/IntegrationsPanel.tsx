@@ -15,6 +15,7 @@ import {
   Spinner,
   TextField,
 } from '@parley/ui';
+import { CheckIcon, CrossIcon } from '../icons';
 import * as styles from './integrations.css';
 
 /** What is under way (or came back) for one provider. */
@@ -39,6 +40,11 @@ export interface IntegrationsPanelProps {
   onSave: (provider: string, credentials: Record<string, string>) => void;
   onTest: (provider: string) => void;
   onRemove: (provider: string) => void;
+  /**
+   * Why this user may not set, test or remove keys (a member): the fields and buttons stay
+   * visible, disabled, with the reason beside them (docs/roles.md).
+   */
+  disabledReason?: string | null;
 }
 
 /** The organization's provider keys: one card per provider (props in, events out). */
@@ -73,6 +79,7 @@ export function IntegrationsPanel(props: IntegrationsPanelProps) {
                 onSave={(c) => props.onSave(info.provider, c)}
                 onTest={() => props.onTest(info.provider)}
                 onRemove={() => props.onRemove(info.provider)}
+                disabledReason={props.disabledReason ?? null}
               />
             </li>
           ))}
@@ -89,12 +96,21 @@ interface ProviderCardProps {
   onSave: (credentials: Record<string, string>) => void;
   onTest: () => void;
   onRemove: () => void;
+  disabledReason: string | null;
 }
 
 const emptyDraft = (info: IntegrationProviderInfo) =>
   Object.fromEntries(info.fields.map((f) => [f.name, ''])) as Record<string, string>;
 
-function ProviderCard({ info, stored, activity, onSave, onTest, onRemove }: ProviderCardProps) {
+function ProviderCard({
+  info,
+  stored,
+  activity,
+  onSave,
+  onTest,
+  onRemove,
+  disabledReason,
+}: ProviderCardProps) {
   const [draft, setDraft] = useState(() => emptyDraft(info));
   const [confirming, setConfirming] = useState(false);
   const [savedFor, setSavedFor] = useState(stored?.updated_at);
@@ -105,10 +121,12 @@ function ProviderCard({ info, stored, activity, onSave, onTest, onRemove }: Prov
   }
   const complete = info.fields.every((f) => draft[f.name]!.trim() !== '');
   const busy = activity.saving || activity.testing || activity.removing;
+  const locked = Boolean(disabledReason);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (complete && !busy) onSave(draft);
+    if (complete && !busy && !locked) onSave(draft);
   };
+  const reasonId = `${info.provider}-role-reason`;
   const titleId = `integration-${info.provider}`;
   const test = activity.test;
   return (
@@ -150,22 +168,41 @@ function ProviderCard({ info, stored, activity, onSave, onTest, onRemove }: Prov
             value={draft[f.name]!}
             onChange={(v) => setDraft((d) => ({ ...d, [f.name]: v }))}
             description={stored ? 'The stored key is kept until the new one is saved.' : undefined}
-            disabled={activity.saving}
+            disabled={activity.saving || locked}
           />
         ))}
         <div className={styles.actions}>
-          <Button type="submit" disabled={!complete || Boolean(busy)}>
+          <Button
+            type="submit"
+            disabled={!complete || Boolean(busy) || locked}
+            aria-describedby={locked ? reasonId : undefined}
+          >
             {activity.saving ? 'Saving...' : 'Save'}
           </Button>
           {stored ? (
             <>
-              <Button variant="secondary" onClick={onTest} disabled={Boolean(busy)}>
+              <Button
+                variant="secondary"
+                onClick={onTest}
+                disabled={Boolean(busy) || locked}
+                aria-describedby={locked ? reasonId : undefined}
+              >
                 {activity.testing ? 'Testing...' : 'Test'}
               </Button>
-              <Button variant="ghost" onClick={() => setConfirming(true)} disabled={Boolean(busy)}>
+              <Button
+                variant="ghost"
+                onClick={() => setConfirming(true)}
+                disabled={Boolean(busy) || locked}
+                aria-describedby={locked ? reasonId : undefined}
+              >
                 Remove
               </Button>
             </>
+          ) : null}
+          {locked ? (
+            <p id={reasonId} className={styles.muted}>
+              {disabledReason}
+            </p>
           ) : null}
         </div>
       </form>
@@ -174,8 +211,7 @@ function ProviderCard({ info, stored, activity, onSave, onTest, onRemove }: Prov
           <p className={styles.muted}>Testing {info.label} key...</p>
         ) : test ? (
           <p className={test.success ? styles.ok : styles.fail} role="status">
-            {test.success ? '✓ ' : '✕ '}
-            {test.message}
+            {test.success ? <CheckIcon /> : <CrossIcon />} {test.message}
           </p>
         ) : null}
         {activity.error ? (

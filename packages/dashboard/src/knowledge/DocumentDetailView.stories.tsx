@@ -60,7 +60,7 @@ export const IndexingError: Story = {
   args: { document: scan!, segments: [] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
-      'file: The PDF has no extractable text',
+      'The PDF has no extractable text',
     );
   },
 };

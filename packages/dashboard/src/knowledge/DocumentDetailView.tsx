@@ -13,6 +13,7 @@ import {
   wordsLabel,
 } from './segments';
 import { LoadState } from './LoadState';
+import { ArrowLeftIcon } from '../icons';
 import * as styles from './knowledge.css';
 
 export interface SegmentView {
@@ -100,8 +101,8 @@ export function DocumentDetailView({
   return (
     <div className={styles.stack}>
       <div>
-        <Button variant="ghost" size="sm" onClick={onBack}>
-          ← Back to documents
+        <Button variant="ghost" size="sm" onClick={onBack} icon={<ArrowLeftIcon />}>
+          Back to documents
         </Button>
       </div>
       <div className={styles.sectionHeader}>

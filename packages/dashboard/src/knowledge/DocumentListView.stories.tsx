@@ -38,7 +38,7 @@ export const Indexing: Story = {
     await expect(within(pricing).getByRole('button', { name: 'Reindex' })).toBeDisabled();
     const scan = c.getByRole('row', { name: /Scanned contract/ });
     await expect(badgeOf(scan, 'error')).toHaveAttribute('data-tone', 'danger');
-    await expect(within(scan).getByText('file: The PDF has no extractable text')).toBeVisible();
+    await expect(within(scan).getByText('The PDF has no extractable text')).toBeVisible();
     const old = c.getByRole('row', { name: /Old FAQ/ });
     await userEvent.click(within(old).getByRole('switch', { name: 'Disabled' }));
     await expect(args.onToggle).toHaveBeenCalledWith('doc_old', true);

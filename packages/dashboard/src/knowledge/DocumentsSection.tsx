@@ -9,6 +9,7 @@ import { UploadPanel } from './UploadPanel';
 import { chunkSettingsFrom } from './chunkSettings';
 import {
   crawlFailure,
+  uploadReason,
   errorMessage,
   reindexFailed,
   reindexSucceeded,
@@ -75,7 +76,7 @@ export function DocumentsSection({ base }: DocumentsSectionProps) {
       setUploadNotice(
         input.mode === 'url'
           ? crawlFailure(error)
-          : { tone: 'error', title: 'Failed to add document', message: errorMessage(error) },
+          : { tone: 'error', title: 'Failed to add document', message: uploadReason(error) },
       );
       return false;
     }

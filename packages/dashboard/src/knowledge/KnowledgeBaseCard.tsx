@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Badge, Button, IconButton, type BadgeTone } from '@parley/ui';
 import type { KnowledgeBase, KnowledgeBaseStatus } from '@parley/api-client';
 import { documentCountLabel, formatDate, indexingBadge } from './knowledgeList';
-import { TrashIcon } from '../icons';
+import { AlertIcon, CheckIcon, RefreshIcon, TrashIcon } from '../icons';
 import * as styles from './knowledge.css';
 
 export interface KnowledgeBaseCardProps {
@@ -12,11 +12,12 @@ export interface KnowledgeBaseCardProps {
   onDelete: (id: string) => void;
 }
 
-const statusView: Record<KnowledgeBaseStatus, { glyph: string; label: string; tone: BadgeTone }> = {
-  ready: { glyph: '✓', label: 'Ready', tone: 'success' },
-  processing: { glyph: '⟳', label: 'Processing', tone: 'warning' },
-  error: { glyph: '!', label: 'Error', tone: 'danger' },
-};
+const statusView: Record<KnowledgeBaseStatus, { icon: ReactNode; label: string; tone: BadgeTone }> =
+  {
+    ready: { icon: <CheckIcon />, label: 'Ready', tone: 'success' },
+    processing: { icon: <RefreshIcon />, label: 'Processing', tone: 'warning' },
+    error: { icon: <AlertIcon />, label: 'Error', tone: 'danger' },
+  };
 
 /** The knowledge-base status icon (spec §4): ready, processing or error, with its word. */
 export function KnowledgeStatusIcon({ status }: { status: KnowledgeBaseStatus }) {
@@ -24,7 +25,7 @@ export function KnowledgeStatusIcon({ status }: { status: KnowledgeBaseStatus })
   return (
     <Badge tone={v.tone} data-status={status}>
       <span aria-hidden="true" className={styles.statusGlyph} data-status={status}>
-        {v.glyph}
+        {v.icon}
       </span>{' '}
       {v.label}
     </Badge>
@@ -39,7 +40,7 @@ export function KnowledgeBaseCard({
   onDelete,
 }: KnowledgeBaseCardProps) {
   const titleId = useId();
-  const badge = indexingBadge(base.indexingTechnique);
+  const badge = indexingBadge(base.indexingTechnique, base.vectorSearch);
   return (
     <article
       aria-labelledby={titleId}

@@ -11,7 +11,7 @@ export interface KnowledgeBaseScreenProps {
   /** Documents and API Keys appear only once a base is selected. */
   hasSelection: boolean;
   /** The selected base, shown in the header (absent while it loads). */
-  selected?: { name: string; indexingTechnique: string } | null;
+  selected?: { name: string; indexingTechnique: string; vectorSearch?: boolean } | null;
   /** A message that replaces the whole area (not logged in, authentication error). */
   blocked?: string | null;
   /** A page-level outcome (e.g. a base was created, possibly with a warning). */
@@ -35,7 +35,7 @@ export function KnowledgeBaseScreen({
   onDismissNotice,
   children,
 }: KnowledgeBaseScreenProps) {
-  const badge = selected ? indexingBadge(selected.indexingTechnique) : null;
+  const badge = selected ? indexingBadge(selected.indexingTechnique, selected.vectorSearch) : null;
   return (
     <div className={styles.screen}>
       <div className={styles.screenHeader}>

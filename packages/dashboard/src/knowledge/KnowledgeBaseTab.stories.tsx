@@ -287,7 +287,9 @@ export const UploadFileFailed: Story = {
     await userEvent.click(panel.getByRole('button', { name: 'Upload File' }));
     const alert = await panel.findByRole('alert');
     await expect(alert).toHaveTextContent('Failed to add document');
-    await expect(alert).toHaveTextContent('file: The file is larger than the 10 MB limit');
+    // The server's reason in plain words: no 'file:' field prefix.
+    await expect(alert).toHaveTextContent('The file is larger than the 10 MB limit.');
+    await expect(alert).not.toHaveTextContent('file:');
   },
 };
 
@@ -352,7 +354,7 @@ export const SegmentsAndToggles: Story = {
     await expect(docSwitch).toHaveAccessibleName('Enabled');
     await expect(
       within(c.getByRole('row', { name: /Scanned contract/ })).getByText(
-        'file: The PDF has no extractable text',
+        'The PDF has no extractable text',
       ),
     ).toBeVisible();
 

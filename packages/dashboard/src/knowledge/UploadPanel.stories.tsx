@@ -88,6 +88,28 @@ export const UrlMode: Story = {
   },
 };
 
+/** A file upload that failed leaves its name behind; a URL import is never named after it. */
+export const UrlAfterFailedFileUpload: Story = {
+  args: { initialState: { mode: 'file' }, onUpload: fn(async () => false) },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await userEvent.upload(input, file);
+    await userEvent.click(c.getByRole('button', { name: 'Upload File' }));
+    await expect(args.onUpload).toHaveBeenCalledTimes(1);
+    await userEvent.click(c.getByRole('tab', { name: 'From URL' }));
+    await expect(c.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    await userEvent.type(c.getByRole('textbox', { name: /^URL/ }), 'https://example.com/help');
+    await userEvent.click(c.getByRole('button', { name: 'Import URL' }));
+    await expect(args.onUpload).toHaveBeenLastCalledWith(
+      expect.objectContaining({ mode: 'url', url: 'https://example.com/help', name: undefined }),
+    );
+    // Back on File Upload, the file's name is still there for another try.
+    await userEvent.click(c.getByRole('tab', { name: 'File Upload' }));
+    await expect(c.getByRole('textbox', { name: /^Name/ })).toHaveValue('refund-policy.txt');
+  },
+};
+
 export const Uploading: Story = {
   args: {
     initialState: { mode: 'file', file, name: 'refund-policy.txt' },
@@ -126,12 +148,12 @@ export const UploadFailed: Story = {
     notice: {
       tone: 'error',
       title: 'Failed to add document',
-      message: 'file: The file is larger than the 10 MB limit',
+      message: 'The file is larger than the 10 MB limit.',
     },
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
-      'file: The file is larger than the 10 MB limit',
+      'The file is larger than the 10 MB limit.',
     );
   },
 };

@@ -64,6 +64,8 @@ const submitLabels = {
  * and drop or pick a pdf, doc, docx or txt; the name defaults to the file's name) and From URL
  * (the name is optional). Indexing technique and chunk settings start from the base's.
  */
+const emptyNames: Record<UploadMode, string> = { text: '', file: '', url: '' };
+
 export function UploadPanel({
   defaultIndexingTechnique,
   defaultChunkSettings,
@@ -75,7 +77,15 @@ export function UploadPanel({
   initialState = {},
 }: UploadPanelProps) {
   const [mode, setMode] = useState<UploadMode>(initialState.mode ?? 'text');
-  const [name, setName] = useState(initialState.name ?? '');
+  // Each mode has a name of its own: a file's name (picked, or left by a failed upload) never
+  // names a URL import, nor a text's name a file.
+  const [names, setNames] = useState<Record<UploadMode, string>>(() => ({
+    ...emptyNames,
+    [initialState.mode ?? 'text']: initialState.name ?? '',
+  }));
+  const name = names[mode];
+  const setName = (next: string | ((current: string) => string)) =>
+    setNames((all) => ({ ...all, [mode]: typeof next === 'function' ? next(all[mode]) : next }));
   const [content, setContent] = useState(initialState.content ?? '');
   const [url, setUrl] = useState(initialState.url ?? '');
   const [file, setFile] = useState<File | null>(initialState.file ?? null);
@@ -90,7 +100,7 @@ export function UploadPanel({
   const techniqueHint = indexingTechniqueOptions.find((o) => o.value === technique)?.hint;
 
   const reset = () => {
-    setName('');
+    setNames(emptyNames);
     setContent('');
     setUrl('');
     setFile(null);

@@ -361,7 +361,8 @@ globalStyle(`${whyTable} th`, { color: vars.color.textMuted });
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 /** The status icon's glyph; the processing one turns (still when motion is reduced). */
 export const statusGlyph = style({
-  display: 'inline-block',
+  display: 'inline-flex',
+  verticalAlign: '-2px',
   selectors: {
     '&[data-status="processing"]': {
       animation: `${spin} 1.2s linear infinite`,

@@ -10,6 +10,7 @@ import {
   reindexFailed,
   reindexSucceeded,
   sessionMessage,
+  uploadReason,
   warningOf,
 } from './knowledgeErrors';
 
@@ -113,5 +114,19 @@ describe('knowledge error texts (spec §8)', () => {
     );
     expect(warningOf({ id: 'x' })).toBeNull();
     expect(warningOf(null)).toBeNull();
+  });
+
+  it('an upload’s reason has no field prefix and reads as a sentence', () => {
+    const tooBig = new ApiError('file: The file is larger than the 10 MB limit', 400, {});
+    expect(uploadReason(tooBig)).toBe('The file is larger than the 10 MB limit.');
+    const content = new ApiError(
+      'content: Too big: expected string to have <=100 characters',
+      400,
+      {},
+    );
+    expect(uploadReason(content)).not.toMatch(/^content:/);
+    expect(uploadReason(expired)).toBe(
+      'Your session has expired. Please refresh the page and login again.',
+    );
   });
 });

@@ -99,6 +99,17 @@ export function crawlReason(error: unknown): string {
   });
 }
 
+/**
+ * Why an upload (text or file) failed, in a user's words: the server's reason without its field
+ * prefix ('file: The file is empty' → 'The file is empty.'), other fields in their labels.
+ */
+export function uploadReason(error: unknown): string {
+  return describe(error, (raw) => {
+    const file = /^file: (.+)$/s.exec(raw);
+    return sentence(file ? file[1]!.trim() : humanizeMessage(raw));
+  });
+}
+
 /** Reindex outcomes (spec §8): started, started with a warning (message and warning), failed. */
 export function reindexSucceeded(answer: { message: string; warning?: string }): Notice {
   if (answer.warning) {

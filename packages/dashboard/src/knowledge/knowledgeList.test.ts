@@ -51,6 +51,12 @@ describe('indexingBadge', () => {
     expect(indexingBadge('high_quality')).toEqual({ label: 'HQ • VECTOR', tone: 'primary' });
     expect(indexingBadge('economy')).toEqual({ label: 'ECONOMY', tone: 'neutral' });
     expect(indexingBadge('something_else').label).toBe('ECONOMY');
+    // A high_quality base the server searches with full text only is not called VECTOR.
+    expect(indexingBadge('high_quality', false)).toEqual({
+      label: 'HQ • FULL-TEXT',
+      tone: 'neutral',
+    });
+    expect(indexingBadge('high_quality', true).label).toBe('HQ • VECTOR');
   });
 });
 

@@ -23,10 +23,16 @@ export function listEmptyState(query: string) {
   } as const;
 }
 
-/** 'HQ • VECTOR' for high_quality, 'ECONOMY' for anything else, with its badge tone. */
-export function indexingBadge(technique: string): { label: string; tone: BadgeTone } {
-  const label = indexingLabel(technique);
-  return { label, tone: technique === 'high_quality' ? 'primary' : 'neutral' };
+/**
+ * 'HQ • VECTOR' for high_quality ('HQ • FULL-TEXT' when the server has no vector search for it),
+ * 'ECONOMY' for anything else, with its badge tone.
+ */
+export function indexingBadge(
+  technique: string,
+  vectorSearch?: boolean,
+): { label: string; tone: BadgeTone } {
+  const label = indexingLabel(technique, vectorSearch);
+  return { label, tone: label === 'HQ • VECTOR' ? 'primary' : 'neutral' };
 }
 
 export function documentCountLabel(count: number): string {

@@ -2,18 +2,24 @@ import type { FetchLike } from '@parley/api-client';
 import { messageOf } from '@parley/api-client';
 import { useMe, useSignOut } from '../api/hooks';
 import { useThemePreference } from '../shell/useThemePreference';
-import { InviteScreen, type InviteState } from './InviteScreen';
+import { chooseOrganization } from '../storage/orgChoice';
+import { leaveArrivalNotice } from '../storage/arrivalNotice';
+import { InviteScreen, joinedText, type InviteState } from './InviteScreen';
 import { useInvitation } from './queries';
 
 export interface InvitePageProps {
   invitationId: string;
-  /** Opens the login page, coming back here once signed in. */
-  onSignIn: () => void;
+  /** Opens the login page with the invited address filled in, coming back here once signed in. */
+  onSignIn: (invitedEmail: string) => void;
+  /** Opens the dashboard (after joining: on the joined organization). */
   onOpenDashboard: () => void;
   fetch?: FetchLike;
 }
 
-/** Container for /invite/{id}. */
+/**
+ * Container for /invite/{id}. Accepting opens the dashboard on the joined organization, which
+ * says 'You joined {organization} as {role}'.
+ */
 export function InvitePage({ invitationId, onSignIn, onOpenDashboard, fetch }: InvitePageProps) {
   useThemePreference();
   const me = useMe();
@@ -37,9 +43,19 @@ export function InvitePage({ invitationId, onSignIn, onOpenDashboard, fetch }: I
   return (
     <InviteScreen
       state={state}
-      onSignIn={onSignIn}
-      onSwitchAccount={() => signOut.mutate(undefined, { onSuccess: onSignIn })}
-      onAccept={() => accept.mutate()}
+      onSignIn={() => onSignIn(details.data?.email ?? '')}
+      onSwitchAccount={() =>
+        signOut.mutate(undefined, { onSuccess: () => onSignIn(details.data?.email ?? '') })
+      }
+      onAccept={() =>
+        accept.mutate(undefined, {
+          onSuccess: (joined) => {
+            if (me.data) chooseOrganization(me.data.user.userId, joined.orgId);
+            leaveArrivalNotice(joinedText(joined.orgName, joined.role));
+            onOpenDashboard();
+          },
+        })
+      }
       onOpenDashboard={onOpenDashboard}
     />
   );

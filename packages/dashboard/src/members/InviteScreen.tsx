@@ -20,6 +20,10 @@ export interface InviteScreenProps {
   onOpenDashboard: () => void;
 }
 
+/** 'You joined Acme as Admin' (the invite page and, after it, the dashboard say so). */
+export const joinedText = (organizationName: string, role: string) =>
+  `You joined ${organizationName} as ${roleLabel(role)}`;
+
 const closed: Record<string, string> = {
   expired: 'This invitation has expired. Ask for a new one.',
   canceled: 'This invitation was cancelled.',
@@ -99,11 +103,8 @@ export function InviteScreen({
             </>
           ) : (
             <>
-              <Banner
-                tone="success"
-                title={`You joined ${inv.organizationName} as ${roleLabel(inv.role)}`}
-              />
-              <Button onClick={onOpenDashboard}>Open the dashboard</Button>
+              <Banner tone="success" title={joinedText(inv.organizationName, inv.role)} />
+              <Button onClick={onOpenDashboard}>Open {inv.organizationName}</Button>
             </>
           )}
         </div>

@@ -77,6 +77,11 @@ export const Owner: Story = {
     );
     // The only owner cannot be changed, and says why.
     await expect(c.getByText(reasons.lastOwner)).toBeVisible();
+    // Remove is a plain button of its own width (the red one is the confirmation's).
+    const remove = c.getAllByRole('button', { name: 'Remove' })[0]!;
+    await expect(remove.getBoundingClientRect().width).toBeLessThan(
+      remove.closest('li')!.getBoundingClientRect().width / 2,
+    );
   },
 };
 export const OwnerDark: Story = { globals: { theme: 'dark' } };

@@ -188,8 +188,9 @@ export function MembersPanel(props: MembersPanelProps) {
                   disabled={!actions.canChangeRole || busyId === m.memberId}
                 />
                 <Button
-                  variant="danger"
+                  variant="secondary"
                   size="sm"
+                  className={styles.rowAction}
                   disabled={!actions.canRemove}
                   busy={busyId === m.memberId}
                   busyLabel="Removing..."
@@ -231,6 +232,7 @@ export function MembersPanel(props: MembersPanelProps) {
                 <Button
                   variant="secondary"
                   size="sm"
+                  className={styles.rowAction}
                   disabled={!canManage}
                   busy={busyId === inv.id}
                   busyLabel="Cancelling..."

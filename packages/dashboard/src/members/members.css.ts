@@ -26,6 +26,14 @@ export const row = style({
   borderTop: `1px solid ${vars.color.border}`,
   '@media': { 'screen and (max-width: 600px)': { gridTemplateColumns: '1fr' } },
 });
+/**
+ * A row's button keeps its own width (a phone's single column does not stretch it across the
+ * card), at the row's end on a wide screen and its start on a phone.
+ */
+export const rowAction = style({
+  justifySelf: 'end',
+  '@media': { 'screen and (max-width: 600px)': { justifySelf: 'start' } },
+});
 export const who = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 export const name = style({ color: vars.color.text, fontWeight: 600, overflowWrap: 'anywhere' });
 export const muted = style({

@@ -7,6 +7,11 @@ const nothing: SystemStatus = {
   organization_id: 'org_1',
   model_keys: { configured: false, providers: [], agents_with_own_key: 0 },
   livekit: { configured: false },
+  voice: {
+    available: false,
+    reason:
+      'Voice calls cannot speak on this server: install espeak-ng (apt-get install espeak-ng) or set an OpenAI, 11Labs or Cartesia key.',
+  },
   telephony: { configured: false, provider: 'sandbox', credentials: 'none' },
   mail: { configured: false, mailboxes: 0, mailboxes_with_servers: 0, install_mailer: false },
 };
@@ -14,6 +19,7 @@ const everything: SystemStatus = {
   organization_id: 'org_1',
   model_keys: { configured: true, providers: ['openai', 'anthropic'], agents_with_own_key: 2 },
   livekit: { configured: true },
+  voice: { available: true },
   telephony: { configured: true, provider: 'twilio', credentials: 'organization' },
   mail: { configured: true, mailboxes: 3, mailboxes_with_servers: 2, install_mailer: true },
 };
@@ -45,7 +51,10 @@ export const NothingConfigured: Story = {
   args: { status: nothing },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
-    await expect(c.getByText(/LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET/)).toBeVisible();
+    await expect(c.getByText('No voice calls')).toBeVisible();
+    await expect(
+      c.getByText(/install espeak-ng .* LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET/),
+    ).toBeVisible();
     await expect(c.getByRole('link', { name: 'Set up a mailbox' })).toHaveAttribute(
       'href',
       '/?tab=email',
@@ -58,6 +67,18 @@ export const NothingConfiguredDark: Story = {
   args: NothingConfigured.args,
   globals: { theme: 'dark' },
 };
+
+/** No LiveKit, but the server takes calls itself (its WebSocket transport, the local speech). */
+export const BuiltInVoice: Story = {
+  args: { status: { ...nothing, voice: { available: true } } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const line = c.getByText('Voice calls: built into this server (LiveKit not configured)');
+    await expect(line).toBeVisible();
+    await expect(line.closest('li')).toHaveAttribute('data-ok', 'true');
+  },
+};
+export const BuiltInVoiceDark: Story = { args: BuiltInVoice.args, globals: { theme: 'dark' } };
 
 export const Loading: Story = {
   args: { status: undefined, loading: true },

@@ -46,13 +46,18 @@ export function configuredLines(status: SystemStatus): ConfiguredLine[] {
     },
     {
       key: 'livekit',
-      ok: status.livekit.configured,
+      ok: status.livekit.configured || status.voice.available,
+      // Without LiveKit the server takes calls itself (its WebSocket transport) when it can.
       text: status.livekit.configured
         ? 'LiveKit configured: voice calls'
-        : 'LiveKit not configured: no voice calls',
+        : status.voice.available
+          ? 'Voice calls: built into this server (LiveKit not configured)'
+          : 'No voice calls',
       operator: status.livekit.configured
         ? undefined
-        : 'Set on the server: LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET',
+        : status.voice.available
+          ? 'For many calls at once, set on the server: LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET'
+          : `${status.voice.reason ? `${status.voice.reason} ` : ''}Or set on the server: LIVEKIT_URL, LIVEKIT_API_KEY, LIVEKIT_API_SECRET`,
     },
     {
       key: 'telephony',

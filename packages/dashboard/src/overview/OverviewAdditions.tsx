@@ -4,6 +4,7 @@ import { LatestConversationsPanel } from '../conversations/LatestConversationsPa
 import { inboxHref } from '../conversations/inboxFormat';
 import { useLatestConversations } from '../conversations/queries';
 import { ConfiguredStatusPanel } from './ConfiguredStatusPanel';
+import { useNow, useWaiting, WaitingNowPanel } from '../handoff';
 import { useSystemStatus } from './queries';
 
 /**
@@ -33,6 +34,23 @@ export function ConfiguredStatus({ orgId }: { orgId: string }) {
       loading={status.isPending}
       error={status.error ? plainMessageOf(status.error) : null}
       onNavigate={(href) => navigate(href)}
+    />
+  );
+}
+
+/** How many conversations wait for a person now (issue 41), a link to the inbox's Needs a person. */
+export function WaitingNow({ orgId }: { orgId: string }) {
+  const waiting = useWaiting(orgId);
+  const now = useNow();
+  const navigate = useNavigate();
+  return (
+    <WaitingNowPanel
+      count={waiting.data?.count ?? 0}
+      oldestRequestedAt={waiting.data?.conversations[0]?.handoff?.requested_at ?? null}
+      now={now}
+      loading={waiting.isPending}
+      error={waiting.error ? plainMessageOf(waiting.error) : null}
+      onOpen={() => navigate('/?view=conversations&status=needs_human')}
     />
   );
 }

@@ -11,6 +11,7 @@ const LatestConversations = lazy(() =>
   loadAdditions().then((m) => ({ default: m.LatestConversations })),
 );
 const ConfiguredStatus = lazy(() => loadAdditions().then((m) => ({ default: m.ConfiguredStatus })));
+const WaitingNow = lazy(() => loadAdditions().then((m) => ({ default: m.WaitingNow })));
 
 export function OverviewArea({
   userId,
@@ -25,6 +26,7 @@ export function OverviewArea({
       latest={
         orgId ? (
           <Suspense fallback={null}>
+            <WaitingNow orgId={orgId} />
             <LatestConversations orgId={orgId} />
           </Suspense>
         ) : null

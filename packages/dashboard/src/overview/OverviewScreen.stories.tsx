@@ -24,8 +24,28 @@ export const Loaded: Story = {
     await expect(c.getByText('System Online')).toBeVisible();
     await userEvent.click(c.getByRole('button', { name: 'Create Agent' }));
     await expect(args.onOpenTab).toHaveBeenCalledWith('agents');
+    // Each action says what it is for; the card is as tall as that (no empty space).
+    await expect(c.getByRole('button', { name: 'Email' })).toHaveAccessibleDescription(
+      'Connect a mailbox',
+    );
   },
 };
+
+/** A new organization: every count is 0 and every bar is empty (none looks partly full). */
+export const NothingYet: Story = {
+  args: {
+    stats: { totalAgents: 1, totalPhoneNumbers: 0, totalWhatsAppNumbers: 0, totalEmails: 0 },
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const bar = (name: string) =>
+      (c.getByRole('progressbar', { name }) as HTMLProgressElement).value;
+    await expect(bar('Total Agents')).toBe(75);
+    for (const name of ['Phone Numbers', 'WhatsApp Numbers', 'Total Emails'])
+      await expect(bar(name)).toBe(0);
+  },
+};
+export const NothingYetDark: Story = { ...NothingYet, globals: { theme: 'dark' } };
 
 export const Loading: Story = {
   args: { stats: undefined, loading: true },
@@ -65,6 +85,10 @@ export const WithAdditions: Story = {
           organization_id: 'org_1',
           model_keys: { configured: true, providers: ['openai'], agents_with_own_key: 0 },
           livekit: { configured: false },
+          voice: {
+            available: false,
+            reason: 'Voice calls are not set up on this server (LiveKit is not configured).',
+          },
           telephony: { configured: false, provider: 'sandbox', credentials: 'none' },
           mail: {
             configured: false,
@@ -78,6 +102,12 @@ export const WithAdditions: Story = {
   },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
+    // Beside a tall System Status, Quick Actions is as tall as its content (no empty card).
+    const quick = c.getByRole('region', { name: 'Quick Actions' });
+    const list = c.getByRole('list', { name: 'Quick Actions' });
+    await expect(
+      quick.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom,
+    ).toBeLessThan(64);
     await expect(c.getByText('Latest conversations')).toBeVisible();
     await expect(c.getByText('AI Services Operational')).toBeVisible();
     await expect(c.getByText('Model keys: OpenAI')).toBeVisible();

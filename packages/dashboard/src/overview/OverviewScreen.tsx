@@ -17,13 +17,21 @@ export interface OverviewScreenProps {
   statusExtra?: ReactNode;
 }
 
-/** Decorative, fixed progress values for the stat cards (spec: channels-and-shell §2). */
+/**
+ * Decorative, fixed progress values for the stat cards (spec: channels-and-shell §2); a count
+ * of 0 shows an empty bar (statProgress), never a bar that looks partly full.
+ */
 const statCards = [
   { key: 'totalAgents', label: 'Total Agents', progress: 75 },
   { key: 'totalPhoneNumbers', label: 'Phone Numbers', progress: 60 },
   { key: 'totalWhatsAppNumbers', label: 'WhatsApp Numbers', progress: 45 },
   { key: 'totalEmails', label: 'Total Emails', progress: 30 },
 ] as const;
+
+/** A card's bar: the spec's fixed value while there is something to count, empty at 0. */
+export function statProgress(count: number, decorative: number): number {
+  return count > 0 ? decorative : 0;
+}
 
 const quickActions: ReadonlyArray<{ label: string; tab: DashboardTabId; hint: string }> = [
   { label: 'Create Agent', tab: 'agents', hint: 'Build a chat or voice agent' },
@@ -64,7 +72,7 @@ export function OverviewScreen({
             label={card.label}
             value={stats ? stats[card.key] : 0}
             loading={loading || !stats}
-            progress={card.progress}
+            progress={statProgress(stats ? stats[card.key] : 0, card.progress)}
           />
         ))}
       </section>
@@ -73,13 +81,22 @@ export function OverviewScreen({
 
       <div className={styles.columns}>
         <Card title="Quick Actions">
-          <div className={styles.actions}>
+          <ul className={styles.actions} aria-label="Quick Actions">
             {quickActions.map((a) => (
-              <Button key={a.label} variant="secondary" onClick={() => onOpenTab(a.tab)}>
-                {a.label}
-              </Button>
+              <li key={a.label} className={styles.action}>
+                <Button
+                  variant="secondary"
+                  onClick={() => onOpenTab(a.tab)}
+                  aria-describedby={`quick-${a.tab}`}
+                >
+                  {a.label}
+                </Button>
+                <span id={`quick-${a.tab}`} className={styles.actionHint}>
+                  {a.hint}
+                </span>
+              </li>
             ))}
-          </div>
+          </ul>
         </Card>
         <Card title="System Status">
           <ul className={styles.statusList}>

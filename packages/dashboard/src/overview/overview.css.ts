@@ -20,17 +20,25 @@ export const stats = style({
     [media.lg]: { gridTemplateColumns: 'repeat(4, 1fr)' },
   },
 });
+/** Quick Actions beside System Status: each card as tall as its content (no empty card). */
 export const columns = style({
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: '1fr',
+  alignItems: 'start',
   '@media': { [media.md]: { gridTemplateColumns: '2fr 1fr' } },
 });
 export const actions = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
   display: 'grid',
-  gap: vars.space.sm,
+  gap: vars.space.md,
   gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
 });
+/** One quick action: its button and, under it, what it is for. */
+export const action = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const actionHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const statusList = style({
   listStyle: 'none',
   margin: 0,

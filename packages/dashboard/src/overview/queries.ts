@@ -7,7 +7,7 @@ import { loadDashboardStats } from './stats';
 
 /** Query keys of the Overview's additions (beside the feature: the first tab does not carry them). */
 export const overviewKeys = {
-  systemStatus: (orgId: string) => ['system-status', orgId] as const,
+  systemStatus: queryKeys.systemStatus,
 } as const;
 
 /** What is really configured under the System Status lines (GET /api/system-status). */
@@ -30,10 +30,7 @@ export function useDashboardStats(orgId: string | undefined) {
       loadDashboardStats({
         agents: () => api.listAgents(orgId!),
         phoneNumbers: () => api.listPhoneNumbers(orgId!),
-        // The Email channel is not built yet (its tab says so and the server has no
-        // /messaging/mail routes): no mailbox can be mapped, so Total Emails is 0 without a
-        // request that could only fail (a 404 in the console on every dashboard load).
-        mailboxMappings: async () => [],
+        mailboxMappings: () => api.listMailboxMappings(orgId!),
       }),
   });
 }

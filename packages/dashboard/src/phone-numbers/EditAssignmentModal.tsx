@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Banner, Button, Dialog, Select } from '@parley/ui';
-import { dialogPhoneNumber, phoneMessages, type PhoneNumber } from '@parley/api-client';
+import {
+  agentDisplayName,
+  dialogPhoneNumber,
+  phoneMessages,
+  type PhoneNumber,
+} from '@parley/api-client';
 import { channelStyles, type AgentOption } from '../channels';
 import * as styles from './phoneNumbers.css';
 
@@ -51,7 +56,12 @@ function EditForm({
     ...agents.map((a) => ({ value: a.id, label: a.label })),
     // The current agent stays selectable even if the agent list failed to load.
     ...(number.agent_id && !agents.some((a) => a.id === number.agent_id)
-      ? [{ value: number.agent_id, label: number.agent_name ?? number.agent_id }]
+      ? [
+          {
+            value: number.agent_id,
+            label: agentDisplayName({ id: number.agent_id, name: number.agent_name }),
+          },
+        ]
       : []),
   ];
   const submit = (e: FormEvent) => {

@@ -1,10 +1,17 @@
 import { useMemo, useState } from 'react';
-import { agentDisplayName, messageOf, phoneMessages, type PhoneNumber } from '@parley/api-client';
+import {
+  agentDisplayName,
+  managerActions,
+  managerOnlyReason,
+  messageOf,
+  phoneMessages,
+  type PhoneNumber,
+} from '@parley/api-client';
 import { useAgents } from '../agents';
 import { AddAgentModal, type AgentOption, type Notice } from '../channels';
 import { PhoneNumbersScreen, type PhoneNumbersTab } from './PhoneNumbersScreen';
 import { EditAssignmentModal } from './EditAssignmentModal';
-import { ScheduledCallsArea } from '../scheduling';
+import { OutboundRulesArea, ScheduledCallsArea } from '../scheduling';
 import { noFilters, type PhoneFilters } from './phoneFilters';
 import { assignFailureMessage, syncFailureMessage, unassignFailureMessage } from './phoneMessages';
 import {
@@ -26,7 +33,16 @@ export function voiceView(numbers: readonly PhoneNumber[]): PhoneNumber[] {
 }
 
 /** The Phone Numbers tab: data hooks wired to the screen and its two modals. */
-export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: string }) {
+export function PhoneNumbersArea({
+  orgId,
+  orgName,
+  role,
+}: {
+  orgId: string;
+  orgName: string;
+  /** The user's role: a member sees Sync Phone Numbers disabled, with the reason. */
+  role?: string | null;
+}) {
   const page = usePhoneNumberPage(orgId);
   const agentsQuery = useAgents(orgId);
   const sync = useSyncPhoneNumbers(orgId);
@@ -86,6 +102,7 @@ export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: s
         filters={filters}
         onFiltersChange={setFilters}
         syncing={sync.isPending}
+        syncDisabledReason={managerOnlyReason(role, managerActions.sync)}
         syncNotice={syncNotice}
         onDismissSyncNotice={() => setSyncNotice(null)}
         notice={notice}
@@ -108,13 +125,19 @@ export function PhoneNumbersArea({ orgId, orgName }: { orgId: string; orgName: s
           setEditing(row);
         }}
         onUnassign={(row) => runUnassign(row)}
-        outbound={<ScheduledCallsArea orgId={orgId} />}
+        outbound={
+          <>
+            <ScheduledCallsArea orgId={orgId} role={role} />
+            <OutboundRulesArea orgId={orgId} role={role} />
+          </>
+        }
       />
       <AddAgentModal
         open={adding}
         onOpenChange={setAdding}
         agents={agents}
-        numbers={voiceView(available.data ?? [])}
+        // Voice is assigned here: only numbers that have voice.
+        numbers={voiceView(available.data ?? []).filter((n) => n.voice_enabled)}
         offerOtherChannels
         loading={available.isPending && adding}
         busy={assign.isPending}

@@ -4,6 +4,7 @@ import { PhoneNumbersScreen } from './PhoneNumbersScreen';
 import { noFilters } from './phoneFilters';
 import { fixtureNumbers } from '../stories/phoneHandlers';
 import { withLocalTabAndFilters } from '../stories/LocalTabAndFilters';
+import { sandboxNoticeKey } from '../channels';
 
 /** Keeps the tab and filters the way the container does. */
 const Harness = withLocalTabAndFilters(PhoneNumbersScreen);
@@ -25,6 +26,8 @@ const meta = {
     onEdit: fn(),
     onUnassign: fn(),
     onRetry: fn(),
+    // The real Outbound side is the Scheduled Events view (scheduling/ stories).
+    outbound: <p>Scheduled events go here</p>,
   },
   render: (args) => <Harness {...args} />,
 } satisfies Meta<typeof PhoneNumbersScreen>;
@@ -45,7 +48,15 @@ export const Numbers: Story = {
     await expect(c.getByText('Acme Labs')).toBeVisible();
     // Unassign only on assigned rows.
     await expect(c.getAllByRole('button', { name: /^Unassign / })).toHaveLength(2);
+    // Unassign asks first: Cancel keeps the agent, Unassign goes ahead.
     await userEvent.click(c.getByRole('button', { name: 'Unassign +14155550100' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Unassign +14155550100?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await expect(args.onUnassign).not.toHaveBeenCalled();
+    await userEvent.click(c.getByRole('button', { name: 'Unassign +14155550100' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unassign' }),
+    );
     await expect(args.onUnassign).toHaveBeenCalledWith(
       expect.objectContaining({ phone_number: '+14155550100' }),
     );
@@ -53,6 +64,9 @@ export const Numbers: Story = {
     await expect(args.onEdit).toHaveBeenCalledWith(
       expect.objectContaining({ phone_number: '+14155550102' }),
     );
+    // A number without voice has no voice agent to choose.
+    await expect(c.queryByRole('button', { name: 'Edit agent of +14155550103' })).toBeNull();
+    await expect(c.getAllByText('No voice on this number')).toHaveLength(2);
     await userEvent.click(c.getByRole('button', { name: 'Add Agent' }));
     await expect(args.onAddAgent).toHaveBeenCalled();
     await userEvent.click(c.getByRole('button', { name: 'Sync Phone Numbers' }));
@@ -174,18 +188,42 @@ export const Assigned: Story = {
 export const Outbound: Story = {
   args: { tab: 'outbound' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No scheduled calls yet')).toBeVisible();
+    const c = within(canvasElement);
+    await expect(c.getByText('Scheduled events go here')).toBeVisible();
+    await expect(c.queryByRole('table')).toBeNull();
+  },
+};
+
+/** A member: Sync Phone Numbers disabled, with the reason beside it (docs/roles.md). */
+export const Member: Story = {
+  args: { syncDisabledReason: 'Only an owner or admin can sync numbers from the provider' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const sync = c.getByRole('button', { name: 'Sync Phone Numbers' });
+    await expect(sync).toBeDisabled();
+    await expect(sync).toHaveAccessibleDescription(
+      'Only an owner or admin can sync numbers from the provider',
+    );
+    await expect(args.onSync).not.toHaveBeenCalled();
   },
 };
 
 const dark = { globals: { theme: 'dark' } };
+export const MemberDark: Story = { ...Member, ...dark };
 /** The install's shared numbers do not serve this organization: the screen says so plainly. */
 export const SharedNumbersUnavailable: Story = {
   args: { sharedUnavailable: true },
+  beforeEach: () => {
+    localStorage.removeItem(sandboxNoticeKey);
+    return () => localStorage.removeItem(sandboxNoticeKey);
+  },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText(/shared telephony account serves only/),
-    ).toBeVisible();
+    const c = within(canvasElement);
+    // One slim line says both; its details say why.
+    const notice = c.getByTestId('sandbox-notice');
+    await expect(notice).toHaveTextContent(/shared numbers do not serve this organization/);
+    await userEvent.click(within(notice).getByRole('button', { name: 'Details' }));
+    await expect(await c.findByText(/shared telephony account serves only/)).toBeVisible();
   },
 };
 export const SharedNumbersUnavailableDark: Story = { ...SharedNumbersUnavailable, ...dark };

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, EmptyState, Select, type TableColumn } from '@parley/ui';
-import type { PhoneNumber } from '@parley/api-client';
+import { Badge, Button, Select, type TableColumn } from '@parley/ui';
+import { agentDisplayName, type PhoneNumber } from '@parley/api-client';
 import {
   ChannelFrame,
   ChannelTable,
@@ -11,7 +11,6 @@ import {
   numbersLoadingLabel,
   OrganizationBadge,
   SandboxNotice,
-  SharedTelephonyNotice,
   syncSuccessMs,
   UnassignButton,
   type ChannelTab,
@@ -19,7 +18,6 @@ import {
 } from '../channels';
 import {
   agentFilterOptions,
-  agentPrefixOf,
   allAgentsFilter,
   channelFilterValues,
   emptyHintFor,
@@ -49,6 +47,8 @@ export interface PhoneNumbersScreenProps {
   filters: PhoneFilters;
   onFiltersChange: (filters: PhoneFilters) => void;
   syncing?: boolean;
+  /** Why this user may not sync (a member): the button is disabled, the reason beside it. */
+  syncDisabledReason?: string | null;
   /** The last sync's outcome (cleared by the screen after 3 s / 5 s). */
   syncNotice?: Notice | null;
   /** The last assign/unassign outcome (cleared after 5 s). */
@@ -63,7 +63,7 @@ export interface PhoneNumbersScreenProps {
   onUnassign: (row: PhoneNumber) => void;
   onRetry?: () => void;
   /** The Outbound side: the Scheduled Events view (scheduling/). */
-  outbound?: ReactNode;
+  outbound: ReactNode;
 }
 
 const channelLabels: Record<ChannelFilter, string> = {
@@ -119,30 +119,40 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
           <span className={styles.channelAgents}>
             <span>
               <span className={styles.channelAgentLabel}>Voice: </span>
-              {row.agent_id ? (row.agent_name ?? agentPrefixOf(row)) : 'Unassigned'}
+              {row.agent_id
+                ? agentDisplayName({ id: row.agent_id, name: row.agent_name })
+                : row.voice_enabled
+                  ? 'Unassigned'
+                  : 'No voice on this number'}
             </span>
             {row.sms_enabled ? (
               <span className={styles.channelAgentOther}>
-                SMS: {row.sms_agent_id ? (row.sms_agent_name ?? row.sms_agent_id) : 'Unassigned'}
+                SMS:{' '}
+                {row.sms_agent_id
+                  ? agentDisplayName({ id: row.sms_agent_id, name: row.sms_agent_name })
+                  : 'Unassigned'}
               </span>
             ) : null}
             {row.whatsapp_enabled ? (
               <span className={styles.channelAgentOther}>
                 WhatsApp:{' '}
                 {row.whatsapp_agent_id
-                  ? (row.whatsapp_agent_name ?? row.whatsapp_agent_id)
+                  ? agentDisplayName({ id: row.whatsapp_agent_id, name: row.whatsapp_agent_name })
                   : 'Unassigned'}
               </span>
             ) : null}
           </span>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Edit agent of ${row.phone_number}`}
-            onClick={() => props.onEdit(row)}
-          >
-            Edit
-          </Button>
+          {/* The voice agent is chosen here; a number without voice has none to choose. */}
+          {row.voice_enabled || row.agent_id ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Edit agent of ${row.phone_number}`}
+              onClick={() => props.onEdit(row)}
+            >
+              Edit
+            </Button>
+          ) : null}
         </span>
       ),
     },
@@ -151,6 +161,7 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
     columns.push({
       key: 'unassign',
       header: 'Unassign',
+      labelWhenStacked: false,
       render: (row) =>
         row.agent_id ? (
           <UnassignButton
@@ -158,6 +169,7 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
             target={row.phone_number}
             busy={props.unassigningId === row.phone_id}
             onUnassign={() => props.onUnassign(row)}
+            consequence="Its voice agent stops answering calls to it at once. Its SMS and WhatsApp agents stay."
           />
         ) : null,
     });
@@ -169,14 +181,26 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
       heading="Phone Numbers"
       description="Sync your numbers and choose the agent that answers each."
       actions={
-        <Button onClick={props.onSync} busy={props.syncing} busyLabel="Syncing...">
-          Sync Phone Numbers
-        </Button>
+        <div className={styles.syncAction}>
+          <Button
+            onClick={props.onSync}
+            busy={props.syncing}
+            busyLabel="Syncing..."
+            disabled={Boolean(props.syncDisabledReason)}
+            aria-describedby={props.syncDisabledReason ? 'sync-role-reason' : undefined}
+          >
+            Sync Phone Numbers
+          </Button>
+          {props.syncDisabledReason ? (
+            <p id="sync-role-reason" className={styles.syncReason}>
+              {props.syncDisabledReason}
+            </p>
+          ) : null}
+        </div>
       }
       banners={
         <>
-          {props.sharedUnavailable ? <SharedTelephonyNotice /> : null}
-          {props.sandbox ? <SandboxNotice /> : null}
+          <SandboxNotice sandbox={props.sandbox} sharedUnavailable={props.sharedUnavailable} />
           <NoticeBanner
             name="sync"
             notice={props.syncNotice}
@@ -191,14 +215,8 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
       tab={props.tab}
       onTabChange={props.onTabChange}
     >
-      {props.tab === 'outbound' && props.outbound ? (
+      {props.tab === 'outbound' ? (
         props.outbound
-      ) : props.tab === 'outbound' ? (
-        <EmptyState
-          title="No scheduled calls yet"
-          hint="Outbound calls scheduled for your agents will be listed here. Scheduling comes in a later release."
-          headingLevel={2}
-        />
       ) : (
         <>
           <FilterBar

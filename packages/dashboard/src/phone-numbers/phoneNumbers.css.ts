@@ -34,3 +34,18 @@ export const channelAgents = style({
 });
 export const channelAgentLabel = style({ color: vars.color.textMuted });
 export const channelAgentOther = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** Sync Phone Numbers and, for a member, why it is disabled (under it, aligned to its end). */
+export const syncAction = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: vars.space.xxs,
+  maxWidth: '22rem',
+});
+export const syncReason = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  textAlign: 'end',
+});

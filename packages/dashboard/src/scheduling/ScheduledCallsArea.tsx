@@ -7,6 +7,7 @@ import {
   type ScheduledEvent,
 } from '@parley/api-client';
 import { useAgents } from '../agents';
+import { managerActions, managerOnlyReason } from '@parley/api-client';
 import { CallTranscriptView, useCall } from '../calls';
 import { ScheduleModal } from './ScheduleModal';
 import { ScheduledEventsView, type SchedulingNotice } from './ScheduledEventsView';
@@ -21,7 +22,7 @@ import {
 } from './queries';
 
 /** The Outbound side of Phone Numbers: data hooks wired to the Scheduled Events view and modals. */
-export function ScheduledCallsArea({ orgId }: { orgId: string }) {
+export function ScheduledCallsArea({ orgId, role }: { orgId: string; role?: string | null }) {
   const page = useScheduledEvents(orgId);
   const agentsQuery = useAgents(orgId);
   const create = useCreateScheduled(orgId);
@@ -43,6 +44,7 @@ export function ScheduledCallsArea({ orgId }: { orgId: string }) {
     () => (agentsQuery.data?.agents ?? []).map((a) => ({ id: a.id, label: agentDisplayName(a) })),
     [agentsQuery.data],
   );
+  const agentNames = useMemo(() => new Map(agents.map((a) => [a.id, a.label])), [agents]);
   const events = page.data?.scheduled_events ?? [];
 
   return (
@@ -52,6 +54,7 @@ export function ScheduledCallsArea({ orgId }: { orgId: string }) {
       ) : null}
       <ScheduledEventsView
         events={events}
+        agentNames={agentNames}
         loading={page.isPending}
         search={search}
         onSearchChange={setSearch}
@@ -71,7 +74,11 @@ export function ScheduledCallsArea({ orgId }: { orgId: string }) {
         deleting={remove.isPending}
         onDelete={(event) =>
           remove.mutate(event.scheduled_id, {
-            onSuccess: () => setNotice({ tone: 'success', message: scheduleMessages.deleted }),
+            onSuccess: () => {
+              // The deleted event is gone: nothing stays selected.
+              setSelectedId((id) => (id === event.scheduled_id ? null : id));
+              setNotice({ tone: 'success', message: scheduleMessages.deleted });
+            },
             onError: (error) =>
               setNotice({
                 tone: 'error',
@@ -83,6 +90,7 @@ export function ScheduledCallsArea({ orgId }: { orgId: string }) {
         onDismissNotice={() => setNotice(null)}
         dialingPaused={page.data?.dialing_paused ?? null}
         resuming={resume.isPending}
+        resumeDisabledReason={managerOnlyReason(role, managerActions.resume)}
         onResume={() =>
           resume.mutate(undefined, {
             onError: (error) => setNotice({ tone: 'error', message: messageOf(error) }),

@@ -187,3 +187,43 @@ export const ExpiredDark: Story = { ...Expired, ...dark };
 export const CancelledDark: Story = { ...Cancelled, ...dark };
 export const BreakerOpenDark: Story = { ...BreakerOpen, ...dark };
 export const NoticesDark: Story = { ...Notices, ...dark };
+
+const longAgent = 'support_bot_2c05a1b2_1111_4222_8333_444455556666';
+const longEvents = [
+  {
+    ...fixtureEvents[0]!,
+    agent_id: longAgent,
+    status: 'cancelled',
+    message_template: `Call about https://example.com/${'a'.repeat(400)}`,
+  },
+];
+/**
+ * Narrow (720 px, both columns): the agent shows by its name (not its raw id), the status chip
+ * keeps its whole word, and a long template without spaces wraps: nothing scrolls sideways. (The
+ * e2e test checks the whole page at 400 and 1280 px.)
+ */
+export const LongText: Story = {
+  args: {
+    events: longEvents,
+    selectedId: longEvents[0]!.scheduled_id,
+    agentNames: new Map([[longAgent, 'Front desk']]),
+  },
+  render: (args) => (
+    <div style={{ width: 720 }} data-testid="frame">
+      <ScheduledEventsView {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const frame = c.getByTestId('frame');
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(720);
+    await expect(c.queryByText(new RegExp(longAgent))).toBeNull();
+    await expect(c.getAllByText(/Front desk/).length).toBeGreaterThanOrEqual(2);
+    // The chip's word is whole: its text is not cut by an ellipsis.
+    for (const chip of canvasElement.querySelectorAll<HTMLElement>(
+      '[data-status] > span:last-child',
+    ))
+      await expect(chip.scrollWidth).toBeLessThanOrEqual(chip.clientWidth);
+  },
+};
+export const LongTextDark: Story = { ...LongText, ...dark };

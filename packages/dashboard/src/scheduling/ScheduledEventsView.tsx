@@ -10,7 +10,13 @@ import {
   Spinner,
 } from '@parley/ui';
 import { callOutcomes, scheduleMessages, type ScheduledEvent } from '@parley/api-client';
-import { eventCountLabel, filterEvents, outcomeLabels, statusTone } from './scheduleForm';
+import {
+  agentLabelOf,
+  eventCountLabel,
+  filterEvents,
+  outcomeLabels,
+  statusTone,
+} from './scheduleForm';
 import * as styles from './scheduling.css';
 
 export interface SchedulingNotice {
@@ -36,6 +42,8 @@ export interface ScheduledEventsViewProps {
   /** The circuit breaker paused dialling (since, why); Resume re-opens it. */
   dialingPaused?: { since: string; reason: string } | null;
   onResume?: () => void;
+  /** Why this user may not resume (a member): no Resume, the reason said instead. */
+  resumeDisabledReason?: string | null;
   resuming?: boolean;
   /** The organization dials into the sandbox: its outcome control is shown. */
   sandbox?: boolean;
@@ -47,6 +55,8 @@ export interface ScheduledEventsViewProps {
   transcript?: ReactNode;
   /** Formats times (stories and tests pass a fixed zone). */
   timeZone?: string;
+  /** The organization's agents' display names by id (an agent not in it shows its prefix). */
+  agentNames?: ReadonlyMap<string, string>;
 }
 
 const when = (iso: string | null | undefined, timeZone?: string) =>
@@ -60,7 +70,7 @@ const when = (iso: string | null | undefined, timeZone?: string) =>
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge tone={statusTone(status)} dot data-status={status}>
+    <Badge tone={statusTone(status)} dot data-status={status} className={styles.status}>
       {status}
     </Badge>
   );
@@ -106,7 +116,8 @@ function SandboxControl({
 export function ScheduledEventsView(props: ScheduledEventsViewProps) {
   const { events, search, timeZone } = props;
   const [confirming, setConfirming] = useState<ScheduledEvent | null>(null);
-  const visible = filterEvents(events, search);
+  const agentName = (id: string) => agentLabelOf(id, props.agentNames);
+  const visible = filterEvents(events, search, props.agentNames);
   const searching = search.trim().length > 0;
   const selected = events.find((e) => e.scheduled_id === props.selectedId) ?? null;
 
@@ -134,7 +145,7 @@ export function ScheduledEventsView(props: ScheduledEventsViewProps) {
               <span className={styles.itemText}>
                 <strong>{e.recipient_phone}</strong>
                 <span className={styles.muted}>
-                  {e.agent_id} · {when(e.scheduled_time, timeZone)}
+                  {agentName(e.agent_id)} · {when(e.scheduled_time, timeZone)}
                 </span>
               </span>
               <StatusBadge status={e.status} />
@@ -156,7 +167,7 @@ export function ScheduledEventsView(props: ScheduledEventsViewProps) {
     );
   else {
     const rows: Array<[string, ReactNode]> = [
-      ['Agent', selected.agent_id],
+      ['Agent', agentName(selected.agent_id)],
       ['Recipient phone', selected.recipient_phone],
       ['Scheduled time', when(selected.scheduled_time, timeZone)],
       ['Status', <StatusBadge key="s" status={selected.status} />],
@@ -253,9 +264,13 @@ export function ScheduledEventsView(props: ScheduledEventsViewProps) {
         <Banner
           tone="warning"
           title="Outbound dialling is paused"
-          message={`${props.dialingPaused.reason}. Scheduled calls wait until you resume.`}
+          message={
+            props.resumeDisabledReason
+              ? `${props.dialingPaused.reason}. Scheduled calls wait until an owner or admin resumes. ${props.resumeDisabledReason}.`
+              : `${props.dialingPaused.reason}. Scheduled calls wait until you resume.`
+          }
           action={
-            props.onResume
+            props.onResume && !props.resumeDisabledReason
               ? { label: props.resuming ? 'Resuming...' : 'Resume', onClick: props.onResume }
               : undefined
           }

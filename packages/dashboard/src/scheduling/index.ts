@@ -1,3 +1,4 @@
 export { ScheduledCallsArea } from './ScheduledCallsArea';
+export { OutboundRulesArea } from './OutboundRulesArea';
 export { ScheduledEventsView } from './ScheduledEventsView';
 export { ScheduleModal } from './ScheduleModal';

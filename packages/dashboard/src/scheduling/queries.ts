@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateScheduledRequest } from '@parley/api-client';
+import type { SchedulingSettings, UpdateScheduledRequest } from '@parley/api-client';
 import { useDashboardApi } from '../api/ApiContext';
 import { queryKeys } from '../api/queryKeys';
 import { schedulingRefetchInterval, type ScheduleForm } from './scheduleForm';
@@ -81,5 +81,53 @@ export function useSandboxOutcome(orgId: string) {
   return useMutation({
     mutationFn: (body: { phone_number: string; outcome: string }) =>
       api.scheduling.setSandboxOutcome(orgId, body as { phone_number: string; outcome: 'busy' }),
+  });
+}
+
+/** The calling window and the cap (every member reads them; owners and admins change them). */
+export function useSchedulingSettings(orgId: string) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.schedulingSettings(orgId),
+    queryFn: () => api.scheduling.schedulingSettings(orgId),
+    retry: false,
+  });
+}
+
+export function useSaveSchedulingSettings(orgId: string) {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: SchedulingSettings) => api.scheduling.updateSchedulingSettings(orgId, form),
+    onSuccess: (saved) => qc.setQueryData(queryKeys.schedulingSettings(orgId), saved),
+  });
+}
+
+/** The do-not-call list and the STOP opt-outs beside it. */
+export function useDoNotCall(orgId: string) {
+  const api = useDashboardApi();
+  return useQuery({
+    queryKey: queryKeys.doNotCall(orgId),
+    queryFn: ({ signal }) => api.scheduling.doNotCallPage(orgId, signal),
+    retry: false,
+  });
+}
+
+export function useAddDoNotCall(orgId: string) {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { phone_number: string; reason?: string }) =>
+      api.scheduling.addDoNotCall(orgId, body),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.doNotCall(orgId) }),
+  });
+}
+
+export function useRemoveDoNotCall(orgId: string) {
+  const api = useDashboardApi();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (phone: string) => api.scheduling.removeDoNotCall(orgId, phone),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.doNotCall(orgId) }),
   });
 }

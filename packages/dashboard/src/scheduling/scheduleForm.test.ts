@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduledEvent } from '@parley/api-client';
 import {
+  agentLabelOf,
   canSubmitSchedule,
   emptyScheduleForm,
   eventCountLabel,
@@ -67,5 +68,21 @@ describe('the list', () => {
     expect(statusTone('scheduled')).toBe('success');
     expect(statusTone('in_progress')).toBe('warning');
     expect(statusTone('anything')).toBe('warning');
+  });
+});
+
+describe('the agent as people read it (issue 37: no raw ids)', () => {
+  const id = 'support_bot_2c05a1b2_1111_2222_3333_444455556666';
+  it('given the organization’s agents › its display name; else its prefix, never the raw id', () => {
+    expect(agentLabelOf(id, new Map([[id, 'Front desk']]))).toBe('Front desk');
+    expect(agentLabelOf(id)).toBe('support_bot');
+    expect(agentLabelOf(id, new Map())).toBe('support_bot');
+  });
+  it('given a search for the name shown › the event is found', () => {
+    const event = { agent_id: id, recipient_phone: '+14155550100', status: 'scheduled' };
+    const names = new Map([[id, 'Front desk']]);
+    expect(filterEvents([event as ScheduledEvent], 'front', names)).toHaveLength(1);
+    expect(filterEvents([event as ScheduledEvent], '2c05a1b2', names)).toHaveLength(1);
+    expect(filterEvents([event as ScheduledEvent], 'sales', names)).toHaveLength(0);
   });
 });

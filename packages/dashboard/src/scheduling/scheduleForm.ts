@@ -1,4 +1,9 @@
-import { phonePattern, scheduleMessages, type ScheduledEvent } from '@parley/api-client';
+import {
+  agentDisplayName,
+  phonePattern,
+  scheduleMessages,
+  type ScheduledEvent,
+} from '@parley/api-client';
 
 /** The schedule form (spec §3): agent, recipient, time, flexible minutes, retries, message. */
 export interface ScheduleForm {
@@ -67,12 +72,26 @@ export function formOf(event: ScheduledEvent): ScheduleForm {
   };
 }
 
-/** Search over agent id, recipient phone or status (spec §2). */
-export function filterEvents(events: readonly ScheduledEvent[], search: string): ScheduledEvent[] {
+/**
+ * The event's agent as people read it: its display name among the organization's agents, else
+ * its prefix ('support', not 'support_2c05…'), never the raw id.
+ */
+export function agentLabelOf(agentId: string, names?: ReadonlyMap<string, string>): string {
+  return names?.get(agentId) ?? agentDisplayName({ id: agentId });
+}
+
+/** Search over agent id (and the name shown), recipient phone or status (spec §2). */
+export function filterEvents(
+  events: readonly ScheduledEvent[],
+  search: string,
+  names?: ReadonlyMap<string, string>,
+): ScheduledEvent[] {
   const q = search.trim().toLowerCase();
   if (!q) return [...events];
   return events.filter((e) =>
-    [e.agent_id, e.recipient_phone, e.status].some((v) => v.toLowerCase().includes(q)),
+    [e.agent_id, agentLabelOf(e.agent_id, names), e.recipient_phone, e.status].some((v) =>
+      v.toLowerCase().includes(q),
+    ),
   );
 }
 

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
 
 export const layout = style({
@@ -52,11 +52,14 @@ export const item = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.primary}`, outlineOffset: 2 },
   },
 });
+/** A status chip keeps its whole word ('cancelled', not 'can…') beside a long line. */
+export const status = style({ flexShrink: 0 });
 export const itemText = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xs,
   minWidth: 0,
+  overflowWrap: 'anywhere',
 });
 export const pane = style({
   display: 'flex',
@@ -118,4 +121,57 @@ export const fieldError = style({
   color: vars.color.dangerText,
   fontSize: vars.fontSize.sm,
   margin: 0,
+});
+
+/** The Outbound tab's rules (calling window and cap, do-not-call list), side by side when wide. */
+export const rules = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: '1fr',
+  alignItems: 'start',
+  '@media': { [media.lg]: { gridTemplateColumns: '1fr 1fr' } },
+});
+export const rulesCard = style({ minWidth: 0 });
+export const settingsGrid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+  gap: vars.space.md,
+  alignItems: 'start',
+});
+export const settingsActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});
+export const addRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'flex-end',
+});
+/** The add form's fields share the row; its button keeps its size. */
+globalStyle(`${addRow} > :not(button)`, { flex: '1 1 10rem', minWidth: 0 });
+export const subheading = style({
+  margin: `${vars.space.sm} 0 0`,
+  fontSize: vars.fontSize.md,
+  color: vars.color.text,
+});
+export const rulesList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});
+export const rulesItem = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceSunken,
 });

@@ -36,3 +36,15 @@ export const ServerErrorDark: Story = {
   args: { error: 'User not found' },
   globals: { theme: 'dark' },
 };
+
+/** One more organization (the navbar's 'Create organization'): dismissible, with Cancel. */
+export const Another: Story = {
+  args: { another: true, onCancel: fn() },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Create an organization' });
+    await expect(dialog).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onCancel).toHaveBeenCalled();
+  },
+};
+export const AnotherDark: Story = { ...Another, globals: { theme: 'dark' } };

@@ -17,9 +17,20 @@ export interface CreateOrganizationModalProps {
   loggingOut?: boolean;
   /** The signed-in address, shown beside Log out. */
   email?: string;
+  /**
+   * Another organization for a user who has one already (the navbar's 'Create organization'):
+   * titled 'Create an organization', and Cancel (or Escape) closes it.
+   */
+  another?: boolean;
+  onCancel?: () => void;
 }
 
-/** The first-run modal: 'Welcome! Create Your Organization'. It cannot be dismissed. */
+export const createAnotherTitle = 'Create an organization';
+
+/**
+ * The first-run modal: 'Welcome! Create Your Organization', which cannot be dismissed; or, with
+ * `another`, 'Create an organization' for one more (Cancel closes it).
+ */
 export function CreateOrganizationModal({
   open,
   busy,
@@ -28,6 +39,8 @@ export function CreateOrganizationModal({
   onLogout,
   loggingOut = false,
   email,
+  another = false,
+  onCancel,
 }: CreateOrganizationModalProps) {
   const [name, setName] = useState('');
   const [validation, setValidation] = useState<string | null>(null);
@@ -46,10 +59,16 @@ export function CreateOrganizationModal({
   return (
     <Dialog
       open={open}
-      onOpenChange={() => {}}
-      dismissible={false}
-      title="Welcome! Create Your Organization"
-      description="Your agents, numbers and knowledge bases live in an organization. You are its Owner."
+      onOpenChange={(next) => {
+        if (!next && another) onCancel?.();
+      }}
+      dismissible={another}
+      title={another ? createAnotherTitle : 'Welcome! Create Your Organization'}
+      description={
+        another
+          ? 'A separate organization with its own agents, numbers, members and keys. You are its Owner; you can switch between your organizations in the navbar.'
+          : 'Your agents, numbers and knowledge bases live in an organization. You are its Owner.'
+      }
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField
@@ -79,6 +98,11 @@ export function CreateOrganizationModal({
                 Log out
               </Button>
             </span>
+          ) : null}
+          {another && onCancel ? (
+            <Button variant="secondary" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
           ) : null}
           <Button type="submit" busy={busy} busyLabel="Creating...">
             Create Organization

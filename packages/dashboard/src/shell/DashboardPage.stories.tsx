@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { DashboardPage } from './DashboardPage';
 import { StoryProviders } from '../stories/StoryProviders';
 import { backend } from '../stories/handlers';
-import { meWithoutOrg } from '../stories/fixtures';
+import { meWithOrg, meWithoutOrg } from '../stories/fixtures';
 import { mailBackend } from '../stories/mailHandlers';
 import { underDevelopmentText } from './tabs';
 
@@ -29,6 +29,12 @@ export const Overview: Story = {
     await expect(await c.findByText(/^Welcome( back)?, Ada$/)).toBeVisible();
     // Stats: 3 agents, 2 numbers, 1 WhatsApp-enabled, 1 mailbox mapping.
     await waitFor(() => expect(c.queryAllByText('...')).toHaveLength(0));
+    const figure = (label: string) => c.getByRole('group', { name: label });
+    await expect(figure('Total Agents')).toHaveTextContent('3');
+    await expect(figure('Phone Numbers')).toHaveTextContent('2');
+    await expect(figure('WhatsApp Numbers')).toHaveTextContent('1');
+    // §3: Total Emails counts the organization's mailbox mappings (asked for that organization).
+    await expect(figure('Total Emails')).toHaveTextContent('1');
     const nav = c.getByRole('navigation', { name: 'Dashboard' });
     await expect(within(nav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
       'aria-current',
@@ -136,4 +142,39 @@ export const NoOrganizationLogOut: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(args.onSignedOut).toHaveBeenCalled());
   },
+};
+
+/** A member of two organizations switches from the navbar; the choice is remembered. */
+export const SwitchOrganization: Story = {
+  beforeEach: ({ msw }) => {
+    localStorage.removeItem('parley.org.user_1');
+    msw.use(
+      ...backend({
+        me: {
+          user: meWithOrg.user,
+          organizations: [
+            ...meWithOrg.organizations,
+            { orgId: 'org_2', orgName: 'Globex', role: 'admin' },
+          ],
+        },
+      }),
+    );
+    return () => localStorage.removeItem('parley.org.user_1');
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const trigger = await c.findByRole('button', {
+      name: 'Acme Labs (switch organization)',
+    });
+    await userEvent.click(trigger);
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Globex' }));
+    await expect(
+      await c.findByRole('button', { name: 'Globex (switch organization)' }),
+    ).toBeVisible();
+    await expect(localStorage.getItem('parley.org.user_1')).toBe('org_2');
+  },
+};
+export const SwitchOrganizationDark: Story = {
+  ...SwitchOrganization,
+  globals: { theme: 'dark' },
 };

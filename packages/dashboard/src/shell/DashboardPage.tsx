@@ -4,9 +4,10 @@ import { Banner, Spinner } from '@parley/ui';
 import { useCreateOrganization, useMe, useSignOut } from '../api/hooks';
 import { Navbar } from './Navbar';
 import { fallbackOrganizationName, scopeOrganization } from './orgScope';
+import { useOrganizationChoice } from '../storage/orgChoice';
+import { leaveArrivalNotice, useArrivalNotice } from '../storage/arrivalNotice';
 import {
   dashboardTabs,
-  orgCreatedFlag,
   orgCreatedText,
   tabFromSearch,
   underDevelopmentText,
@@ -31,6 +32,9 @@ const IntegrationsArea = lazy(() =>
   loadIntegrationsArea().then((m) => ({ default: m.IntegrationsArea })),
 );
 const ConversationsArea = lazy(() => import('../conversations/ConversationsArea'));
+// Handoff to people: the navbar's count of conversations that need a person, and Settings.
+const HandoffWatch = lazy(() => import('../handoff/HandoffWatch'));
+const SettingsArea = lazy(() => import('../handoff/SettingsArea'));
 const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
 const loadSmsArea = () => import('../sms');
 const loadWhatsappArea = () => import('../whatsapp');
@@ -70,25 +74,22 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
   const [params, setParams] = useSearchParams();
   const tab = tabFromSearch(`?${params.toString()}`);
   const unknownTab = unknownTabFromSearch(`?${params.toString()}`);
-  // 'Organization created successfully!' survives the reload that follows the creation.
-  const [created, setCreated] = useState(() => {
-    try {
-      const flag = globalThis.sessionStorage?.getItem(orgCreatedFlag) === '1';
-      globalThis.sessionStorage?.removeItem(orgCreatedFlag);
-      return flag;
-    } catch {
-      return false;
-    }
-  });
+  // 'Organization created successfully!' (or 'You joined …') survives the reload before it.
+  const [arrival, dismissArrival] = useArrivalNotice();
   const [theme, setTheme] = useThemePreference();
   const signOut = useSignOut();
   const createOrg = useCreateOrganization();
+  const [creatingAnother, setCreatingAnother] = useState(false);
 
   const user = me.data?.user;
-  const hasOrg = (me.data?.organizations.length ?? 0) > 0;
+  const organizations = me.data?.organizations ?? [];
+  const hasOrg = organizations.length > 0;
+  const [chosenOrgId, chooseOrg] = useOrganizationChoice(user?.userId);
   const org = user
-    ? scopeOrganization({ userId: user.userId, organizations: me.data?.organizations })
+    ? scopeOrganization({ userId: user.userId, organizations }, {}, chosenOrgId)
     : null;
+  // The user's role there (owners and admins manage; a member sees those controls disabled).
+  const role = organizations.find((o) => o.orgId === org?.orgId)?.role ?? null;
   const stats = useDashboardStats(hasOrg ? org?.orgId : undefined);
 
   // Once, on the first render (the URL the page was opened with).
@@ -108,6 +109,28 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
   }
 
   const openTab = (next: DashboardTabId) => setParams({ tab: next });
+  /** Another organization: the same tab (or view), nothing of the previous one's open. */
+  const switchOrganization = (orgId: string) => {
+    if (orgId === org.orgId) return;
+    chooseOrg(orgId);
+    const view = params.get('view');
+    setParams(view === 'conversations' || view === 'integrations' ? { view } : { tab });
+  };
+  const createOrganization = (orgName: string) =>
+    createOrg.mutate(orgName, {
+      onSuccess: ({ orgId }) => {
+        // After the reload: the new organization open, and the line that says so.
+        chooseOrg(orgId);
+        leaveArrivalNotice(orgCreatedText);
+        (onReload ?? (() => window.location.reload()))();
+      },
+    });
+  const openWaiting = (conversationId?: string) =>
+    setParams(
+      conversationId
+        ? { view: 'conversations', status: 'needs_human', conversation: conversationId }
+        : { view: 'conversations', status: 'needs_human' },
+    );
 
   let content: ReactNode;
   if (!hasOrg) {
@@ -118,9 +141,16 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
       </div>
     );
   } else if (isIntegrationsView(`?${params.toString()}`)) {
-    content = <IntegrationsArea orgId={org.orgId} orgName={org.orgName} />;
+    content = <IntegrationsArea orgId={org.orgId} orgName={org.orgName} role={role} />;
   } else if (params.get('view') === 'conversations') {
     content = <ConversationsArea orgId={org.orgId} />;
+  } else if (params.get('view') === 'settings') {
+    content = (
+      <SettingsArea
+        orgId={org.orgId}
+        role={me.data?.organizations.find((o) => o.orgId === org.orgId)?.role}
+      />
+    );
   } else if (unknownTab) {
     content = (
       <section aria-label="Under development" className={styles.placeholder}>
@@ -141,7 +171,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
   } else if (tab === 'agents') {
     content = <AgentsArea orgId={org.orgId} />;
   } else if (tab === 'phone-numbers') {
-    content = <PhoneNumbersArea orgId={org.orgId} orgName={org.orgName} />;
+    content = <PhoneNumbersArea orgId={org.orgId} orgName={org.orgName} role={role} />;
   } else if (tab === 'sms') {
     content = <SmsArea orgId={org.orgId} orgName={org.orgName} />;
   } else if (tab === 'whatsapp') {
@@ -164,26 +194,47 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
     <div className={styles.layout}>
       <Navbar
         orgName={hasOrg ? org.orgName : fallbackOrganizationName}
+        organizations={organizations}
+        currentOrgId={hasOrg ? org.orgId : null}
+        onSwitchOrganization={switchOrganization}
+        onCreateOrganization={
+          hasOrg
+            ? () => {
+                createOrg.reset();
+                setCreatingAnother(true);
+              }
+            : undefined
+        }
         user={user}
-        activeTab={unknownTab ? null : tab}
+        activeTab={unknownTab || params.get('view') ? null : tab}
+        conversationsOpen={params.get('view') === 'conversations'}
+        onOpenConversations={() => setParams({ view: 'conversations' })}
         onTabChange={openTab}
         theme={theme}
         onThemeChange={setTheme}
         onAccount={onAccount}
         onIntegrations={() => setParams({ view: 'integrations' })}
+        onSettings={hasOrg ? () => setParams({ view: 'settings' }) : undefined}
+        alerts={
+          hasOrg ? (
+            <Suspense fallback={null}>
+              <HandoffWatch orgId={org.orgId} onOpen={openWaiting} />
+            </Suspense>
+          ) : null
+        }
         loggingOut={signOut.isPending}
         onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
       />
       <main className={styles.main}>
-        {created ? (
+        {arrival ? (
           <Banner
+            slim
             className={styles.pageBanner}
             tone="success"
-            title="Success"
-            message={orgCreatedText}
+            title={arrival}
             dismissible
             autoDismissMs={5000}
-            onDismiss={() => setCreated(false)}
+            onDismiss={dismissArrival}
           />
         ) : null}
         {hasOrg ? (
@@ -203,7 +254,20 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
           {content}
         </Suspense>
       </main>
-      {hasOrg ? null : (
+      {hasOrg ? (
+        creatingAnother ? (
+          <Suspense fallback={null}>
+            <CreateOrganizationModal
+              open
+              another
+              busy={createOrg.isPending}
+              error={createOrg.error?.message ?? null}
+              onCancel={() => setCreatingAnother(false)}
+              onCreate={createOrganization}
+            />
+          </Suspense>
+        ) : null
+      ) : (
         <Suspense fallback={null}>
           <CreateOrganizationModal
             open
@@ -212,18 +276,7 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
             email={user.email}
             loggingOut={signOut.isPending}
             onLogout={() => signOut.mutate(undefined, { onSettled: onSignedOut })}
-            onCreate={(orgName) =>
-              createOrg.mutate(orgName, {
-                onSuccess: () => {
-                  try {
-                    globalThis.sessionStorage?.setItem(orgCreatedFlag, '1');
-                  } catch {
-                    /* no storage: the reload still happens */
-                  }
-                  (onReload ?? (() => window.location.reload()))();
-                },
-              })
-            }
+            onCreate={createOrganization}
           />
         </Suspense>
       )}

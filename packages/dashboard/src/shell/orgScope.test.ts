@@ -28,6 +28,22 @@ describe('scopeOrganization', () => {
       isStandIn: true,
     });
   });
+  it('opens the chosen organization while the user belongs to it; else the first', () => {
+    const user = {
+      userId: 'u1',
+      organizations: [
+        { orgId: 'a', orgName: 'Acme' },
+        { orgId: 'b', orgName: 'Beta' },
+      ],
+    };
+    expect(scopeOrganization(user, {}, 'b')).toEqual({
+      orgId: 'b',
+      orgName: 'Beta',
+      isStandIn: false,
+    });
+    expect(scopeOrganization(user, {}, 'gone').orgId).toBe('a');
+    expect(scopeOrganization(user, {}, null).orgId).toBe('a');
+  });
   it('computes the navbar initial', () => {
     expect(organizationInitial('acme corp')).toBe('A');
     expect(organizationInitial('')).toBe('M');

@@ -20,14 +20,19 @@ export const standInOrganizationName = 'Single User Workspace';
 export const fallbackOrganizationName = 'My Organization';
 
 /**
- * The first organization in the user's membership map, else the first organization on the user
- * object; with none, the user id stands in as an organization named 'Single User Workspace'.
+ * The organization the user chose (the switcher, an accepted invitation) while they still belong
+ * to it; else the first organization in the user's membership map, else the first organization on
+ * the user object; with none, the user id stands in as an organization named 'Single User
+ * Workspace'.
  */
 export function scopeOrganization(
   user: SessionUserLike,
   membership: MembershipLike = {},
+  chosenOrgId?: string | null,
 ): ScopedOrganization {
-  const first = membership.memberships?.[0] ?? user.organizations?.[0];
+  const all = [...(membership.memberships ?? []), ...(user.organizations ?? [])];
+  const chosen = chosenOrgId ? all.find((o) => o.orgId === chosenOrgId) : undefined;
+  const first = chosen ?? membership.memberships?.[0] ?? user.organizations?.[0];
   if (first) {
     return {
       orgId: first.orgId,

@@ -32,6 +32,22 @@ export const brand = style({
   gap: vars.space.sm,
   minWidth: 0,
 });
+/** The organization as the switcher's trigger (a button that looks like the brand). */
+export const brandButton = style({
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  marginInlineStart: `calc(-1 * ${vars.space.xs})`,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceSunken },
+    '&:focus-visible': focusOutline(),
+    '&[data-state="open"]': { background: vars.color.surfaceSunken },
+  },
+});
 export const orgInitial = style({
   display: 'grid',
   placeItems: 'center',
@@ -41,6 +57,8 @@ export const orgInitial = style({
   background: vars.color.primary,
   color: vars.color.primaryText,
   fontWeight: vars.fontWeight.bold,
+  // A square whatever the row holds (a long tab name in the phone menu squeezed it).
+  flexShrink: 0,
 });
 export const orgName = style({
   fontWeight: vars.fontWeight.semibold,
@@ -49,7 +67,8 @@ export const orgName = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   maxWidth: '200px',
-  '@media': { 'screen and (max-width: 640px)': { maxWidth: '28vw' } },
+  // On phones a few letters stay readable, never cut to one.
+  '@media': { 'screen and (max-width: 640px)': { maxWidth: '28vw', minWidth: '4.5em' } },
 });
 
 /** Phones: at most this wide, the navbar is one row with the tabs in a menu (issue 12). */
@@ -134,4 +153,17 @@ export const placeholder = style({
   color: vars.color.textMuted,
   padding: vars.space.xxl,
   textAlign: 'center',
+});
+
+/** Read by screen readers, not shown. */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
 });

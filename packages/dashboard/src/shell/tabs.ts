@@ -19,8 +19,7 @@ export function unknownTabFromSearch(search: string): string | null {
   return value && !dashboardTabs.some((t) => t.id === value) ? value : null;
 }
 
-/** After creating an organization the page reloads; this flag carries the success message over. */
-export const orgCreatedFlag = 'parley.orgCreated';
+/** After creating an organization the page reloads; this line is shown then (arrivalNotice). */
 export const orgCreatedText = 'Organization created successfully!';
 
 /** Reads the open tab from a URL search string; unknown or missing values open Overview. */

@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import { versionsBackend, type VersionsBackendOptions } from './versionHandlers';
 import type { ChatMessage } from '../chat/chatSession';
 import {
   runtimeChatRequestSchema,
@@ -76,7 +77,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function chatRuntime(options: ChatRuntimeOptions = {}) {
   let turn = 0;
-  return http.post('*/v1/chat-messages', async ({ request }) => {
+  // The public runtime, and the console's test chat (/api/chatbot/chat-messages?version=…).
+  return http.post(/\/(v1|api\/chatbot)\/chat-messages(\?.*)?$/, async ({ request }) => {
     if (!request.headers.get('Authorization')?.startsWith('Bearer ')) {
       return HttpResponse.json({ error: 'Missing API key' }, { status: 401 });
     }
@@ -138,7 +140,7 @@ export function chatRuntime(options: ChatRuntimeOptions = {}) {
 
 /** The runtime refusing the request (e.g. a revoked key or a provider outage). */
 export function chatRuntimeError(status = 502, error = 'The model provider is unavailable') {
-  return http.post('*/v1/chat-messages', async () => {
+  return http.post(/\/(v1|api\/chatbot)\/chat-messages(\?.*)?$/, async () => {
     await delay(300);
     return HttpResponse.json({ error }, { status });
   });
@@ -156,12 +158,18 @@ export interface AgentDetailBackendOptions {
   publishStatus?: number;
   /** Delay of publish-agent. */
   publishLatencyMs?: number | 'infinite';
+  /** The agent's versions and draft. */
+  versions?: VersionsBackendOptions;
 }
 
-/** GET /api/agents/info/:name, POST /api/app/get-app-by-key and POST /api/publish-agent (any origin). */
+/**
+ * GET /api/agents/info/:name, POST /api/app/get-app-by-key and POST /api/publish-agent (any
+ * origin), and the agent's versions and draft (versionHandlers.ts).
+ */
 export function agentDetailBackend(options: AgentDetailBackendOptions = {}) {
   const agent = options.agent ?? fixtureAgentConfig;
   return [
+    ...versionsBackend(options.versions),
     http.get('*/api/agents/info/:name', async ({ params }) => {
       await delay(options.latencyMs ?? 50);
       if (options.infoStatus && options.infoStatus >= 400) {
@@ -185,7 +193,12 @@ export function agentDetailBackend(options: AgentDetailBackendOptions = {}) {
             { success: false, error: 'The app is archived' },
             { status: options.publishStatus },
           )
-        : HttpResponse.json({ success: true, message: 'Agent published' });
+        : HttpResponse.json({
+            success: true,
+            message: 'Agent published',
+            published_at: '2026-11-27T09:00:00Z',
+            version: 3,
+          });
     }),
   ];
 }

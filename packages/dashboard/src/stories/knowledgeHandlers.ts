@@ -100,7 +100,7 @@ export const fixtureDocuments: Record<string, DocumentFixture[]> = {
       createdAt: '2025-01-05T10:00:00.000Z',
       enabled: true,
       status: 'error',
-      error: 'file: The PDF has no extractable text',
+      error: 'The PDF has no extractable text',
     },
     {
       id: 'doc_old',

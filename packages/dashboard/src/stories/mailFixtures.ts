@@ -24,6 +24,7 @@ export function fixtureMailbox(email: string, patch: Partial<Mailbox> = {}): Mai
     inbound_url: `http://localhost:3000/webhooks/mail/${email.split('@')[0]}-7f3a9c`,
     autonomy: 'auto',
     drafts_waiting: 0,
+    refused: { total: 0, recent: [] },
     last_test: null,
     status: 'active',
     created_at: at(0),

@@ -22,7 +22,13 @@ export const turnHead = style({
   color: vars.color.textMuted,
 });
 export const speaker = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
-export const turnText = style({ margin: 0, color: vars.color.text, whiteSpace: 'pre-wrap' });
+/** A turn's text: its own line breaks kept; a long word, URL or token wraps anywhere. */
+export const turnText = style({
+  margin: 0,
+  color: vars.color.text,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+});
 export const figures = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -32,7 +38,12 @@ export const figures = style({
   color: vars.color.textMuted,
   fontVariantNumeric: 'tabular-nums',
 });
-export const error = style({ margin: 0, color: vars.color.dangerText, fontSize: vars.fontSize.sm });
+export const error = style({
+  margin: 0,
+  color: vars.color.dangerText,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
 const turnBase = {
   display: 'flex',
   flexDirection: 'column',

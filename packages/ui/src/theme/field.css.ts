@@ -37,6 +37,8 @@ export const input = style({
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
     '&:disabled': { opacity: 0.6, cursor: 'not-allowed', background: vars.color.surfaceSunken },
     '&[readonly]': { background: vars.color.surfaceSunken },
+    // A date's calendar button follows the theme (light or dark).
+    '&[type="date"]': { colorScheme: 'light dark' },
   },
 });
 

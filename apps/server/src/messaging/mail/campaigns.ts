@@ -1,123 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  fillTemplate,
-  mailAddressPattern,
-  type Campaign,
-  type campaignCreateRequestSchema,
-} from '@parley/api-client';
-import type { z } from 'zod';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Campaign } from '@parley/api-client';
 import type { Db } from '../../db/client';
 import { mailboxes, mailCampaigns, mailSends, mailSuppressions } from '../../db/schema';
 import { HttpError } from '../../lib/http';
-import { csvRecords } from './csv';
-import type { MailboxRow } from './mailboxes';
 
 type CampaignRow = typeof mailCampaigns.$inferSelect;
-type CreateRequest = z.output<typeof campaignCreateRequestSchema>;
-
-/** The recipients of a campaign request: validated, duplicates dropped (counted). */
-export function campaignRecipients(body: CreateRequest) {
-  const field = body.recipients_csv !== undefined ? 'recipients_csv' : 'recipients';
-  let list: { email: string; fields: Record<string, string> }[];
-  if (body.recipients_csv !== undefined) {
-    const { header, records } = csvRecords(body.recipients_csv);
-    const emailColumn = header.find((h) => h.toLowerCase() === 'email');
-    if (!emailColumn) throw new HttpError(400, `${field}: needs a header row with an email column`);
-    list = records.map((r) => ({ email: r[emailColumn] ?? '', fields: r }));
-  } else list = body.recipients ?? [];
-  if (!list.length) throw new HttpError(400, `${field}: has no recipients`);
-  const seen = new Set<string>();
-  const out: { email: string; fields: Record<string, string> }[] = [];
-  let duplicates = 0;
-  list.forEach((r, i) => {
-    const row = body.recipients_csv !== undefined ? i + 2 : i + 1;
-    const email = r.email.trim().toLowerCase();
-    if (!mailAddressPattern.test(email))
-      throw new HttpError(400, `${field}: row ${row}: "${r.email}" is not a valid email address`);
-    const fields = { ...r.fields, email };
-    for (const template of [body.subject, body.body]) {
-      const { missing } = fillTemplate(template, fields);
-      if (missing.length)
-        throw new HttpError(
-          400,
-          `${field}: row ${row}: the field ${missing.map((m) => `{{${m}}}`).join(', ')} is empty or missing`,
-        );
-    }
-    if (seen.has(email)) {
-      duplicates++;
-      return;
-    }
-    seen.add(email);
-    out.push({ email, fields });
-  });
-  return { recipients: out, duplicates };
-}
 
 /** Due times spread at the campaign's rate (messages per minute) from `start`. */
 export const dueAt = (start: Date, index: number, ratePerMinute: number) =>
   new Date(start.getTime() + Math.floor((index * 60_000) / ratePerMinute));
-
-/** Creates a campaign and its sends; unsubscribed and bounced addresses are left out (counted). */
-export async function createCampaign(
-  db: Db,
-  mailbox: MailboxRow,
-  body: CreateRequest,
-  baseUrl: string,
-  now = new Date(),
-) {
-  const { recipients, duplicates } = campaignRecipients(body);
-  const start = body.start_at ? new Date(body.start_at) : now;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const suppressed = await tx
-      .select()
-      .from(mailSuppressions)
-      .where(
-        and(
-          eq(mailSuppressions.organizationId, mailbox.organizationId),
-          inArray(
-            mailSuppressions.emailAddress,
-            recipients.map((r) => r.email),
-          ),
-        ),
-      );
-    const reasonOf = new Map(suppressed.map((s) => [s.emailAddress, s.reason]));
-    const kept = recipients.filter((r) => !reasonOf.has(r.email));
-    const [campaign] = await tx
-      .insert(mailCampaigns)
-      .values({
-        organizationId: mailbox.organizationId,
-        mailboxId: mailbox.id,
-        name: body.name,
-        subject: body.subject,
-        body: body.body,
-        status: start > now ? 'scheduled' : 'running',
-        ratePerMinute: body.rate_per_minute,
-        startAt: start,
-        total: kept.length,
-        baseUrl,
-        skipped: {
-          duplicates,
-          unsubscribed: suppressed.filter((s) => s.reason === 'unsubscribed').length,
-          bounced: suppressed.filter((s) => s.reason === 'bounced').length,
-        },
-      })
-      .returning();
-    for (let i = 0; i < kept.length; i += 500)
-      await tx.insert(mailSends).values(
-        kept.slice(i, i + 500).map((r, j) => ({
-          organizationId: mailbox.organizationId,
-          mailboxId: mailbox.id,
-          campaignId: campaign!.id,
-          toAddress: r.email,
-          fields: r.fields,
-          dueAt: dueAt(start, i + j, body.rate_per_minute),
-        })),
-      );
-    return campaign!;
-  });
-}
 
 /** A campaign of the organization, else 404. */
 export async function campaignOf(db: Db, orgId: string, id: string) {
@@ -126,7 +17,13 @@ export async function campaignOf(db: Db, orgId: string, id: string) {
   const [row] = await db
     .select()
     .from(mailCampaigns)
-    .where(and(eq(mailCampaigns.id, id), eq(mailCampaigns.organizationId, orgId)))
+    .where(
+      and(
+        eq(mailCampaigns.id, id),
+        eq(mailCampaigns.organizationId, orgId),
+        ne(mailCampaigns.status, 'preparing'),
+      ),
+    )
     .limit(1);
   if (!row) throw new HttpError(404, 'Campaign not found');
   return row;
@@ -160,17 +57,23 @@ export async function campaignAction(
         .set({ status: 'cancelled' })
         .where(and(eq(mailSends.campaignId, campaign.id), eq(mailSends.status, 'pending')));
     if (action === 'resume') {
+      // The rest re-spread from now at the rate, 1,000 rows per statement.
       const pending = await tx
         .select({ id: mailSends.id })
         .from(mailSends)
         .where(and(eq(mailSends.campaignId, campaign.id), eq(mailSends.status, 'pending')))
         .orderBy(mailSends.dueAt);
       const start = campaign.startAt > now ? campaign.startAt : now;
-      for (let i = 0; i < pending.length; i++)
-        await tx
-          .update(mailSends)
-          .set({ dueAt: dueAt(start, i, campaign.ratePerMinute) })
-          .where(eq(mailSends.id, pending[i]!.id));
+      for (let i = 0; i < pending.length; i += 1000) {
+        const rows = pending.slice(i, i + 1000).map((p, j) => ({
+          i: p.id,
+          d: dueAt(start, i + j, campaign.ratePerMinute).toISOString(),
+        }));
+        await tx.execute(sql`
+          UPDATE mail_sends s SET due_at = (x.r->>'d')::timestamptz
+          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS x(r)
+          WHERE s.id = (x.r->>'i')::uuid`);
+      }
     }
   });
 }
@@ -219,7 +122,7 @@ export async function campaignsToWire(db: Db, rows: CampaignRow[]): Promise<Camp
       from_email: '',
       subject: r.subject,
       body: r.body,
-      status: r.status,
+      status: r.status === 'preparing' ? 'scheduled' : r.status,
       rate_per_minute: r.ratePerMinute,
       start_at: r.startAt.toISOString(),
       total: r.total,
@@ -244,7 +147,13 @@ export async function listCampaigns(db: Db, orgId: string, id?: string) {
     .select({ campaign: mailCampaigns, from: mailboxes.emailAddress })
     .from(mailCampaigns)
     .innerJoin(mailboxes, eq(mailboxes.id, mailCampaigns.mailboxId))
-    .where(and(eq(mailCampaigns.organizationId, orgId), id ? eq(mailCampaigns.id, id) : undefined))
+    .where(
+      and(
+        eq(mailCampaigns.organizationId, orgId),
+        ne(mailCampaigns.status, 'preparing'),
+        id ? eq(mailCampaigns.id, id) : undefined,
+      ),
+    )
     .orderBy(desc(mailCampaigns.createdAt))
     .limit(100);
   const wire = await campaignsToWire(
@@ -252,51 +161,4 @@ export async function listCampaigns(db: Db, orgId: string, id?: string) {
     rows.map((r) => r.campaign),
   );
   return wire.map((w, i) => ({ ...w, from_email: rows[i]!.from }));
-}
-
-// ---------- one-click unsubscribe (RFC 8058) ----------
-
-const sign = (key: string, sendId: string) =>
-  createHmac('sha256', key).update(`unsubscribe:${sendId}`).digest('base64url').slice(0, 32);
-
-/** The signed unsubscribe link of one campaign mail (keyed by its mailbox's secret token). */
-export const unsubscribeUrl = (baseUrl: string, mailbox: MailboxRow, sendId: string) =>
-  `${baseUrl}/webhooks/mail/unsubscribe/${sendId}.${sign(mailbox.inboundToken, sendId)}`;
-
-/** Checks a link's signature; unsubscribes its recipient from the organization's campaigns. */
-export async function unsubscribe(db: Db, token: string): Promise<boolean> {
-  const m = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{32})$/.exec(token);
-  if (!m) return false;
-  const [row] = await db
-    .select({ send: mailSends, mailbox: mailboxes })
-    .from(mailSends)
-    .innerJoin(mailboxes, eq(mailboxes.id, mailSends.mailboxId))
-    .where(eq(mailSends.id, m[1]!))
-    .limit(1);
-  if (!row) return false;
-  const expected = Buffer.from(sign(row.mailbox.inboundToken, row.send.id));
-  const given = Buffer.from(m[2]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-  await db
-    .insert(mailSuppressions)
-    .values({
-      organizationId: row.send.organizationId,
-      emailAddress: row.send.toAddress,
-      reason: 'unsubscribed',
-      campaignId: row.send.campaignId,
-    })
-    .onConflictDoNothing();
-  // Later mail of running campaigns to the address is not sent either.
-  await db
-    .update(mailSends)
-    .set({ status: 'skipped', lastError: 'unsubscribed' })
-    .where(
-      and(
-        eq(mailSends.organizationId, row.send.organizationId),
-        eq(mailSends.toAddress, row.send.toAddress),
-        eq(mailSends.status, 'pending'),
-        sql`${mailSends.campaignId} is not null`,
-      ),
-    );
-  return true;
 }

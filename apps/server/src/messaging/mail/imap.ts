@@ -8,14 +8,11 @@ import { rowsOf } from '../../db/rows';
 import { mailboxes } from '../../db/schema';
 import type { SecretBox } from '../../lib/secrets';
 import { parseInbound, receiveMail } from './inbound';
+import { mailLimits, MailRefusedError } from './mailLimits';
+import { MailParserBusyError } from './parsePool';
 import { serverOf } from './mailboxes';
-import {
-  imapClient,
-  mailAllowHosts,
-  maxMailBytes,
-  plainMailError,
-  type MailServer,
-} from './servers';
+import { recordRefusal } from './refusals';
+import { imapClient, mailAllowHosts, mailFailureText, type MailServer } from './servers';
 
 /**
  * IMAP receiving: every mailbox with IMAP settings is read by one process of the install (a
@@ -90,9 +87,14 @@ export function cursorPlan(
   return { kind: 'read', fromUid: (stored.lastUid ?? 0) + 1 };
 }
 
-/** The next wait after `failures` failed connections in a row: 1 s, 2 s, 4 s … at most 5 min. */
-export const reconnectDelayMs = (failures: number) =>
-  Math.min(300_000, 1000 * 2 ** Math.max(0, Math.min(failures - 1, 12)));
+/**
+ * The next wait after `failures` failed connections in a row: 1 s, 2 s, 4 s … each ±20 % at
+ * random (jitter: mailboxes on one failing server do not retry in step), at most 5 min.
+ */
+export const reconnectDelayMs = (failures: number, random: () => number = Math.random) =>
+  Math.round(
+    Math.min(300_000, 1000 * 2 ** Math.max(0, Math.min(failures - 1, 12)) * (0.8 + 0.4 * random())),
+  );
 
 /** Records how the last look at the mailbox went (shown with the mailbox's IMAP settings). */
 async function recordCheck(db: Db, mailboxId: string, error: string | null) {
@@ -144,34 +146,16 @@ export async function syncMailbox(
   // 'N:*' also names the newest message when its UID is below N: only UIDs above the cursor count.
   const found: { uid: number; size: number }[] = [];
   // On the guarded connection (imapClient: outbound guard's address); only UIDs and sizes here,
-  // each mail's body is fetched later only when under maxMailBytes.
+  // each mail's body is fetched later only when under mailLimits.maxBytes.
   // prettier-ignore
   for await (const m of client.fetch(`${plan.fromUid}:*`, { uid: true, size: true }, { uid: true })) // outbound guard: client from imapClient → resolveMailHost (public address, time limits)
     if (m.uid >= plan.fromUid) found.push({ uid: m.uid, size: m.size ?? 0 });
   found.sort((a, b) => a.uid - b.uid);
   let received = 0;
   for (const { uid, size } of found) {
-    if (size > maxMailBytes) {
-      deps.logger.warn({ mailbox: row.emailAddress, uid, size }, 'IMAP mail over 10 MB skipped');
-      await recordCheck(
-        db,
-        mailboxId,
-        `A mail of ${(size / 1048576).toFixed(1)} MB (UID ${uid}) is over the 10 MB limit and was not read`,
-      );
-    } else {
-      const message = await client.fetchOne(
-        String(uid),
-        { uid: true, source: true },
-        { uid: true },
-      );
-      if (message && message.source && message.source.length <= maxMailBytes) {
-        // The mailbox as it is now (its agent may have changed since the connection opened).
-        const [current] = await db.select().from(mailboxes).where(eq(mailboxes.id, mailboxId));
-        if (!current) return received;
-        await receiveMail(deps, current, await parseInbound(message.source));
-        received++;
-      }
-    }
+    const outcome = await readOne(deps, client, row, uid, size);
+    if (outcome === 'gone') return received;
+    if (outcome === 'received') received++;
     const moved = await db
       .update(mailboxes)
       .set({ imapLastUid: sql`GREATEST(COALESCE(${mailboxes.imapLastUid}, 0), ${uid})` })
@@ -183,6 +167,66 @@ export async function syncMailbox(
   return received;
 }
 
+/** Attempts at storing one mail before it is refused (a passing database hiccup is retried). */
+export const storeAttempts = 3;
+
+/**
+ * Reads one mail and hands it to receiveMail. A mail that cannot be read (over 10 MB, over the
+ * bounds of mailLimits, unparseable) or stored (`storeAttempts` failures in a row while the
+ * database answers) is recorded as refused with the reason: the caller moves the cursor past it
+ * either way, so one mail never stops the mailbox. A failed fetch (the connection) throws.
+ */
+async function readOne(
+  deps: ImapPollerDeps,
+  client: ImapFlow,
+  mailbox: typeof mailboxes.$inferSelect,
+  uid: number,
+  size: number,
+): Promise<'received' | 'refused' | 'empty' | 'gone'> {
+  const { db, logger } = deps;
+  const refuse = async (reason: string, mail: { from?: string; subject?: string } = {}) => {
+    logger.warn({ mailbox: mailbox.emailAddress, uid, size, reason }, 'IMAP mail refused');
+    await recordRefusal(db, mailbox, { imapUid: uid, sizeBytes: size, reason, ...mail });
+    return 'refused' as const;
+  };
+  if (size > mailLimits.maxBytes)
+    return refuse(`the mail is ${(size / 1048576).toFixed(1)} MB, over the 10 MB limit`);
+  // On the guarded connection (imapClient: outbound guard's address, time limits).
+  const message = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
+  if (!message || !message.source) return 'empty'; // expunged meanwhile
+  let mail;
+  for (let wait = 0; !mail; wait++) {
+    try {
+      mail = await parseInbound(message.source);
+    } catch (error) {
+      if (error instanceof MailRefusedError)
+        return refuse(error.message, { from: error.from, subject: error.subject });
+      // Every parser busy (the inbound URL's burst): this mail waits its turn.
+      if (!(error instanceof MailParserBusyError) || wait >= 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  for (let attempt = 1; ; attempt++) {
+    // The mailbox as it is now (its agent may have changed since the connection opened).
+    const [current] = await db.select().from(mailboxes).where(eq(mailboxes.id, mailbox.id));
+    if (!current) return 'gone';
+    try {
+      await receiveMail(deps, current, mail);
+      return 'received';
+    } catch (error) {
+      logger.error(
+        { err: error, mailbox: mailbox.emailAddress, uid, attempt },
+        'IMAP mail not stored',
+      );
+      if (attempt >= storeAttempts)
+        return refuse(
+          'the mail could not be stored on this server (the details are in the server log)',
+          { from: mail.from, subject: mail.subject },
+        );
+    }
+  }
+}
+
 /** One mailbox's reader: connects, reads, waits (IDLE or a timer), reconnects with backoff. */
 class MailboxReader {
   private stopped = false;
@@ -190,6 +234,10 @@ class MailboxReader {
   private wakeUp: (() => void) | null = null;
   /** Woken while not waiting (new mail during a read): the next wait ends at once. */
   private pending = false;
+  /** This connection read the folder at least once (a later failure restarts the backoff). */
+  private readOnce = false;
+  /** Ends the wait between two connections (only stop does: new mail cannot shorten a backoff). */
+  private endPause: (() => void) | null = null;
   readonly done: Promise<void>;
 
   constructor(
@@ -225,8 +273,22 @@ class MailboxReader {
     });
   }
 
+  /** Waits `ms` before the next connection; only stop ends it sooner. */
+  private pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.endPause?.(), ms);
+      timer.unref();
+      this.endPause = () => {
+        this.endPause = null;
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
   async stop() {
     this.stopped = true;
+    this.endPause?.();
     this.wake();
     const client = this.client;
     if (client)
@@ -253,10 +315,14 @@ class MailboxReader {
         failures = 0;
       } catch (error) {
         if (this.stopped) break;
-        failures++;
-        const message = server ? plainMailError(error, 'IMAP', server) : String(error);
+        // A connection that had read the folder fine starts the backoff again at 1 s.
+        failures = this.readOnce ? 1 : failures + 1;
+        this.readOnce = false;
+        const message = server
+          ? mailFailureText(error, 'IMAP', server)
+          : 'the mailbox’s settings could not be read';
         this.deps.logger.warn(
-          { mailbox: this.mailboxId, failures, reason: message },
+          { err: error, mailbox: this.mailboxId, failures, reason: message },
           'IMAP reading failed',
         );
         await recordCheck(this.deps.db, this.mailboxId, `IMAP failed: ${message}`).catch(
@@ -266,7 +332,11 @@ class MailboxReader {
         this.client?.close();
         this.client = null;
       }
-      if (!this.stopped) await this.sleep(reconnectDelayMs(failures));
+      // A closed connection wakes the reader ('close'): that is no reason to reconnect sooner.
+      this.pending = false;
+      this.wakeUp = null;
+      if (!this.stopped) await this.pause(reconnectDelayMs(Math.max(1, failures)));
+      this.pending = false;
     }
   }
 
@@ -292,6 +362,7 @@ class MailboxReader {
     while (!this.stopped && !closed) {
       await syncMailbox(this.deps, client, this.mailboxId, this.options.holder);
       await recordCheck(this.deps.db, this.mailboxId, null);
+      this.readOnce = true;
       if (this.stopped || closed) break;
       if (idle) {
         // The next command (the read after new mail, or the renewal) ends the IDLE.

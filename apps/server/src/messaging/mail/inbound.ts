@@ -12,6 +12,8 @@ import {
   messages,
 } from '../../db/schema';
 import type { MailboxRow } from './mailboxes';
+import { boundedReferences, MailRefusedError, scanRawMail } from './mailLimits';
+import { parseInWorker } from './parsePool';
 import {
   bareAddress,
   derivedMessageId,
@@ -21,6 +23,8 @@ import {
   parseReferences,
   visibleText,
 } from './threading';
+import { privacyOf } from '../../privacy/settings';
+import { storageFor } from '../../privacy/storage';
 
 /** A thread is found by sender and subject within this window. */
 export const subjectThreadDays = 7;
@@ -42,8 +46,6 @@ export interface InboundMail {
   from: string;
   to: string;
   subject: string;
-  /** The whole text (control characters removed). */
-  text: string;
   /** The new text only (quoted history and signature stripped): what the agent sees. */
   visible: string;
   notAnswered: string | null;
@@ -65,7 +67,8 @@ function headerText(value: HeaderValue | undefined): string | undefined {
 function firstAddress(value: AddressObject | AddressObject[] | undefined): string {
   const list = Array.isArray(value) ? value : value ? [value] : [];
   for (const group of list)
-    for (const a of group.value) if (a.address) return a.address.trim().toLowerCase();
+    for (const a of group.value)
+      if (a.address && a.address.length <= 320) return a.address.trim().toLowerCase();
   return '';
 }
 
@@ -85,16 +88,51 @@ function bouncedRecipients(parsed: ParsedMail): string[] {
   return [...found];
 }
 
-/** Parses a raw message (mailparser) into what the channel needs. */
-export async function parseInbound(raw: Buffer): Promise<InboundMail> {
-  const parsed = await simpleParser(raw, { skipImageLinks: true, maxHtmlLengthToParse: 2_000_000 });
+/** Options of mailparser: no HTML made from the text, no links found (costly on large text). */
+const parserOptions = {
+  skipImageLinks: true,
+  skipTextToHtml: true,
+  skipTextLinks: true,
+  maxHtmlLengthToParse: 2_000_000,
+} as const;
+
+/** The text kept of a mail (what the agent may see of it, before its quoted history is cut). */
+const maxTextChars = 100_000;
+
+/** A message id as stored: control characters removed, at most 998 characters (a header line). */
+const idOf = (id: string | null) =>
+  // eslint-disable-next-line no-control-regex
+  id && id.length <= 998 && !/[\u0000-\u001f\u007f]/.test(id) ? id : null;
+
+/**
+ * Parses a raw message into what the channel needs, in a worker thread (parsePool.ts): the
+ * event loop is not held up by a large mail. Throws as parseInboundHere does. With `transfer`
+ * the bytes move to the worker without a copy, and `raw` is unusable afterwards.
+ */
+export const parseInbound = (raw: Buffer, options: { transfer?: boolean } = {}) =>
+  parseInWorker(raw, options);
+
+/**
+ * Parses a raw message into what the channel needs (in this thread): first the cheap scan of its bounds
+ * (mailLimits: parts, nesting, header lines and sizes, encoded-words; a MailRefusedError names
+ * the bound), then mailparser. Whatever mailparser still refuses is a MailRefusedError too.
+ */
+export async function parseInboundHere(raw: Buffer): Promise<InboundMail> {
+  await scanRawMail(raw);
+  let parsed: ParsedMail;
+  try {
+    parsed = await simpleParser(raw, parserOptions);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new MailRefusedError(`the mail could not be read (${message.slice(0, 200)})`);
+  }
   const from = firstAddress(parsed.from);
   const contentType = parsed.headers.get('content-type');
   const structured =
     contentType && typeof contentType === 'object' && 'params' in contentType
       ? (contentType as { value: string; params: Record<string, string> })
       : null;
-  const text = withoutControlCharacters(parsed.text ?? '').slice(0, 200_000);
+  const text = withoutControlCharacters((parsed.text ?? '').slice(0, maxTextChars));
   const headers = parsed.headers;
   const view = {
     from,
@@ -103,14 +141,16 @@ export async function parseInbound(raw: Buffer): Promise<InboundMail> {
     reportType: structured?.params['report-type'],
   };
   const reason = notAnsweredReason(view);
+  const references = boundedReferences(parseReferences(parsed.references).filter(idOf));
   return {
-    messageId: normalizeMessageId(parsed.messageId) ?? derivedMessageId(raw),
-    inReplyTo: normalizeMessageId(parseReferences(parsed.inReplyTo)[0] ?? parsed.inReplyTo),
-    references: parseReferences(parsed.references),
+    messageId: idOf(normalizeMessageId(parsed.messageId)) ?? derivedMessageId(raw),
+    inReplyTo: idOf(
+      normalizeMessageId(parseReferences(parsed.inReplyTo)[0] ?? parsed.inReplyTo ?? null),
+    ),
+    references,
     from,
     to: firstAddress(parsed.to),
-    subject: withoutControlCharacters(parsed.subject ?? '').slice(0, 998),
-    text,
+    subject: withoutControlCharacters((parsed.subject ?? '').slice(0, 998)),
     visible: visibleText(text),
     notAnswered: reason,
     bounced: reason?.includes('delivery-status') ? bouncedRecipients(parsed) : [],
@@ -214,6 +254,9 @@ export async function receiveMail(
   mail: InboundMail,
 ): Promise<MailInboundAnswer> {
   const now = deps.now?.() ?? new Date();
+  // Stored as the storage mode says; the reply's model call gets the words as written (queryText).
+  const text = mail.visible || mail.subject || '(empty message)';
+  const kept = storageFor(await privacyOf(deps.db, mailbox.organizationId))(text);
   const result = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [seen] = await tx
@@ -261,13 +304,13 @@ export async function receiveMail(
       .values({
         conversationId,
         role: 'user',
-        content: mail.visible || mail.subject || '(empty message)',
+        content: kept.content,
         direction: 'inbound',
         author: 'visitor',
         provider: 'mail',
         providerMessageId: `${mailbox.id}:${mail.messageId}`,
         status: 'received',
-        metadata: reason ? { not_answered: reason } : {},
+        metadata: { ...kept.metadata, ...(reason ? { not_answered: reason } : {}) },
       })
       .onConflictDoNothing()
       .returning({ id: messages.id });
@@ -335,6 +378,7 @@ export async function receiveMail(
           channel: 'email',
           fromNumber: mailbox.emailAddress,
           toNumber: mail.from,
+          queryText: kept.content === text ? null : text,
         })
         .onConflictDoNothing()
         .returning({ id: messageReplies.id });

@@ -5,6 +5,7 @@ import {
   maskSecret,
   type Mailbox,
   type MailAgentMapping,
+  type RefusedMail,
   imapSettingsSchema,
   smtpSettingsSchema,
 } from '@parley/api-client';
@@ -15,6 +16,7 @@ import type { MailServerMasked } from '../../db/schema-mail';
 import type { SecretBox } from '../../lib/secrets';
 import { HttpError } from '../../lib/http';
 import { publicUrlOf } from '../../telephony/resolve';
+import { refusalsOf } from './refusals';
 import type { MailServer } from './servers';
 
 export type MailboxRow = typeof mailboxes.$inferSelect;
@@ -116,6 +118,7 @@ export function mailboxToWire(
   agent: AgentRow | null,
   inboundUrl: string,
   draftsWaiting: number,
+  refused: RefusedMail[] = [],
 ): Mailbox {
   return {
     email_address: row.emailAddress,
@@ -148,6 +151,7 @@ export function mailboxToWire(
     inbound_url: inboundUrl,
     autonomy: row.autonomy,
     drafts_waiting: draftsWaiting,
+    refused: { total: row.mailRefusedTotal, recent: refused },
     last_test:
       row.lastTestedAt && row.lastTestOk !== null
         ? {
@@ -179,12 +183,17 @@ export async function listMailboxes(
     )
     .orderBy(asc(mailboxes.emailAddress));
   const drafts = await draftsByMailbox(db, orgId);
+  const refused = await refusalsOf(
+    db,
+    rows.filter((r) => r.mailbox.mailRefusedTotal > 0).map((r) => r.mailbox.id),
+  );
   return rows.map((r) =>
     mailboxToWire(
       r.mailbox,
       r.agent,
       inboundUrlOf(env, origin, r.mailbox.inboundToken),
       drafts.get(r.mailbox.emailAddress) ?? 0,
+      refused.get(r.mailbox.id),
     ),
   );
 }

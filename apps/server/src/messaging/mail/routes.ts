@@ -4,9 +4,9 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import {
   mailAgentMappingQuerySchema,
   mailboxRequestSchema,
-  campaignCreateRequestSchema,
   mailDraftSendRequestSchema,
   mailMessages as words,
+  mailSendFailedWords,
   mailSendRequestSchema,
   mailSimulateInboundRequestSchema,
   mailTestEmailQuerySchema,
@@ -24,8 +24,11 @@ import {
   mailMessages,
   mailOutbox,
   mailSends,
+  messageReplies,
   messages,
 } from '../../db/schema';
+import { privacyOf } from '../../privacy/settings';
+import { storageFor } from '../../privacy/storage';
 import { latestMessagesOf } from '../threadMessages';
 import { orgOf, readFields, validate } from '../routes';
 import { reserveSend, sendLimitsOf } from '../sendLimits';
@@ -39,20 +42,19 @@ import {
   requireMailbox,
   serverOf,
 } from './mailboxes';
-import { parseInbound, receiveMail } from './inbound';
 import { deliverMail, MailSendError } from './send';
 import { sendMailNow as sendNow } from './sendNow';
 import { completeOutbound, recordOutbound } from './store';
-import { checkImap, checkSmtp, mailAllowHosts, maxMailBytes } from './servers';
-import {
-  campaignAction,
-  campaignOf,
-  createCampaign,
-  listCampaigns,
-  unsubscribe,
-} from './campaigns';
+import { checkImap, checkSmtp, mailAllowHosts } from './servers';
+import { campaignAction, campaignOf, listCampaigns } from './campaigns';
+import { createCampaign } from './campaignCreate';
+import { prepareCampaignInWorker } from './parsePool';
+import { receiveRaw } from './webhooks';
+import { registerMemberMail } from './memberReply';
 import { publicUrlOf } from '../../telephony/resolve';
 import type { MailServerMasked } from '../../db/schema-mail';
+
+export { mailWebhookRoutes } from './webhooks';
 
 /** The Email tab's lists: this many threads, this many messages each. */
 const threadLimit = 50;
@@ -68,6 +70,11 @@ const emailParam = (c: Context, name = 'email') => {
   return value;
 };
 const queryOf = (c: Context) => Object.fromEntries(new URL(c.req.url).searchParams);
+/** The signed-in member as a thread names them: their name, else their address. */
+const memberOf = (c: Context<AppEnv>) => {
+  const user = c.get('user');
+  return { id: user.id, name: user.name?.trim() || user.email };
+};
 
 /**
  * The agent a mapping names: `agent_url` `agent:{id}` (its key then must be `api_key`, or its id
@@ -142,6 +149,8 @@ function sameImapFolder(a: MailServerMasked | null, b: MailServerMasked | null) 
 export function mailRoutes(services: Services) {
   const { db, env, secrets } = services;
   const app = new Hono<AppEnv>();
+  // A member's reply in a held e-mail thread goes out through its mailbox.
+  registerMemberMail();
 
   // ---------- §7 ----------
 
@@ -316,6 +325,7 @@ export function mailRoutes(services: Services) {
           ...mail,
           status: 'queued',
           author: 'member',
+          metadata: { member_id: memberOf(c).id, member_name: memberOf(c).name },
         });
         await tx.insert(mailSends).values({
           organizationId: orgId,
@@ -344,7 +354,7 @@ export function mailRoutes(services: Services) {
         timestamp: new Date().toISOString(),
       } satisfies MailSendAnswer);
     }
-    return c.json(await sendNow(services, mailbox, mail));
+    return c.json(await sendNow(services, mailbox, mail, 'member', memberOf(c)));
   });
 
   app.post('/send-test-email', async (c) => {
@@ -353,7 +363,13 @@ export function mailRoutes(services: Services) {
     const q = validate(mailTestEmailQuerySchema, query);
     const mailbox = await fromMailbox(db, orgId, q.from_email, 'from_email');
     return c.json(
-      await sendNow(services, mailbox, { to: q.to_email, subject: q.subject, text: q.message }),
+      await sendNow(
+        services,
+        mailbox,
+        { to: q.to_email, subject: q.subject, text: q.message },
+        'member',
+        memberOf(c),
+      ),
     );
   });
 
@@ -476,14 +492,21 @@ export function mailRoutes(services: Services) {
     const orgId = await orgOf(c, db, fields);
     const body = validate(mailDraftSendRequestSchema, fields);
     const { message, mail, mailbox } = await draftOf(orgId, c.req.param('id'));
-    const text = body.text ?? message.content;
+    // The agent's words as written (its reply job keeps them: the stored draft may be redacted).
+    const [reply] = await db
+      .select({ text: messageReplies.replyText })
+      .from(messageReplies)
+      .where(eq(messageReplies.replyMessageId, message.id))
+      .limit(1);
+    const text = body.text ?? reply?.text ?? message.content;
+    const kept = storageFor(await privacyOf(db, orgId))(text);
     // Taken by this request only: a second click finds no draft.
     const taken = await reserveSend(db, sendLimitsOf(env), orgId, 'email', (tx) =>
       tx
         .update(messages)
         .set({
           status: 'sending',
-          content: text,
+          content: kept.content,
           metadata: { ...message.metadata, approved_by: c.get('user').id },
         })
         .where(and(eq(messages.id, message.id), eq(messages.status, 'draft')))
@@ -524,7 +547,10 @@ export function mailRoutes(services: Services) {
         .update(messages)
         .set({ status: 'draft', error: reason.slice(0, 500) })
         .where(eq(messages.id, message.id));
-      throw new HttpError(502, sendFailedMessage(words.sendFailed, reason));
+      throw new HttpError(
+        502,
+        sendFailedMessage(mailSendFailedWords(mailbox.smtpMasked?.host), reason),
+      );
     }
   });
 
@@ -578,7 +604,7 @@ export function mailRoutes(services: Services) {
       text: body.text,
       inReplyTo: body.in_reply_to,
     });
-    return c.json(await receiveMail(services, mailbox, await parseInbound(raw)));
+    return c.json(await receiveRaw(services, mailbox, raw));
   });
 
   // ---------- campaigns ----------
@@ -589,11 +615,13 @@ export function mailRoutes(services: Services) {
   });
 
   app.post('/campaigns', async (c) => {
-    const fields = await readFields(c);
-    const orgId = await orgOf(c, db, fields);
-    const body = validate(campaignCreateRequestSchema, fields);
-    const mailbox = await fromMailbox(db, orgId, body.from_email, 'from_email');
-    const created = await createCampaign(db, mailbox, body, publicUrlOf(env) ?? origin(c));
+    // Read and validated in the mail worker thread: a 100,000-recipient body never blocks here.
+    const json = (c.req.header('Content-Type') ?? '').includes('application/json');
+    const prepared = await prepareCampaignInWorker(new Uint8Array(await c.req.arrayBuffer()), json);
+    const orgId = await orgOf(c, db, prepared.request);
+    const { from_email: from } = prepared.request;
+    const mailbox = await fromMailbox(db, orgId, from, 'from_email');
+    const created = await createCampaign(db, mailbox, prepared, publicUrlOf(env) ?? origin(c));
     const [campaign] = await listCampaigns(db, orgId, created.id);
     return c.json({ success: true, message: 'Campaign created', campaign: campaign! });
   });
@@ -615,46 +643,5 @@ export function mailRoutes(services: Services) {
       return c.json({ success: true, message: `Campaign ${done}`, campaign: campaign! });
     });
 
-  return app;
-}
-
-const unsubscribePage = (text: string, form?: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title></head><body><main><p>${text}</p>${
-    form
-      ? `<form method="post" action="${form}"><button type="submit">Unsubscribe</button></form>`
-      : ''
-  }</main></body></html>`;
-
-/**
- * /webhooks/mail: `POST /{token}` delivers a raw message (message/rfc822, at most 10 MB) to the
- * mailbox whose inbound URL it is; an unknown token is 404 and nothing is stored.
- */
-export function mailWebhookRoutes(services: Services) {
-  const { db } = services;
-  const app = new Hono();
-  // One-click unsubscribe (RFC 8058): POST unsubscribes; GET (a person following the link) asks.
-  app.get('/unsubscribe/:token', (c) =>
-    c.html(unsubscribePage('Unsubscribe from these emails?', c.req.path)),
-  );
-  app.post('/unsubscribe/:token', async (c) => {
-    if (!(await unsubscribe(db, c.req.param('token'))))
-      return c.html(unsubscribePage('This unsubscribe link is not valid.'), 404);
-    return c.html(unsubscribePage(words.unsubscribed));
-  });
-  app.post('/:token', async (c) => {
-    const token = c.req.param('token');
-    const [mailbox] = /^[A-Za-z0-9_-]{16,64}$/.test(token)
-      ? await db.select().from(mailboxes).where(eq(mailboxes.inboundToken, token)).limit(1)
-      : [];
-    if (!mailbox) throw new HttpError(404, 'Mailbox not found');
-    const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'message/rfc822')
-      throw new HttpError(415, 'body: Content-Type must be message/rfc822 (a raw message)');
-    const raw = Buffer.from(await c.req.arrayBuffer());
-    if (raw.length > maxMailBytes)
-      throw new HttpError(413, 'body: A message is larger than the 10 MB limit');
-    if (!raw.length) throw new HttpError(400, 'body: is empty (a raw message is expected)');
-    return c.json(await receiveMail(services, mailbox, await parseInbound(raw)));
-  });
   return app;
 }

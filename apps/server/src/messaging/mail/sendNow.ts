@@ -1,4 +1,9 @@
-import { mailMessages as words, sendFailedMessage, type MailSendAnswer } from '@parley/api-client';
+import {
+  mailMessages as words,
+  mailSendFailedWords,
+  sendFailedMessage,
+  type MailSendAnswer,
+} from '@parley/api-client';
 import type { Services } from '../../lib/env';
 import { HttpError } from '../../lib/http';
 import { reserveSend, sendLimitsOf } from '../sendLimits';
@@ -15,6 +20,8 @@ export async function sendMailNow(
   mailbox: MailboxRow,
   mail: { to: string; subject: string; text: string },
   author: 'member' | 'agent' = 'member',
+  /** The member who sent it (shown as the author in the thread: their name, else their address). */
+  member?: { id: string; name: string },
 ): Promise<MailSendAnswer> {
   const { db } = services;
   const recorded = await reserveSend(
@@ -22,7 +29,13 @@ export async function sendMailNow(
     sendLimitsOf(services.env),
     mailbox.organizationId,
     'email',
-    (tx) => recordOutbound(tx, mailbox, { ...mail, status: 'sending', author }),
+    (tx) =>
+      recordOutbound(tx, mailbox, {
+        ...mail,
+        status: 'sending',
+        author,
+        metadata: member ? { member_id: member.id, member_name: member.name } : undefined,
+      }),
   );
   try {
     const sent = await deliverMail(services, mailbox, {
@@ -50,6 +63,9 @@ export async function sendMailNow(
     const reason =
       error instanceof MailSendError ? error.message : String((error as Error)?.message ?? error);
     await completeOutbound(db, recorded.messageId, { error: reason });
-    throw new HttpError(502, sendFailedMessage(words.sendFailed, reason));
+    throw new HttpError(
+      502,
+      sendFailedMessage(mailSendFailedWords(mailbox.smtpMasked?.host), reason),
+    );
   }
 }

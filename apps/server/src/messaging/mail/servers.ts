@@ -101,6 +101,48 @@ export async function imapClient(server: MailServer, allowHost: AllowHost) {
   });
 }
 
+/** What to check after a refused login, for the providers known to need something particular. */
+function loginHint(host: string): string {
+  if (/(^|\.)(gmail|googlemail|google)\.com$/i.test(host))
+    return ' (Gmail needs an app password: Google Account → Security → App passwords)';
+  if (/(^|\.)(office365|outlook|hotmail|live)\.com$/i.test(host))
+    return ' (Microsoft 365 needs an app password, and SMTP AUTH enabled for the mailbox)';
+  return ' (check them, or use an app password if your provider asks for one)';
+}
+
+/**
+ * Whether a failure came from the mail server or the network (its words can be shown), rather
+ * than from this server itself (a database error, a bug: its text is for the log only).
+ */
+export function isMailServerError(error: unknown): boolean {
+  if (error instanceof OutboundError) return true;
+  const e = (error ?? {}) as Record<string, unknown>;
+  // PostgreSQL / PGlite errors (SQLSTATE, severity) and drizzle's wrapper (query, params).
+  if ('severity' in e || 'query' in e || (error as Error)?.name === 'DrizzleQueryError')
+    return false;
+  if (e.authenticationFailed || e.responseText || e.responseStatus || e.serverResponseCode)
+    return true;
+  if (e.response || typeof e.responseCode === 'number') return true;
+  return (
+    typeof e.code === 'string' &&
+    /^(E[A-Za-z_]+|ERR_[A-Z_]+|NoConnection|CERT_[A-Z_]+|[A-Z_]+_CERT[A-Z_]*|UNABLE_TO_[A-Z_]+)$/.test(
+      e.code,
+    )
+  );
+}
+
+/**
+ * A failure while reading or sending, as a member sees it: the mail server's or the network's
+ * failure in plain words (plainMailError); anything else happened on this server and is said
+ * so, without its details (they are logged: SQL or a stack trace means nothing to a member).
+ */
+export function mailFailureText(error: unknown, kind: 'SMTP' | 'IMAP', server: MailServer): string {
+  if (isMailServerError(error)) return plainMailError(error, kind, server);
+  return kind === 'IMAP'
+    ? 'this server could not process the mail it read (a problem on our side, not with your mail server; the details are in the server log); it tries again'
+    : 'this server could not hand the mail to the SMTP server (a problem on our side; the details are in the server log)';
+}
+
 /**
  * A failure in words a user understands: what went wrong and what to check. Codes from Node's
  * sockets, nodemailer (EAUTH, ETIMEDOUT, ESOCKET …) and imapflow (authenticationFailed …).
@@ -117,7 +159,7 @@ export function plainMailError(error: unknown, kind: 'SMTP' | 'IMAP', server: Ma
   const where = `${server.host}:${server.port}`;
   if (error instanceof OutboundError) return `the ${kind} server is not allowed: ${e.message}`;
   if (e.authenticationFailed || e.code === 'EAUTH' || e.responseCode === 535)
-    return `the ${kind} server refused the username or password (for Gmail and Microsoft 365 use an app password)`;
+    return `the ${kind} server refused the username or password${loginHint(server.host)}`;
   switch (e.code) {
     case 'ECONNREFUSED':
       return `nothing answers at ${where} (check the host and port)`;

@@ -5,6 +5,8 @@ import { conversations, mailMessages, messages } from '../../db/schema';
 import type { MailboxRow } from './mailboxes';
 import { findThread } from './inbound';
 import { newMessageId, normalizeSubject } from './threading';
+import { privacyOf } from '../../privacy/settings';
+import { storageFor } from '../../privacy/storage';
 
 /**
  * An outbound mail recorded on its thread before it is sent (a member's send, a scheduled send, a
@@ -47,17 +49,19 @@ export async function recordOutbound(
         .returning({ id: conversations.id })
     )[0]!.id;
   if (found) await lockThreads(tx, [found]);
+  // Stored as the storage mode says; the mail is sent as written (by the caller).
+  const kept = storageFor(await privacyOf(tx, mailbox.organizationId))(mail.text);
   const [row] = await tx
     .insert(messages)
     .values({
       conversationId,
       role: 'assistant',
-      content: mail.text,
+      content: kept.content,
       direction: 'outbound',
       author: mail.author,
       provider: 'mail',
       status: mail.status,
-      metadata: mail.metadata ?? {},
+      metadata: { ...mail.metadata, ...kept.metadata },
     })
     .returning({ id: messages.id });
   const rfcMessageId = newMessageId(mailbox.emailAddress);

@@ -104,8 +104,12 @@ describe('the IMAP cursor', () => {
     ).toEqual({ kind: 'restart', uidValidity: 1, lastUid: 0 });
   });
 
-  it('reconnects after 1 s, 2 s, 4 s … at most 5 minutes', () => {
-    expect([1, 2, 3, 4].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000]);
-    expect(reconnectDelayMs(40)).toBe(300_000);
+  it('reconnects after 1 s, 2 s, 4 s … at most 5 minutes, each ±20 % at random', () => {
+    const middle = () => 0.5;
+    expect([1, 2, 3, 4].map((f) => reconnectDelayMs(f, middle))).toEqual([1000, 2000, 4000, 8000]);
+    expect(reconnectDelayMs(40, middle)).toBe(300_000);
+    expect(reconnectDelayMs(1, () => 0)).toBe(800);
+    expect(reconnectDelayMs(1, () => 0.999999)).toBe(1200);
+    expect(reconnectDelayMs(40, () => 0.999999)).toBe(300_000);
   });
 });

@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fillTemplate } from '@parley/api-client';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { mailboxes, mailCampaigns, mailSends, mailSuppressions } from '../../db/schema';
+import { ledgerForms } from '../../privacy/ledger';
 import { reserveSend, SendLimitError, sendLimitsOf } from '../sendLimits';
-import { unsubscribeUrl } from './campaigns';
+import { unsubscribeUrl } from './unsubscribe';
 import { deliverMail, MailSendError, type MailDeps } from './send';
 import { completeOutbound, recordOutbound } from './store';
 
@@ -91,7 +92,7 @@ export async function processMailSend(deps: MailWorkerDeps, job: SendRow): Promi
       .where(
         and(
           eq(mailSuppressions.organizationId, job.organizationId),
-          eq(mailSuppressions.emailAddress, job.toAddress),
+          inArray(mailSuppressions.emailAddress, ledgerForms(job.toAddress)),
         ),
       );
     if (suppressed) {

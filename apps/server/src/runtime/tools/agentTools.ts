@@ -14,9 +14,19 @@ export interface TurnTools {
 
 /**
  * The agent's kind and enabled tools, read through the tenant cache (no round trip per turn;
- * a change to the organization's agents, apps or tools drops the entry in every process).
+ * a change to the organization's agents, apps or tools drops the entry in every process). A
+ * version's tools (`servedTools`: the live version's, from its snapshot) replace the draft's.
  */
-export function turnToolsOf(
+export async function turnToolsOf(
+  db: Db,
+  agent: { agentName: string; organizationId: string; servedTools?: ToolRow[] | null },
+): Promise<TurnTools> {
+  const own = await draftToolsOf(db, agent);
+  if (!agent.servedTools) return own;
+  return { kind: own.kind, tools: agent.servedTools.filter((t) => t.enabled) };
+}
+
+function draftToolsOf(
   db: Db,
   agent: { agentName: string; organizationId: string },
 ): Promise<TurnTools> {

@@ -6,6 +6,7 @@ import type { ToolRow } from '../../tools/store';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 import { sendEmailTool, sendMessageTool } from './sendBuiltins';
+import { planHandoff } from '../../handoff/plan';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, 2000) : null;
@@ -94,6 +95,9 @@ export async function runBuiltin(
       return sendMessageTool('whatsapp', args, ctx);
     case 'send_email':
       return sendEmailTool(args, ctx);
+    case 'request_human':
+      if (!ctx.conversationId) throw new ToolError('request_human needs a conversation');
+      return planHandoff(ctx, text(args.reason)?.slice(0, 500) ?? 'The agent asked for a person');
     default:
       throw new ToolError(`Unknown built-in tool ${String(type)}`);
   }
@@ -119,6 +123,8 @@ export function builtinDryRun(
       return `In a conversation, this sends the person a WhatsApp message: ${JSON.stringify(args.message ?? '')}.`;
     case 'send_email':
       return `In a conversation, this sends the person an email: ${JSON.stringify(args.subject ?? '')}.`;
+    case 'request_human':
+      return `In a conversation, this asks a person of the team to take over (reason: ${JSON.stringify(args.reason ?? '')}); the conversation waits for them.`;
     default:
       return 'Nothing to test.';
   }

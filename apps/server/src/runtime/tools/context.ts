@@ -1,11 +1,16 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secrets';
+import type { HandoffAction } from '../../handoff/plan';
 
-/** What the voice worker does on the call after the answer (end_call, transfer_call). */
+/**
+ * What the voice worker does on the call after the answer (end_call, transfer_call), and a
+ * request for a person (request_human) the runtime stores once the turn is.
+ */
 export interface CallActions {
   endCall?: { reason: string | null };
   transferCall?: { number: string; reason: string | null };
+  handoff?: HandoffAction;
 }
 
 /**

@@ -62,7 +62,7 @@ export async function* difyAgentEvents(
       yield thought(t, part.tool, part.input, '');
     } else {
       const step = part.step;
-      let t = step.tool_id ? thoughts.get(step.tool_id) : undefined;
+      let t = step.call_id ? thoughts.get(step.call_id) : undefined;
       if (!t) t = { id: crypto.randomUUID(), position: ++position, input: step.input };
       yield thought(t, step.tool, step.input, observationOf(step), step);
     }

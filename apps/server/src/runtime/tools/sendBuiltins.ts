@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
 import { HttpError } from '../../lib/http';
 import { sendChannelMessage, type MessageChannel } from '../../messaging/channelSend';
 import { sendMailNow } from '../../messaging/mail/sendNow';
 import { enabledColumn, heldElsewhereSql } from '../../phone-numbers/numbers';
 import { doNotCallEntry } from '../../scheduling/settings';
+import { ledgerForms } from '../../privacy/ledger';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 import { recipientOf, reserveVisitorSend } from './sendPolicy';
@@ -143,7 +144,7 @@ export async function sendEmailTool(
     .where(
       and(
         eq(mailSuppressions.organizationId, ctx.organizationId),
-        eq(mailSuppressions.emailAddress, to),
+        inArray(mailSuppressions.emailAddress, ledgerForms(to)),
       ),
     )
     .limit(1);

@@ -35,7 +35,7 @@ export async function testTool(
       dry_run: true,
       step: {
         tool: row.name,
-        tool_id: null,
+        tool_id: row.id,
         input: args,
         output: builtinDryRun(row, args),
         duration_ms: 0,

@@ -10,14 +10,15 @@ import { callMcpTool, listMcpTools, type McpSpec, type McpToolInfo } from './mcp
 /** The steps of one turn as they happen: the list, and each by its tool-call id. */
 export class ToolSteps {
   readonly list: ToolStep[] = [];
-  private readonly byId = new Map<string, ToolStep>();
+  private readonly byCall = new Map<string, ToolStep>();
   add(step: ToolStep) {
     this.list.push(step);
-    if (step.tool_id) this.byId.set(step.tool_id, step);
+    if (step.call_id) this.byCall.set(step.call_id, step);
     return step;
   }
-  get(id: string) {
-    return this.byId.get(id);
+  /** The step of a model's call id. */
+  get(callId: string) {
+    return this.byCall.get(callId);
   }
 }
 
@@ -106,7 +107,7 @@ async function mcpToolsOf(row: ToolRow, spec: McpSpec, ctx: ToolContext) {
 export async function runRecorded(
   row: ToolRow,
   args: unknown,
-  toolId: string | null,
+  callId: string | null,
   ctx: ToolContext,
   steps: ToolSteps,
   signal?: AbortSignal,
@@ -128,7 +129,9 @@ export async function runRecorded(
   }
   const step = steps.add({
     tool: remote?.name ?? row.name,
-    tool_id: toolId,
+    // The tool's own id (a test's calls_tool names it); the model's call id apart.
+    tool_id: row.id,
+    call_id: callId,
     input: args ?? {},
     output,
     duration_ms: Math.round(performance.now() - started),

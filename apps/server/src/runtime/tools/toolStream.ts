@@ -71,7 +71,9 @@ export async function* streamWithTools(
           input.steps.get(part.toolCallId) ??
           input.steps.add({
             tool: part.toolName,
-            tool_id: part.toolCallId,
+            // A tool the model made up, or refused arguments: no tool of the agent ran.
+            tool_id: null,
+            call_id: part.toolCallId,
             input: part.input ?? null,
             output: null,
             duration_ms: 0,

@@ -3,3 +3,4 @@ export { agentCallStates } from './callState';
 export type { AgentCallState } from './callState';
 export { LiveCallSlot } from './LiveCallSlot';
 export { useVoiceCall } from './useVoiceCall';
+export { useTalkUnavailable } from './voiceAvailability';

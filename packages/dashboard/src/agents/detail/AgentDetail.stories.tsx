@@ -59,6 +59,8 @@ export const ChatWithTheAgent: Story = {
     await userEvent.click(c.getByRole('button', { name: 'Chat' }));
     const drawer = await screen.findByRole('dialog', { name: 'support Assistant' });
     const d = within(drawer);
+    // The console tests the draft (docs/versions.md), with a switch to the live version.
+    await expect(d.getByText('Testing your draft')).toBeVisible();
     await userEvent.type(d.getByPlaceholderText('Type your message here...'), 'Hours?{Enter}');
     await expect(await d.findByText('Thinking...')).toBeVisible();
     await waitFor(() => expect(d.getByRole('link', { name: 'our booking page' })).toBeVisible(), {
@@ -74,8 +76,13 @@ export const PublishSucceeds: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('button', { name: 'Publish Agent' }));
-    await expect(await c.findByRole('button', { name: 'Publishing...' })).toBeDisabled();
-    await expect(await c.findByText('Agent published successfully')).toBeVisible();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Publish the draft' }));
+    await userEvent.type(dialog.getByLabelText('What changed? (optional)'), 'New greeting');
+    await userEvent.click(dialog.getByRole('button', { name: 'Publish' }));
+    await expect(await dialog.findByRole('button', { name: 'Publishing...' })).toBeDisabled();
+    await expect(
+      await c.findByText('Agent published successfully: version 3 is live'),
+    ).toBeVisible();
   },
 };
 
@@ -86,6 +93,7 @@ export const PublishWithoutAppId: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('button', { name: 'Publish Agent' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
     await expect(
       await c.findByText(
         'Could not find app ID. The configuration has been saved but may require manual publishing.',
@@ -101,9 +109,56 @@ export const PublishFails: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(await c.findByRole('button', { name: 'Publish Agent' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
     await expect(await c.findByText('Failed to publish agent: The app is archived')).toBeVisible();
   },
 };
+
+/** The draft differs from the live version: the strip lists it; Discard resets it. */
+export const UnpublishedChanges: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...agentDetailBackend());
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const strip = await c.findByRole('region', { name: 'Unpublished changes' });
+    await expect(within(strip).getByRole('rowheader', { name: 'Initial message' })).toBeVisible();
+    await userEvent.click(within(strip).getByRole('button', { name: 'Discard' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }),
+    );
+    await waitFor(() =>
+      expect(c.queryByRole('region', { name: 'Unpublished changes' })).toBeNull(),
+    );
+  },
+};
+export const UnpublishedChangesDark: Story = {
+  ...UnpublishedChanges,
+  globals: { theme: 'dark' },
+};
+
+/** The Versions section: compare a version with live, restore it. */
+export const Versions: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...agentDetailBackend());
+  },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const section = await c.findByRole('region', { name: 'Versions' });
+    const s = within(section);
+    await expect(await s.findByRole('heading', { name: 'Version 2 Live' })).toBeVisible();
+    await userEvent.click(s.getByRole('button', { name: 'Compare with live' }));
+    const table = await s.findByRole('table', { name: 'Version 1 against version 2 (live)' });
+    await expect(within(table).getByText('Welcome!')).toBeVisible();
+    await userEvent.click(s.getByRole('button', { name: 'Restore version 1' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Restore' }),
+    );
+    await expect(await s.findByText('Version 1 is live again, as version 3.')).toBeVisible();
+    await expect(await s.findByRole('heading', { name: 'Version 3 Live' })).toBeVisible();
+  },
+};
+export const VersionsDark: Story = { ...Versions, globals: { theme: 'dark' } };
 
 export const AgentWithoutApi: Story = {
   beforeEach: ({ msw }) => {

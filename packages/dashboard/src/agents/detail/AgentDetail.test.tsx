@@ -26,6 +26,11 @@ function fakeApi(overrides: Partial<DashboardApi> = {}): DashboardApi {
     getAgent: vi.fn(async () => config),
     getAppIdByKey: vi.fn(async () => '0f8fad5b-d9cb-469f-a165-70867728950e'),
     publishAgent: vi.fn(async () => {}),
+    // Never published, nothing else to say (the strip and the Versions panel are quiet).
+    agentVersions: {
+      list: async () => ({ live_version: null, draft_changed: true, versions: [] }),
+      draft: async () => ({ draft_changed: false, live_version: 1, changes: [] }),
+    } as unknown as DashboardApi['agentVersions'],
     ...overrides,
   };
   return new Proxy(known, {
@@ -84,16 +89,23 @@ describe('AgentDetail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'support' })).toBeVisible();
   });
 
-  it('given Publish › looks the app up by key, publishes, and says so', async () => {
-    const api = fakeApi();
+  it('given Publish › asks for a note, looks the app up by key, publishes, and says so', async () => {
+    const api = fakeApi({ publishAgent: vi.fn(async () => ({ version: 4 })) });
     const user = setup(api);
     await user.click(await screen.findByRole('button', { name: 'Publish Agent' }));
-    expect(await screen.findByText('Agent published successfully')).toBeVisible();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Publish the draft' }));
+    await user.type(dialog.getByLabelText('What changed? (optional)'), 'New greeting');
+    await user.click(dialog.getByRole('button', { name: 'Publish' }));
+    expect(
+      await screen.findByText('Agent published successfully: version 4 is live'),
+    ).toBeVisible();
     expect(api.getAppIdByKey).toHaveBeenCalledWith('app-KEY');
     expect(api.publishAgent).toHaveBeenCalledWith(
       'app-KEY',
       '0f8fad5b-d9cb-469f-a165-70867728950e',
+      'New greeting',
     );
+    expect(screen.queryByRole('dialog', { name: 'Publish the draft' })).toBeNull();
   });
 
   it("given the server refuses to publish › 'Failed to publish agent: {reason}'", async () => {
@@ -105,6 +117,7 @@ describe('AgentDetail', () => {
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Publish Agent' }));
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to publish agent: The app is archived',
     );

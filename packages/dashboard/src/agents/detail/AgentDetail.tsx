@@ -10,6 +10,13 @@ import { WidgetTab } from './WidgetTab';
 import type { PublishOutcome } from './publishAgent';
 import type { AgentCallState, AgentDetailTab } from './agentDetailTabs';
 import { AnalyticsSlot } from '../../analytics/AnalyticsSlot';
+import {
+  PublishDialog,
+  TestingVersionBar,
+  UnpublishedChangesSlot,
+  VersionsSlot,
+  type TestedVersion,
+} from '../versions';
 
 /** A settings slot: content, or a function of the loaded agent. */
 export type AgentDetailSlot = ReactNode | ((agent: AgentConfig) => ReactNode);
@@ -45,6 +52,8 @@ export interface AgentDetailCall {
   onEndCall: () => void;
   /** Shown as a red banner (e.g. the voice backend's detail); it clears after 5000 ms. */
   error?: string | null;
+  /** Why no call can start on this server (System Status): Talk to Agent is disabled with it. */
+  unavailable?: string | null;
   /** Clears the error (the banner's Dismiss or its 5000 ms timer). */
   dismissError?: () => void;
 }
@@ -65,6 +74,17 @@ export interface AgentDetailProps {
   /** Edit mode (spec §5, §6): the header's Edit control turns it on and off. */
   editing?: boolean;
   onEditingChange?: (editing: boolean) => void;
+  /**
+   * What the console's test chat and call talk to: the draft (default) or the live version
+   * (docs/versions.md); controlled by the owner of the call, else kept here.
+   */
+  testVersion?: TestedVersion;
+  onTestVersionChange?: (version: TestedVersion) => void;
+  /**
+   * The expected cost per minute and latency of the settings being edited (the editor's live
+   * choice of model, voice and transcriber); without it, those of the stored agent.
+   */
+  figures?: { cost: string; latency: string } | null;
 }
 
 /** Every banner, the Talk to Agent error included, clears after 5000 ms (channels-and-shell §4). */
@@ -103,14 +123,24 @@ export function AgentDetail({
   call,
   editing,
   onEditingChange,
+  testVersion,
+  onTestVersionChange,
+  figures,
 }: AgentDetailProps) {
   const [chatOpen, setChatOpen] = useState(false);
+  const [publishOpen, setPublishOpen] = useState(false);
   const [outcome, setOutcome] = useState<PublishOutcome | null>(null);
+  const [ownVersion, setOwnVersion] = useState<TestedVersion>('draft');
+  const tested = testVersion ?? ownVersion;
+  const setTested = onTestVersionChange ?? setOwnVersion;
 
   const agent = useAgent(agentId);
   const publish = usePublishAgent(agentId, orgId, {
     onStart: () => setOutcome(null),
-    onOutcome: setOutcome,
+    onOutcome: (result) => {
+      setOutcome(result);
+      setPublishOpen(false);
+    },
   });
   const saveOrigins = useSaveAllowedOrigins(agentId, orgId);
 
@@ -120,6 +150,7 @@ export function AgentDetail({
 
   const banners = (
     <>
+      <UnpublishedChangesSlot orgId={orgId} agentId={agentId} />
       {outcome ? (
         <Banner
           tone={outcome.tone}
@@ -146,7 +177,17 @@ export function AgentDetail({
   return (
     <>
       <AgentDetailView
-        agent={view ? { id: agentId, name, description: view.description } : null}
+        agent={
+          view
+            ? {
+                id: agentId,
+                name,
+                description: view.description,
+                cost: figures?.cost ?? view.cost,
+                latency: figures?.latency ?? view.latency,
+              }
+            : null
+        }
         loading={agent.isPending}
         error={agent.error ? agent.error.message : null}
         onRetry={() => void agent.refetch()}
@@ -157,6 +198,7 @@ export function AgentDetail({
         callState={call?.state ?? 'idle'}
         onTalk={call?.onTalk}
         onEndCall={call?.onEndCall}
+        talkUnavailable={call?.unavailable}
         publishing={publish.isPending}
         editing={editing}
         onEditingChange={onEditingChange}
@@ -170,18 +212,25 @@ export function AgentDetail({
               })
             : null
         }
-        onPublish={config ? () => publish.mutate(config) : undefined}
+        onPublish={config ? () => setPublishOpen(true) : undefined}
         statusSlot={config ? slot(settings.status, config) : null}
         panels={config && settings.panels !== undefined ? slot(settings.panels, config) : undefined}
         sectionIds={settings.sectionIds}
         livePanel={config ? slot(settings.livePanel, config) : null}
         publishNote={config ? slot(settings.publishNote, config) : null}
         calls={config ? slot(settings.calls, config) : null}
-        banners={outcome || call?.error ? banners : null}
+        banners={banners}
         sections={
           config
             ? {
-                analytics: <AnalyticsSlot agentId={agentId} active={tab === 'analytics'} />,
+                analytics: (
+                  <AnalyticsSlot
+                    agentId={agentId}
+                    active={tab === 'analytics'}
+                    liveVersion={config.live_version ?? null}
+                  />
+                ),
+                versions: <VersionsSlot orgId={orgId} agentId={agentId} />,
                 model: slot(settings.model, config),
                 voice: slot(settings.voice, config),
                 configurations: slot(settings.configurations, config),
@@ -194,6 +243,7 @@ export function AgentDetail({
                       showTitle={false}
                       agentName={name}
                       agentId={agentId}
+                      greeting={config.initial_message}
                       apiUrl={config.chatbot_api}
                       apiKey={config.chatbot_key}
                       origin={origin}
@@ -214,6 +264,15 @@ export function AgentDetail({
         }
       />
       {config ? (
+        <PublishDialog
+          open={publishOpen}
+          onOpenChange={setPublishOpen}
+          nextVersion={(config.live_version ?? 0) + 1}
+          publishing={publish.isPending}
+          onPublish={(note) => publish.mutate({ config, ...(note ? { note } : {}) })}
+        />
+      ) : null}
+      {config ? (
         <AgentChatDrawer
           open={chatOpen}
           onOpenChange={setChatOpen}
@@ -222,6 +281,17 @@ export function AgentDetail({
           apiUrl={config.chatbot_api}
           apiKey={config.chatbot_key}
           user={user ?? `console-${orgId}`}
+          testChat={{
+            apiUrl: `${origin}/api/chatbot`,
+            version: tested,
+            bar: (
+              <TestingVersionBar
+                version={tested}
+                onVersionChange={setTested}
+                liveVersion={config.live_version ?? null}
+              />
+            ),
+          }}
           conversationActions={(conversationId) => (
             <MakeTestControl agentId={agentId} conversationId={conversationId} onAgentPage />
           )}

@@ -18,6 +18,8 @@ const agent = {
   id: 'support_123e4567_e89b_12d3_a456_426614174000',
   name: 'support',
   description: 'Answers questions about opening hours, bookings and the clinic’s services.',
+  cost: '~$0.10/min',
+  latency: '~1000ms',
 };
 
 /** Stand-ins for the settings panels (built elsewhere) and the autosave strip. */
@@ -84,6 +86,9 @@ export const Ready: Story = {
     await expect(c.getByRole('heading', { level: 1, name: 'support' })).toBeVisible();
     await expect(c.getByText(agent.description)).toBeVisible();
     await expect(c.getByText(`ID: ${agent.id}`)).toBeVisible();
+    // The expected cost per minute and latency of its model and voice.
+    await expect(c.getByText('Expected cost').nextElementSibling).toHaveTextContent('~$0.10/min');
+    await expect(c.getByText('Latency').nextElementSibling).toHaveTextContent('~1000ms');
     await userEvent.click(c.getByRole('button', { name: 'Back to Agents' }));
     await expect(args.onBack).toHaveBeenCalled();
     await userEvent.click(c.getByRole('button', { name: 'Chat' }));
@@ -102,6 +107,26 @@ export const Ready: Story = {
     ).toBeVisible();
   },
 };
+
+/** System Status says no call can start here: Talk to Agent is disabled, the reason shown. */
+export const TalkUnavailable: Story = {
+  args: {
+    talkUnavailable: 'Voice calls are not set up on this server (LiveKit is not configured).',
+    publishNote: <span>Tests: all 3 passed · must pass to publish</span>,
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const talk = c.getByRole('button', { name: 'Talk to Agent' });
+    await expect(talk).toBeDisabled();
+    await expect(talk).toHaveAccessibleDescription(/Voice calls are not set up on this server/);
+    await expect(c.getByText(/Voice calls are not set up on this server/)).toBeVisible();
+    await expect(args.onTalk).not.toHaveBeenCalled();
+    // The notes sit under the buttons: the name and id keep their room.
+    const id = c.getByText(`ID: ${agent.id}`);
+    await expect(id.scrollWidth).toBeLessThanOrEqual(id.clientWidth + 1);
+  },
+};
+export const TalkUnavailableDark: Story = { ...TalkUnavailable, globals: { theme: 'dark' } };
 
 export const OpenedOnWidgetTab: Story = {
   args: { tab: 'widget' },
@@ -177,7 +202,7 @@ export const NoVoiceYet: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('button', { name: 'Talk to Agent' })).toBeDisabled();
-    await expect(c.getAllByText('Nothing to configure here yet.')).toHaveLength(4);
+    await expect(c.getAllByText('Nothing to configure here yet.')).toHaveLength(5);
   },
 };
 

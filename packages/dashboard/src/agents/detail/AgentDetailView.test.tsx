@@ -34,13 +34,14 @@ function setup(props: Partial<AgentDetailViewProps> = {}) {
 }
 
 describe('agent detail tabs', () => {
-  it('are Model, Voice & Transcriber, Configurations, Widget and Analytics, in that order', () => {
+  it('are Model, Voice & Transcriber, Configurations, Widget, Analytics and Versions, in that order', () => {
     expect(agentDetailTabs.map((t) => t.label)).toEqual([
       'Model',
       'Voice & Transcriber',
       'Configurations',
       'Widget',
       'Analytics',
+      'Versions',
     ]);
   });
   it('read from the URL with Model as the fallback', () => {
@@ -89,6 +90,11 @@ describe('AgentDetailView', () => {
 
   it('given it opens on a later tab › scrolls there once', () => {
     const scroll = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    // The section is further down a long page (jsdom lays nothing out: every box is at 0).
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      top: 900,
+    } as DOMRect);
+    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(5000);
     const { rerender } = setup({ tab: 'widget' });
     expect(sectionScrolls(scroll)).toEqual([agentSectionId('widget')]);
     rerender(<AgentDetailView agent={agent} tab="widget" onBack={vi.fn()} onTabChange={vi.fn()} />);

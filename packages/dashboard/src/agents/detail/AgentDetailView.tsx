@@ -9,6 +9,8 @@ import {
   type AgentDetailTab,
 } from './agentDetailTabs';
 import { ChatIcon } from '../../chat';
+import { ArrowLeftIcon } from '../../icons';
+import { pinSectionInView } from './sectionPin';
 import * as styles from './detail.css';
 
 export interface AgentDetailHeader {
@@ -16,6 +18,9 @@ export interface AgentDetailHeader {
   /** Display name (agentDisplayName). */
   name: string;
   description?: string | null;
+  /** Expected cost per minute ('~$0.10/min') and latency ('~1000ms'): agentFigures. */
+  cost?: string;
+  latency?: string;
 }
 
 export interface AgentDetailViewProps {
@@ -35,6 +40,11 @@ export interface AgentDetailViewProps {
   callState?: AgentCallState;
   /** Starts a call; without it 'Talk to Agent' is disabled. */
   onTalk?: () => void;
+  /**
+   * Why a call cannot start on this server (System Status `voice.reason`): 'Talk to Agent' is
+   * disabled and the reason is shown under it.
+   */
+  talkUnavailable?: string | null;
   onEndCall?: () => void;
   /** Publishing: the button reads 'Publishing...'. */
   publishing?: boolean;
@@ -67,6 +77,9 @@ export interface AgentDetailViewProps {
   publishNote?: ReactNode;
 }
 
+/** The tabs whose sections the settings `panels` bring (the others are the detail's own). */
+const settingsTabs = new Set<AgentDetailTab>(['model', 'voice', 'configurations']);
+
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
     ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -90,7 +103,11 @@ function TalkButton({
   callState,
   onTalk,
   onEndCall,
-}: Pick<AgentDetailViewProps, 'callState' | 'onTalk' | 'onEndCall'>) {
+  talkUnavailable,
+  hintId,
+}: Pick<AgentDetailViewProps, 'callState' | 'onTalk' | 'onEndCall' | 'talkUnavailable'> & {
+  hintId?: string;
+}) {
   if (callState === 'connected') {
     return (
       <Button variant="danger" onClick={onEndCall} disabled={!onEndCall}>
@@ -104,7 +121,8 @@ function TalkButton({
       busy={callState === 'connecting'}
       busyLabel={texts.connecting}
       onClick={onTalk}
-      disabled={!onTalk}
+      disabled={!onTalk || Boolean(talkUnavailable)}
+      aria-describedby={talkUnavailable ? hintId : undefined}
     >
       {texts.talk}
     </Button>
@@ -117,6 +135,7 @@ export interface AgentDetailHeaderCardProps extends Pick<
   | 'callState'
   | 'onTalk'
   | 'onEndCall'
+  | 'talkUnavailable'
   | 'publishing'
   | 'onPublish'
   | 'editing'
@@ -136,6 +155,7 @@ export function AgentDetailHeaderCard({
   callState = 'idle',
   onTalk,
   onEndCall,
+  talkUnavailable,
   publishing = false,
   onPublish,
   editing = false,
@@ -143,6 +163,8 @@ export function AgentDetailHeaderCard({
   chatPageUrl,
   publishNote,
 }: AgentDetailHeaderCardProps) {
+  const hintId = useId();
+  const talkHint = callState === 'idle' && talkUnavailable ? talkUnavailable : null;
   return (
     <div className={styles.header}>
       <div className={styles.identity}>
@@ -155,42 +177,71 @@ export function AgentDetailHeaderCard({
           <p className={styles.agentId} title={agent.id}>
             {texts.idLabel}: {agent.id}
           </p>
+          {agent.cost || agent.latency ? (
+            <dl className={styles.figures}>
+              {agent.cost ? (
+                <div className={styles.figure}>
+                  <dt>{texts.costLabel}</dt>
+                  <dd className={styles.figureValue}>{agent.cost}</dd>
+                </div>
+              ) : null}
+              {agent.latency ? (
+                <div className={styles.figure}>
+                  <dt>{texts.latencyLabel}</dt>
+                  <dd className={styles.figureValue}>{agent.latency}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
         </div>
       </div>
-      <div className={styles.actions}>
-        {onEditingChange ? (
-          <Button
-            variant={editing ? 'primary' : 'secondary'}
-            aria-pressed={editing}
-            onClick={() => onEditingChange(!editing)}
-          >
-            {editing ? texts.doneEditing : texts.edit}
+      <div className={styles.actionsArea}>
+        <div className={styles.actions}>
+          {onEditingChange ? (
+            <Button
+              variant={editing ? 'primary' : 'secondary'}
+              aria-pressed={editing}
+              onClick={() => onEditingChange(!editing)}
+            >
+              {editing ? texts.doneEditing : texts.edit}
+            </Button>
+          ) : null}
+          {chatPageUrl ? (
+            <a
+              className={styles.linkButton}
+              href={chatPageUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {texts.openChatPage}
+              <span className={styles.visuallyHidden}> (opens in a new tab)</span>
+            </a>
+          ) : null}
+          <Button variant="secondary" icon={<ChatIcon />} onClick={onChat} disabled={!onChat}>
+            {texts.chat}
           </Button>
-        ) : null}
-        {chatPageUrl ? (
-          <a
-            className={styles.linkButton}
-            href={chatPageUrl}
-            target="_blank"
-            rel="noopener noreferrer"
+          <TalkButton
+            callState={callState}
+            onTalk={onTalk}
+            onEndCall={onEndCall}
+            talkUnavailable={talkUnavailable}
+            hintId={hintId}
+          />
+          <Button
+            busy={publishing}
+            busyLabel={texts.publishing}
+            onClick={onPublish}
+            disabled={!onPublish}
           >
-            {texts.openChatPage}
-            <span className={styles.visuallyHidden}> (opens in a new tab)</span>
-          </a>
+            {texts.publish}
+          </Button>
+        </div>
+        {talkHint || publishNote ? (
+          <div className={styles.actionNotes}>
+            {talkHint ? <span id={hintId}>{talkHint}</span> : null}
+            {publishNote}
+          </div>
         ) : null}
-        <Button variant="secondary" icon={<ChatIcon />} onClick={onChat} disabled={!onChat}>
-          {texts.chat}
-        </Button>
-        <TalkButton callState={callState} onTalk={onTalk} onEndCall={onEndCall} />
-        <Button
-          busy={publishing}
-          busyLabel={texts.publishing}
-          onClick={onPublish}
-          disabled={!onPublish}
-        >
-          {texts.publish}
-        </Button>
-        {publishNote}
       </div>
     </div>
   );
@@ -214,6 +265,7 @@ export function AgentDetailView({
   callState = 'idle',
   onTalk,
   onEndCall,
+  talkUnavailable,
   publishing = false,
   onPublish,
   editing,
@@ -239,21 +291,20 @@ export function AgentDetailView({
   useEffect(() => {
     ids.current = sectionIds;
   });
+  const release = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!ready || scrolledOnce.current) return;
     scrolledOnce.current = true;
     if (initialTab.current !== agentDetailTabs[0].value) {
-      scrollToAgentSection(initialTab.current, ids.current);
+      // The sections above it are still loading: held at the top until they have (sectionPin).
+      const target = ids.current?.[initialTab.current] ?? agentSectionId(initialTab.current);
+      release.current = pinSectionInView(target);
     }
   }, [ready]);
+  useEffect(() => () => release.current?.(), []);
 
   const back = (
-    <Button
-      variant="ghost"
-      className={styles.back}
-      onClick={onBack}
-      icon={<span aria-hidden="true">←</span>}
-    >
+    <Button variant="ghost" className={styles.back} onClick={onBack} icon={<ArrowLeftIcon />}>
       {texts.back}
     </Button>
   );
@@ -288,6 +339,7 @@ export function AgentDetailView({
         callState={callState}
         onTalk={onTalk}
         onEndCall={onEndCall}
+        talkUnavailable={talkUnavailable}
         publishing={publishing}
         onPublish={onPublish}
         editing={editing}
@@ -313,6 +365,7 @@ export function AgentDetailView({
           // Radix reports a click twice (press, then focus): scroll once per choice.
           if (scrollTarget.current === value) return;
           scrollTarget.current = value;
+          release.current?.();
           setTimeout(() => {
             scrollTarget.current = null;
             scrollToAgentSection(value, ids.current);
@@ -328,7 +381,7 @@ export function AgentDetailView({
           </div>
         ) : null}
         {agentDetailTabs
-          .filter((t) => panels === undefined || t.value === 'widget' || t.value === 'analytics')
+          .filter((t) => panels === undefined || !settingsTabs.has(t.value))
           .map((t) => (
             <section
               key={t.value}

@@ -53,6 +53,8 @@ export interface WidgetTabProps {
   agentName: string;
   /** The agent identifier (agent_name), for the voice widget's call token. */
   agentId?: string;
+  /** The agent's Initial Message: the chat widget's greeting (data-greeting). */
+  greeting?: string | null;
   /** The agent URL (chatbot_api). */
   apiUrl?: string | null;
   /** The agent API key (chatbot_key). */
@@ -108,6 +110,7 @@ function Snippet(props: {
 export function WidgetTab({
   agentName,
   agentId,
+  greeting,
   apiUrl,
   apiKey,
   origin,
@@ -121,14 +124,16 @@ export function WidgetTab({
   const key = apiKey?.trim() ?? '';
   const snippets = useMemo(
     () =>
-      url && key ? widgetSnippets({ origin, apiUrl: url, apiKey: key, agentName, agentId }) : null,
-    [origin, url, key, agentName, agentId],
+      url && key
+        ? widgetSnippets({ origin, apiUrl: url, apiKey: key, agentName, agentId, greeting })
+        : null,
+    [origin, url, key, agentName, agentId, greeting],
   );
   const Title = `h${headingLevel}` as const;
   // Under the title, or directly under the surrounding section's heading (level 2) without it.
   const Sub = (showTitle ? `h${headingLevel + 1}` : `h${headingLevel}`) as 'h2' | 'h3' | 'h4';
 
-  const input = { origin, apiUrl: url, apiKey: key, agentName, agentId };
+  const input = { origin, apiUrl: url, apiKey: key, agentName, agentId, greeting };
   const cspScripts = snippets
     ? ([
         ['chat-csp', widgetTexts.chatScriptCsp, withNonce(snippets.chat)],

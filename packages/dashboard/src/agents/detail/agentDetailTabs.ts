@@ -7,6 +7,8 @@ export const agentDetailTabs = [
   { value: 'widget', label: 'Widget', heading: 'Widget Configuration' },
   // Issue 29: the agent's figures (the card's Analytics button opens the detail here).
   { value: 'analytics', label: 'Analytics', heading: 'Analytics' },
+  // Issue 39: the published versions (who, when, note), a version against live, Restore.
+  { value: 'versions', label: 'Versions', heading: 'Versions' },
 ] as const;
 
 export type AgentDetailTab = (typeof agentDetailTabs)[number]['value'];
@@ -40,6 +42,8 @@ export const agentDetailTexts = {
   retry: 'Retry',
   tabsLabel: 'Agent settings',
   idLabel: 'ID',
+  costLabel: 'Expected cost',
+  latencyLabel: 'Latency',
   emptySection: 'Nothing to configure here yet.',
   settingsHeading: 'Agent settings',
   edit: 'Edit',

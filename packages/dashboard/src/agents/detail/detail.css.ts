@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media, focusOutline, vars } from '@parley/ui';
 
 export const screen = style({
@@ -20,7 +20,13 @@ export const header = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
   '@media': {
-    [media.md]: { flexDirection: 'row', alignItems: 'center', justifyContent: 'space-between' },
+    // Side by side while both fit; else the actions go under the name (never squeezing it).
+    [media.md]: {
+      flexDirection: 'row',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+    },
   },
 });
 
@@ -29,6 +35,8 @@ export const identity = style({
   gap: vars.space.md,
   alignItems: 'center',
   minWidth: 0,
+  // In the row only (a basis in the phone's column would be a height).
+  '@media': { [media.md]: { flex: '1 1 320px' } },
 });
 
 export const identityText = style({
@@ -63,11 +71,51 @@ export const agentId = style({
   maxWidth: '100%',
 });
 
+/** The agent's expected cost per minute and latency, under its id. */
+export const figures = style({
+  margin: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+});
+export const figure = style({ display: 'inline-flex', gap: vars.space.xxs, margin: 0 });
+export const figureValue = style({
+  margin: 0,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+/** The buttons, with the notes about them (the tests' outcome, why a call cannot start) under. */
+export const actionsArea = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xs,
+  minWidth: 0,
+  '@media': { [media.md]: { alignItems: 'flex-end' } },
+});
+
 export const actions = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space.sm,
-  flexShrink: 0,
+  '@media': { [media.md]: { justifyContent: 'flex-end' } },
+});
+
+export const actionNotes = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  // As wide as the buttons, never wider: a long note wraps instead of pushing them around.
+  width: 0,
+  minWidth: '100%',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  '@media': { [media.md]: { justifyContent: 'flex-end', textAlign: 'right' } },
 });
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
@@ -84,9 +132,20 @@ export const section = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.sm,
-  // Clear the dashboard's sticky navbar when a tab scrolls here.
-  scrollMarginTop: '128px',
   minWidth: 0,
+});
+
+/**
+ * Every section a tab or a `section=` link scrolls to (the detail's own, the settings panels,
+ * Calls, Tests, Conversations: ids `agent-…`) clears the dashboard's sticky navbar: one row on
+ * phones and wide screens, two rows between (its tabs wrap under the brand).
+ */
+globalStyle(`${screen} [id^="agent-"]`, {
+  scrollMarginTop: '128px',
+  '@media': {
+    'screen and (max-width: 639px)': { scrollMarginTop: '64px' },
+    [media.lg]: { scrollMarginTop: '72px' },
+  },
 });
 
 /** As the Card title of the other panels. */

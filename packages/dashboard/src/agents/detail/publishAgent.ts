@@ -15,6 +15,9 @@ export interface PublishOutcome {
 
 /** Our words for a publish that worked (the spec shows a green Success banner, text not given). */
 export const publishSucceededText = 'Agent published successfully';
+/** … and the version it made live (docs/versions.md). */
+export const publishedVersionText = (version: number) =>
+  `Agent published successfully: version ${version} is live`;
 
 export interface PublishTarget {
   /** The agent key (chatbot_key). */
@@ -26,6 +29,8 @@ export interface PublishTarget {
 export async function publishAgentFlow(
   api: Pick<DashboardApi, 'getAppIdByKey' | 'publishAgent'>,
   agent: PublishTarget,
+  /** Why this version (the Versions panel shows it). */
+  note?: string,
 ): Promise<PublishOutcome> {
   const key = agent.chatbot_key?.trim();
   const noAppId: PublishOutcome = { tone: 'warning', message: modelMessages.noAppId };
@@ -40,8 +45,14 @@ export async function publishAgentFlow(
     if (!appId || !isUuid(appId)) return noAppId;
   }
   try {
-    await api.publishAgent(key, appId);
-    return { tone: 'success', message: publishSucceededText };
+    const published = note
+      ? await api.publishAgent(key, appId, note)
+      : await api.publishAgent(key, appId);
+    const version = published ? published.version : undefined;
+    return {
+      tone: 'success',
+      message: version ? publishedVersionText(version) : publishSucceededText,
+    };
   } catch (error) {
     // The server answered with a reason: say it. Anything else (network, bad answer): generic.
     if (error instanceof ApiError) {

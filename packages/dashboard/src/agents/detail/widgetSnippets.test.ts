@@ -41,6 +41,15 @@ describe('widget snippets', () => {
     expect(script.defer).toBe(true);
   });
 
+  it('given an Initial Message › the chat widget greets with it (data-greeting), escaped', () => {
+    const greeting = 'Hi! Ask about "opening hours" & <prices>.\nWe answer in English.';
+    const script = parse(chatWidgetSnippet({ ...input, greeting }));
+    expect(script.dataset.greeting).toBe(greeting);
+    expect(parse(chatWidgetSnippet({ ...input, greeting: '  ' })).dataset.greeting).toBeUndefined();
+    // The voice widget speaks the agent's own first message: no greeting attribute there.
+    expect(parse(voiceWidgetSnippet({ ...input, greeting })).dataset.greeting).toBeUndefined();
+  });
+
   it('given an agent › the voice snippet loads voice.js with the agent URL minus /v1', () => {
     const script = parse(voiceWidgetSnippet(input));
     expect(script.getAttribute('src')).toBe('https://console.example.com/widget/voice.js');

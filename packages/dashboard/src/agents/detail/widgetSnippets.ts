@@ -21,6 +21,8 @@ export interface WidgetSnippetInput {
   agentName: string;
   /** The agent identifier (agent_name) the voice widget asks a call token for. */
   agentId?: string;
+  /** The agent's Initial Message: the chat widget's greeting (`data-greeting`). */
+  greeting?: string | null;
 }
 
 export interface WidgetSnippets {
@@ -73,11 +75,11 @@ function dataAttributes(url: string, input: WidgetSnippetInput): Array<[string, 
 }
 
 export function chatWidgetSnippet(input: WidgetSnippetInput): string {
-  return scriptTag(
-    'Parley chat widget',
-    `${trimSlash(input.origin)}/widget/chat.js`,
-    dataAttributes(chatWidgetUrl(input.apiUrl), input),
-  );
+  const data = dataAttributes(chatWidgetUrl(input.apiUrl), input);
+  // The widget greets with the agent's Initial Message (else its own default, in its language).
+  const greeting = input.greeting?.trim();
+  if (greeting) data.splice(3, 0, ['greeting', greeting]);
+  return scriptTag('Parley chat widget', `${trimSlash(input.origin)}/widget/chat.js`, data);
 }
 
 export function voiceWidgetSnippet(input: WidgetSnippetInput): string {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { agentFigures, type AgentFigures } from '@parley/api-client';
 import { Banner, Spinner } from '@parley/ui';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConfigurationsPanel } from './ConfigurationsPanel';
@@ -9,7 +10,7 @@ import { TranscriberPanel } from './TranscriberPanel';
 import { VoicePanel } from './VoicePanel';
 import { ChangeVoiceDialog } from './ChangeVoiceDialog';
 import { defaultAgentUrl } from './editorState';
-import type { EditorDefaults } from './types';
+import type { EditorDefaults, EditorSettings } from './types';
 import { useAgentSettings, type UseAgentSettingsOptions } from './useAgentSettings';
 import * as styles from './editor.css';
 
@@ -38,6 +39,8 @@ export interface AgentSettingsProps {
   headingLevel?: 2 | 3;
   /** Passed to the hook (storage, scheduler). */
   options?: Omit<UseAgentSettingsOptions, 'defaults'>;
+  /** The expected cost per minute and latency of the model, voice and transcriber chosen. */
+  onFigures?: (figures: AgentFigures) => void;
 }
 
 /**
@@ -57,6 +60,7 @@ function AgentSettingsForAgent({
   showStatus = true,
   headingLevel = 2,
   options,
+  onFigures,
 }: AgentSettingsProps) {
   const [origin] = useState(() => globalThis.location?.origin ?? '');
   const s = useAgentSettings(agentId, orgId, {
@@ -66,6 +70,7 @@ function AgentSettingsForAgent({
   const [knowledgeOpen, setKnowledgeOpen] = useState(false);
   const [voiceDialogOpen, setVoiceDialogOpen] = useState(false);
   const { settings, actions } = s;
+  useReportFigures(settings, onFigures);
 
   if (s.loadError && !settings) {
     return (
@@ -174,4 +179,26 @@ function AgentSettingsForAgent({
       />
     </div>
   );
+}
+
+/** Reports the figures (agentFigures) each time the model, voice or transcriber changes. */
+function useReportFigures(
+  settings: EditorSettings | null,
+  onFigures: ((figures: AgentFigures) => void) | undefined,
+) {
+  const report = useRef(onFigures);
+  useEffect(() => {
+    report.current = onFigures;
+  });
+  const model = settings?.model.model;
+  const voiceProvider = settings?.voice.provider;
+  const voiceModel = settings?.voice.model;
+  const transcriberProvider = settings?.transcriber.provider;
+  const transcriberModel = settings?.transcriber.model;
+  useEffect(() => {
+    if (!model) return;
+    report.current?.(
+      agentFigures({ model, voiceProvider, voiceModel, transcriberProvider, transcriberModel }),
+    );
+  }, [model, voiceProvider, voiceModel, transcriberProvider, transcriberModel]);
 }

@@ -30,6 +30,18 @@ const autosaveStates: Array<{ name: string; props: AutosaveStatusProps }> = [
     },
   },
   {
+    name: 'Not saved',
+    props: {
+      status: 'saved',
+      dirty: false,
+      error: null,
+      lastSavedAt: savedAt,
+      formatTime,
+      blockedText:
+        'Not saved: Model Live URL must be a web address starting with http:// or https://',
+    },
+  },
+  {
     name: 'Failed unknown',
     props: { status: 'error', dirty: true, error: null, lastSavedAt: null },
   },
@@ -88,6 +100,22 @@ export const SaveFailedUnknown: Story = {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
       'Save failed: Unknown error',
     );
+  },
+};
+
+/** A field that cannot be saved: its reason in place of 'All changes saved', never beside it. */
+export const NotSaved: Story = {
+  args: {
+    status: 'saved',
+    lastSavedAt: savedAt,
+    formatTime,
+    blockedText: 'Not saved: Agent API Key must start with ‘app-’ or ‘sk-’',
+  },
+  play: async ({ canvasElement }) => {
+    const strip = within(canvasElement).getByRole('status');
+    await expect(strip).toHaveTextContent('Not saved: Agent API Key must start with');
+    await expect(strip).not.toHaveTextContent('All changes saved');
+    await expect(strip).toHaveAttribute('data-state', 'blocked');
   },
 };
 

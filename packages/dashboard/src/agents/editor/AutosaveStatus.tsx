@@ -22,7 +22,9 @@ const defaultFormatTime = (time: number) =>
 /**
  * The auto-save status strip (spec §2, §4): 'Ready', 'Unsaved changes', 'Auto-saving...',
  * 'All changes saved', 'Changes detected' or 'Save failed: {error}', and the time of the last
- * save. A polite live region, so screen readers hear the state change.
+ * save. While a field cannot be saved, 'Not saved: {field} {reason}' is said instead of 'Ready',
+ * 'Unsaved changes', 'All changes saved' or 'Changes detected'. A polite live region, so screen
+ * readers hear the state change.
  */
 export function AutosaveStatus({
   status,
@@ -33,21 +35,24 @@ export function AutosaveStatus({
   formatTime = defaultFormatTime,
   className,
 }: AutosaveStatusProps) {
+  const text = autosaveStatusText({ status, dirty, error }, blockedText);
+  // 'Not saved: …' stands in place of 'All changes saved' (never beside it).
+  const blocked = Boolean(blockedText) && text === blockedText;
   return (
     <div
       role="status"
       aria-label="Auto-save status"
-      data-state={status}
-      data-dirty={dirty || undefined}
+      data-state={blocked ? 'blocked' : status}
+      data-dirty={(dirty && !blocked) || undefined}
       className={[styles.statusStrip, className].filter(Boolean).join(' ')}
     >
       <span className={styles.statusDot} aria-hidden="true" />
-      <span className={styles.statusText}>{autosaveStatusText({ status, dirty, error })}</span>
-      {blockedText ? (
-        <span className={styles.statusBlocked} data-blocked>
-          {blockedText}
-        </span>
-      ) : null}
+      <span
+        className={blocked ? styles.statusBlocked : styles.statusText}
+        data-blocked={blocked || undefined}
+      >
+        {text}
+      </span>
       {lastSavedAt !== null ? (
         <span className={styles.lastSaved}>
           Last saved{' '}

@@ -14,6 +14,7 @@ import { modelKeyPlaceholder } from './providerRules';
 import { fieldMaxLength, problemText, type CheckedField, type FieldProblems } from './fieldRules';
 import type { KeyTestState, ModelSettings } from './types';
 import type { KnowledgeItem } from './useAgentSettings';
+import { AlertIcon, CheckIcon } from '../../icons';
 import * as styles from './editor.css';
 
 export interface ModelPanelProps {
@@ -190,13 +191,17 @@ export function ModelPanel({
               value={value.agentApiKey}
               onChange={(agentApiKey) => onChange({ agentApiKey })}
               autoComplete="off"
+              errorMessage={err('agentApiKey')}
               disabled={disabled}
             />
             <Button
               variant="secondary"
               onClick={onTestKey}
               disabled={
-                !onTestKey || !value.agentApiKey || !value.agentUrl || Boolean(problems.agentUrl)
+                !onTestKey ||
+                !value.agentApiKey ||
+                !value.agentUrl ||
+                Boolean(problems.agentUrl || problems.agentApiKey)
               }
               busy={keyTest.status === 'testing'}
               busyLabel="Testing..."
@@ -207,12 +212,12 @@ export function ModelPanel({
           <div className={styles.keyTestResult} aria-live="polite">
             {keyTest.status === 'ok' ? (
               <p className={styles.keyTestOk} data-state="ok">
-                <span aria-hidden="true">✓ </span>
+                <CheckIcon />
                 {modelMessages.keyWorks}
               </p>
             ) : keyTest.status === 'failed' ? (
               <p className={styles.keyTestFailed} data-state="failed">
-                <span aria-hidden="true">! </span>
+                <AlertIcon />
                 {modelMessages.keyFailed(keyTest.reason)}
               </p>
             ) : null}

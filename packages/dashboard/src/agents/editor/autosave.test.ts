@@ -142,6 +142,22 @@ describe('given a successful save', () => {
     expect(m.getSnapshot().message).toBeNull();
   });
 
+  it('given a partial save (a field left out) › not the last save', async () => {
+    const { save, calls } = deferredSaves();
+    const m = make({ save });
+    void m.flush('local');
+    calls[0]!.resolve({ partial: true });
+    await flushPromises();
+    expect(m.getSnapshot()).toMatchObject({ status: 'saved', lastSavedAt: null });
+    const blocked = 'Not saved: Model Live URL must be a web address';
+    // The strip says what is not saved, never 'All changes saved' beside it.
+    expect(autosaveStatusText(m.getSnapshot(), blocked)).toBe(blocked);
+    expect(autosaveStatusText({ status: 'idle', dirty: true, error: null }, blocked)).toBe(blocked);
+    expect(autosaveStatusText({ status: 'saving', dirty: false, error: null }, blocked)).toBe(
+      'Auto-saving...',
+    );
+  });
+
   it('shows success at most once every 2 s', async () => {
     const { save, calls } = deferredSaves();
     const m = make({ save });

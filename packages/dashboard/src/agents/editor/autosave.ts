@@ -60,10 +60,16 @@ export interface AutosaveSnapshot {
   providerChanging: boolean;
 }
 
-/** The status strip text (spec §4 "Auto-save indicator"). */
+/**
+ * The status strip text (spec §4 "Auto-save indicator"). While a field cannot be saved
+ * (`blocked`: 'Not saved: {field} {reason}') that is the one truth shown in place of 'Ready',
+ * 'Unsaved changes', 'All changes saved' or 'Changes detected'.
+ */
 export function autosaveStatusText(
   s: Pick<AutosaveSnapshot, 'status' | 'dirty' | 'error'>,
+  blocked?: string | null,
 ): string {
+  if (blocked && (s.status === 'saved' || s.status === 'idle')) return blocked;
   switch (s.status) {
     case 'saving':
       return 'Auto-saving...';
@@ -88,8 +94,11 @@ export const realScheduler: Scheduler = {
   now: () => Date.now(),
 };
 
-/** What a channel's save resolves with: an optional success message to show. */
-export type SaveResult = { message?: string } | void;
+/**
+ * What a channel's save resolves with: an optional success message to show, and `partial` when a
+ * field was left out (it cannot be saved): the save then does not count as the last save.
+ */
+export type SaveResult = { message?: string; partial?: boolean } | void;
 
 export interface AutosaveOptions {
   /** Performs one channel's save; rejects with an Error whose message is shown. */
@@ -214,7 +223,12 @@ export function createAutosave(options: AutosaveOptions): Autosave {
     set({ status: 'saving', savingChannel: channel, error: null });
     try {
       const result = await options.save(channel);
-      set({ status: 'saved', savingChannel: null, lastSavedAt: scheduler.now() });
+      set({
+        status: 'saved',
+        savingChannel: null,
+        // A save that left a field out is not 'Last saved': what was typed is not all stored.
+        ...(result && result.partial ? {} : { lastSavedAt: scheduler.now() }),
+      });
       if (result && result.message) showMessage('success', result.message);
     } catch (error) {
       const failure = describe(channel, error);

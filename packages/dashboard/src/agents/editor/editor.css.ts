@@ -203,6 +203,7 @@ export const statusDot = style({
     '[data-state="saving"] > &': { background: vars.color.info },
     '[data-state="saved"] > &': { background: vars.color.success },
     '[data-state="error"] > &': { background: vars.color.danger },
+    '[data-state="blocked"] > &': { background: vars.color.danger },
     '[data-dirty] > &': { background: vars.color.warning },
   },
 });

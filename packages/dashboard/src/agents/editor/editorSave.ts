@@ -2,7 +2,7 @@ import { ApiError, humanizeMessage, modelMessages } from '@parley/api-client';
 import type { DashboardApi } from '../../api/DashboardApi';
 import { reasonOf, type SaveChannel, type SaveFailure, type SaveResult } from './autosave';
 import { toAgentUpdate, toModelConfigRequest } from './editorState';
-import { blocksModelSave, settingsProblems } from './fieldRules';
+import { blocksModelSave, leavesFieldsOut, settingsProblems } from './fieldRules';
 import { knowledgeStorageKey } from './knowledgeSelection';
 import type { EditorSettings } from './types';
 
@@ -33,6 +33,8 @@ export interface EditorSaveDeps {
   resolveAppId: (chatbotKey: string) => Promise<string | null>;
   /** The agent's own record was saved (the agents list is stale). */
   onAgentSaved: () => void;
+  /** The Agent API Key as stored (used while the one typed cannot be saved). */
+  storedAgentKey?: () => string;
 }
 
 /**
@@ -45,36 +47,40 @@ export const createEditorSave =
   async (channel: SaveChannel): Promise<SaveResult> => {
     const s = deps.settings();
     if (!s) return;
-    const key = s.model.agentApiKey;
-    // Invalid fields are left out; every other field saves (their stored values stay).
+    // Invalid fields are left out; every other field saves (their stored values stay). Such a
+    // save is partial: not 'All changes saved', nor the time of the last save.
     const problems = settingsProblems(s);
+    const partial = leavesFieldsOut(problems);
+    const done = (message?: string): SaveResult =>
+      partial ? { partial } : message ? { message } : undefined;
+    // A key typed that cannot be saved is not used either: the stored one is.
+    const key = problems.agentApiKey ? (deps.storedAgentKey?.() ?? '') : s.model.agentApiKey;
+    const model = { ...s.model, agentApiKey: key };
     if (channel === 'local') {
       await deps.api.updateAgent(deps.agentId, deps.orgId, toAgentUpdate(s, problems));
       deps.onAgentSaved();
-      return;
+      return done();
     }
-    if (!key) return;
+    if (!key) return done();
     if (channel === 'prompt') {
-      if (problems.systemPrompt) return;
+      if (problems.systemPrompt) return done();
       await deps.api.savePrompt(s.model.systemPrompt, key);
-      return { message: modelMessages.promptSaved };
+      return done(modelMessages.promptSaved);
     }
     if (channel === 'model') {
-      const r = await deps.api.saveModelConfig(toModelConfigRequest(s.model, undefined, problems));
+      const r = await deps.api.saveModelConfig(toModelConfigRequest(model, undefined, problems));
       // A field left out ('Not saved: …') is the one truth shown: no green success beside it.
-      if (blocksModelSave(problems)) return;
-      return {
-        message: r.warning ? modelMessages.modelSavedLocally(r.warning) : modelMessages.modelSaved,
-      };
+      if (blocksModelSave(problems)) return { partial: true };
+      return done(
+        r.warning ? modelMessages.modelSavedLocally(r.warning) : modelMessages.modelSaved,
+      );
     }
     // knowledge
     deps.storage?.setItem(knowledgeStorageKey(deps.agentId), JSON.stringify(s.knowledgeBaseIds));
     const appId = await deps.resolveAppId(key);
     if (!appId) throw new Error(modelMessages.noAppId);
     const r = await deps.api.saveModelConfig(
-      toModelConfigRequest(s.model, { appId, datasetIds: s.knowledgeBaseIds }, problems),
+      toModelConfigRequest(model, { appId, datasetIds: s.knowledgeBaseIds }, problems),
     );
-    return {
-      message: r.warning ? modelMessages.modelSavedLocally(r.warning) : modelMessages.modelSaved,
-    };
+    return done(r.warning ? modelMessages.modelSavedLocally(r.warning) : modelMessages.modelSaved);
   };

@@ -316,6 +316,7 @@ const wireFieldOf: Record<Exclude<CheckedField, 'modelApiKey'>, keyof AgentUpdat
   systemPrompt: 'system_prompt',
   liveUrl: 'model_live_url',
   agentUrl: 'chatbot_api',
+  agentApiKey: 'chatbot_key',
   initialMessage: 'initial_message',
   nudgeText: 'nudge_text',
 };

@@ -15,6 +15,7 @@ const stored = settingsFromConfig(
     agent_name: 'a',
     model_api_key_masked: '••••••••••••9876',
     model_live_url: 'https://models.example/v1',
+    chatbot_key: 'app-0123456789abcdef',
   },
   defaults,
 );
@@ -61,7 +62,10 @@ describe('a stored model key stays with its Live URL', () => {
   });
 
   it('given no stored key › any address is fine', () => {
-    const none = settingsFromConfig({ agent_name: 'a' }, defaults);
+    const none = settingsFromConfig(
+      { agent_name: 'a', chatbot_key: 'app-0123456789abcdef' },
+      defaults,
+    );
     const s = { ...none, model: { ...none.model, liveUrl: 'https://elsewhere.example/v1' } };
     expect(settingsProblems(s)).toEqual({});
   });

@@ -1,4 +1,9 @@
-import { agentTextLimits, isMaskedSecret, sameSecretDestination } from '@parley/api-client';
+import {
+  agentApiKeyProblem,
+  agentTextLimits,
+  isMaskedSecret,
+  sameSecretDestination,
+} from '@parley/api-client';
 import type { EditorSettings, ModelSettings } from './types';
 
 /**
@@ -10,6 +15,7 @@ export const checkedFields = [
   'systemPrompt',
   'liveUrl',
   'agentUrl',
+  'agentApiKey',
   'modelApiKey',
   'initialMessage',
   'nudgeText',
@@ -20,6 +26,7 @@ export const checkedFieldLabels: Record<CheckedField, string> = {
   systemPrompt: 'System Prompt',
   liveUrl: 'Model Live URL',
   agentUrl: 'Agent URL',
+  agentApiKey: 'Agent API Key',
   modelApiKey: 'Model API Key',
   initialMessage: 'Initial Message',
   nudgeText: 'Nudge Text',
@@ -77,6 +84,8 @@ export function fieldProblem(field: CheckedField, value: string): string | null 
       return value.trim() === '' || isHttpUrl(value) ? null : urlReason;
     case 'liveUrl':
       return value.trim() === '' || isHttpUrl(value) ? null : urlReason;
+    case 'agentApiKey':
+      return agentApiKeyProblem(value);
     case 'modelApiKey':
       return modelKeyProblem(value);
   }
@@ -105,6 +114,7 @@ export function settingsProblems(s: EditorSettings): FieldProblems {
     ['systemPrompt', s.model.systemPrompt],
     ['liveUrl', s.model.liveUrl],
     ['agentUrl', s.model.agentUrl],
+    ['agentApiKey', s.model.agentApiKey],
     ['initialMessage', s.tools.initialMessage],
     ['nudgeText', s.tools.nudgeText],
   ];
@@ -119,8 +129,11 @@ export function settingsProblems(s: EditorSettings): FieldProblems {
 
 /** A model-config field is left out of the model save (its success would not be the whole truth). */
 export function blocksModelSave(problems: FieldProblems): boolean {
-  return Boolean(problems.liveUrl || problems.agentUrl);
+  return Boolean(problems.liveUrl || problems.agentUrl || problems.agentApiKey);
 }
+
+/** Some field is left out of the saves: a save that ran is not 'All changes saved'. */
+export const leavesFieldsOut = (problems: FieldProblems) => checkedFields.some((f) => problems[f]);
 
 /** 'Initial Message is too long (…)': the label and the reason. */
 export const problemText = (field: CheckedField, reason: string) =>

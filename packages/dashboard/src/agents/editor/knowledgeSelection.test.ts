@@ -23,6 +23,20 @@ describe('knowledgeItemsOf', () => {
     });
   });
 
+  it('badges a high-quality base searched with full text only as such, not VECTOR', () => {
+    const hq = (vectorSearch: boolean) =>
+      ({
+        id: 'h',
+        name: 'HQ',
+        indexingTechnique: 'high_quality',
+        vectorSearch,
+      }) as KnowledgeBaseSummary;
+    expect(knowledgeItemsOf(['h'], [hq(false)], true, {}, undefined)[0]!.badge).toBe(
+      'HQ • FULL-TEXT',
+    );
+    expect(knowledgeItemsOf(['h'], [hq(true)], true, {}, undefined)[0]!.badge).toBe('HQ • VECTOR');
+  });
+
   it('keeps a deleted base under its last known name (seen before, else stored on the agent)', () => {
     const agent = { knowledge_base_names: { y: 'From agent' } } as never;
     const items = knowledgeItemsOf(['x', 'y'], [], true, { x: 'Seen before' }, agent);

@@ -69,7 +69,7 @@ export function knowledgeItemsOf(
       return {
         id,
         name: base.name,
-        badge: indexingLabel(base.indexingTechnique),
+        badge: indexingLabel(base.indexingTechnique, base.vectorSearch),
         deleted: false,
       };
     // Until the list has loaded we cannot tell a deleted base from an unloaded one.

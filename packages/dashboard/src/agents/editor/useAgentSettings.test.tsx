@@ -348,7 +348,11 @@ describe('useAgentSettings › one invalid field never blocks the others', () =>
     const last = bodies('POST', '/api/agents/update/a1').at(-1)!;
     expect(last['max_call_duration']).toBe(420);
     expect(last).not.toHaveProperty('initial_message');
-    expect(result.current.statusText).toBe('All changes saved');
+    // The one truth: what was typed is not all stored ('All changes saved' is never said).
+    expect(result.current.statusText).toBe(
+      'Not saved: Initial Message is too long (2,001 of at most 2,000 characters)',
+    );
+    expect(result.current.autosave.lastSavedAt).toBeNull();
   });
 
   it('an invalid Agent URL is left out while the other fields save', async () => {
@@ -378,8 +382,12 @@ describe('useAgentSettings › one invalid field never blocks the others', () =>
     await waitFor(() => expect(bodies('POST', '/api/model-config').length).toBeGreaterThan(0));
     expect(bodies('POST', '/api/model-config').at(-1)).not.toHaveProperty('model_live_url');
     await advance(100);
-    // …and no 'Model configuration saved successfully' contradicts the strip.
+    // …and no 'Model configuration saved successfully' contradicts the strip, nor does 'All
+    // changes saved' stand beside it, nor does 'Last saved' move.
     expect(result.current.autosave.message).toBeNull();
+    await waitFor(() => expect(result.current.autosave.status).toBe('saved'));
+    expect(result.current.statusText).toMatch(/^Not saved: Model Live URL must be a web address/);
+    expect(result.current.autosave.lastSavedAt).toBeNull();
     // Once the URL is fixed, the next save reports its success again.
     act(() => result.current.actions.changeModel({ liveUrl: 'https://models.example.com/v1' }));
     expect(result.current.blockedText).toBeNull();
@@ -391,6 +399,36 @@ describe('useAgentSettings › one invalid field never blocks the others', () =>
       }),
     );
   });
+
+  it.each([
+    ['', 'Not saved: Agent API Key is required: the chat widgets and the public chat page use it'],
+    ['wrong-key', "Not saved: Agent API Key must start with 'app-' or 'sk-'"],
+  ])(
+    'an Agent API Key of %j is never saved: the stored key stays in use',
+    async (typed, blocked) => {
+      const { result, bodies } = setup(agentWithKey);
+      await waitFor(() => expect(result.current.settings).not.toBeNull());
+      act(() => result.current.actions.changeModel({ agentApiKey: typed }));
+      act(() => result.current.actions.changeModel({ model: 'GPT-4o Mini' }));
+      expect(result.current.blockedText).toBe(blocked);
+      expect(result.current.problems.agentApiKey).toBeTruthy();
+      await advance(2000);
+      await waitFor(() => expect(bodies('POST', '/api/model-config').length).toBeGreaterThan(0));
+      await waitFor(() =>
+        expect(bodies('POST', '/api/agents/update/a1').length).toBeGreaterThan(0),
+      );
+      // The agent's record keeps its key; the model config is saved under the stored key.
+      for (const body of bodies('POST', '/api/agents/update/a1'))
+        expect(body).not.toHaveProperty('chatbot_key');
+      expect(bodies('POST', '/api/model-config').at(-1)).toMatchObject({
+        chatbot_api_key: 'app-Key1234',
+        model: 'gpt-4o-mini',
+      });
+      await waitFor(() => expect(result.current.autosave.status).toBe('saved'));
+      expect(result.current.statusText).toBe(blocked);
+      expect(result.current.autosave.lastSavedAt).toBeNull();
+    },
+  );
 
   it('a failed save names the field in plain words', async () => {
     const { result } = setup(agentWithKey, {
@@ -443,22 +481,20 @@ describe('useAgentSettings › deleted knowledge bases', () => {
 });
 
 describe('useAgentSettings › key test', () => {
-  it('calls the chat endpoint with response_mode blocking and reports success', async () => {
+  it('asks what the key opens (GET /info, no chat stored) and reports success', async () => {
     const { result, fetch } = setup(agentWithKey, {
-      'POST /v1/chat-messages': () =>
-        json({ answer: 'Hi', conversation_id: 'c1', message_id: 'm1' }),
+      'GET /v1/info': () => json({ name: 'a1', description: '', tags: [], mode: 'chat' }),
     });
     await waitFor(() => expect(result.current.settings).not.toBeNull());
     await act(() => result.current.actions.testKey());
     expect(result.current.keyTest).toEqual({ status: 'ok' });
-    const call = fetch.calls.find((c) => c.url.endsWith('/v1/chat-messages'))!;
-    expect(call.url).toBe('http://host/v1/chat-messages');
-    expect(JSON.parse(call.body ?? '{}')).toMatchObject({ response_mode: 'blocking' });
+    expect(fetch.calls.find((c) => c.url.endsWith('/v1/info'))!.url).toBe('http://host/v1/info');
+    expect(fetch.calls.some((c) => c.url.includes('/chat-messages'))).toBe(false);
   });
 
   it('reports the failure reason', async () => {
     const { result } = setup(agentWithKey, {
-      'POST /v1/chat-messages': () => json({ message: 'Invalid API key' }, 401, 'Unauthorized'),
+      'GET /v1/info': () => json({ message: 'Invalid API key' }, 401, 'Unauthorized'),
     });
     await waitFor(() => expect(result.current.settings).not.toBeNull());
     await act(() => result.current.actions.testKey());

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useKnowledgeBases } from '../../knowledge';
-import { modelMessages, type ModelProviderName } from '@parley/api-client';
+import { agentApiKeyProblem, modelMessages, type ModelProviderName } from '@parley/api-client';
 import type { KeyTestState } from './types';
 import {
   defaultStorage,
@@ -222,6 +222,7 @@ export function useAgentSettings(
         resolveAppId,
         onAgentSaved: () =>
           void queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
+        storedAgentKey: () => agentRef.current?.chatbot_key ?? '',
       }),
     }),
   );
@@ -268,7 +269,12 @@ export function useAgentSettings(
     storage,
   });
 
-  const hasKey = () => Boolean(settingsRef.current?.model.agentApiKey);
+  // The key the chatbot saves go out with: the one typed, or the stored one while that is invalid.
+  const usableKey = () => {
+    const typed = settingsRef.current?.model.agentApiKey ?? '';
+    return (agentApiKeyProblem(typed) ? agentRef.current?.chatbot_key : typed) ?? '';
+  };
+  const hasKey = () => Boolean(usableKey());
   const changed = (...channels: SaveChannel[]) => {
     channels.forEach((c) => {
       if (c === 'local' || hasKey()) autosave.change(c);
@@ -389,7 +395,7 @@ export function useAgentSettings(
       const existing = new Set(bases.map((b) => b.id));
       // Selections that no longer exist are dropped.
       update((s) => ({ ...s, knowledgeBaseIds: ids.filter((id) => existing.has(id)) }));
-      const key = settingsRef.current?.model.agentApiKey;
+      const key = usableKey();
       if (!key) {
         autosave.showBanner('error', modelMessages.publishError);
         return;
@@ -472,7 +478,7 @@ export function useAgentSettings(
         ? sharedModelKeyNotice(sharedQuery.data, settings.model.provider, settings.model.apiKey)
         : null,
     autosave: shownSnapshot,
-    statusText: autosaveStatusText(snapshot),
+    statusText: autosaveStatusText(snapshot, blockedText),
     knowledge: {
       items: knowledgeItems,
       bases,

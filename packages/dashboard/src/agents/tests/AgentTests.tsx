@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@parley/ui';
 import { AgentTestsPanel } from './AgentTestsPanel';
 import { TestEditorModal } from './TestEditorModal';
 import { draftFromTest, emptyDraft, lastRunNote, type TestDraft } from './testsFormat';
+import { pinSectionInView } from '../detail/sectionPin';
 import * as styles from './tests.css';
 import {
   useAgentTestRuns,
@@ -66,8 +67,9 @@ export default function AgentTests({
       : null;
   const loaded = list.isSuccess;
   useEffect(() => {
-    // Opened from a 'Test made' link: the section is shown once its tests are there.
-    if (focus && loaded && id) scrollToTests(id);
+    // Opened from a 'Test made' link: the section is shown once its tests are there, and held at
+    // the top while the sections above it finish loading.
+    if (focus && loaded && id) return pinSectionInView(id);
   }, [focus, loaded, id]);
   useEffect(() => {
     // A background run ended: the list's outcomes and the runs are read again.
@@ -130,14 +132,6 @@ export default function AgentTests({
       />
     </>
   );
-}
-
-/** Scrolls the Tests section into view (instantly when the user prefers reduced motion). */
-function scrollToTests(id: string) {
-  const reduce = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
-  globalThis.document
-    ?.getElementById(id)
-    ?.scrollIntoView?.({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
 }
 
 /** Beside Publish: the last run's outcome (the gate's state is in the Tests section). */

@@ -123,10 +123,9 @@ export const PublishRefused: Story = {
   args: { run: fixtureRefusedRun, testsMustPass: true },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByText('Publishing was refused')).toBeVisible();
-    await expect(
-      c.getByText('Tests must pass to publish. Failing: “Never quotes prices”.'),
-    ).toBeVisible();
+    // Said once by Publish Agent's banner; here only as the run's fact, never a lasting banner.
+    await expect(c.getByText('Run before publishing (publishing was refused):')).toBeVisible();
+    await expect(c.queryByRole('alert')).toBeNull();
     await expect(c.getByRole('switch', { name: /Tests must pass to publish/ })).toBeChecked();
   },
 };

@@ -16,6 +16,7 @@ import {
   runSummary,
   testsTexts as texts,
 } from './testsFormat';
+import { CheckIcon, CrossIcon } from '../../icons';
 import * as styles from './tests.css';
 import { speechToolsMissingOf, voiceTurnFacts } from './voiceRun';
 
@@ -139,7 +140,7 @@ function ResultDetail({
               <div key={j}>
                 <p className={styles.expectation}>
                   <span className={e.passed ? styles.pass : styles.fail} aria-hidden="true">
-                    {e.passed ? '✓' : '✗'}
+                    {e.passed ? <CheckIcon /> : <CrossIcon />}
                   </span>
                   <span>
                     <span className={styles.speaker}>
@@ -248,13 +249,6 @@ export function AgentTestsPanel({
           onCheckedChange={onGateChange}
           disabled={gateSaving || loading}
         />
-        {refusal ? (
-          <Banner
-            tone="error"
-            title={texts.refusedTitle}
-            message={`Tests must pass to publish. Failing: ${refusal.map((n) => `“${n}”`).join(', ')}.`}
-          />
-        ) : null}
         {speechMissing ? (
           <Banner tone="error" title={texts.speechMissingTitle} message={speechMissing} />
         ) : null}
@@ -326,7 +320,11 @@ export function AgentTestsPanel({
             <p className={styles.muted}>
               <span className={styles.speaker}>
                 {run.trigger === 'publish'
-                  ? 'Run before publishing: '
+                  ? // The refusal itself is reported once, by Publish Agent (its banner clears):
+                    // here it is the run's plain fact, not a second banner that stays.
+                    refusal
+                    ? `${texts.refusedRun}: `
+                    : 'Run before publishing: '
                   : `${run.voice ? texts.lastRunByVoice : texts.lastRun}: `}
               </span>
               {runSummary(run)}

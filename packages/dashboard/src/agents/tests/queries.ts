@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createAgentTestsClient,
@@ -146,7 +146,10 @@ export function useRefreshTests(agentId: string) {
 export function useMakeTest(agentId: string, sectionId = 'agent-section-tests') {
   const client = useTestsClient();
   const queryClient = useQueryClient();
-  return useMutation({
+  // A double click (or Enter held) asks twice before the button turns busy: one test per
+  // conversation while its request runs.
+  const inFlight = useRef(new Set<string>());
+  const mutation = useMutation({
     mutationFn: (conversationId: string) =>
       client.fromConversation(agentId, { conversation_id: conversationId }),
     onSuccess: async () => {
@@ -154,4 +157,14 @@ export function useMakeTest(agentId: string, sectionId = 'agent-section-tests') 
       globalThis.document?.getElementById(sectionId)?.scrollIntoView?.({ block: 'start' });
     },
   });
+  const { mutate: run } = mutation;
+  const mutate = useCallback(
+    (conversationId: string) => {
+      if (inFlight.current.has(conversationId)) return;
+      inFlight.current.add(conversationId);
+      run(conversationId, { onSettled: () => inFlight.current.delete(conversationId) });
+    },
+    [run],
+  );
+  return { ...mutation, mutate };
 }

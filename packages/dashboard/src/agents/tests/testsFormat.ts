@@ -40,7 +40,7 @@ export const testsTexts = {
   passed: 'Passed',
   failed: 'Failed',
   notRun: 'Not run',
-  refusedTitle: 'Publishing was refused',
+  refusedRun: 'Run before publishing (publishing was refused)',
   lastRun: 'Last run',
   noRunYet: 'Tests not run yet',
   fromConversation: 'Make a test',

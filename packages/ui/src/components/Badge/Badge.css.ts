@@ -39,6 +39,18 @@ export const badge = recipe({
   defaultVariants: { tone: 'neutral' },
 });
 
+/**
+ * A chip whose text is a name or an address (an agent, a mailbox): it wraps, inside a word only if
+ * the word cannot fit on a line, instead of widening its row or hiding its end behind an ellipsis.
+ */
+export const wrapping = style({
+  whiteSpace: 'normal',
+  overflowWrap: 'break-word',
+  minWidth: 0,
+  borderRadius: vars.radius.md,
+  textAlign: 'start',
+});
+
 export type BadgeRecipeProps = NonNullable<RecipeVariants<typeof badge>>;
 
 export const dot = recipe({

@@ -66,9 +66,37 @@ function AllStatesGrid() {
           A very long organization name that keeps going to show truncation behaviour
         </Badge>
       </Row>
+      <Row label="Long name, wrapping">
+        <div style={{ width: 160 }}>
+          <Badge tone="primary" wrap>
+            Agent: support_bot_with_a_name_that_has_no_spaces_at_all
+          </Badge>
+        </div>
+      </Row>
     </Stack>
   );
 }
+
+/** A name or an address wraps inside its container (anywhere if it must), never widening it. */
+export const Wrapping: Story = {
+  render: () => (
+    <div style={{ width: 160 }} data-testid="box">
+      <Badge tone="primary" wrap>
+        Agent: support_bot_2c05a1b2_with_a_name_that_has_no_spaces
+      </Badge>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const badge = c.getByText(/^Agent: support_bot/).parentElement!;
+    await expect(badge).toHaveAttribute('data-wrap', 'true');
+    // Whole text shown over several lines, inside the 160 px box.
+    await expect(badge.getBoundingClientRect().width).toBeLessThanOrEqual(160);
+    await expect(badge.getBoundingClientRect().height).toBeGreaterThan(30);
+    await expect(c.getByTestId('box').scrollWidth).toBeLessThanOrEqual(160);
+  },
+};
+export const WrappingDark: Story = { ...Wrapping, globals: { theme: 'dark' } };
 
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 

@@ -1,5 +1,5 @@
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
-import { badge, dot as dotStyle, label, type badgeTones } from './Badge.css';
+import { badge, dot as dotStyle, label, wrapping, type badgeTones } from './Badge.css';
 
 export type BadgeTone = (typeof badgeTones)[number];
 
@@ -8,6 +8,8 @@ export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
   tone?: BadgeTone;
   /** Shows a small coloured dot before the text (e.g. 'System Online'). */
   dot?: boolean;
+  /** The text is a name or an address: it wraps (anywhere if it must) instead of truncating. */
+  wrap?: boolean;
   children: ReactNode;
 }
 
@@ -16,7 +18,7 @@ export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
  * meaning; the tone colour only reinforces it.
  */
 export const Badge = forwardRef<HTMLSpanElement, BadgeProps>(function Badge(
-  { tone = 'neutral', dot = false, children, className, ...rest },
+  { tone = 'neutral', dot = false, wrap = false, children, className, ...rest },
   ref,
 ) {
   return (
@@ -24,7 +26,8 @@ export const Badge = forwardRef<HTMLSpanElement, BadgeProps>(function Badge(
       {...rest}
       ref={ref}
       data-tone={tone}
-      className={[badge({ tone }), className].filter(Boolean).join(' ')}
+      data-wrap={wrap || undefined}
+      className={[badge({ tone }), wrap ? wrapping : null, className].filter(Boolean).join(' ')}
     >
       {dot ? <span className={dotStyle({ tone })} aria-hidden="true" /> : null}
       <span className={label}>{children}</span>

@@ -43,8 +43,20 @@ export const banner = recipe({
         borderColor: vars.color.warning,
       },
     },
+    /** 'slim': one line (title and message side by side, smaller), for notices that stay. */
+    density: {
+      regular: {},
+      slim: {
+        alignItems: 'center',
+        gap: vars.space.sm,
+        padding: `${vars.space.xxs} ${vars.space.md}`,
+        fontSize: vars.fontSize.sm,
+        lineHeight: 1.4,
+        minHeight: '36px',
+      },
+    },
   },
-  defaultVariants: { tone: 'info' },
+  defaultVariants: { tone: 'info', density: 'regular' },
 });
 
 export type BannerRecipeProps = NonNullable<RecipeVariants<typeof banner>>;
@@ -81,6 +93,16 @@ export const content = style({
   minWidth: 0,
   overflowWrap: 'anywhere',
 });
+
+/** Slim: the title and the message run on one line (wrapping only when the line is full). */
+export const slimContent = style({
+  flexDirection: 'row',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  columnGap: vars.space.sm,
+  rowGap: 0,
+});
+export const slimIcon = style({ width: '16px', height: '16px', marginTop: 0, fontSize: '10px' });
 
 export const title = style({ margin: 0, fontWeight: vars.fontWeight.semibold });
 

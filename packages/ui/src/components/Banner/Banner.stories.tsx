@@ -103,6 +103,24 @@ function AllStatesGrid() {
   );
 }
 
+/** Slim: one line, for a notice that stays above a screen's content. */
+export const Slim: Story = {
+  args: {
+    tone: 'warning',
+    title: 'Sandbox',
+    message: 'Simulated numbers: nothing goes over a real phone network.',
+    slim: true,
+    action: { label: 'Details', onClick: () => {} },
+  },
+  play: async ({ canvasElement }) => {
+    const banner = within(canvasElement).getByRole('status');
+    await expect(banner).toHaveAttribute('data-density', 'slim');
+    // One line: title, message and action side by side (about 36 px, not ~100).
+    await expect(banner.getBoundingClientRect().height).toBeLessThan(48);
+  },
+};
+export const SlimDark: Story = { ...Slim, globals: { theme: 'dark' } };
+
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 
 export const AllStatesDark: Story = {

@@ -37,13 +37,39 @@ export interface BannerProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title
   icon?: ReactNode;
   /** Extra content under the message (e.g. a list of causes). */
   children?: ReactNode;
+  /**
+   * One slim line (title and message side by side, smaller): for a notice that stays on a screen
+   * above its content, so several never pile up into a tall block.
+   */
+  slim?: boolean;
 }
 
-const toneGlyph: Record<BannerTone, string> = {
-  success: '✓',
-  error: '!',
-  info: 'i',
-  warning: '!',
+/** The tone's mark inside the ring: drawn, never a text glyph a font could turn into a box. */
+function ToneMark({ path }: { path: string }) {
+  return (
+    <svg
+      width="12"
+      height="12"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+const alertMark = 'M12 5v9M12 19.5v.01';
+const toneGlyph: Record<BannerTone, ReactNode> = {
+  success: <ToneMark path="M20 6 9 17l-5-5" />,
+  error: <ToneMark path={alertMark} />,
+  info: <ToneMark path="M12 4.5v.01M12 10v9.5" />,
+  warning: <ToneMark path={alertMark} />,
 };
 
 function textKey(node: ReactNode): string {
@@ -67,6 +93,7 @@ export const Banner = forwardRef<HTMLDivElement, BannerProps>(function Banner(
     busy = false,
     icon,
     children,
+    slim = false,
     className,
     ...rest
   },
@@ -102,16 +129,22 @@ export const Banner = forwardRef<HTMLDivElement, BannerProps>(function Banner(
       ref={ref}
       role={tone === 'error' ? 'alert' : 'status'}
       data-tone={tone}
-      className={[styles.banner({ tone }), className].filter(Boolean).join(' ')}
+      data-density={slim ? 'slim' : undefined}
+      className={[styles.banner({ tone, density: slim ? 'slim' : 'regular' }), className]
+        .filter(Boolean)
+        .join(' ')}
     >
       {busy ? (
         <span className={styles.busyIcon} aria-hidden="true" />
       ) : (
-        <span className={icon ? undefined : styles.icon} aria-hidden="true">
+        <span
+          className={icon ? undefined : [styles.icon, slim ? styles.slimIcon : null].join(' ')}
+          aria-hidden="true"
+        >
           {icon ?? toneGlyph[tone]}
         </span>
       )}
-      <div className={styles.content}>
+      <div className={[styles.content, slim ? styles.slimContent : null].join(' ')}>
         <p className={styles.title}>{title}</p>
         {message ? <p className={styles.message}>{message}</p> : null}
         {children}

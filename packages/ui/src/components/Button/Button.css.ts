@@ -2,7 +2,11 @@ import { keyframes, style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
 
-export const buttonVariants = ['primary', 'secondary', 'ghost', 'danger'] as const;
+/**
+ * `danger` is the solid red of a confirmed destructive action (a dialog's 'Delete'); `dangerSubtle`
+ * the quiet one of a row's Delete, which opens that confirmation.
+ */
+export const buttonVariants = ['primary', 'secondary', 'ghost', 'danger', 'dangerSubtle'] as const;
 export const buttonSizes = ['sm', 'md', 'lg'] as const;
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
@@ -52,6 +56,12 @@ export const button = recipe({
         background: vars.color.danger,
         color: vars.color.textInverse,
         selectors: { '&:hover:not(:disabled)': { background: vars.color.dangerHover } },
+      },
+      dangerSubtle: {
+        background: vars.color.surface,
+        color: vars.color.dangerText,
+        borderColor: vars.color.borderStrong,
+        selectors: { '&:hover:not(:disabled)': { background: vars.color.dangerSubtle } },
       },
     },
     size: {

@@ -35,5 +35,23 @@ export const item = style({
     '&[data-danger]': { color: vars.color.dangerText },
     '&[data-danger][data-highlighted]': { background: vars.color.dangerSubtle },
     '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+    '&[data-current]': { fontWeight: vars.fontWeight.semibold },
   },
+});
+
+/** The slot of a choice's check (kept when unchecked, so the labels line up). */
+export const check = style({
+  display: 'inline-flex',
+  flexShrink: 0,
+  width: '16px',
+  marginInlineEnd: vars.space.sm,
+  color: vars.color.primary,
+});
+export const itemLabel = style({ minWidth: 0, overflowWrap: 'anywhere' });
+
+/** The current item's check mark (a plain item naming where the person is). */
+export const itemMark = style({
+  display: 'inline-flex',
+  marginInlineStart: vars.space.md,
+  color: vars.color.primary,
 });

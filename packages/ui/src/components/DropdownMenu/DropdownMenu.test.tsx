@@ -74,10 +74,62 @@ describe('DropdownMenu', () => {
     expect(onSelect).not.toHaveBeenCalled();
   });
 
+  it('given a current item › it is marked with an icon and aria-current, its name unchanged', async () => {
+    render(
+      <DropdownMenu
+        label="Dashboard sections"
+        trigger={<Button>Agents</Button>}
+        items={[
+          { label: 'Overview', onSelect: () => undefined },
+          { label: 'Agents', onSelect: () => undefined, current: true },
+        ]}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Agents' }));
+    const current = await screen.findByRole('menuitem', { name: 'Agents' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(current).toHaveTextContent(/^Agents$/);
+    expect(current.querySelector('svg')).not.toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+    await expectNoAxeViolations(document.body);
+  });
+
   it('has no axe violations when open', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Ada' }));
     await screen.findByRole('menu');
     await expectNoAxeViolations(document.body);
+  });
+
+  it('given choices › the current one is checked, a separator starts a group, selecting calls back', async () => {
+    const onBeta = vi.fn();
+    const onCreate = vi.fn();
+    render(
+      <DropdownMenu
+        label="Organizations"
+        trigger={<Button>Acme</Button>}
+        items={[
+          { label: 'Acme', onSelect: () => {}, checked: true },
+          { label: 'Beta', onSelect: onBeta, checked: false },
+          { label: 'Create organization', onSelect: onCreate, separatorBefore: true },
+        ]}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Acme' }));
+    const menu = await screen.findByRole('menu', { name: 'Organizations' });
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Acme' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Beta' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    expect(menu.querySelectorAll('[role="separator"]')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Beta' }));
+    expect(onBeta).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Acme' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Create organization' }));
+    expect(onCreate).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { forwardRef, type ReactElement, type ReactNode } from 'react';
+import { forwardRef, Fragment, type ReactElement, type ReactNode } from 'react';
 import { DropdownMenu as RMenu } from 'radix-ui';
 import * as styles from './DropdownMenu.css';
 
@@ -8,6 +8,35 @@ export interface DropdownMenuItem {
   disabled?: boolean;
   /** Destructive items (e.g. 'Log out') are shown in the danger colour. */
   danger?: boolean;
+  /**
+   * One of a set of choices (e.g. the organizations): `true` marks the current one with a check.
+   * Such an item is a `menuitemcheckbox`; leave it out for a plain action.
+   */
+  checked?: boolean;
+  /** Starts a new group: a line above the item. */
+  separatorBefore?: boolean;
+  /** The item names where the person is (e.g. the open section): a check mark and aria-current. */
+  current?: boolean;
+}
+
+/** The check of the current choice (decorative: the item's checked state carries it). */
+function CheckMark() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M5 12.5 10 17.5 19.5 7" />
+    </svg>
+  );
 }
 
 export interface DropdownMenuProps {
@@ -49,16 +78,41 @@ export const DropdownMenu = forwardRef<HTMLDivElement, DropdownMenuProps>(functi
               <RMenu.Separator className={styles.separator} />
             </>
           ) : null}
-          {items.map((item) => (
-            <RMenu.Item
-              key={item.label}
-              className={styles.item}
-              data-danger={item.danger || undefined}
-              disabled={item.disabled}
-              onSelect={item.onSelect}
-            >
-              {item.label}
-            </RMenu.Item>
+          {items.map((item, i) => (
+            <Fragment key={`${i}-${item.label}`}>
+              {item.separatorBefore ? <RMenu.Separator className={styles.separator} /> : null}
+              {item.checked === undefined ? (
+                <RMenu.Item
+                  className={styles.item}
+                  data-danger={item.danger || undefined}
+                  data-current={item.current || undefined}
+                  aria-current={item.current ? 'page' : undefined}
+                  disabled={item.disabled}
+                  onSelect={item.onSelect}
+                >
+                  <span className={styles.itemLabel}>{item.label}</span>
+                  {item.current ? (
+                    <span className={styles.itemMark}>
+                      <CheckMark />
+                    </span>
+                  ) : null}
+                </RMenu.Item>
+              ) : (
+                <RMenu.CheckboxItem
+                  className={styles.item}
+                  checked={item.checked}
+                  disabled={item.disabled}
+                  onSelect={item.onSelect}
+                >
+                  <span className={styles.check}>
+                    <RMenu.ItemIndicator>
+                      <CheckMark />
+                    </RMenu.ItemIndicator>
+                  </span>
+                  <span className={styles.itemLabel}>{item.label}</span>
+                </RMenu.CheckboxItem>
+              )}
+            </Fragment>
           ))}
         </RMenu.Content>
       </RMenu.Portal>

@@ -25,6 +25,15 @@ describe('IconButton', () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
+  it('given hover or keyboard focus › its label shows in a tooltip (no native title)', async () => {
+    render(<IconButton label="Generate QR code" icon={<Icon />} />);
+    const btn = screen.getByRole('button', { name: 'Generate QR code' });
+    expect(btn).not.toHaveAttribute('title');
+    await userEvent.tab();
+    expect(btn).toHaveFocus();
+    expect((await screen.findByRole('tooltip')).textContent).toContain('Generate QR code');
+  });
+
   it('has no axe violations', async () => {
     const { container } = render(
       <div>

@@ -111,6 +111,10 @@ globalStyle(`${stacked} td, ${stacked} th[scope="row"]`, {
     },
   },
 });
+// A cell with nothing in it (no Unassign on an unassigned row) leaves no label behind.
+globalStyle(`${stacked} td:empty`, {
+  '@media': { [phone]: { display: 'none' } },
+});
 globalStyle(`${stacked} td[data-label]::before`, {
   '@media': {
     [phone]: {

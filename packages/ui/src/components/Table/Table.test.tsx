@@ -207,4 +207,31 @@ describe('Table', () => {
     );
     await expectNoAxeViolations(container);
   });
+
+  it('given stacked cards › cells are labelled by their header, but not a column of buttons', () => {
+    render(
+      <Table
+        caption="Accounts"
+        rows={accounts}
+        rowKey={(r) => r.id}
+        stackOnPhone
+        columns={[
+          ...columns.slice(0, 2),
+          {
+            key: 'unassign',
+            header: 'Unassign',
+            labelWhenStacked: false,
+            render: (row) =>
+              row.status === 'active' ? <Button size="sm">Unassign {row.email}</Button> : null,
+          },
+        ]}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('row').slice(1);
+    const cells = within(first!).getAllByRole('cell');
+    expect(cells[0]).toHaveAttribute('data-label', 'Status');
+    expect(cells[1]).not.toHaveAttribute('data-label');
+    // A row without the button has an empty cell (hidden on a stacked card).
+    expect(within(second!).getAllByRole('cell')[1]).toBeEmptyDOMElement();
+  });
 });

@@ -16,6 +16,11 @@ export interface TableColumn<Row> {
   align?: TableAlign;
   /** Render this column's cells as row headers (`<th scope="row">`), e.g. the name column. */
   isRowHeader?: boolean;
+  /**
+   * On a stacked card (phones), label the cell with the column's header (default). `false` for a
+   * column of buttons that name themselves (Actions, Unassign): no bare header above them.
+   */
+  labelWhenStacked?: boolean;
 }
 
 export interface TableProps<Row> {
@@ -106,7 +111,10 @@ export function Table<Row>({
             <tr key={rowKey(row)} className={styles.row}>
               {columns.map((column) => {
                 const content = column.render ? column.render(row) : defaultCell(row, column.key);
-                const label = typeof column.header === 'string' ? column.header : undefined;
+                const label =
+                  typeof column.header === 'string' && column.labelWhenStacked !== false
+                    ? column.header
+                    : undefined;
                 return column.isRowHeader ? (
                   <th
                     key={column.key}

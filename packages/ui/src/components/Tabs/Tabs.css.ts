@@ -39,6 +39,8 @@ export const trigger = style({
       outlineOffset: '-2px',
       borderRadius: vars.radius.sm,
     },
+    // Chosen with the mouse (the list says so until a key is pressed): no keyboard ring.
+    '[data-pointer] > &:focus-visible': { outline: 'none' },
   },
 });
 

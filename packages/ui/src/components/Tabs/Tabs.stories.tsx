@@ -64,5 +64,21 @@ function AllStatesView() {
     </Stack>
   );
 }
+/** A tab chosen with the mouse shows no focus ring; the keyboard brings it back. */
+export const MouseThenKeyboard: Story = {
+  args: { layout: 'tabs' },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const voice = c.getByRole('tab', { name: 'Voice' });
+    await userEvent.click(voice);
+    await expect(voice).toHaveFocus();
+    await expect(getComputedStyle(voice).outlineStyle).toBe('none');
+    await userEvent.keyboard('{ArrowRight}');
+    const next = c.getByRole('tab', { name: 'Transcriber' });
+    await expect(next).toHaveFocus();
+    await expect(getComputedStyle(next).outlineStyle).toBe('solid');
+  },
+};
+
 export const AllStates: Story = { render: () => <AllStatesView /> };
 export const AllStatesDark: Story = { render: () => <AllStatesView />, globals: { theme: 'dark' } };

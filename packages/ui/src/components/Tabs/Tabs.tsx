@@ -1,4 +1,4 @@
-import { forwardRef, useId, type ReactNode } from 'react';
+import { forwardRef, useId, useState, type ReactNode } from 'react';
 import { Tabs as RTabs } from 'radix-ui';
 import * as styles from './Tabs.css';
 import { visuallyHidden } from '../../theme/focus.css';
@@ -35,11 +35,17 @@ export const Tabs = forwardRef<HTMLDivElement, TabsProps>(function Tabs(
 ) {
   const selectId = useId();
   const hasPanel = children !== undefined;
+  // Radix focuses a tab from script on mouse down, which the browser then counts as a keyboard
+  // focus (a ring on every click): the ring is kept for the keyboard (a key press clears this).
+  const [pointer, setPointer] = useState(false);
   return (
     <RTabs.Root ref={ref} value={value} onValueChange={onValueChange} className={styles.root}>
       <RTabs.List
         aria-label={label}
         className={layout === 'responsive' ? `${styles.list} ${styles.hideOnSmall}` : styles.list}
+        data-pointer={pointer || undefined}
+        onPointerDown={() => setPointer(true)}
+        onKeyDown={() => setPointer(false)}
       >
         {items.map((item) => (
           <RTabs.Trigger

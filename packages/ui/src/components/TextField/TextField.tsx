@@ -7,7 +7,8 @@ export interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'password' | 'url' | 'tel';
+  /** 'date' takes and gives 'YYYY-MM-DD' ('' when empty), in the field's own look. */
+  type?: 'text' | 'email' | 'password' | 'url' | 'tel' | 'date';
   placeholder?: string;
   /** Help text under the field (announced as its description). */
   description?: string;

@@ -35,8 +35,8 @@ export function McpAllowList({ list, onList, allowed, onAllowedChange, error }: 
       ? `${list.tools.length} ${list.tools.length === 1 ? 'tool' : 'tools'} listed; ${allowed.length} allowed`
       : '';
   return (
-    <fieldset className={styles.form}>
-      <legend>Tools the agent may use</legend>
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>Tools the agent may use</legend>
       <p className={styles.muted}>
         List the server’s tools with the URL and headers above, then tick the ones the agent may
         call. None ticked: the agent uses none.

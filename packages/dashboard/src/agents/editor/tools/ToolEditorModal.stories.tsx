@@ -79,6 +79,9 @@ export const NewHttpTool: Story = {
     await userEvent.type(screen.getByLabelText('Header 1 name'), 'X-Api-Key');
     await userEvent.type(screen.getByLabelText('Header 1 value'), 'sk-live-1234');
     await expect(dialog).toHaveTextContent('Headers (secret: saved encrypted, shown masked)');
+    // A group with a label, not the browser's fieldset frame.
+    const group = screen.getByRole('group', { name: /^Headers/ });
+    await expect(getComputedStyle(group).borderTopStyle).toBe('none');
     await userEvent.click(screen.getByRole('button', { name: 'Save tool' }));
     await expect(args.onSave).toHaveBeenCalled();
   },

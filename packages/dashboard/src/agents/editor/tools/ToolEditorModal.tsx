@@ -136,8 +136,10 @@ export function ToolEditorModal({
               errorMessage={errors.url}
               isRequired
             />
-            <fieldset className={styles.form}>
-              <legend>Headers (secret: saved encrypted, shown masked)</legend>
+            <fieldset className={styles.fieldset}>
+              <legend className={styles.legend}>
+                Headers (secret: saved encrypted, shown masked)
+              </legend>
               {value.headers.map((h, i) => (
                 <div key={i} className={styles.headerRow}>
                   <TextField

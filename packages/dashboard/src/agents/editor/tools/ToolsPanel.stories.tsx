@@ -37,7 +37,14 @@ export const List: Story = {
     await expect(args.onTest).toHaveBeenCalledWith(httpToolFixture);
     await userEvent.click(c.getByRole('button', { name: 'Edit check_slots' }));
     await expect(args.onEdit).toHaveBeenCalledWith(httpToolFixture);
-    await userEvent.click(c.getByRole('button', { name: 'Add tool' }));
+    // Add tool stands apart from the list; a row's Delete is quiet, not solid red.
+    const add = c.getByRole('button', { name: 'Add tool' });
+    const gap = add.getBoundingClientRect().top - list.getBoundingClientRect().bottom;
+    await expect(gap).toBeGreaterThanOrEqual(12);
+    const del = c.getByRole('button', { name: 'Delete check_slots' });
+    const edit = getComputedStyle(c.getByRole('button', { name: 'Edit check_slots' }));
+    await expect(getComputedStyle(del).backgroundColor).toBe(edit.backgroundColor);
+    await userEvent.click(add);
     await expect(args.onAdd).toHaveBeenCalled();
   },
 };

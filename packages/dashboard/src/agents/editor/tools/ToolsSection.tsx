@@ -5,7 +5,7 @@ import { ToolsPanel } from './ToolsPanel';
 import { ToolEditorModal } from './ToolEditorModal';
 import { ToolTestModal } from './ToolTestModal';
 import { useMcpTools } from './useMcpTools';
-import { useAgent, useSaveVisitorSends } from '../../queries';
+import { useAgent, useSaveTalkToPerson, useSaveVisitorSends } from '../../queries';
 import {
   useAgentTools,
   useDeleteAgentTool,
@@ -50,10 +50,14 @@ export default function ToolsSection({ agentId, editing, headingLevel, id }: Too
   const mcp = useMcpTools(client, agentId);
   const agent = useAgent(agentId);
   const saveVisitorSends = useSaveVisitorSends(agentId);
+  const saveTalkToPerson = useSaveTalkToPerson(agentId);
   const agentOrg = agent.data?.organization_id ?? null;
   const visitorSendsOn = saveVisitorSends.isPending
     ? saveVisitorSends.variables.on
     : (agent.data?.visitor_sends ?? false);
+  const talkToPersonOn = saveTalkToPerson.isPending
+    ? saveTalkToPerson.variables.on
+    : (agent.data?.talk_to_person ?? true);
   const onListMcpTools = () => {
     if (!editor) return;
     const result = mcpListRequestFrom(editor.form, editor.id);
@@ -120,6 +124,16 @@ export default function ToolsSection({ agentId, editing, headingLevel, id }: Too
                 saving: saveVisitorSends.isPending,
                 error: saveVisitorSends.error ? messageOf(saveVisitorSends.error) : null,
                 onChange: (on) => saveVisitorSends.mutate({ orgId: agentOrg, on }),
+              }
+            : undefined
+        }
+        talkToPerson={
+          agentOrg
+            ? {
+                on: talkToPersonOn,
+                saving: saveTalkToPerson.isPending,
+                error: saveTalkToPerson.error ? messageOf(saveTalkToPerson.error) : null,
+                onChange: (on) => saveTalkToPerson.mutate({ orgId: agentOrg, on }),
               }
             : undefined
         }

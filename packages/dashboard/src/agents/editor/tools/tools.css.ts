@@ -51,11 +51,32 @@ export const muted = style({
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
+/** The panel's parts apart from each other (the Card's body has no gap of its own). */
+export const stack = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  minWidth: 0,
+});
+
+/** 'Add tool' under the list, set apart from it. */
+export const addRow = style({ display: 'flex', paddingTop: vars.space.xs });
+
 export const form = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
   minWidth: 0,
+});
+
+/** A group of fields under one label: no native fieldset frame, the legend as a field label. */
+export const fieldset = style([form, { border: 0, margin: 0, padding: 0, gap: vars.space.sm }]);
+export const legend = style({
+  padding: 0,
+  marginBottom: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.text,
 });
 
 export const headerRow = style({

@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { createApiKeyRequestSchema } from '@parley/api-client';
+import type { AppEnv, Services } from '../lib/env';
+import { readJson } from '../lib/http';
+import { managers, requireMembership, requireRole } from '../lib/tenancy';
+import { createApiKey, listApiKeys, revokeApiKey } from './keys';
+
+/**
+ * /api/org/{orgId}/api-keys: the organization's API keys. Every member sees the list (masked,
+ * with last use); owners and admins create (the key is in the 201 answer, once) and revoke
+ * (at once, on every server process). docs/versions.md "API keys and scopes".
+ */
+export function apiKeyRoutes({ db }: Services) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/:orgId/api-keys', async (c) => {
+    const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('orgId'));
+    return c.json({ api_keys: await listApiKeys(db, orgId) });
+  });
+
+  app.post('/:orgId/api-keys', async (c) => {
+    const me = c.get('user');
+    const { orgId } = await requireRole(
+      db,
+      me.id,
+      c.req.param('orgId'),
+      managers,
+      'create API keys',
+    );
+    const body = await readJson(c, createApiKeyRequestSchema);
+    return c.json(
+      await createApiKey(db, { orgId, name: body.name, scopes: body.scopes, createdBy: me }),
+      201,
+    );
+  });
+
+  app.delete('/:orgId/api-keys/:id', async (c) => {
+    const me = c.get('user');
+    const { orgId } = await requireRole(
+      db,
+      me.id,
+      c.req.param('orgId'),
+      managers,
+      'revoke API keys',
+    );
+    await revokeApiKey(db, orgId, c.req.param('id'), me.id);
+    return c.json({ success: true as const, message: 'API key revoked' });
+  });
+
+  return app;
+}

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import type { AgentAnalytics, AnalyticsPeriod } from '@parley/api-client';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { agentAnalytics, listLimit, periods, periodStart } from './analytics';
+
+const n = (v: unknown) => Number(v ?? 0);
+const nullable = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+/**
+ * An agent's figures over a period limited to what one version answered (`version`: '3' or
+ * 'draft'), so a change's effect shows: the answers that version wrote and the conversations they
+ * were in (a conversation that spans two versions counts for both), their messages in the period,
+ * its model and voice latency, its unanswered questions, the calls it took and their handoffs.
+ * The knowledge figures are the agent's (hit counts are not kept per answer). Read from the
+ * messages themselves (the hourly rollups do not keep versions): each answer carries
+ * `agent_version`.
+ */
+export async function agentAnalyticsForVersion(
+  db: Db,
+  agent: { agentName: string; knowledgeBaseIds: string[] },
+  period: AnalyticsPeriod,
+  version: string,
+  now = new Date(),
+): Promise<AgentAnalytics> {
+  const all = await agentAnalytics(db, agent, period, now);
+  const { bucket } = periods[period];
+  const a = agent.agentName;
+  const s = periodStart(period, now).toISOString();
+  const until = now.toISOString();
+  const kbs = agent.knowledgeBaseIds.length > 0;
+  // The version's answers in the period (an index scan of the agent's conversations' messages).
+  const answers = sql`SELECT m.id, m.conversation_id, m.created_at, m.error, m.offline, m.metadata,
+      c.channel FROM messages m JOIN conversations c ON c.id = m.conversation_id
+    WHERE c.agent_name = ${a} AND m.role = 'assistant' AND coalesce(m.author, 'agent') = 'agent'
+      AND m.agent_version = ${version}
+      AND m.created_at >= ${s}::timestamptz AND m.created_at <= ${until}::timestamptz`;
+  const unit = bucket === 'hour' ? sql`'hour'` : sql`'day'`;
+  const [figuresR, seriesR, handoffsR, callsR, unansweredR] = await Promise.all([
+    db.execute(sql`WITH ans AS (${answers}),
+        conv AS (SELECT DISTINCT conversation_id FROM ans)
+      SELECT (SELECT count(*) FROM conv) AS conversations,
+        (SELECT count(*) FROM messages m JOIN conv ON conv.conversation_id = m.conversation_id
+          WHERE m.created_at >= ${s}::timestamptz AND m.created_at <= ${until}::timestamptz) AS messages,
+        (SELECT count(*) FROM ans) AS agent_answers,
+        (SELECT count(*) FROM ans WHERE error IS NULL) AS answered_ok,
+        (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FROM (
+          SELECT parley_analytics_ms(metadata, 'llm_ttft_ms') AS v FROM ans) t WHERE v IS NOT NULL) AS ttft_p50,
+        (SELECT percentile_cont(0.95) WITHIN GROUP (ORDER BY v) FROM (
+          SELECT parley_analytics_ms(metadata, 'llm_ttft_ms') AS v FROM ans) t WHERE v IS NOT NULL) AS ttft_p95,
+        (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY v) FROM (
+          SELECT parley_analytics_ms(metadata, 'latency_ms') AS v FROM ans WHERE channel = 'voice') t
+          WHERE v IS NOT NULL) AS voice_p50,
+        (SELECT percentile_cont(0.95) WITHIN GROUP (ORDER BY v) FROM (
+          SELECT parley_analytics_ms(metadata, 'latency_ms') AS v FROM ans WHERE channel = 'voice') t
+          WHERE v IS NOT NULL) AS voice_p95`),
+    db.execute(sql`WITH conv AS (SELECT DISTINCT conversation_id, channel FROM (${answers}) ans)
+      SELECT date_trunc(${unit}, m.created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at,
+        conv.channel, count(DISTINCT m.conversation_id) AS conversations, count(*) AS messages
+      FROM messages m JOIN conv ON conv.conversation_id = m.conversation_id
+      WHERE m.created_at >= ${s}::timestamptz AND m.created_at <= ${until}::timestamptz
+      GROUP BY 1, 2 ORDER BY 1, 2`),
+    db.execute(sql`SELECT e.user_id, min(e.user_name) AS name, count(*) AS count
+      FROM conversation_events e
+      WHERE e.agent_name = ${a} AND e.kind = 'takeover' AND e.created_at >= ${s}::timestamptz
+        AND e.conversation_id IN (SELECT conversation_id FROM (${answers}) ans)
+      GROUP BY e.user_id ORDER BY count(*) DESC, min(e.user_name)`),
+    db.execute(sql`SELECT GROUPING(reason) AS whole, reason, count(*) AS count,
+        coalesce(sum(d), 0) AS total,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY d) AS p50,
+        percentile_cont(0.95) WITHIN GROUP (ORDER BY d) AS p95
+      FROM (SELECT extract(epoch from (ended_at - created_at)) AS d,
+          coalesce(end_reason, ended_by, CASE WHEN ended_at IS NULL THEN 'in progress' END, 'unknown') AS reason
+        FROM conversations
+        WHERE agent_name = ${a} AND channel = 'voice' AND agent_version = ${version}
+          AND created_at >= ${s}::timestamptz AND created_at <= ${until}::timestamptz) k
+      GROUP BY GROUPING SETS ((), (reason))
+      ORDER BY 1 DESC, count(*) DESC, reason`),
+    db.execute(sql`SELECT t.conversation_id, t.created_at, t.why AS reason,
+        (SELECT q.content FROM messages q WHERE q.conversation_id = t.conversation_id
+           AND q.role = 'user' AND q.created_at <= t.created_at
+           ORDER BY q.created_at DESC LIMIT 1) AS question
+      FROM (SELECT conversation_id, created_at,
+          parley_analytics_unanswered('assistant', 'agent', error, offline, metadata) AS why
+        FROM (${answers}) ans) t
+      WHERE ${kbs ? sql`t.why IS NOT NULL` : sql`t.why <> 'no_passages'`}
+      ORDER BY t.created_at DESC LIMIT ${listLimit}`),
+  ]);
+  const [f] = rowsOf(figuresR);
+  const calls = rowsOf(callsR);
+  const callTotals = calls.find((r) => n(r.whole) === 1);
+  const handoffs = rowsOf(handoffsR);
+  const agentAnswers = n(f?.agent_answers);
+  return {
+    ...all,
+    agent_version: version === 'draft' ? 'draft' : Number(version),
+    totals: {
+      conversations: n(f?.conversations),
+      messages: n(f?.messages),
+      agent_answers: agentAnswers,
+      answered_without_error: n(f?.answered_ok),
+      answered_share: agentAnswers ? n(f?.answered_ok) / agentAnswers : null,
+    },
+    series: rowsOf(seriesR).map((r) => ({
+      at: iso(r.at),
+      channel: r.channel as AgentAnalytics['series'][number]['channel'],
+      conversations: n(r.conversations),
+      messages: n(r.messages),
+    })),
+    handoffs: {
+      total: handoffs.reduce((sum, r) => sum + n(r.count), 0),
+      by_member: handoffs.map((r) => ({
+        user_id: String(r.user_id),
+        name: String(r.name),
+        count: n(r.count),
+      })),
+    },
+    model_ttft_ms: { p50: nullable(f?.ttft_p50), p95: nullable(f?.ttft_p95) },
+    voice_latency_ms: { p50: nullable(f?.voice_p50), p95: nullable(f?.voice_p95) },
+    calls: {
+      count: n(callTotals?.count),
+      duration_s: {
+        total: n(callTotals?.total),
+        p50: nullable(callTotals?.p50),
+        p95: nullable(callTotals?.p95),
+      },
+      end_reasons: calls
+        .filter((r) => n(r.whole) === 0)
+        .map((r) => ({ reason: String(r.reason), count: n(r.count) })),
+    },
+    unanswered: rowsOf(unansweredR).map((r) => ({
+      conversation_id: String(r.conversation_id),
+      question: String(r.question ?? ''),
+      reason: r.reason as 'offline' | 'no_passages' | 'error',
+      created_at: iso(r.created_at),
+    })),
+  };
+}

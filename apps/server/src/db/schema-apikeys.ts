@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organization, user } from './schema';
+
+// ---------- organization API keys (apikeys/; migration 0034) ----------
+
+/**
+ * An organization's API key. Only the key's SHA-256 is kept (the key is shown once). Each key
+ * acts through a user of its own (`userId`, a bot user with no password) that is a member of the
+ * organization while the key is active: every tenancy check the routes make holds for a key as
+ * for a person, and it sees its organization only. Revoking removes that membership (the member
+ * trigger tells every process) and marks the key revoked; the bot user stays, so what the key did
+ * keeps a name.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** Hex SHA-256 of the whole key. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** The key's last four characters (the list shows 'parley_…abcd'). */
+    keyLast4: text('key_last4').notNull(),
+    /** The owner or admin who made it (a user id; not a reference, so it outlives them). */
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [index('api_keys_org_idx').on(t.organizationId, t.createdAt)],
+);

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { conversations, organization, user } from './schema';
+
+// ---------- handoff to people (issue 41, migration 0036) ----------
+
+/**
+ * A conversation's request for a person: by the agent (request_human, or the offline responder
+ * hearing a request for one) or by the visitor ('Talk to a person'). Waiting while nobody has
+ * taken it (`takenAt` null); one open request per conversation, closed on release.
+ */
+export const handoffs = pgTable(
+  'handoffs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').notNull(),
+    agentName: text('agent_name'),
+    channel: text('channel').notNull(),
+    source: text('source').$type<'agent' | 'visitor'>().notNull(),
+    reason: text('reason').notNull(),
+    summary: text('summary').notNull().default(''),
+    summarySource: text('summary_source')
+      .$type<'model' | 'last_messages'>()
+      .notNull()
+      .default('last_messages'),
+    inHours: boolean('in_hours').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    takenBy: text('taken_by'),
+    takenByName: text('taken_by_name'),
+    firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
+    transferredTo: text('transferred_to'),
+    transferredUserId: text('transferred_user_id'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('handoffs_open_uq')
+      .on(t.conversationId)
+      .where(sql`${t.closedAt} IS NULL`),
+    index('handoffs_waiting_idx')
+      .on(t.organizationId, t.requestedAt)
+      .where(sql`${t.takenAt} IS NULL AND ${t.closedAt} IS NULL`),
+    index('handoffs_agent_idx').on(t.agentName, t.requestedAt),
+    index('handoffs_transferred_idx')
+      .on(t.transferredUserId, t.requestedAt)
+      .where(sql`${t.transferredUserId} IS NOT NULL`),
+  ],
+);
+
+/** An organization's business hours (no row: open every day, all day, UTC). */
+export const businessHours = pgTable('business_hours', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull(),
+  days: jsonb('days').$type<Record<string, Array<[string, string]>>>().notNull(),
+  holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
+  outOfHoursMessage: text('out_of_hours_message').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A member's own phone number (E.164): a call's handoff is put through to it. */
+export const userProfiles = pgTable('user_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  phoneNumber: text('phone_number'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A member's alerts of one organization: e-mail when a conversation needs a person. */
+export const memberNotifications = pgTable(
+  'member_notifications',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    handoffEmail: boolean('handoff_email').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'member_notifications_pk', columns: [t.organizationId, t.userId] })],
+);

@@ -1,0 +1,295 @@
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { createMailClient, newAgentId, toolsDefaults, type MailClient } from '@parley/api-client';
+import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
+import {
+  deepNesting,
+  hugeSubject,
+  manyEncodedWords,
+  manyHeaderLines,
+  manyParts,
+  manyReferences,
+} from '../../../test/hostileMail';
+import { agents, mailboxes, mailMessages, messages } from '../../db/schema';
+
+/**
+ * Hostile inbound mail (issue 37, items 1 and 6): at the inbound URL a mail over the bounds is a
+ * 4xx naming the reason and nothing is stored; over IMAP such a mail (or one that cannot be
+ * stored) is recorded as refused, shown with the mailbox, and the reader moves past it, so the
+ * next mail is answered; a failing connection is retried after 1 s, 2 s … (not at once).
+ */
+
+const user1 = 'support@acme.test';
+const password = 'app-password-1234';
+const received: ParsedMail[] = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+let server: TestServer;
+let user: TestUser;
+let mail: MailClient;
+let agentId = '';
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth: (auth, _s, cb) =>
+      auth.password === password ? cb(null, { user: auth.username }) : cb(new Error('no')),
+    onData(stream, _s, cb) {
+      simpleParser(stream)
+        .then((parsed) => {
+          received.push(parsed);
+          cb();
+        })
+        .catch(cb);
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+  server = await startTestServer({
+    env: {
+      PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
+      PARLEY_REPLY_RETRY_SECONDS: '0',
+      PARLEY_REPLY_POLL_MS: '50',
+      PARLEY_SEND_LIMIT_PER_MINUTE: '1000',
+      PARLEY_IMAP_LEASE_MS: '3000',
+      PARLEY_IMAP_POLL_MS: '300',
+    },
+  });
+  user = server.newUser();
+  const orgId = await user.withOrg('Intake Org');
+  mail = createMailClient({ baseUrl: '/messaging', fetch: user.fetch });
+  agentId = newAgentId('intake');
+  await user.agents.update(agentId, {
+    organization_id: orgId,
+    ...toolsDefaults,
+    system_prompt: 'You answer email.',
+    status: 'active',
+  });
+});
+/** Saves a mailbox's settings (read raw, so the setup does not depend on the answer's shape). */
+async function saveMailbox(email: string, body: Record<string, unknown>) {
+  const res = await user.raw('PUT', `/messaging/mail/mailboxes/${encodeURIComponent(email)}`, body);
+  if (res.status !== 200) throw new Error(`mailbox not saved: ${JSON.stringify(res.body)}`);
+  return res.body.mailbox as { inbound_url: string };
+}
+/** The organization's mailboxes as the server answers them (raw). */
+async function rawMailboxes() {
+  const res = await user.raw('GET', '/messaging/mail/mailboxes');
+  return (
+    res.body as { mailboxes: { email_address: string; imap: { last_error: string } | null }[] }
+  ).mailboxes;
+}
+
+afterAll(async () => {
+  await server?.close();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+const smtpSettings = { host: '127.0.0.1', port: 0, secure: false, username: user1, password };
+async function assign(email: string) {
+  const [row] = await server.db.select().from(agents).where(eq(agents.agentName, agentId));
+  await mail.mapAgent({
+    email_address: email,
+    agent_url: `agent:${agentId}`,
+    api_key: row!.chatbotKey || agentId,
+  });
+}
+const count = async () => {
+  const [m] = await server.db.select({ n: sql<number>`count(*)::int` }).from(messages);
+  const [mm] = await server.db.select({ n: sql<number>`count(*)::int` }).from(mailMessages);
+  return { messages: Number(m!.n), mail: Number(mm!.n) };
+};
+function plain(h: Record<string, string>, body: string) {
+  return Buffer.from(
+    `${Object.entries(h)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n')}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`,
+  );
+}
+const repliesTo = (id: string) => received.filter((m) => m.inReplyTo === id);
+
+describe('the inbound URL', () => {
+  it('refuses every hostile mail with a 4xx and its reason, stores nothing, then takes a normal one', async () => {
+    const saved = await saveMailbox(user1, {
+      smtp: { ...smtpSettings, port: smtpPort },
+    });
+    await assign(user1);
+    const url = saved.inbound_url;
+    const before = await count();
+    const cases: [Buffer, RegExp][] = [
+      [manyParts(1100), /more than 1,000 MIME parts/],
+      [deepNesting(1000), /nested more than 50 deep/],
+      [hugeSubject(5 * 1024 * 1024), /Subject header is larger than 64 KB/],
+      [manyHeaderLines(100_000), /more than 1,000 lines/],
+      [manyEncodedWords(100_000), /more than 1,000 encoded words/],
+      [manyReferences(70_000), /References header is larger than 64 KB/],
+    ];
+    for (const [raw, reason] of cases) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'message/rfc822' },
+        body: raw,
+      });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: string };
+      expect(body.error).toMatch(/^body: /);
+      expect(body.error).toMatch(reason);
+    }
+    expect(await count()).toEqual(before);
+    const ok = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'message/rfc822' },
+      body: plain(
+        { From: 'ann@example.com', To: user1, Subject: 'Hours', 'Message-ID': '<url-ok@x.test>' },
+        'When do you open?',
+      ),
+    });
+    expect(ok.status).toBe(200);
+    await expect.poll(() => repliesTo('<url-ok@x.test>').length, { timeout: 20_000 }).toBe(1);
+  });
+});
+
+/** hoodiecrow-imap: a scriptable IMAP4rev1 server (in memory). */
+interface Hoodiecrow {
+  server: import('node:net').Server;
+  listen(port: number, host: string): void;
+  close(cb: () => void): void;
+  appendMessage(path: string, flags: string[], date: Date, raw: string): void;
+}
+const hoodiecrow = createRequire(import.meta.url)('hoodiecrow-imap') as (o: object) => Hoodiecrow;
+
+async function imapServer() {
+  const imap = hoodiecrow({
+    plugins: ['IDLE'],
+    users: { [user1]: { password } },
+    storage: { INBOX: { uidvalidity: 5, messages: [] } },
+  });
+  const connections: number[] = [];
+  imap.server.on('connection', () => connections.push(performance.now()));
+  imap.listen(0, '127.0.0.1');
+  await once(imap.server, 'listening');
+  return {
+    port: (imap.server.address() as AddressInfo).port,
+    connections,
+    append: (raw: Buffer) => imap.appendMessage('INBOX', [], new Date(), raw.toString('latin1')),
+    close: () => new Promise<void>((resolve) => imap.close(() => resolve())),
+  };
+}
+
+describe('IMAP: one mail never stops a mailbox', () => {
+  let imap: Awaited<ReturnType<typeof imapServer>>;
+  beforeAll(async () => {
+    imap = await imapServer();
+    // A mail the database refuses to store (as a bug or a bad byte would): a trigger.
+    await server.db.execute(sql`
+      CREATE FUNCTION poison_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.rfc_message_id = '<poison@example.com>' THEN
+          RAISE EXCEPTION 'poisoned insert into mail_messages';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await server.db.execute(sql`
+      CREATE TRIGGER poison_mail BEFORE INSERT ON mail_messages
+      FOR EACH ROW EXECUTE FUNCTION poison_mail()`);
+  });
+  afterAll(async () => {
+    // The readers log out first: the IMAP server closes once no connection is open.
+    await server.imap.stop();
+    await imap?.close();
+  });
+  const box = 'imap@acme.test';
+  const rowOf = async () =>
+    (await server.db.select().from(mailboxes).where(eq(mailboxes.emailAddress, box)))[0]!;
+
+  it('refuses the unreadable and unstorable mails (recorded, shown), moves past them, answers the next', async () => {
+    await saveMailbox(box, {
+      smtp: { ...smtpSettings, port: smtpPort },
+      imap: { ...smtpSettings, port: imap.port, folder: 'INBOX' },
+    });
+    await assign(box);
+    await expect.poll(async () => (await rowOf()).imapLastUid, { timeout: 20_000 }).toBe(0);
+    imap.append(manyParts(1100));
+    // Long lines: the test IMAP server's own parser is slow on many folded header lines.
+    imap.append(manyReferences(70_000, 1000));
+    imap.append(
+      plain(
+        {
+          From: 'eve@example.com',
+          To: box,
+          Subject: 'Poison',
+          'Message-ID': '<poison@example.com>',
+        },
+        'This one cannot be stored',
+      ),
+    );
+    imap.append(
+      plain(
+        { From: 'bob@example.com', To: box, Subject: 'Order', 'Message-ID': '<after@example.com>' },
+        'Where is my order?',
+      ),
+    );
+    await expect.poll(() => repliesTo('<after@example.com>').length, { timeout: 30_000 }).toBe(1);
+    const row = await rowOf();
+    expect(row.imapLastUid).toBe(4);
+    const listed = (await mail.mailboxes()).mailboxes.find((m) => m.email_address === box)!;
+    expect(listed.refused.total).toBe(3);
+    expect(listed.refused.recent.map((r) => [r.imap_uid, r.reason])).toEqual([
+      [3, 'the mail could not be stored on this server (the details are in the server log)'],
+      [2, "the mail's References header is larger than 64 KB"],
+      [1, 'the mail has more than 1,000 MIME parts'],
+    ]);
+    expect(listed.refused.recent[2]).toMatchObject({
+      from: 'Mallory <mallory@example.com>',
+      subject: 'Many parts',
+    });
+    expect(listed.refused.recent[0]).toMatchObject({ from: 'eve@example.com', subject: 'Poison' });
+    // No SQL reaches a member: not in the refusals, not in the mailbox's status.
+    expect(JSON.stringify(listed)).not.toMatch(/insert|poisoned|mail_messages/i);
+    expect(listed.imap!.last_error).toBeNull();
+    // Read once: no mail is read again after the reader moved past it.
+    const stored = await server.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.mailboxId, row.id));
+    expect(stored.filter((m) => m.fromAddress !== box).map((m) => m.rfcMessageId)).toEqual([
+      '<after@example.com>',
+    ]);
+  });
+
+  it('a failing connection waits 1 s, 2 s … before trying again (new mail does not hurry it)', async () => {
+    const wrong = 'wrong@acme.test';
+    const started = imap.connections.length;
+    await saveMailbox(wrong, {
+      imap: { ...smtpSettings, username: wrong, port: imap.port, folder: 'INBOX' },
+    });
+    const shown = await pollText(
+      async () =>
+        (await rawMailboxes()).find((m) => m.email_address === wrong)?.imap?.last_error ?? '',
+    );
+    expect(shown).toContain('IMAP failed: the IMAP server refused the username or password');
+    await expect
+      .poll(() => imap.connections.length - started, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
+    await user.raw('DELETE', `/messaging/mail/mailboxes/${wrong}`);
+    const times = imap.connections.slice(started, started + 3);
+    // 1 s then 2 s, each at least 80 % of it (the jitter): a slow machine only waits longer.
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(800);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(1600);
+  });
+});
+
+/** Polls until `read` gives a non-empty string. */
+async function pollText(read: () => Promise<string>) {
+  let value = '';
+  await expect.poll(async () => (value = await read()), { timeout: 20_000 }).not.toBe('');
+  return value;
+}

@@ -1,0 +1,2 @@
+export { ApiKeysArea } from './ApiKeysArea';
+export { ApiKeysPanel } from './ApiKeysPanel';

@@ -1,0 +1,1 @@
+export { PrivacyArea, type PrivacyAreaProps } from './PrivacyArea';

@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createPrivacyClient,
+  messageOf,
+  type AuditEntry,
+  type ContactErasure,
+  type ContactExport,
+  type FetchLike,
+  type PrivacySettingsUpdate,
+} from '@parley/api-client';
+
+export const privacyKeys = {
+  settings: (orgId: string) => ['privacy', orgId, 'settings'] as const,
+  audit: (orgId: string, action: string, actor: string) =>
+    ['privacy', orgId, 'audit', action, actor] as const,
+};
+
+/** The privacy client (same origin, session cookie); `fetch` is injectable for tests. */
+export function usePrivacyClient(fetch?: FetchLike) {
+  return useMemo(() => createPrivacyClient({ baseUrl: '/api', fetch }), [fetch]);
+}
+
+/** The organization's privacy settings and saving them. */
+export function usePrivacySettings(orgId: string, fetch?: FetchLike) {
+  const client = usePrivacyClient(fetch);
+  const qc = useQueryClient();
+  const settings = useQuery({
+    queryKey: privacyKeys.settings(orgId),
+    queryFn: ({ signal }) => client.settings(orgId, signal),
+    retry: false,
+  });
+  const save = useMutation({
+    mutationFn: (body: PrivacySettingsUpdate) => client.updateSettings(orgId, body),
+    onSuccess: (answer) => {
+      qc.setQueryData(privacyKeys.settings(orgId), answer);
+      void qc.invalidateQueries({ queryKey: ['privacy', orgId, 'audit'] });
+    },
+  });
+  return { settings, save };
+}
+
+/** A person's data: look up (the export), download, erase. */
+export function useContactData(orgId: string, fetch?: FetchLike) {
+  const client = usePrivacyClient(fetch);
+  const qc = useQueryClient();
+  const [found, setFound] = useState<ContactExport | null>(null);
+  const [erased, setErased] = useState<ContactErasure | null>(null);
+  const lookup = useMutation({
+    mutationFn: (contact: string) => client.exportContact(orgId, contact),
+    onMutate: () => {
+      setFound(null);
+      setErased(null);
+    },
+    onSuccess: (doc) => setFound(doc),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['privacy', orgId, 'audit'] }),
+  });
+  const erase = useMutation({
+    mutationFn: (contact: string) => client.eraseContact(orgId, contact),
+    onSuccess: (answer) => {
+      setErased(answer);
+      setFound(null);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ['privacy', orgId, 'audit'] }),
+  });
+  const error = lookup.error ?? erase.error;
+  return { lookup, erase, found, erased, error: error ? messageOf(error) : null };
+}
+
+/** The audit log, page by page (newest first), with its filters; the chain's check. */
+export function useAuditLog(
+  orgId: string,
+  filters: { action: string; actor: string },
+  options: { enabled: boolean; fetch?: FetchLike },
+) {
+  const client = usePrivacyClient(options.fetch);
+  const query = {
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.actor.trim() ? { actor: filters.actor.trim() } : {}),
+  };
+  const pages = useInfiniteQuery({
+    queryKey: privacyKeys.audit(orgId, filters.action, filters.actor.trim()),
+    queryFn: ({ pageParam, signal }) =>
+      client.auditLog(orgId, { ...query, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    retry: false,
+    enabled: options.enabled,
+  });
+  const verify = useMutation({ mutationFn: () => client.verifyAuditLog(orgId) });
+  /** Every entry for the filters (up to `max`), for the CSV download. */
+  const all = async (max = 10_000): Promise<AuditEntry[]> => {
+    const out: AuditEntry[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null && out.length < max) {
+      const page = await client.auditLog(orgId, {
+        ...query,
+        limit: 500,
+        ...(cursor ? { cursor } : {}),
+      });
+      out.push(...page.entries);
+      cursor = page.next_cursor;
+    }
+    return out;
+  };
+  return { pages, verify, all };
+}
