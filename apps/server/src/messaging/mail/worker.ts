@@ -2,8 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fillTemplate } from '@parley/api-client';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import { mailboxes, mailCampaigns, mailSends, mailSuppressions } from '../../db/schema';
+import { startWorker, type Worker } from '../../lib/jobs';
+import { claimRows, timeOf, Turns, type JobTable } from '../../lib/jobTable';
 import { ledgerForms } from '../../privacy/ledger';
 import { reserveSend, SendLimitError, sendLimitsOf } from '../sendLimits';
 import { unsubscribeUrl } from './unsubscribe';
@@ -26,39 +27,55 @@ const retrySeconds = (env: MailDeps['env'], attempts: number) => {
 export const mailSendLeaseMs = 15 * 60_000;
 
 /**
- * Claims the next due send with FOR UPDATE SKIP LOCKED (another process's claims are skipped,
- * never waited for): a scheduled member send, or a campaign mail of a campaign that is scheduled
- * or running (not paused or cancelled). It becomes 'sending' at once; a process that dies while
+ * The send queue on the job runner (lib/jobs.ts): a due send is a job — a scheduled member send,
+ * or a campaign mail of a campaign that is scheduled or running (not paused or cancelled) —
+ * claimed with FOR UPDATE SKIP LOCKED (another process's claims are skipped, never waited for),
+ * the organizations in turns. A claim makes it 'sending' at once; a process that dies while
  * sending leaves it so, and once its lease (`mailSendLeaseMs`) has passed another process takes
  * it up: with the message already recorded, it is sent again with the same Message-ID (a
  * receiving server that got the first copy drops the second).
  */
+export const mailSendTable: JobTable<typeof mailSends> = {
+  table: mailSends,
+  id: mailSends.id,
+  owner: mailSends.organizationId,
+  order: mailSends.dueAt,
+  ready: (now) => sql`${mailSends.status} = 'pending' AND ${mailSends.dueAt} <= ${now}`,
+  claimed: sql`${mailSends.status} = 'sending'`,
+  lease: { column: mailSends.lockedAt, holds: 'start', ms: mailSendLeaseMs },
+};
+
+/** A campaign's mail waits while its campaign is paused, cancelled or done. */
+const campaignSending = sql`(${mailSends.campaignId} IS NULL OR EXISTS (
+  SELECT 1 FROM mail_campaigns c
+  WHERE c.id = ${mailSends.campaignId} AND c.status IN ('scheduled', 'running')))`;
+
+/** Claims up to `limit` due sends at `now` (see mailSendTable), in turn order. */
+export function claimMailSends(
+  db: Db,
+  options: { now?: Date; limit?: number; turns?: Turns; leaseMs?: number } = {},
+): Promise<SendRow[]> {
+  const table =
+    options.leaseMs === undefined
+      ? mailSendTable
+      : { ...mailSendTable, lease: { ...mailSendTable.lease, ms: options.leaseMs } };
+  return claimRows(db, table, {
+    now: options.now ? timeOf(options.now) : undefined,
+    limit: options.limit ?? 1,
+    turns: options.turns,
+    where: campaignSending,
+    set: { status: 'sending', attempts: sql`${mailSends.attempts} + 1` },
+  });
+}
+
+/** Claims the next due send at `now` (see mailSendTable), or null. */
 export async function claimMailSend(
   db: Db,
   now = new Date(),
   leaseMs = mailSendLeaseMs,
 ): Promise<SendRow | null> {
-  return db.transaction(async (tx) => {
-    const [row] = rowsOf(
-      await tx.execute(sql`
-        SELECT s.id FROM mail_sends s
-        LEFT JOIN mail_campaigns c ON c.id = s.campaign_id
-        WHERE ((s.status = 'pending' AND s.due_at <= ${now.toISOString()}::timestamptz)
-            OR (s.status = 'sending'
-                AND s.locked_at < ${new Date(now.getTime() - leaseMs).toISOString()}::timestamptz))
-          AND (s.campaign_id IS NULL OR c.status IN ('scheduled', 'running'))
-        ORDER BY s.due_at
-        FOR UPDATE OF s SKIP LOCKED
-        LIMIT 1`),
-    );
-    if (!row) return null;
-    const [claimed] = await tx
-      .update(mailSends)
-      .set({ status: 'sending', lockedAt: now, attempts: sql`${mailSends.attempts} + 1` })
-      .where(eq(mailSends.id, String(row.id)))
-      .returning();
-    return claimed ?? null;
-  });
+  const [row] = await claimMailSends(db, { now, leaseMs });
+  return row ?? null;
 }
 
 const setSend = (db: Pick<Db, 'update'>, id: string, values: Partial<SendRow>) =>
@@ -179,41 +196,25 @@ async function completeCampaigns(db: Db) {
       SELECT 1 FROM mail_sends s WHERE s.campaign_id = c.id AND s.status IN ('pending', 'sending'))`);
 }
 
-/** Sends every due mail; returns how many were processed. */
-export async function drainMailSends(deps: MailWorkerDeps, now?: () => Date): Promise<number> {
-  let count = 0;
-  for (;;) {
-    const job = await claimMailSend(deps.db, now?.() ?? new Date());
-    if (!job) break;
-    await processMailSend(deps, job).catch((err: unknown) =>
-      deps.logger.error({ err, send: job.id }, 'mail send failed'),
-    );
-    count++;
-  }
-  if (count) await completeCampaigns(deps.db);
-  return count;
-}
-
-/** Scheduled sends and campaigns in the background: a round every `pollMs`. */
-export function startMailWorker(deps: MailWorkerDeps, pollMs = 1000) {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (stopped || running) return;
-    running = drainMailSends(deps)
-      .catch((err: unknown) => deps.logger.error({ err }, 'mail queue failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, pollMs);
-  timer.unref();
-  return {
-    wake: run,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+/**
+ * Scheduled sends and campaigns in the background, on the job runner: one send at a time per
+ * process, a round every `pollMs` (and when woken); once the queue settles, the campaigns whose
+ * every mail is done are completed.
+ */
+export function startMailWorker(deps: MailWorkerDeps, pollMs = 1000): Worker {
+  const turns = new Turns();
+  const worker = startWorker(
+    {
+      name: 'mail_sends',
+      claim: (room) => claimMailSends(deps.db, { limit: room, turns }),
+      run: (job) =>
+        processMailSend(deps, job).catch((err: unknown) =>
+          deps.logger.error({ err, send: job.id }, 'mail send failed'),
+        ),
+      settled: () => completeCampaigns(deps.db),
     },
-  };
+    { logger: deps.logger, pollMs },
+  );
+  worker.wake();
+  return worker;
 }
