@@ -16,6 +16,7 @@ import {
 } from './optOut';
 import { privacyOf } from '../privacy/settings';
 import { storageFor } from '../privacy/storage';
+import { createConversations } from '../conversations/store';
 
 // Inbound message intake: an SMS or WhatsApp message to one of our numbers, after the provider's
 // webhook (telephony/webhookRoutes.ts, messaging/whatsappCloud.ts) or the sandbox checked it.
@@ -226,18 +227,16 @@ export async function recordInboundMessages(
       const missing = senders.filter((s) => !threadOf.has(s));
       await turn();
       if (missing.length)
-        for (const row of await tx
-          .insert(conversations)
-          .values(
-            missing.map((endUser) => ({
-              agentName,
-              organizationId: number.organizationId,
-              channel,
-              endUser,
-              agentAddress: number.phoneNumber,
-            })),
-          )
-          .returning({ id: conversations.id, endUser: conversations.endUser }))
+        for (const row of await createConversations(
+          tx,
+          missing.map((endUser) => ({
+            agentName,
+            organizationId: number.organizationId,
+            channel,
+            endUser,
+            agentAddress: number.phoneNumber,
+          })),
+        ))
           threadOf.set(row.endUser, row.id);
       await turn();
       await lockThreads(tx as unknown as Db, [...threadOf.values()]);

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conversations } from '../db/schema';
+import { lockConversations, openConversation } from '../conversations/store';
 
 /** The thread of an SMS or WhatsApp conversation: one person and one number of ours. */
 export interface ThreadKey {
@@ -20,6 +21,22 @@ export interface ThreadKey {
  * messages both ways land in one thread.
  */
 export async function threadOf(tx: Db, key: ThreadKey): Promise<string> {
+  const { id } = await openConversation(
+    tx,
+    {
+      agentName: key.agentName,
+      organizationId: key.organizationId,
+      channel: key.channel,
+      endUser: key.endUser,
+      agentAddress: key.agentAddress,
+    },
+    () => latestThread(tx, key),
+  );
+  return id;
+}
+
+/** The latest conversation of the thread, if any. */
+async function latestThread(tx: Db, key: ThreadKey) {
   const [existing] = await tx
     .select({ id: conversations.id })
     .from(conversations)
@@ -36,35 +53,8 @@ export async function threadOf(tx: Db, key: ThreadKey): Promise<string> {
     )
     .orderBy(desc(conversations.updatedAt))
     .limit(1);
-  if (existing) {
-    await lockThreads(tx, [existing.id]);
-    return existing.id;
-  }
-  const [created] = await tx
-    .insert(conversations)
-    .values({
-      agentName: key.agentName,
-      organizationId: key.organizationId,
-      channel: key.channel,
-      endUser: key.endUser,
-      agentAddress: key.agentAddress,
-    })
-    .returning({ id: conversations.id });
-  return created!.id;
+  return existing?.id;
 }
 
-/**
- * Locks conversation rows (in id order) before a transaction writes their messages. A message's
- * insert updates the organization's analytics counters (triggers), and the chat runtime locks its
- * conversation before it inserts its messages; a writer that took the counters first and the
- * conversation after (to touch `updated_at`) could deadlock with it.
- */
-export async function lockThreads(tx: Db, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(inArray(conversations.id, [...new Set(ids)]))
-    .orderBy(conversations.id)
-    .for('update');
-}
+/** Locks conversation rows in id order before their messages are written (conversations/store.ts). */
+export const lockThreads = (tx: Db, ids: string[]) => lockConversations(tx, ids);

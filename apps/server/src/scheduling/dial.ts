@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { conversations, scheduledEvents } from '../db/schema';
+import { scheduledEvents } from '../db/schema';
 import { outboundCallTargets, type DialResult } from '../telephony/provider';
 import {
   checkSendLimit,
@@ -18,6 +18,7 @@ import type { EventRow } from './events';
 import { notPlaced } from './finish';
 import { guardBatch, type Dialable, type Provider, type Ready } from './guard';
 import { flexibleWindowEnd } from './retry';
+import { createConversations } from '../conversations/store';
 
 /**
  * A claimed batch: per organization, the guards (pause, flexible window, calling window, then
@@ -235,28 +236,26 @@ async function recordPlaced(
   );
   if (answered.length) {
     // The sandbox's answered call is a call in the call log, as a real one would be.
-    const rows = await deps.db
-      .insert(conversations)
-      .values(
-        answered.map(({ ready: { event, from }, callId }) => ({
-          agentName: event.agentName,
-          organizationId: event.organizationId,
-          channel: 'voice' as const,
-          endUser: event.recipientPhone,
-          agentAddress: from,
-          metadata: {
-            call_sid: callId,
-            provider: 'sandbox',
-            transport: 'phone',
-            direction: 'outbound',
-            scheduled_id: event.id,
-            purpose: event.messageTemplate,
-            from,
-            to: event.recipientPhone,
-          },
-        })),
-      )
-      .returning({ id: conversations.id, metadata: conversations.metadata });
+    const rows = await createConversations(
+      deps.db,
+      answered.map(({ ready: { event, from }, callId }) => ({
+        agentName: event.agentName,
+        organizationId: event.organizationId,
+        channel: 'voice' as const,
+        endUser: event.recipientPhone,
+        agentAddress: from,
+        metadata: {
+          call_sid: callId,
+          provider: 'sandbox',
+          transport: 'phone',
+          direction: 'outbound',
+          scheduled_id: event.id,
+          purpose: event.messageTemplate,
+          from,
+          to: event.recipientPhone,
+        },
+      })),
+    );
     for (const row of rows)
       conversationOf.set(String((row.metadata as Record<string, unknown>).scheduled_id), row.id);
   }

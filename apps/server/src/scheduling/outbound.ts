@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { conversations, scheduledEvents } from '../db/schema';
+import { scheduledEvents } from '../db/schema';
 import {
   defaultPhoneStreamUrl,
   phoneStreamParameters,
@@ -9,6 +9,7 @@ import { telephonyFor } from '../telephony/resolve';
 import { sayTwiml, streamTwiml } from '../telephony/twiml';
 import twilio from 'twilio';
 import { finishCall, type SchedulerDeps } from './scheduler';
+import { openConversation } from '../conversations/store';
 
 /**
  * A scheduled call's provider webhooks (Twilio, signature already checked): the answer (the
@@ -60,34 +61,31 @@ export async function answerOutboundCall(
   const secret = deps.env.PARLEY_WORKER_SECRET ?? '';
   if (!secret) return sayTwiml(event.messageTemplate || defaultVoicemail);
   const from = params.From ?? '';
-  const [conversation] = await deps.db
-    .insert(conversations)
-    .values({
-      agentName: event.agentName,
-      organizationId: event.organizationId,
-      channel: 'voice',
-      endUser: event.recipientPhone,
-      agentAddress: from,
-      metadata: {
-        call_sid: callSid,
-        provider: 'twilio',
-        direction: 'outbound',
-        scheduled_id: event.id,
-        purpose: event.messageTemplate,
-      },
-    })
-    .returning({ id: conversations.id });
+  const conversation = await openConversation(deps.db, {
+    agentName: event.agentName,
+    organizationId: event.organizationId,
+    channel: 'voice',
+    endUser: event.recipientPhone,
+    agentAddress: from,
+    metadata: {
+      call_sid: callSid,
+      provider: 'twilio',
+      direction: 'outbound',
+      scheduled_id: event.id,
+      purpose: event.messageTemplate,
+    },
+  });
   // The attempt links to the call's transcript.
   await deps.db.execute(sql`
     UPDATE scheduled_events
     SET attempts = jsonb_set(attempts, ARRAY[(jsonb_array_length(attempts) - 1)::text, 'conversation_id'],
-                             to_jsonb(${conversation!.id}::text))
+                             to_jsonb(${conversation.id}::text))
     WHERE id = ${event.id} AND current_call_id = ${callSid}`);
   // The worker takes this call (and only this one) with the call token, once, within 5 minutes.
   const token = phoneStreamToken(secret, {
     agentId: event.agentName,
     organizationId: event.organizationId,
-    callId: conversation!.id,
+    callId: conversation.id,
     callSid,
     from,
     to: event.recipientPhone,

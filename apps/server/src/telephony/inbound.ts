@@ -4,6 +4,7 @@ import { conversations, phoneNumbers, webhookEvents } from '../db/schema';
 import { withoutControlCharacters } from '@parley/api-client';
 import { defaultPhoneStreamUrl, phoneStreamParameters, phoneStreamToken } from './phoneStreamToken';
 import { notConfiguredMessage, sayTwiml, streamTwiml, unassignedMessage } from './twiml';
+import { openConversation } from '../conversations/store';
 
 /**
  * Inbound calls (telephony keeps calls, TwiML and providers; a message's intake is
@@ -143,29 +144,26 @@ export async function answerInboundCall(
         conversationId: null,
       };
     } else {
-      const [conversation] = await tx
-        .insert(conversations)
-        .values({
-          agentName: number.agentName,
-          organizationId: number.organizationId,
-          channel: 'voice',
-          endUser: from,
-          agentAddress: number.phoneNumber,
-          metadata: {
-            call_sid: callSid,
-            provider: ctx.provider,
-            direction: 'inbound',
-            transport: 'phone',
-            from,
-            to: number.phoneNumber,
-          },
-        })
-        .returning({ id: conversations.id });
+      const conversation = await openConversation(tx as unknown as Db, {
+        agentName: number.agentName,
+        organizationId: number.organizationId,
+        channel: 'voice',
+        endUser: from,
+        agentAddress: number.phoneNumber,
+        metadata: {
+          call_sid: callSid,
+          provider: ctx.provider,
+          direction: 'inbound',
+          transport: 'phone',
+          from,
+          to: number.phoneNumber,
+        },
+      });
       // The worker takes this call (and only this one) with the token, once, within 5 minutes.
       const token = phoneStreamToken(secret, {
         agentId: number.agentName,
         organizationId: number.organizationId,
-        callId: conversation!.id,
+        callId: conversation.id,
         callSid,
         from,
         to: number.phoneNumber,
@@ -177,7 +175,7 @@ export async function answerInboundCall(
         ),
         answeredBy: 'agent',
         agentId: number.agentName,
-        conversationId: conversation!.id,
+        conversationId: conversation.id,
       };
     }
     await tx

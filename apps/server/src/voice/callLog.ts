@@ -18,6 +18,7 @@ import type { SecretBox } from '../lib/secrets';
 import { integrationCredentials } from '../integrations/store';
 import { draftAgent, liveAgent, type ServedAgent } from '../runtime/servedAgent';
 import { versionOfWire } from '../agents/versions/label';
+import { openConversation } from '../conversations/store';
 
 type AgentRow = typeof agents.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -197,26 +198,23 @@ export async function claimCall(db: Db, claims: CallTokenWire): Promise<string> 
       if (!call) throw notFound('Call');
       return call.id;
     }
-    const [row] = await tx
-      .insert(conversations)
-      .values({
-        agentName: agent.agentName,
-        organizationId: claims.organization_id,
-        channel: 'voice',
-        endUser: claims.caller || claims.room || 'caller',
-        agentVersion,
-        metadata: {
-          transport: claims.transport,
-          room: claims.room || null,
-          from: null,
-          to: null,
-          call_sid: null,
-          offline_voice: false,
-          worker_claimed: true,
-        },
-      })
-      .returning({ id: conversations.id });
-    return row!.id;
+    const row = await openConversation(tx as unknown as Db, {
+      agentName: agent.agentName,
+      organizationId: claims.organization_id,
+      channel: 'voice',
+      endUser: claims.caller || claims.room || 'caller',
+      agentVersion,
+      metadata: {
+        transport: claims.transport,
+        room: claims.room || null,
+        from: null,
+        to: null,
+        call_sid: null,
+        offline_voice: false,
+        worker_claimed: true,
+      },
+    });
+    return row.id;
   });
 }
 

@@ -23,6 +23,7 @@ import {
   parseReferences,
   visibleText,
 } from './threading';
+import { openConversation } from '../../conversations/store';
 import { privacyOf } from '../../privacy/settings';
 import { storageFor } from '../../privacy/storage';
 
@@ -279,24 +280,19 @@ export async function receiveMail(
       mail.notAnswered ??
       (mail.from === mailbox.emailAddress ? 'Sent by this mailbox itself' : null) ??
       (mailbox.agentName ? null : 'No agent is assigned to this mailbox');
-    const found = await findThread(tx, mailbox, mail, now);
-    const conversationId =
-      found ??
-      (
-        await tx
-          .insert(conversations)
-          .values({
-            agentName: mailbox.agentName,
-            organizationId: mailbox.organizationId,
-            channel: 'email',
-            endUser: mail.from || 'unknown',
-            agentAddress: mailbox.emailAddress,
-            metadata: { subject: mail.subject, mailbox_id: mailbox.id },
-          })
-          .returning({ id: conversations.id })
-      )[0]!.id;
     // Mails arriving together in one thread are counted one after the other (the thread's row lock).
-    if (found) await tx.execute(sql`SELECT 1 FROM conversations WHERE id = ${found} FOR UPDATE`);
+    const { id: conversationId, created } = await openConversation(
+      tx,
+      {
+        agentName: mailbox.agentName,
+        organizationId: mailbox.organizationId,
+        channel: 'email',
+        endUser: mail.from || 'unknown',
+        agentAddress: mailbox.emailAddress,
+        metadata: { subject: mail.subject, mailbox_id: mailbox.id },
+      },
+      () => findThread(tx, mailbox, mail, now),
+    );
     if (!reason && (await agentRepliesLastHour(tx, conversationId, now)) >= maxAgentRepliesPerHour)
       reason = loopLimitReason;
     const [stored] = await tx
@@ -342,7 +338,7 @@ export async function receiveMail(
       .update(conversations)
       .set({
         updatedAt: now,
-        ...(found && mailbox.agentName ? { agentName: mailbox.agentName } : {}),
+        ...(!created && mailbox.agentName ? { agentName: mailbox.agentName } : {}),
       })
       .where(eq(conversations.id, conversationId));
     if (mail.bounced.length) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { lockThreads } from '../thread';
+import { openConversation } from '../../conversations/store';
 import { conversations, mailMessages, messages } from '../../db/schema';
 import type { MailboxRow } from './mailboxes';
 import { findThread } from './inbound';
@@ -33,22 +33,18 @@ export async function recordOutbound(
     { inReplyTo: null, references: [], from: mail.to, subject: mail.subject },
     now,
   );
-  const conversationId =
-    found ??
-    (
-      await tx
-        .insert(conversations)
-        .values({
-          agentName: mailbox.agentName,
-          organizationId: mailbox.organizationId,
-          channel: 'email',
-          endUser: mail.to,
-          agentAddress: mailbox.emailAddress,
-          metadata: { subject: mail.subject, mailbox_id: mailbox.id },
-        })
-        .returning({ id: conversations.id })
-    )[0]!.id;
-  if (found) await lockThreads(tx, [found]);
+  const { id: conversationId } = await openConversation(
+    tx,
+    {
+      agentName: mailbox.agentName,
+      organizationId: mailbox.organizationId,
+      channel: 'email',
+      endUser: mail.to,
+      agentAddress: mailbox.emailAddress,
+      metadata: { subject: mail.subject, mailbox_id: mailbox.id },
+    },
+    () => Promise.resolve(found),
+  );
   // Stored as the storage mode says; the mail is sent as written (by the caller).
   const kept = storageFor(await privacyOf(tx, mailbox.organizationId))(mail.text);
   const [row] = await tx
