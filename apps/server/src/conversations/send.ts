@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { conversations, messages, type ConversationChannel } from '../db/schema';
+import { messages, type ConversationChannel } from '../db/schema';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { reserveSend, sendLimitsOf } from '../messaging/sendLimits';
 import { isOptedOut } from '../messaging/optOut';
 import { telephonyFor } from '../telephony/resolve';
 import { publish } from './live';
+import { appendMessage } from './store';
 import { heldBy, type ConversationRow } from './takeover';
 import { privacyOf } from '../privacy/settings';
 import { storageFor } from '../privacy/storage';
@@ -110,21 +111,18 @@ export async function sendMemberReply(
     throw cannot('the recipient opted out (STOP); they get no messages until they send START');
   // Stored as the organization's storage mode says; the channel sends the words as written.
   const kept = storageFor(await privacyOf(db, conv.organizationId))(text);
-  const [stored] = await db
-    .insert(messages)
-    .values({
+  // The conversation's row, then the message, then its time (conversations/store.ts).
+  const storedId = await db.transaction((tx) =>
+    appendMessage(tx as unknown as Db, {
       conversationId: conv.id,
       role: 'assistant',
       content: kept.content,
       direction: 'outbound',
       author: 'member',
       metadata: { member_id: member.id, member_name: member.name, ...kept.metadata },
-    })
-    .returning();
-  await db
-    .update(conversations)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(conversations.id, conv.id));
+    }),
+  );
+  const [stored] = await db.select().from(messages).where(eq(messages.id, storedId!));
   // The first member reply after a request for a person: its time to a person.
   await handoffAnswered(db, conv.id);
   await sender(deps, conv, { ...stored!, content: text });

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 
@@ -65,8 +65,9 @@ export async function openConversation(
 /**
  * Appends a message to a conversation in the locking order (the conversation row, then the
  * message, then `updated_at`). The content is stored as given: the caller applied the storage
- * mode (privacy/storage.ts). `onConflictDoNothing`: a message already stored (its provider's
- * id, or its mailbox's Message-ID) is not stored again and null is returned.
+ * mode (privacy/storage.ts). `now`: the time it touches (default: the database's clock).
+ * `ignoreDuplicate`: a message already stored (its provider's id) is not stored again, and null
+ * is returned. `lock: false`: the caller holds the conversation's row already.
  */
 export async function appendMessage(
   tx: Writer,
@@ -81,7 +82,7 @@ export async function appendMessage(
   if (!row) return null;
   await tx
     .update(conversations)
-    .set({ updatedAt: options.now ?? new Date() })
+    .set({ updatedAt: options.now ?? sql`now()` })
     .where(eq(conversations.id, message.conversationId));
   return row.id;
 }

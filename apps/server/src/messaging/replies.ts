@@ -4,17 +4,11 @@ import { rowsOf } from '../db/rows';
 import { agents, conversations, messageReplies, messages } from '../db/schema';
 import type { Services } from '../lib/env';
 import { collect, liveAgent, startTurn, type RuntimeDeps } from '../runtime/chat';
-import { telephonyFor } from '../telephony/resolve';
 import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
 import { isOptedOut, isOptOutConfirmation } from './optOut';
-import {
-  discardMailReply,
-  holdMailReply,
-  mailReplyLimitReached,
-  sendMailReply,
-} from './mail/reply';
+import { replyChannelOf } from './replyChannels';
 import { agentPaused, heldNote } from '../conversations/takeover';
-import { isWaiting, waitingAck, waitingEmailNote } from '../handoff/waiting';
+import { isWaiting, waitingAck } from '../handoff/waiting';
 import { sampleLoopDelay } from '../lib/admission';
 import { backoffMs, drain, startWorker, type Queue } from '../lib/jobs';
 import { claimRows, renewLeases, Turns, type JobTable } from '../lib/jobTable';
@@ -140,6 +134,11 @@ const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>)
  */
 export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<ReplyRow['status']> {
   const { db } = deps;
+  const channel = replyChannelOf(job.channel);
+  if (!channel) {
+    await setReply(db, job.id, { status: 'failed', lastError: `No replies on ${job.channel}` });
+    return 'failed';
+  }
   if (!isOptOutConfirmation(job) && (await recipientOptedOut(db, job))) {
     await setReply(db, job.id, { status: 'skipped', lastError: 'The recipient opted out' });
     return 'skipped';
@@ -150,14 +149,14 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     return 'skipped';
   }
   let { replyText, replyMessageId } = job;
-  // The thread waits for a person (request_human): the agent does not carry on. E-mail stays
-  // silent; SMS and WhatsApp get a brief acknowledgement (stored and sent as the agent's answer).
+  // The thread waits for a person (request_human): the agent does not carry on. A channel stays
+  // silent (e-mail) or gets a brief acknowledgement (stored and sent as the agent's answer).
   if (
     (replyText === null || replyMessageId === null) &&
     (await isWaiting(db, job.conversationId))
   ) {
-    if (job.channel === 'email') {
-      await setReply(db, job.id, { status: 'skipped', lastError: waitingEmailNote });
+    if (channel.silentWhileWaiting !== null) {
+      await setReply(db, job.id, { status: 'skipped', lastError: channel.silentWhileWaiting });
       return 'skipped';
     }
     replyText = await waitingAck(db, job.organizationId, deps.clock?.() ?? new Date());
@@ -216,32 +215,29 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     await setReply(db, job.id, { status: 'skipped', lastError: 'The agent gave no answer' });
     return 'skipped';
   }
-  // Email: a mailbox in 'Draft for approval' keeps the answer as a draft; a thread at its hourly
-  // limit of agent replies gets none (messaging/mail/reply.ts).
-  if (job.channel === 'email') {
-    const held = await holdMailReply(deps, job, replyMessageId);
-    if (held) return held;
-  }
+  // The channel may keep the answer back (e-mail: a mailbox in 'Draft for approval').
+  const held = await channel.hold(deps, job, replyMessageId);
+  if (held) return held;
   // Within the organization's sending limit: the answer is marked 'sending' (it counts from now)
   // under the channel's send lock. Over the limit, the reply waits until a place frees; the wait
-  // is not an attempt.
-  // Email: the thread's hourly limit of agent replies is counted in the same transaction (under
-  // the organization's email send lock), so concurrent reply jobs cannot both take the last place.
+  // is not an attempt. The channel's own refusal is decided in the same transaction (e-mail: the
+  // thread's hourly limit of agent replies), so concurrent reply jobs cannot both take the last
+  // place; a refused answer is discarded, never sent.
   try {
-    const reserved = await reserveSend(
+    const refused = await reserveSend(
       db,
       sendLimitsOf(deps.env),
       job.organizationId,
       job.channel,
       async (tx) => {
-        if (job.channel === 'email' && (await mailReplyLimitReached(tx, job, replyMessageId)))
-          return false;
+        const refusal = await channel.reserve(tx, job, replyMessageId);
+        if (refusal) return refusal;
         await tx.update(messages).set({ status: 'sending' }).where(eq(messages.id, replyMessageId));
         await setReply(tx, job.id, { status: 'sending', attempts: job.attempts + 1 });
-        return true;
+        return null;
       },
     );
-    if (!reserved) return discardMailReply(deps, job, replyMessageId);
+    if (refused) return discardReply(db, job, replyMessageId, refused);
   } catch (error) {
     if (!(error instanceof SendLimitError)) throw error;
     deps.logger.warn({ reply: job.id, retryAfter: error.retryAfter }, error.message);
@@ -255,20 +251,14 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
   try {
     const store = storageFor(await privacyOf(db, job.organizationId));
     const kept = (text: string) => store(text).content;
-    const { provider, sent } =
-      job.channel === 'email'
-        ? {
-            provider: { name: 'mail' },
-            sent: await sendMailReply(deps, job, replyText, replyMessageId),
-          }
-        : await sendThroughTelephony(deps, job, replyText);
+    const sent = await channel.send(deps, job, replyText, replyMessageId);
     // The provider's id on the answer and the job's end together: a job marked sent has
     // everything recorded.
     await db.transaction(async (tx) => {
       await tx
         .update(messages)
         .set({
-          provider: provider.name,
+          provider: sent.provider,
           providerMessageId: sent.providerMessageId,
           status: sent.status || 'sent',
         })
@@ -287,14 +277,14 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
   }
 }
 
-async function sendThroughTelephony(deps: ReplyDeps, job: ReplyRow, replyText: string) {
-  const { provider } = await telephonyFor(deps, job.organizationId);
-  const message = { from: job.fromNumber, to: job.toNumber, body: replyText };
-  const sent =
-    job.channel === 'whatsapp'
-      ? await provider.sendWhatsApp(message)
-      : await provider.sendSms(message);
-  return { provider, sent };
+/** An answer its channel refused when the send was reserved: discarded, never sent. */
+async function discardReply(db: Db, job: ReplyRow, replyMessageId: string, reason: string) {
+  await db
+    .update(messages)
+    .set({ status: 'discarded', error: reason })
+    .where(eq(messages.id, replyMessageId));
+  await setReply(db, job.id, { status: 'skipped', lastError: reason });
+  return 'skipped' as const;
 }
 
 async function failAttempt(

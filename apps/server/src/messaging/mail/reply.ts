@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailboxes, mailMessages, messageReplies, messages } from '../../db/schema';
 import type { SecretBox } from '../../lib/secrets';
-import { agentRepliesSentLastHour, loopLimitReason, maxAgentRepliesPerHour } from './inbound';
+import { agentRepliesSentLastHour, maxAgentRepliesPerHour } from './inbound';
 import type { MailboxRow } from './mailboxes';
 import { deliverMail, type OutgoingMail } from './send';
 import { newMessageId, normalizeSubject, replyReferences, replySubject } from './threading';
@@ -126,23 +126,6 @@ export async function mailReplyLimitReached(
     (await agentRepliesSentLastHour(tx, job.conversationId, new Date(), replyMessageId)) >=
     maxAgentRepliesPerHour
   );
-}
-
-/** The reply of a thread at its hourly limit: discarded, never sent. */
-export async function discardMailReply(
-  deps: Pick<MailReplyDeps, 'db'>,
-  job: Pick<ReplyRow, 'id'>,
-  replyMessageId: string,
-): Promise<'skipped'> {
-  await deps.db
-    .update(messages)
-    .set({ status: 'discarded', error: loopLimitReason })
-    .where(eq(messages.id, replyMessageId));
-  await deps.db
-    .update(messageReplies)
-    .set({ status: 'skipped', lastError: loopLimitReason, updatedAt: new Date() })
-    .where(eq(messageReplies.id, job.id));
-  return 'skipped';
 }
 
 /** Sends the agent's reply from the mailbox (SMTP or the sandbox outbox). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { openConversation } from '../../conversations/store';
-import { conversations, mailMessages, messages } from '../../db/schema';
+import { appendMessage, openConversation } from '../../conversations/store';
+import { mailMessages, messages } from '../../db/schema';
 import type { MailboxRow } from './mailboxes';
 import { findThread } from './inbound';
 import { newMessageId, normalizeSubject } from './threading';
@@ -47,9 +47,10 @@ export async function recordOutbound(
   );
   // Stored as the storage mode says; the mail is sent as written (by the caller).
   const kept = storageFor(await privacyOf(tx, mailbox.organizationId))(mail.text);
-  const [row] = await tx
-    .insert(messages)
-    .values({
+  // The conversation is locked (found) or new in this transaction.
+  const messageId = (await appendMessage(
+    tx,
+    {
       conversationId,
       role: 'assistant',
       content: kept.content,
@@ -58,11 +59,12 @@ export async function recordOutbound(
       provider: 'mail',
       status: mail.status,
       metadata: { ...mail.metadata, ...kept.metadata },
-    })
-    .returning({ id: messages.id });
+    },
+    { now, lock: false },
+  ))!;
   const rfcMessageId = newMessageId(mailbox.emailAddress);
   await tx.insert(mailMessages).values({
-    messageId: row!.id,
+    messageId,
     organizationId: mailbox.organizationId,
     mailboxId: mailbox.id,
     conversationId,
@@ -73,11 +75,7 @@ export async function recordOutbound(
     toAddress: mail.to,
     campaignId: mail.campaignId ?? null,
   });
-  await tx
-    .update(conversations)
-    .set({ updatedAt: now })
-    .where(eq(conversations.id, conversationId));
-  return { conversationId, messageId: row!.id, rfcMessageId };
+  return { conversationId, messageId, rfcMessageId };
 }
 
 /** Completes an outbound message once the server (or the outbox) took it, or failed. */
