@@ -10,6 +10,7 @@ import { threadOf } from './thread';
 import { checkSendLimit, lockSendCounter, sendLimitsOf } from './sendLimits';
 import { privacyOf } from '../privacy/settings';
 import { storageFor } from '../privacy/storage';
+import { appendMessage } from '../conversations/store';
 
 export type MessageChannel = 'sms' | 'whatsapp';
 export type NumberRow = typeof phoneNumbers.$inferSelect;
@@ -147,9 +148,10 @@ export async function sendChannelMessage(
       endUser: to,
       agentAddress: number.phoneNumber,
     });
-    const [row] = await tx
-      .insert(messages)
-      .values({
+    // threadOf locked the thread (or opened it in this transaction).
+    const messageId = await appendMessage(
+      tx,
+      {
         conversationId,
         role: 'assistant',
         content: stored.content,
@@ -158,13 +160,10 @@ export async function sendChannelMessage(
         provider: provider.name,
         status: 'sending',
         metadata: { ...(key ? { idempotency_key: key } : {}), ...stored.metadata },
-      })
-      .returning({ id: messages.id });
-    await tx
-      .update(conversations)
-      .set({ updatedAt: new Date() })
-      .where(eq(conversations.id, conversationId));
-    return { conversationId, messageId: row!.id } as const;
+      },
+      { now: new Date(), lock: false },
+    );
+    return { conversationId, messageId: messageId! } as const;
   });
 
   if ('replay' in reserved) {

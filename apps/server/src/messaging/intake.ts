@@ -16,7 +16,7 @@ import {
 } from './optOut';
 import { privacyOf } from '../privacy/settings';
 import { storageFor } from '../privacy/storage';
-import { createConversations } from '../conversations/store';
+import { appendMessage, createConversations } from '../conversations/store';
 
 // Inbound message intake: an SMS or WhatsApp message to one of our numbers, after the provider's
 // webhook (telephony/webhookRoutes.ts, messaging/whatsappCloud.ts) or the sandbox checked it.
@@ -59,9 +59,10 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
       endUser: from,
       agentAddress: number.phoneNumber,
     });
-    const [stored] = await tx
-      .insert(messages)
-      .values({
+    // threadOf locked the thread (or opened it in this transaction).
+    const storedId = await appendMessage(
+      tx as unknown as Db,
+      {
         conversationId,
         role: 'user',
         content: kept.content,
@@ -71,14 +72,10 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
         providerMessageId: messageSid,
         status: 'received',
         metadata: kept.metadata,
-      })
-      .onConflictDoNothing()
-      .returning({ id: messages.id });
-    if (!stored) return { ...none, conversationId, agentName };
-    await tx
-      .update(conversations)
-      .set({ updatedAt: new Date() })
-      .where(eq(conversations.id, conversationId));
+      },
+      { now: new Date(), lock: false, ignoreDuplicate: true },
+    );
+    if (!storedId) return { ...none, conversationId, agentName };
     const optKey = {
       organizationId: number.organizationId,
       channel,
@@ -91,7 +88,7 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
       keyword && sendsOwnConfirmation(ctx.provider, channel)
         ? await queueOptConfirmation(tx, keyword.kind, {
             organizationId: number.organizationId,
-            inboundMessageId: stored.id,
+            inboundMessageId: storedId,
             conversationId,
             channel,
             fromNumber: number.phoneNumber,
@@ -127,7 +124,7 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
       .insert(messageReplies)
       .values({
         organizationId: number.organizationId,
-        inboundMessageId: stored.id,
+        inboundMessageId: storedId,
         conversationId,
         channel,
         fromNumber: number.phoneNumber,
