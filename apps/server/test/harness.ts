@@ -152,7 +152,7 @@ export interface TestServer {
   hasVector: boolean;
   /** The server's scheduler of outbound calls (tests run rounds with `runOnce(scheduler.deps)`). */
   scheduler: Scheduler;
-  /** The server's IMAP supervisor (messaging/mail/imap.ts). */
+  /** The server's IMAP poller (messaging/mail/imap.ts). */
   imap: ImapPoller;
   close(): Promise<void>;
   /** A browser-like user: its own cookie jar, Origin header, and the contract clients. */
