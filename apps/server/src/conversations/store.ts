@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 
@@ -16,7 +17,8 @@ import { conversations, messages } from '../db/schema';
  */
 
 export type NewConversation = typeof conversations.$inferInsert;
-export type NewMessage = typeof messages.$inferInsert;
+/** A message's values (a column may be SQL: the conversation's agent version, the clock). */
+export type NewMessage = PgInsertValue<typeof messages>;
 
 type Writer = Pick<Db, 'select' | 'insert' | 'update'>;
 

@@ -18,7 +18,7 @@ import type { SecretBox } from '../lib/secrets';
 import { integrationCredentials } from '../integrations/store';
 import { draftAgent, liveAgent, type ServedAgent } from '../runtime/servedAgent';
 import { versionOfWire } from '../agents/versions/label';
-import { openConversation } from '../conversations/store';
+import { appendMessage, openConversation } from '../conversations/store';
 
 type AgentRow = typeof agents.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -280,24 +280,24 @@ export async function addAgentUtterance(
 ) {
   const conversationId = conv.id;
   const stored = storageFor(await privacyOf(db, conv.organizationId))(text);
-  const [row] = await db
-    .insert(messages)
-    .values({
-      conversationId,
-      role: 'assistant',
-      content: stored.content,
-      direction: 'outbound',
-      author: 'agent',
-      metadata: { kind, ...stored.metadata },
-      // The call's version speaks it (its initial message, nudges).
-      agentVersion: sql`(SELECT ${conversations.agentVersion} FROM ${conversations} WHERE ${conversations.id} = ${conversationId})`,
-    })
-    .returning({ id: messages.id });
-  await db
-    .update(conversations)
-    .set({ updatedAt: new Date() })
-    .where(eq(conversations.id, conversationId));
-  return row!.id;
+  // The conversation's row, then the message, then its time (conversations/store.ts).
+  const id = await db.transaction((tx) =>
+    appendMessage(
+      tx as unknown as Db,
+      {
+        conversationId,
+        role: 'assistant',
+        content: stored.content,
+        direction: 'outbound',
+        author: 'agent',
+        metadata: { kind, ...stored.metadata },
+        // The call's version speaks it (its initial message, nudges).
+        agentVersion: sql`(SELECT ${conversations.agentVersion} FROM ${conversations} WHERE ${conversations.id} = ${conversationId})`,
+      },
+      { now: new Date() },
+    ),
+  );
+  return id!;
 }
 
 /** Merges a turn's figures into the answer's metadata; false when the message is not of this call. */
