@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../db/client';
+import { mailboxes, organization } from '../../db/schema';
+import { dropFreshDatabase, freshPostgresUrl } from '../../../test/harness';
+import { pgliteTemplate } from '../../../test/pgliteTemplate';
+import { claimMailboxes, renewMailboxes } from './imap';
+
+/**
+ * The IMAP mailboxes as the job runner's queue (messaging/mail/imap.ts): which mailboxes a
+ * process takes, on PGlite and on PostgreSQL. (Reading them: mail.test.ts 'IMAP receiving'.)
+ */
+
+let database: Database;
+let url: string | undefined;
+beforeAll(async () => {
+  url = await freshPostgresUrl();
+  database = await openDatabase(url ? { url } : { template: await pgliteTemplate() });
+  await database.db.insert(organization).values({ id: 'org1', name: 'Org', slug: 'org' });
+});
+afterAll(async () => {
+  await database?.close();
+  await dropFreshDatabase(url);
+});
+
+const leaseMs = 60_000;
+async function mailbox(
+  name: string,
+  lease: { holder?: string; lapsed?: boolean } = {},
+  imap: string | null = `enc-${name}`,
+) {
+  const [row] = await database.db
+    .insert(mailboxes)
+    .values({
+      organizationId: 'org1',
+      emailAddress: `${name}@claim.test`,
+      inboundToken: `token-${name}`,
+      imapEncrypted: imap,
+      imapLeaseHolder: lease.holder ?? null,
+      imapLeaseUntil: lease.holder
+        ? sql`now() + make_interval(secs => ${lease.lapsed ? -60 : 60})`
+        : null,
+    })
+    .returning({ id: mailboxes.id });
+  return row!.id;
+}
+
+describe('claiming mailboxes to read', () => {
+  it('takes the free ones and those of a process whose lease lapsed; never a live lease, its own lapsed one, or one without IMAP', async () => {
+    const free = await mailbox('free');
+    const dead = await mailbox('dead', { holder: 'dead', lapsed: true });
+    await mailbox('live', { holder: 'other' });
+    const ownLapsed = await mailbox('own', { holder: 'me', lapsed: true });
+    await mailbox('smtp-only', {}, null);
+    const taken = await claimMailboxes(database.db, 'me', leaseMs, { limit: 10 });
+    expect(taken.map((t) => t.id).sort()).toEqual([free, dead].sort());
+    expect(taken.find((t) => t.id === free)!.version).toBe('enc-free');
+    // Claimed: this process's lease, which renewal keeps (its own lapsed one too, as no other took it).
+    const held = await renewMailboxes(database.db, 'me', leaseMs);
+    expect([...held.keys()].sort()).toEqual([free, dead, ownLapsed].sort());
+    const [row] = await database.db.select().from(mailboxes).where(eq(mailboxes.id, dead));
+    expect(row!.imapLeaseHolder).toBe('me');
+    expect(row!.imapLeaseUntil!.getTime()).toBeGreaterThan(Date.now());
+    // Nothing left for a second process; at most `limit` at once.
+    expect(await claimMailboxes(database.db, 'you', leaseMs, { limit: 10 })).toEqual([]);
+    await mailbox('one');
+    await mailbox('two');
+    expect(await claimMailboxes(database.db, 'you', leaseMs, { limit: 1 })).toHaveLength(1);
+  });
+});
