@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { mailboxes } from '../../db/schema';
@@ -74,35 +74,49 @@ const mailboxTable = (leaseMs: number): JobTable<typeof mailboxes> => ({
 
 /**
  * Takes up to `limit` mailboxes with IMAP settings that no live process holds (never held, or
- * whose holder's lease lapsed: its process died) for `holder`.
+ * whose holder's lease lapsed: its process died, or its reader here ended without giving it back)
+ * for `holder`; never one of `reading` (this process's running readers: a lapsed lease of theirs
+ * is taken back by renewal).
  */
 export async function claimMailboxes(
   db: Db,
   holder: string,
   leaseMs: number,
-  options: { limit: number; turns?: Turns },
+  options: { limit: number; turns?: Turns; reading?: readonly string[] },
 ): Promise<HeldMailbox[]> {
+  const reading = options.reading ?? [];
   const rows = await claimRows(db, mailboxTable(leaseMs), {
     limit: options.limit,
     turns: options.turns,
-    // Its own lapsed lease is not taken again: its reader may still run (renewal takes it back).
-    where: sql`${mailboxes.imapEncrypted} IS NOT NULL
-      AND ${mailboxes.imapLeaseHolder} IS DISTINCT FROM ${holder}`,
+    where: reading.length
+      ? and(isNotNull(mailboxes.imapEncrypted), notInArray(mailboxes.id, [...reading]))!
+      : isNotNull(mailboxes.imapEncrypted),
     set: { imapLeaseHolder: holder },
   });
   return rows.map((r) => ({ id: r.id, version: r.imapEncrypted! }));
 }
 
 /**
- * Renews this process's lease on every mailbox it holds (even one whose lease lapsed, as long as
- * no other process took it); returns them with their encrypted settings.
+ * Renews this process's lease on the mailboxes its readers read (`reading`; even a lease that
+ * lapsed, as long as no other process took it); returns those it holds with their encrypted
+ * settings. A mailbox it holds without a reader is left to lapse (then any process claims it).
  */
-export async function renewMailboxes(db: Db, holder: string, leaseMs: number) {
+export async function renewMailboxes(
+  db: Db,
+  holder: string,
+  leaseMs: number,
+  reading: readonly string[],
+) {
+  if (!reading.length) return new Map<string, string>();
   const rows = rowsOf(
     await db.execute(sql`
       UPDATE mailboxes
       SET imap_lease_until = now() + make_interval(secs => ${leaseMs / 1000})
       WHERE imap_lease_holder = ${holder} AND imap_encrypted IS NOT NULL
+        AND id IN (${sql.join(
+          reading.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
       RETURNING id, imap_encrypted`),
   );
   return new Map(rows.map((r) => [String(r.id), String(r.imap_encrypted)]));
@@ -150,7 +164,9 @@ export function startImapPoller(
   let stopped = false;
   /** Renews the leases; stops the readers whose mailbox is gone, changed or taken. */
   const check = async () => {
-    const held = await renewMailboxes(deps.db, options.holder, options.leaseMs);
+    const held = await renewMailboxes(deps.db, options.holder, options.leaseMs, [
+      ...readers.keys(),
+    ]);
     for (const [id, reader] of readers) if (held.get(id) !== reader.version) void reader.stop();
   };
   const worker = startWorker<HeldMailbox>(
@@ -160,7 +176,11 @@ export function startImapPoller(
       claim: async (room) =>
         stopped
           ? []
-          : claimMailboxes(deps.db, options.holder, options.leaseMs, { limit: room, turns }),
+          : claimMailboxes(deps.db, options.holder, options.leaseMs, {
+              limit: room,
+              turns,
+              reading: [...readers.keys()],
+            }),
       run: async (held) => {
         const reader = new MailboxReader(deps, options, held.id, held.version);
         readers.set(held.id, reader);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client';
 import { mailboxes, organization } from '../../db/schema';
 import { dropFreshDatabase, freshPostgresUrl } from '../../../test/harness';
@@ -46,21 +46,29 @@ async function mailbox(
 }
 
 describe('claiming mailboxes to read', () => {
-  it('takes the free ones and those of a process whose lease lapsed; never a live lease, its own lapsed one, or one without IMAP', async () => {
+  it('takes the free ones and those whose lease lapsed; never a live lease, one its own reader reads, or one without IMAP', async () => {
     const free = await mailbox('free');
     const dead = await mailbox('dead', { holder: 'dead', lapsed: true });
     await mailbox('live', { holder: 'other' });
-    const ownLapsed = await mailbox('own', { holder: 'me', lapsed: true });
+    // This process's: one its reader still reads (renewal takes it back), one whose reader ended
+    // without giving it back (taken again once lapsed).
+    const running = await mailbox('running', { holder: 'me', lapsed: true });
+    const orphan = await mailbox('orphan', { holder: 'me', lapsed: true });
     await mailbox('smtp-only', {}, null);
-    const taken = await claimMailboxes(database.db, 'me', leaseMs, { limit: 10 });
-    expect(taken.map((t) => t.id).sort()).toEqual([free, dead].sort());
+    const taken = await claimMailboxes(database.db, 'me', leaseMs, {
+      limit: 10,
+      reading: [running],
+    });
+    expect(taken.map((t) => t.id).sort()).toEqual([free, dead, orphan].sort());
     expect(taken.find((t) => t.id === free)!.version).toBe('enc-free');
-    // Claimed: this process's lease, which renewal keeps (its own lapsed one too, as no other took it).
-    const held = await renewMailboxes(database.db, 'me', leaseMs);
-    expect([...held.keys()].sort()).toEqual([free, dead, ownLapsed].sort());
-    const [row] = await database.db.select().from(mailboxes).where(eq(mailboxes.id, dead));
-    expect(row!.imapLeaseHolder).toBe('me');
-    expect(row!.imapLeaseUntil!.getTime()).toBeGreaterThan(Date.now());
+    // Renewal keeps the leases of the mailboxes its readers read, and only those.
+    const held = await renewMailboxes(database.db, 'me', leaseMs, [free, dead, running]);
+    expect([...held.keys()].sort()).toEqual([free, dead, running].sort());
+    const rows = await database.db.select().from(mailboxes);
+    const leaseOf = (id: string) => rows.find((r) => r.id === id)!;
+    expect(leaseOf(dead).imapLeaseHolder).toBe('me');
+    expect(leaseOf(running).imapLeaseUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(await renewMailboxes(database.db, 'me', leaseMs, [])).toEqual(new Map());
     // Nothing left for a second process; at most `limit` at once.
     expect(await claimMailboxes(database.db, 'you', leaseMs, { limit: 10 })).toEqual([]);
     await mailbox('one');
