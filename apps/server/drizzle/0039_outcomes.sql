@@ -81,4 +81,15 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "conversations_analysis_job" AFTER UPDATE OF "ended_at" ON "conversations"
 	FOR EACH ROW WHEN (OLD.ended_at IS NULL AND NEW.ended_at IS NOT NULL AND NEW.agent_name IS NOT NULL)
-	EXECUTE FUNCTION parley_queue_analysis();
+	EXECUTE FUNCTION parley_queue_analysis();--> statement-breakpoint
+
+-- An outcome stored (or replaced) tells the inbox of its organization, like a call's end
+-- (drizzle/0024: ids only): the open inbox reads the conversation again and shows it.
+CREATE OR REPLACE FUNCTION parley_inbox_outcome() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('parley_conversations',
+		json_build_object('c', NEW.conversation_id, 'o', NEW.organization_id, 'k', 'status')::text);
+	RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "conversation_analyses_inbox_notify" AFTER INSERT OR UPDATE ON "conversation_analyses"
+	FOR EACH ROW EXECUTE FUNCTION parley_inbox_outcome();
