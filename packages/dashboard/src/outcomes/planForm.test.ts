@@ -56,7 +56,7 @@ describe('the outcome plan form', () => {
   });
 
   it("reads the server's refusal by field", () => {
-    const error = new ApiError(400, 'fields.0.name: bad', {
+    const error = new ApiError('fields.0.name: bad', 400, {
       error: 'fields.0.name: bad',
       issues: [{ field: 'fields.0.name', message: 'bad' }],
     });
