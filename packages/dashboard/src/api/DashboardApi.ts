@@ -288,7 +288,8 @@ export interface DashboardApi {
   agentVersions?: AgentVersionsClient;
   /**
    * Outcomes (docs/outcomes.md): an agent's outcome plan and reruns under
-   * /api/agents/{agentName}/analysis, and the outcomes' analytics. Absent: Outcomes say so.
+   * /api/agents/{agentName}/analysis, and the outcomes' analytics. Absent: useOutcomesApi makes
+   * one on this origin (kept out of the first tab's bundle).
    */
   outcomes?: OutcomesClient;
 }

@@ -8,7 +8,6 @@ import {
   createAuthClient,
   createChatRuntimeClient,
   createIntegrationsClient,
-  createOutcomesClient,
   createMessagingClient,
   createModelClient,
   createOrgClient,
@@ -273,6 +272,5 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     sharedProviders: (orgId, signal) => shared.get(orgId, signal),
     knowledge: createKnowledgeApi({ baseUrl: `${origin}/api/knowledge-bases`, ...common }),
     integrations: createIntegrationsClient({ baseUrl: `${origin}/api/integrations`, ...common }),
-    outcomes: createOutcomesClient({ baseUrl: `${origin}/api`, ...common }),
   };
 }

@@ -1,11 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AnalyticsPeriod,
-  OutcomePlanInput,
-  OutcomeRerunRequest,
-  OutcomesClient,
-} from '@parley/api-client';
-import { useDashboardApi } from '../api/ApiContext';
+import type { AnalyticsPeriod, OutcomePlanInput, OutcomeRerunRequest } from '@parley/api-client';
+import { useOutcomesApi } from '../api/outcomesClient';
 
 /**
  * Query keys of outcomes. The plan sits under the organization's agents key (`['agents', orgId]`),
@@ -19,29 +14,17 @@ export const outcomesKeys = {
     ['outcome-analytics', agentId, period, version] as const,
 } as const;
 
-/** Said when the dashboard's API has no outcomes client (a server without outcomes). */
-export const outcomesUnavailable = 'Outcomes are not available on this server';
-
-/** The outcomes client from the dashboard's API (the one context), else an error to show. */
-function useOutcomesClient(): () => OutcomesClient {
-  const api = useDashboardApi();
-  return () => {
-    if (!api.outcomes) throw new Error(outcomesUnavailable);
-    return api.outcomes;
-  };
-}
-
 /** The draft's plan, saving it, and re-analysing past conversations (with progress). */
 export function useOutcomePlan(orgId: string, agentId: string) {
-  const client = useOutcomesClient();
+  const client = useOutcomesApi();
   const qc = useQueryClient();
   const plan = useQuery({
     queryKey: outcomesKeys.plan(orgId, agentId),
-    queryFn: ({ signal }) => client().getPlan(agentId, signal),
+    queryFn: ({ signal }) => client.getPlan(agentId, signal),
     retry: false,
   });
   const save = useMutation({
-    mutationFn: (body: OutcomePlanInput) => client().savePlan(agentId, body),
+    mutationFn: (body: OutcomePlanInput) => client.savePlan(agentId, body),
     onSuccess: async (stored) => {
       qc.setQueryData(outcomesKeys.plan(orgId, agentId), stored);
       // The draft now differs from the live version (the Publish strip says so).
@@ -50,14 +33,14 @@ export function useOutcomePlan(orgId: string, agentId: string) {
   });
   const reruns = useQuery({
     queryKey: outcomesKeys.reruns(orgId, agentId),
-    queryFn: ({ signal }) => client().reruns(agentId, signal),
+    queryFn: ({ signal }) => client.reruns(agentId, signal),
     retry: false,
     placeholderData: keepPreviousData,
     // While one runs, its progress is read every 2 s.
     refetchInterval: (q) => (q.state.data?.reruns[0]?.status === 'running' ? 2000 : false),
   });
   const rerun = useMutation({
-    mutationFn: (body: OutcomeRerunRequest) => client().rerun(agentId, body),
+    mutationFn: (body: OutcomeRerunRequest) => client.rerun(agentId, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: outcomesKeys.reruns(orgId, agentId) }),
   });
   return { plan, save, reruns, rerun };
@@ -65,11 +48,11 @@ export function useOutcomePlan(orgId: string, agentId: string) {
 
 /** The outcomes' figures for the Analytics tab (`version`: 'all', a number or 'draft'). */
 export function useOutcomeAnalytics(agentId: string, period: AnalyticsPeriod, version: string) {
-  const client = useOutcomesClient();
+  const client = useOutcomesApi();
   return useQuery({
     queryKey: outcomesKeys.analytics(agentId, period, version),
     queryFn: ({ signal }) =>
-      client().analytics(agentId, period, signal, version === 'all' ? undefined : version),
+      client.analytics(agentId, period, signal, version === 'all' ? undefined : version),
     placeholderData: keepPreviousData,
     retry: false,
   });
