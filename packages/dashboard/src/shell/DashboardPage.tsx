@@ -17,7 +17,6 @@ import {
 import { useThemePreference } from './useThemePreference';
 import { OverviewArea, firstNameOf, useDashboardStats } from '../overview';
 import { isIntegrationsView } from '../integrations/links';
-import { DisabledWebhooksNotice } from '../webhooks/DisabledWebhooksBanner';
 
 // The first-run modal (a Dialog and a form) is loaded only for a user without an organization.
 const CreateOrganizationModal = lazy(() =>
@@ -34,6 +33,10 @@ const IntegrationsArea = lazy(() =>
 const ConversationsArea = lazy(() => import('../conversations/ConversationsArea'));
 // Handoff to people: the navbar's count of conversations that need a person, and Settings.
 const HandoffWatch = lazy(() => import('../handoff/HandoffWatch'));
+// The notice of a webhook disabled after days of failures: its code loads after the page's.
+const DisabledWebhooksNotice = lazy(() =>
+  import('../webhooks').then((m) => ({ default: m.DisabledWebhooksNotice })),
+);
 const SettingsArea = lazy(() => import('../handoff/SettingsArea'));
 const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
 const loadSmsArea = () => import('../sms');
@@ -238,11 +241,13 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
           />
         ) : null}
         {hasOrg ? (
-          <DisabledWebhooksNotice
-            className={styles.pageBanner}
-            orgId={org.orgId}
-            role={me.data?.organizations.find((o) => o.orgId === org.orgId)?.role}
-          />
+          <Suspense fallback={null}>
+            <DisabledWebhooksNotice
+              className={styles.pageBanner}
+              orgId={org.orgId}
+              role={me.data?.organizations.find((o) => o.orgId === org.orgId)?.role}
+            />
+          </Suspense>
         ) : null}
         <Suspense
           fallback={
