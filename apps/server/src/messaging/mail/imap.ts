@@ -164,10 +164,16 @@ export function startImapPoller(
   let stopped = false;
   /** Renews the leases; stops the readers whose mailbox is gone, changed or taken. */
   const check = async () => {
-    const held = await renewMailboxes(deps.db, options.holder, options.leaseMs, [
-      ...readers.keys(),
-    ]);
-    for (const [id, reader] of readers) if (held.get(id) !== reader.version) void reader.stop();
+    // The readers running now: one started meanwhile (claimed after the renewal looked) is not
+    // judged by a renewal that did not see it.
+    const checked = [...readers];
+    const held = await renewMailboxes(
+      deps.db,
+      options.holder,
+      options.leaseMs,
+      checked.map(([id]) => id),
+    );
+    for (const [id, reader] of checked) if (held.get(id) !== reader.version) void reader.stop();
   };
   const worker = startWorker<HeldMailbox>(
     {
