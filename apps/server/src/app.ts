@@ -89,31 +89,6 @@ function tooLarge(path: string): never {
   throw new HttpError(413, 'body: The request is larger than the 10 MB limit');
 }
 
-/**
- * The paths behind the session guard (`requireCaller`): the signed-in person or an organization
- * API key. Every route under them is in apikeys/scopes.ts, with its scope or as closed to keys.
- */
-export const guardedPaths = [
-  '/api/org/*',
-  '/api/agents/*',
-  '/api/app/*',
-  '/voice/*',
-  '/api/integrations/*',
-  '/api/shared-providers/*',
-  '/api/system-status/*',
-  '/messaging/*',
-  '/api/knowledge-bases',
-  '/api/knowledge-bases/*',
-  '/api/conversations',
-  '/api/conversations/*',
-  '/api/analytics/*',
-  '/api/account/*',
-  '/api/prompt-config',
-  '/api/model-config',
-  '/api/publish-agent',
-  '/api/chatbot/*',
-] as const;
-
 export interface AppOptions {
   db: Db;
   auth: Auth;
@@ -180,6 +155,7 @@ export function retrieverFor(
 
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
 export function createApp(options: AppOptions) {
+  const sessions = options.sessions ?? new SessionCache(options.auth);
   const services: Services = {
     db: options.db,
     auth: options.auth,
@@ -192,6 +168,9 @@ export function createApp(options: AppOptions) {
     rateLimits: options.rateLimits,
     embeddedVoice: options.embeddedVoice,
     clock: options.clock,
+    // The signed-in person, or an organization API key (x-api-key) within its scopes (apikeys/):
+    // each router that needs a caller applies it (`app.use('*', requireSession)`).
+    requireSession: requireCaller(sessions, options.db),
   };
   const app = new Hono<AppEnv>();
 
@@ -272,7 +251,6 @@ export function createApp(options: AppOptions) {
   });
   for (const base of ['/api/*', '/voice/*', '/messaging/*']) app.use(base, csrf);
 
-  const sessions = options.sessions ?? new SessionCache(options.auth);
   for (const limit of authRateLimits(authLimitsFrom(services.env), services.rateLimits)) {
     app.post('/api/auth/sign-in/*', limit);
     app.post('/api/auth/sign-up/*', limit);
@@ -312,9 +290,8 @@ export function createApp(options: AppOptions) {
   // An invite link's details (organization, address, role): shown before the invitee signs in.
   app.route('/api/invitations', invitationRoutes(services));
 
-  // The signed-in person, or an organization API key (x-api-key) within its scopes (apikeys/).
-  const requireSession = requireCaller(sessions, options.db);
-  for (const path of guardedPaths) app.use(path, requireSession);
+  // Each router below declares its own authentication (services.requireSession: the signed-in
+  // person, or an organization API key within its scopes); apikeys/scopes.test.ts lists them.
   app.route('/api/org', apiKeyRoutes(services));
   app.route('/api/org', orgRoutes(services));
   app.route('/api/org', eventWebhookRoutes(services));

@@ -22,6 +22,7 @@ import { audit, changesBetween } from '../audit/log';
 export function toolRoutes(services: Services) {
   const { db, secrets, env } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
 
   async function agentOf(c: {
     req: { param(name: string): string };

@@ -19,6 +19,7 @@ export { mailWebhookRoutes } from './webhooks';
  */
 export function mailRoutes(services: Services) {
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   // A member's reply in a held e-mail thread goes out through its mailbox.
   registerMemberMail();
   app.route('/', mailMappingRoutes(services));
