@@ -50,7 +50,14 @@ import { sharedProviderRoutes } from './integrations/sharedRoutes';
 import { systemStatusRoutes } from './integrations/systemStatus';
 import { messagingRoutes } from './messaging/routes';
 import { mappingRoutes } from './messaging/mappings';
-import { whatsappCloudRoutes } from './messaging/whatsappCloud';
+import {
+  whatsappCloudIntegration,
+  whatsappCloudProvider,
+  whatsappCloudRoutes,
+} from './messaging/whatsappCloud';
+import { registerIntegrationProvider } from './integrations/providers';
+import { voiceProviderRules } from './integrations/voiceProviders';
+import { twilioIntegration } from './telephony/twilio';
 import { mailRoutes, mailWebhookRoutes } from './messaging/mail/routes';
 import { scheduledRoutes } from './scheduling/routes';
 import type { Scheduler } from './scheduling/scheduler';
@@ -153,8 +160,20 @@ export function retrieverFor(
     ).map((s) => ({ content: s.content, source: s.documentName }));
 }
 
+/**
+ * The integration providers, in the one registry (integrations/providers.ts): Twilio, the voice
+ * and model providers (an `api_key` each, tested on the provider's API) and WhatsApp Cloud.
+ */
+export function registerIntegrationProviders() {
+  registerIntegrationProvider('twilio', twilioIntegration);
+  for (const { provider, rules } of voiceProviderRules())
+    registerIntegrationProvider(provider, rules);
+  registerIntegrationProvider(whatsappCloudProvider, whatsappCloudIntegration);
+}
+
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
 export function createApp(options: AppOptions) {
+  registerIntegrationProviders();
   const sessions = options.sessions ?? new SessionCache(options.auth);
   const services: Services = {
     db: options.db,
