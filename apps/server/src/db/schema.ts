@@ -260,7 +260,7 @@ export const messages = pgTable(
     status: text('status'),
     /** Per-message figures, e.g. a voice turn's latency (end of speech → first audio, ms). */
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    /** The tool calls of an agent's answer (runtime/tools), null when it called none. */
+    /** The tool calls of an agent's answer (tools/), null when it called none. */
     toolSteps: jsonb('tool_steps').$type<ToolStep[]>(),
     /** The agent version that wrote an answer ('1', '2' … or 'draft'); null otherwise. */
     agentVersion: text('agent_version'),

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { agentTools, apps } from '../../db/schema';
-import { cachedRead, tags } from '../../lib/tenantCache';
-import type { ToolRow } from '../../tools/store';
+import type { Db } from '../db/client';
+import { agentTools, apps } from '../db/schema';
+import { cachedRead, tags } from '../lib/tenantCache';
+import type { ToolRow } from './store';
 
 /** What a turn needs to know of the agent's tools. */
 export interface TurnTools {

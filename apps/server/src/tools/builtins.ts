@@ -1,12 +1,12 @@
 import { phonePattern, type BuiltinToolType } from '@parley/api-client';
-import { recordOptOut } from '../../messaging/optOut';
-import { addDoNotCall } from '../../scheduling/settings';
-import { createEvent } from '../../scheduling/events';
-import type { ToolRow } from '../../tools/store';
+import { recordOptOut } from '../messaging/optOut';
+import { addDoNotCall } from '../scheduling/settings';
+import { createEvent } from '../scheduling/events';
+import type { ToolRow } from './store';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 import { sendEmailTool, sendMessageTool } from './sendBuiltins';
-import { planHandoff } from '../../handoff/plan';
+import { planHandoff } from '../handoff/plan';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, 2000) : null;

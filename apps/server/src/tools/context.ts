@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import type { SecretBox } from '../../lib/secrets';
-import type { HandoffAction } from '../../handoff/plan';
+import type { Db } from '../db/client';
+import type { SecretBox } from '../lib/secrets';
+import type { HandoffAction } from '../handoff/plan';
 
 /**
  * What the voice worker does on the call after the answer (end_call, transfer_call), and a

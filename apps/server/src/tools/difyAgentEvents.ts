@@ -1,5 +1,5 @@
-import { sseEvent } from '../eventStream';
-import type { ToolStep } from '../../db/schema';
+import { sseEvent } from '../runtime/eventStream';
+import type { ToolStep } from '../db/schema';
 import type { TurnPart } from './toolStream';
 
 /** A value as the text Dify's agent_thought carries (tool_input, observation). */

@@ -7,7 +7,7 @@ import {
   readCappedBody,
   requestFetch,
   type FetchFn,
-} from '../../lib/outbound';
+} from '../lib/outbound';
 
 /** A tool failed: the model is told `message` (it can explain it); the turn goes on. */
 export class ToolError extends Error {}

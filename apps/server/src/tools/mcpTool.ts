@@ -11,7 +11,7 @@ import {
   OutboundError,
   requestFetch,
   type FetchFn,
-} from '../../lib/outbound';
+} from '../lib/outbound';
 import { ToolError } from './httpTool';
 
 /** A remote MCP server (Streamable HTTP): its URL, headers in the clear, time limit. */

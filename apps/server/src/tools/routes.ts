@@ -12,7 +12,7 @@ import { findAgentForUser } from '../agents/store';
 import { agentTools } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { findTool, listTools, maxToolsPerAgent, nameTaken, toolToWire, toolValues } from './store';
-import { mcpToolsForEditor, testTool } from '../runtime/tools/testTool';
+import { mcpToolsForEditor, testTool } from './testTool';
 import { audit, changesBetween } from '../audit/log';
 
 /**

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { mailboxes, mailSuppressions, phoneNumbers } from '../../db/schema';
-import { HttpError } from '../../lib/http';
-import { sendChannelMessage, type MessageChannel } from '../../messaging/channelSend';
-import { sendMailNow } from '../../messaging/mail/sendNow';
-import { enabledColumn, heldElsewhereSql } from '../../phone-numbers/numbers';
-import { doNotCallEntry } from '../../scheduling/settings';
-import { ledgerForms } from '../../privacy/ledger';
+import { mailboxes, mailSuppressions, phoneNumbers } from '../db/schema';
+import { HttpError } from '../lib/http';
+import { sendChannelMessage, type MessageChannel } from '../messaging/channelSend';
+import { sendMailNow } from '../messaging/mail/sendNow';
+import { enabledColumn, heldElsewhereSql } from '../phone-numbers/numbers';
+import { doNotCallEntry } from '../scheduling/settings';
+import { ledgerForms } from '../privacy/ledger';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 import { recipientOf, reserveVisitorSend } from './sendPolicy';

@@ -1,8 +1,8 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { phonePattern } from '@parley/api-client';
-import type { Db } from '../../db/client';
-import { visitorSends } from '../../db/schema';
-import { limitFor, sendLimitsOf } from '../../messaging/sendLimits';
+import type { Db } from '../db/client';
+import { visitorSends } from '../db/schema';
+import { limitFor, sendLimitsOf } from '../messaging/sendLimits';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 

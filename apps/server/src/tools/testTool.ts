@@ -5,15 +5,15 @@ import {
   type McpToolsResponse,
   type ToolTestResponse,
 } from '@parley/api-client';
-import { HttpError } from '../../lib/http';
-import { sameDestination, secretNeedsRetyping } from '../../lib/destination';
-import { toolHeaders, type ToolConfig } from '../../tools/store';
-import { checkToolUrl } from '../../tools/toolUrl';
+import { HttpError } from '../lib/http';
+import { sameDestination, secretNeedsRetyping } from '../lib/destination';
+import { toolHeaders, type ToolConfig } from './store';
+import { checkToolUrl } from './toolUrl';
 import { ToolError } from './httpTool';
 import { listMcpTools } from './mcpTool';
-import type { Services } from '../../lib/env';
-import type { AgentRow } from '../agentKeys';
-import type { ToolRow } from '../../tools/store';
+import type { Services } from '../lib/env';
+import type { AgentRow } from '../runtime/agentKeys';
+import type { ToolRow } from './store';
 import { builtinDryRun } from './builtins';
 import { runRecorded, ToolSteps } from './toolSet';
 

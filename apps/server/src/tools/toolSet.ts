@@ -1,7 +1,7 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { builtinToolParameters, isBuiltinToolType, toolMaxTimeoutMs } from '@parley/api-client';
-import type { ToolStep } from '../../db/schema';
-import { argumentsValidator, toolHeaders, type ToolConfig, type ToolRow } from '../../tools/store';
+import type { ToolStep } from '../db/schema';
+import { argumentsValidator, toolHeaders, type ToolConfig, type ToolRow } from './store';
 import { runBuiltin } from './builtins';
 import type { ToolContext } from './context';
 import { callHttpTool, ToolError } from './httpTool';

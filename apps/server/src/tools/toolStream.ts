@@ -1,6 +1,6 @@
 import { stepCountIs, streamText, type ModelMessage, type ToolSet } from 'ai';
-import type { ToolStep } from '../../db/schema';
-import type { HistoryMessage, ModelOutcome, ProviderModel } from '../modelStream';
+import type { ToolStep } from '../db/schema';
+import type { HistoryMessage, ModelOutcome, ProviderModel } from '../runtime/modelStream';
 import type { ToolSteps } from './toolSet';
 
 /** What a turn with tools streams: answer text, a tool called, a tool's step done. */
