@@ -58,6 +58,15 @@ import {
 import { registerIntegrationProvider } from './integrations/providers';
 import { voiceProviderRules } from './integrations/voiceProviders';
 import { twilioIntegration } from './telephony/twilio';
+import { provideBuiltinServices } from './tools/builtinServices';
+import { addDoNotCall, doNotCallEntry } from './scheduling/settings';
+import { createEvent } from './scheduling/events';
+import { recordOptOut } from './messaging/optOut';
+import { sendChannelMessage } from './messaging/channelSend';
+import { sendMailNow } from './messaging/mail/sendNow';
+import { limitFor, sendLimitsOf } from './messaging/sendLimits';
+import { sendingNumbers } from './phone-numbers/numbers';
+import { planHandoff } from './handoff/plan';
 import { mailRoutes, mailWebhookRoutes } from './messaging/mail/routes';
 import { scheduledRoutes } from './scheduling/routes';
 import type { Scheduler } from './scheduling/scheduler';
@@ -171,9 +180,25 @@ export function registerIntegrationProviders() {
   registerIntegrationProvider(whatsappCloudProvider, whatsappCloudIntegration);
 }
 
+/** What the built-in tools do in the other rooms (tools/builtinServices.ts), given at startup. */
+export function provideToolServices() {
+  provideBuiltinServices({
+    addDoNotCall,
+    doNotCallEntry,
+    recordOptOut,
+    createEvent,
+    planHandoff,
+    sendingNumbers,
+    sendChannelMessage,
+    sendMailNow,
+    sendsPerDay: (env, orgId) => limitFor(sendLimitsOf(env), orgId).perDay,
+  });
+}
+
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
 export function createApp(options: AppOptions) {
   registerIntegrationProviders();
+  provideToolServices();
   const sessions = options.sessions ?? new SessionCache(options.auth);
   const services: Services = {
     db: options.db,

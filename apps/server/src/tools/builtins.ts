@@ -1,12 +1,9 @@
 import { phonePattern, type BuiltinToolType } from '@parley/api-client';
-import { recordOptOut } from '../messaging/optOut';
-import { addDoNotCall } from '../scheduling/settings';
-import { createEvent } from '../scheduling/events';
 import type { ToolRow } from './store';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 import { sendEmailTool, sendMessageTool } from './sendBuiltins';
-import { planHandoff } from '../handoff/plan';
+import { builtinServices } from './builtinServices';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim().slice(0, 2000) : null;
@@ -52,6 +49,7 @@ export async function runBuiltin(
     case 'do_not_contact': {
       const number = phoneOf(ctx, 'do_not_contact');
       const reason = text(args.reason) ?? 'Asked the agent not to be contacted';
+      const { addDoNotCall, recordOptOut } = builtinServices();
       await addDoNotCall(ctx.db, ctx.organizationId, number, reason.slice(0, 500));
       if (ctx.agentAddress && phonePattern.test(ctx.agentAddress))
         for (const channel of ['sms', 'whatsapp'] as const)
@@ -78,7 +76,7 @@ export async function runBuiltin(
       const now = ctx.now?.() ?? new Date();
       if (when.getTime() <= now.getTime())
         throw new ToolError(`time must be in the future (it is now ${now.toISOString()})`);
-      const row = await createEvent(ctx.db, {
+      const row = await builtinServices().createEvent(ctx.db, {
         orgId: ctx.organizationId,
         agentName: ctx.agentName,
         recipientPhone: number,
@@ -97,7 +95,10 @@ export async function runBuiltin(
       return sendEmailTool(args, ctx);
     case 'request_human':
       if (!ctx.conversationId) throw new ToolError('request_human needs a conversation');
-      return planHandoff(ctx, text(args.reason)?.slice(0, 500) ?? 'The agent asked for a person');
+      return builtinServices().planHandoff(
+        ctx,
+        text(args.reason)?.slice(0, 500) ?? 'The agent asked for a person',
+      );
     default:
       throw new ToolError(`Unknown built-in tool ${String(type)}`);
   }

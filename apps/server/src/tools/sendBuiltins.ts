@@ -1,11 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { mailboxes, mailSuppressions, phoneNumbers } from '../db/schema';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { mailboxes, mailSuppressions } from '../db/schema';
 import { HttpError } from '../lib/http';
-import { sendChannelMessage, type MessageChannel } from '../messaging/channelSend';
-import { sendMailNow } from '../messaging/mail/sendNow';
-import { enabledColumn, heldElsewhereSql } from '../phone-numbers/numbers';
-import { doNotCallEntry } from '../scheduling/settings';
 import { ledgerForms } from '../privacy/ledger';
+import { builtinServices, type MessageChannel } from './builtinServices';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 import { recipientOf, reserveVisitorSend } from './sendPolicy';
@@ -21,17 +18,7 @@ const text = (value: unknown, what: string, max: number): string => {
  * whose channel agent is this agent, else its first number enabled for the channel.
  */
 async function senderNumber(ctx: ToolContext, channel: MessageChannel) {
-  const rows = await ctx.db
-    .select()
-    .from(phoneNumbers)
-    .where(
-      and(
-        eq(phoneNumbers.organizationId, ctx.organizationId),
-        eq(enabledColumn(channel), true),
-        sql`not ${heldElsewhereSql()}`,
-      ),
-    )
-    .orderBy(asc(phoneNumbers.phoneNumber));
+  const rows = await builtinServices().sendingNumbers(ctx.db, ctx.organizationId, channel);
   const agentOf = (r: (typeof rows)[number]) =>
     channel === 'sms' ? r.smsAgentName : r.whatsappAgentName;
   return (
@@ -85,7 +72,7 @@ export async function sendMessageTool(
 ): Promise<unknown> {
   const { to, visitor } = recipientOf(ctx, 'phone', args.to);
   const message = text(args.message, 'message', 1600);
-  const blocked = await doNotCallEntry(ctx.db, ctx.organizationId, to);
+  const blocked = await builtinServices().doNotCallEntry(ctx.db, ctx.organizationId, to);
   if (blocked)
     throw new ToolError(`Not sent: ${to} asked not to be contacted (the do-not-contact list)`);
   const number = await senderNumber(ctx, channel);
@@ -101,18 +88,20 @@ export async function sendMessageTool(
         throw error;
       })
     : null;
-  const sent = await sendChannelMessage(ctx, {
-    orgId: ctx.organizationId,
-    channel,
-    number,
-    to,
-    text: message,
-    author: 'agent',
-  }).catch(async (error: unknown) => {
-    giveBack();
-    await release?.();
-    return asToolError(error);
-  });
+  const sent = await builtinServices()
+    .sendChannelMessage(ctx, {
+      orgId: ctx.organizationId,
+      channel,
+      number,
+      to,
+      text: message,
+      author: 'agent',
+    })
+    .catch(async (error: unknown) => {
+      giveBack();
+      await release?.();
+      return asToolError(error);
+    });
   return {
     sent: true,
     channel,
@@ -167,13 +156,13 @@ export async function sendEmailTool(
         throw error;
       })
     : null;
-  const sent = await sendMailNow(ctx, mailbox, { to, subject, text: message }, 'agent').catch(
-    async (error: unknown) => {
+  const sent = await builtinServices()
+    .sendMailNow(ctx, mailbox, { to, subject, text: message }, 'agent')
+    .catch(async (error: unknown) => {
       giveBack();
       await release?.();
       return asToolError(error);
-    },
-  );
+    });
   return {
     sent: true,
     channel: 'email',

@@ -2,7 +2,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { phonePattern } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { visitorSends } from '../db/schema';
-import { limitFor, sendLimitsOf } from '../messaging/sendLimits';
+import { builtinServices } from './builtinServices';
 import type { ToolContext } from './context';
 import { ToolError } from './httpTool';
 
@@ -104,7 +104,7 @@ export async function reserveVisitorSend(
   const share = Math.max(
     1,
     Math.floor(
-      limitFor(sendLimitsOf(ctx.env), ctx.organizationId).perDay *
+      builtinServices().sendsPerDay(ctx.env, ctx.organizationId) *
         visitorSendLimits.organizationShare,
     ),
   );
