@@ -105,7 +105,6 @@ const knownWrongWay = new Set([
   'telephony/webhookRoutes.ts -> scheduling/outbound',
   'telephony/webhookRoutes.ts -> scheduling/scheduler',
   'tools/context.ts -> handoff/plan',
-  'tools/difyAgentEvents.ts -> runtime/eventStream',
   'tools/routes.ts -> agents/store',
   'tools/testTool.ts -> runtime/agentKeys',
   'tools/toolStream.ts -> runtime/modelStream',
