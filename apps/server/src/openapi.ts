@@ -7,6 +7,7 @@ import { type Operation } from './lib/openapiOperation';
 import { webhookOperations } from './webhooks/openapi';
 import { apiKeyOperations } from './apikeys/openapi';
 import { privacyOperations } from './privacy/openapi';
+import { outcomeOperations } from './outcomes/openapi';
 import { integrationOperations } from './integrations/openapi';
 import { authOperations } from './auth/openapi';
 import { orgOperations } from './org/openapi';
@@ -36,6 +37,7 @@ export type { Operation } from './lib/openapiOperation';
 export const operations: Operation[] = [
   ...webhookOperations,
   ...privacyOperations,
+  ...outcomeOperations,
   ...integrationOperations,
   ...authOperations,
   ...orgOperations,

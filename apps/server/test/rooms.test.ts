@@ -59,6 +59,7 @@ const roomOrder = [
   'agents', // agents, apps, model settings, versions
   'agent-tests', // agent test suites and their runs
   'conversations', // the inbox, takeover, analytics
+  'outcomes', // the outcome plan, the analysis job, outcomes and their analytics
   'handoff', // handoff to people, business hours
   'telephony', // the telephony provider (Twilio, sandbox) and its webhooks
   'phone-numbers', // the organization's numbers
@@ -78,11 +79,14 @@ const roomOrder = [
 const knownWrongWay = new Set([
   'agents/modelRoutes.ts -> agent-tests/gate',
   'agents/versions/document.ts -> agent-tests/store',
+  'agents/versions/document.ts -> outcomes/plan',
   'agents/versions/routes.ts -> agent-tests/store',
+  'agents/versions/store.ts -> outcomes/plan',
   'chatbot/page.ts -> static',
   'conversations/analytics.ts -> handoff/analytics',
   'conversations/heldTurn.ts -> handoff/waiting',
   'conversations/queries.ts -> handoff/store',
+  'conversations/queries.ts -> outcomes/store',
   'conversations/send.ts -> handoff/store',
   'conversations/send.ts -> messaging/optOut',
   'conversations/send.ts -> messaging/sendLimits',
