@@ -110,7 +110,6 @@ const knownWrongWay = new Set([
   'telephony/webhookRoutes.ts -> scheduling/scheduler',
   'tools/context.ts -> handoff/plan',
   'tools/routes.ts -> agents/store',
-  'tools/testTool.ts -> runtime/agentKeys',
   'tools/toolStream.ts -> runtime/modelStream',
   'voice/callLog.ts -> integrations/store',
 ]);

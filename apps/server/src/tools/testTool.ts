@@ -12,7 +12,7 @@ import { checkToolUrl } from './toolUrl';
 import { ToolError } from './httpTool';
 import { listMcpTools } from './mcpTool';
 import type { Services } from '../lib/env';
-import type { AgentRow } from '../runtime/agentKeys';
+import type { agents } from '../db/schema';
 import type { ToolRow } from './store';
 import { builtinDryRun } from './builtins';
 import { runRecorded, ToolSteps } from './toolSet';
@@ -24,7 +24,7 @@ import { runRecorded, ToolSteps } from './toolSet';
  */
 export async function testTool(
   services: Pick<Services, 'db' | 'secrets' | 'logger' | 'env'>,
-  agent: AgentRow,
+  agent: typeof agents.$inferSelect,
   row: ToolRow,
   args: Record<string, unknown>,
   signal?: AbortSignal,
