@@ -7,7 +7,7 @@ import { useThemePreference } from '../shell/useThemePreference';
 import { AccountScreen } from './AccountScreen';
 import { MembersArea } from '../members/MembersArea';
 import { ApiKeysArea } from '../api-keys';
-import { PrivacyArea } from '../privacy/PrivacyArea';
+import { PrivacyArea } from '../privacy';
 
 // The member's phone number and e-mail alerts (handoff to people) load with the page's data.
 const ContactSettingsArea = lazy(() => import('../handoff/ContactSettingsArea'));

@@ -12,15 +12,9 @@ import {
   type InboxFilters,
   type SeenMap,
 } from './inboxFormat';
-import {
-  useConversation,
-  useConversationList,
-  useConversationsClient,
-  useHold,
-  useReply,
-  inboxRefreshMs,
-} from './queries';
+import { useConversation, useConversationList, useHold, useReply, inboxRefreshMs } from './queries';
 import { inboxFallbackMs, useInboxEvents } from './useInboxEvents';
+import { useConversationsClient } from '../api/clients/conversations';
 import { NeedsPersonView, useBrowserNotifications, useNow, useWaiting } from '../handoff';
 
 export interface InboxProps {

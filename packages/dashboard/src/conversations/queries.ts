@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   useInfiniteQuery,
   useMutation,
@@ -6,12 +5,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import {
-  createConversationsClient,
-  type ConversationDetail,
-  type ConversationFilters,
-  type ConversationsClient,
-} from '@parley/api-client';
+import type { ConversationDetail, ConversationFilters } from '@parley/api-client';
+import { useConversationsClient } from '../api/clients/conversations';
 
 /**
  * The inbox's data (issue 29): the list (cursor pages), one thread, takeover / hand back / reply,
@@ -35,13 +30,6 @@ export const conversationsKeys = {
  */
 export const inboxRefreshMs = 15_000;
 export const pageSize = 25;
-
-let sameOrigin: ConversationsClient | null = null;
-
-/** The conversations client on this origin ('/api', the session's cookie). */
-export function useConversationsClient(): ConversationsClient {
-  return useMemo(() => (sameOrigin ??= createConversationsClient({ baseUrl: '/api' })), []);
-}
 
 export function useConversationList(
   filters: ConversationFilters,

@@ -3,6 +3,7 @@ import { partialMatchKey, useQueryClient, type QueryClient } from '@tanstack/rea
 import { inboxEventSchema } from '@parley/api-client';
 import { conversationsKeys } from './queries';
 import { handoffKeys } from '../handoff';
+import { useInboxEventsUrl } from '../api/clients/inboxEvents';
 
 /** How often an inbox whose live stream is connected still reads its list again (a fallback). */
 export const inboxFallbackMs = 60_000;
@@ -39,12 +40,11 @@ export function useInboxEvents(orgId: string | undefined, options: InboxEventsOp
   const [connected, setConnected] = useState(false);
   const Source = options.EventSource ?? globalThis.EventSource;
   const batchMs = options.batchMs ?? inboxEventBatchMs;
+  const url = useInboxEventsUrl(orgId ?? '');
 
   useEffect(() => {
     if (!orgId || !Source) return undefined;
-    const source = new Source(
-      `/api/conversations/events?organization_id=${encodeURIComponent(orgId)}`,
-    );
+    const source = new Source(url);
     let readyBefore = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ids = new Set<string>();
@@ -78,7 +78,7 @@ export function useInboxEvents(orgId: string | undefined, options: InboxEventsOp
       if (timer) clearTimeout(timer);
       setConnected(false);
     };
-  }, [orgId, Source, batchMs, qc]);
+  }, [orgId, url, Source, batchMs, qc]);
 
   return connected;
 }

@@ -6,6 +6,7 @@ import { browserEnv, showNotification } from './browserNotifications';
 import { handoffTexts, newlyWaiting } from './handoffFormat';
 import { handoffKeys, useWaiting } from './queries';
 import * as styles from './handoff.css';
+import { useInboxEventsUrl } from '../api/clients/inboxEvents';
 
 /** The waiting list is read again on these inbox events (a request, a takeover …). */
 const rereadOn = new Set(['handoff', 'takeover', 'release', 'status']);
@@ -21,11 +22,10 @@ export function useWaitingEvents(
 ) {
   const qc = useQueryClient();
   const Source = options.EventSource ?? globalThis.EventSource;
+  const url = useInboxEventsUrl(orgId);
   useEffect(() => {
     if (!Source) return undefined;
-    const source = new Source(
-      `/api/conversations/events?organization_id=${encodeURIComponent(orgId)}`,
-    );
+    const source = new Source(url);
     let timer: ReturnType<typeof setTimeout> | undefined;
     source.onmessage = (message: MessageEvent<string>) => {
       let data: unknown;
@@ -45,7 +45,7 @@ export function useWaitingEvents(
       source.close();
       if (timer) clearTimeout(timer);
     };
-  }, [orgId, Source, qc]);
+  }, [orgId, url, Source, qc]);
 }
 
 export interface HandoffWatchProps {

@@ -1,11 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createOrgClient,
-  type ChunkSettings,
-  type CreateKnowledgeBaseRequest,
-  type FetchLike,
-  type KnowledgeDocument,
+import type {
+  ChunkSettings,
+  CreateKnowledgeBaseRequest,
+  KnowledgeDocument,
 } from '@parley/api-client';
 import { useDashboardApi } from '../api/ApiContext';
 import { knowledgeKeys } from './knowledgeKeys';
@@ -227,8 +225,8 @@ export function useCreateKnowledgeApiKey(id: string) {
  * calls as Account → Members: /api/org/me for who is asking, /api/org/{org}/members), asked only while
  * `enabled` (once that permission is chosen).
  */
-export function useTeamMembers(orgId: string, enabled: boolean, fetch?: FetchLike) {
-  const client = useMemo(() => createOrgClient({ baseUrl: '/api/org', fetch }), [fetch]);
+export function useTeamMembers(orgId: string, enabled: boolean) {
+  const client = useDashboardApi().org;
   return useQuery({
     queryKey: knowledgeKeys.pickerMembers(orgId),
     queryFn: async () => {

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { createSystemStatusClient } from '@parley/api-client';
 import { useDashboardApi } from '../api/ApiContext';
+import { useSystemStatusClient } from '../api/clients/systemStatus';
 import { queryKeys } from '../api/queryKeys';
 import { loadDashboardStats } from './stats';
 
@@ -12,7 +11,7 @@ export const overviewKeys = {
 
 /** What is really configured under the System Status lines (GET /api/system-status). */
 export function useSystemStatus(orgId: string) {
-  const client = useMemo(() => createSystemStatusClient({ baseUrl: '/api/system-status' }), []);
+  const client = useSystemStatusClient();
   return useQuery({
     queryKey: overviewKeys.systemStatus(orgId),
     queryFn: ({ signal }) => client.get(orgId, signal),

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { createSystemStatusClient, type SystemStatus } from '@parley/api-client';
+import type { SystemStatus } from '@parley/api-client';
+import { useSystemStatusClient } from '../../api/clients/systemStatus';
 import { queryKeys } from '../../api/queryKeys';
 
 /**
@@ -15,7 +15,7 @@ export function talkUnavailableReason(status: Pick<SystemStatus, 'voice'> | unde
 
 /** System Status' voice availability for the organization (shared with the Overview's panel). */
 export function useTalkUnavailable(orgId: string): string | null {
-  const client = useMemo(() => createSystemStatusClient({ baseUrl: '/api/system-status' }), []);
+  const client = useSystemStatusClient();
   const status = useQuery({
     queryKey: queryKeys.systemStatus(orgId),
     queryFn: ({ signal }) => client.get(orgId, signal),

@@ -4,7 +4,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { maskValue } from '@parley/ui';
 import { VoicePanel, type VoicePanelProps } from './VoicePanel';
 import { updateVoice } from './providerRules';
-import { storyDefaults, storySettings } from './storyFixtures';
+import { storyDefaults, storySettings } from '../../stories/editorFixtures';
 import type { VoiceSettings } from './types';
 import * as styles from './editor.css';
 import type { IntegrationVoice } from '@parley/api-client';

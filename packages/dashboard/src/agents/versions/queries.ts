@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createAgentVersionsClient, type AgentVersionsClient } from '@parley/api-client';
-import { useDashboardApi } from '../../api/ApiContext';
+import { useAgentVersionsClient } from '../../api/clients/agentVersions';
 import { queryKeys } from '../../api/queryKeys';
 import { versionsKeys } from './versionsKeys';
 
@@ -11,18 +10,9 @@ import { versionsKeys } from './versionsKeys';
  */
 export const draftPollMs = 4000;
 
-/** The versions client: the API's own, else one on this origin. */
-export function useVersionsClient(): AgentVersionsClient {
-  const api = useDashboardApi();
-  return useMemo(
-    () => api.agentVersions ?? createAgentVersionsClient({ baseUrl: '/api/agents' }),
-    [api.agentVersions],
-  );
-}
-
 /** The agent's published versions, the live one and whether the draft differs. */
 export function useAgentVersions(orgId: string, agentId: string) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   return useQuery({
     queryKey: versionsKeys.versions(orgId, agentId),
     queryFn: ({ signal }) => client.list(agentId, signal),
@@ -32,7 +22,7 @@ export function useAgentVersions(orgId: string, agentId: string) {
 
 /** One published version (its settings, tools and analysis plan); off while `version` is null. */
 export function useAgentVersion(orgId: string, agentId: string, version: number | null) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   return useQuery({
     queryKey: versionsKeys.version(orgId, agentId, version ?? 0),
     queryFn: ({ signal }) => client.get(agentId, version!, signal),
@@ -48,7 +38,7 @@ export function useAgentVersion(orgId: string, agentId: string, version: number 
  * change (its list is read again) and every `draftPollMs` while the page is visible.
  */
 export function useAgentDraft(orgId: string, agentId: string) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   const queryClient = useQueryClient();
   const toolsFetching = useIsFetching({ queryKey: queryKeys.agentTools(agentId) });
   const wasFetching = useRef(0);
@@ -78,7 +68,7 @@ function useRefreshAgent(orgId: string, agentId: string) {
 
 /** Makes a version live again at once, as a new version. */
 export function useRestoreVersion(orgId: string, agentId: string) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   const refresh = useRefreshAgent(orgId, agentId);
   return useMutation({
     mutationFn: (version: number) => client.restore(agentId, version),
@@ -88,7 +78,7 @@ export function useRestoreVersion(orgId: string, agentId: string) {
 
 /** Resets the draft to the live version. */
 export function useDiscardDraft(orgId: string, agentId: string) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   const refresh = useRefreshAgent(orgId, agentId);
   return useMutation({
     mutationFn: () => client.discardDraft(agentId),

@@ -1,22 +1,6 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createAgentToolsClient,
-  type AgentTool,
-  type AgentToolsClient,
-  type ToolTestResponse,
-} from '@parley/api-client';
-import { useDashboardApi } from '../../../api/ApiContext';
+import type { AgentTool, AgentToolsClient, ToolTestResponse } from '@parley/api-client';
 import { queryKeys } from '../../../api/queryKeys';
-
-/** The agent tools client: the API's own, else one on this origin (created in this lazy chunk). */
-export function useToolsClient(): AgentToolsClient | undefined {
-  const api = useDashboardApi();
-  const [client] = useState(
-    () => api.agentTools ?? createAgentToolsClient({ baseUrl: '/api/agents' }),
-  );
-  return client;
-}
 
 const unavailable = () => new Error('Tools are not available on this server');
 

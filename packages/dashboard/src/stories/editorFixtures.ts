@@ -1,7 +1,7 @@
-import { editorAgent } from '../../stories/editorHandlers';
-import { defaultAgentUrl, emptyDefaults, settingsFromConfig } from './editorState';
-import type { KnowledgeItem } from './useAgentSettings';
-import type { EditorDefaults } from './types';
+import { editorAgent } from './editorHandlers';
+import { defaultAgentUrl, emptyDefaults, settingsFromConfig } from '../agents/editor/editorState';
+import type { KnowledgeItem } from '../agents/editor/useAgentSettings';
+import type { EditorDefaults } from '../agents/editor/types';
 
 /** Story-only fixtures for the editor views (built from the contract-typed agent fixture). */
 export const storyDefaults: EditorDefaults = {
