@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { partialMatchKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { inboxEventSchema } from '@parley/api-client';
-import { conversationsKeys } from './queries';
-import { handoffKeys } from '../handoff';
+import { conversationsKeys, refreshLists } from './queries';
 import { useInboxEventsUrl } from '../api/clients/inboxEvents';
 
 /** How often an inbox whose live stream is connected still reads its list again (a fallback). */
@@ -17,13 +16,9 @@ export interface InboxEventsOptions {
   batchMs?: number;
 }
 
-/** The lists (the inbox's pages, the Overview's latest) by their keys' names; threads apart. */
+/** The lists, and the threads of the conversations that changed. */
 function refresh(qc: QueryClient, ids: Set<string>) {
-  // The waiting list too: a request for a person, a takeover or a release changes it.
-  const lists = [conversationsKeys.lists, conversationsKeys.latests, handoffKeys.waitings];
-  void qc.invalidateQueries({
-    predicate: (q) => lists.some((prefix) => partialMatchKey(q.queryKey, prefix)),
-  });
+  void refreshLists(qc);
   for (const id of ids) void qc.invalidateQueries({ queryKey: conversationsKeys.thread(id) });
 }
 

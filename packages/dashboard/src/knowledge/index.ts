@@ -4,5 +4,4 @@ export type { KnowledgeBaseTabProps } from './KnowledgeBaseTab';
 export { knowledgeSections, parseSection } from './knowledgeSections';
 export type { KnowledgeSection } from './knowledgeSections';
 export type { KnowledgeSession } from './knowledgeErrors';
-export { knowledgeKeys } from './knowledgeKeys';
-export { useKnowledgeBases } from './queries';
+export { knowledgeKeys, useKnowledgeBases } from './queries';

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDashboardApi } from '../api/ApiContext';
 import { useSystemStatusClient } from '../api/clients/systemStatus';
-import { queryKeys } from '../api/queryKeys';
 import { loadDashboardStats } from './stats';
 
-/** Query keys of the Overview's additions (beside the feature: the first tab does not carry them). */
+/**
+ * The Overview's query keys: its figures (agents, numbers, mailboxes: what adds or assigns one
+ * reads them again) and what is configured (System Status; the live call asks it too).
+ */
 export const overviewKeys = {
-  systemStatus: queryKeys.systemStatus,
+  stats: (orgId: string) => ['stats', orgId] as const,
+  systemStatus: (orgId: string) => ['system-status', orgId] as const,
 } as const;
 
 /** What is really configured under the System Status lines (GET /api/system-status). */
@@ -23,7 +26,7 @@ export function useSystemStatus(orgId: string) {
 export function useDashboardStats(orgId: string | undefined) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.stats(orgId ?? ''),
+    queryKey: overviewKeys.stats(orgId ?? ''),
     enabled: Boolean(orgId),
     queryFn: () =>
       loadDashboardStats({

@@ -3,7 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgentTest, TestRun } from '@parley/api-client';
 import { useAgentTestsClient } from '../../api/clients/agentTests';
 import { draftToInput, type TestDraft } from './testsFormat';
-import { testsKeys } from './testsKeys';
+import { agentKeys } from '../queries';
+
+/**
+ * Query keys of the agent tests: an agent's tests (with the gate setting and the last run: the
+ * agents' own `agentKeys.tests`), its runs, one run's progress.
+ */
+export const testsKeys = {
+  agentTests: agentKeys.tests,
+  /** The agent's runs (any trigger), newest first; under `agentTests`, so it is read again with it. */
+  agentTestRuns: (agentId: string) => [...agentKeys.tests(agentId), 'runs'] as const,
+  agentTestRun: (agentId: string, runId: string) =>
+    [...agentKeys.tests(agentId), 'run', runId] as const,
+} as const;
 
 /** How often a background run's progress is read. */
 export const runPollMs = 1000;

@@ -1,8 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAgentVersionsClient } from '../../api/clients/agentVersions';
-import { queryKeys } from '../../api/queryKeys';
-import { versionsKeys } from './versionsKeys';
+import { agentKeys } from '../queries';
+
+/**
+ * Query keys of drafts and versions, under the organization's agents key (`agentKeys.agents`):
+ * whatever invalidates the agents list — an editor save, a publish — reads them again too.
+ */
+export const versionsKeys = {
+  versions: (orgId: string, agentId: string) =>
+    [...agentKeys.agents(orgId), 'versions', agentId] as const,
+  version: (orgId: string, agentId: string, version: number) =>
+    [...agentKeys.agents(orgId), 'versions', agentId, version] as const,
+  draft: (orgId: string, agentId: string) =>
+    [...agentKeys.agents(orgId), 'draft', agentId] as const,
+} as const;
 
 /**
  * How often the draft's changes are read again while the page is open: the editor saves the
@@ -40,7 +52,7 @@ export function useAgentVersion(orgId: string, agentId: string, version: number 
 export function useAgentDraft(orgId: string, agentId: string) {
   const client = useAgentVersionsClient();
   const queryClient = useQueryClient();
-  const toolsFetching = useIsFetching({ queryKey: queryKeys.agentTools(agentId) });
+  const toolsFetching = useIsFetching({ queryKey: agentKeys.tools(agentId) });
   const wasFetching = useRef(0);
   useEffect(() => {
     if (wasFetching.current > 0 && toolsFetching === 0)
@@ -60,9 +72,9 @@ function useRefreshAgent(orgId: string, agentId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.agentTools(agentId) }),
+      queryClient.invalidateQueries({ queryKey: agentKeys.agent(agentId) }),
+      queryClient.invalidateQueries({ queryKey: agentKeys.agents(orgId) }),
+      queryClient.invalidateQueries({ queryKey: agentKeys.tools(agentId) }),
     ]);
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SystemStatus } from '@parley/api-client';
 import { useSystemStatusClient } from '../../api/clients/systemStatus';
-import { queryKeys } from '../../api/queryKeys';
+import { overviewKeys } from '../../overview';
 
 /**
  * Why 'Talk to Agent' cannot start a call here, from System Status' one `voice` field, or null
@@ -17,7 +17,7 @@ export function talkUnavailableReason(status: Pick<SystemStatus, 'voice'> | unde
 export function useTalkUnavailable(orgId: string): string | null {
   const client = useSystemStatusClient();
   const status = useQuery({
-    queryKey: queryKeys.systemStatus(orgId),
+    queryKey: overviewKeys.systemStatus(orgId),
     queryFn: ({ signal }) => client.get(orgId, signal),
     enabled: Boolean(orgId),
     retry: false,

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgentTool, AgentToolsClient, ToolTestResponse } from '@parley/api-client';
-import { queryKeys } from '../../../api/queryKeys';
+import { agentKeys } from '../../queries';
 
 const unavailable = () => new Error('Tools are not available on this server');
 
 /** The agent's tools. */
 export function useAgentTools(client: AgentToolsClient | undefined, agentId: string) {
   return useQuery({
-    queryKey: queryKeys.agentTools(agentId),
+    queryKey: agentKeys.tools(agentId),
     queryFn: ({ signal }) => {
       if (!client) throw unavailable();
       return client.list(agentId, signal);
@@ -31,7 +31,7 @@ export function useSaveAgentTool(
         : client!.create(agentId, state.body),
     onSuccess: async () => {
       onSaved?.();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.agentTools(agentId) });
+      await queryClient.invalidateQueries({ queryKey: agentKeys.tools(agentId) });
     },
   });
 }
@@ -47,7 +47,7 @@ export function useDeleteAgentTool(
     mutationFn: (tool: AgentTool) => client!.delete(agentId, tool.id),
     onSettled: async () => {
       onSettled?.();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.agentTools(agentId) });
+      await queryClient.invalidateQueries({ queryKey: agentKeys.tools(agentId) });
     },
   });
 }
