@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Banner } from './Banner';
 import { Stack } from '../../stories/Layout';
+import { inDark } from '../../stories/inDark';
 
 const meta = {
   title: 'UI/Banner',
@@ -123,7 +124,4 @@ export const SlimDark: Story = { ...Slim, globals: { theme: 'dark' } };
 
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 
-export const AllStatesDark: Story = {
-  render: () => <AllStatesGrid />,
-  globals: { theme: 'dark' },
-};
+export const AllStatesDark: Story = inDark(AllStates);
