@@ -1,26 +1,19 @@
 import { style } from '@vanilla-extract/css';
 import { focusOutline, vars } from '@parley/ui';
+import { mutedWrap as subtle } from '../styles/common.css';
+import { flexColumn, flexWrapItems, framed, textLine } from '../styles/recipes';
+
+export { subtle };
 
 /** An address wraps at its '@' and dots (MailAddress), inside a part only if that cannot fit. */
 export const address = style({ overflowWrap: 'break-word', minWidth: 0 });
-export const subtle = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  overflowWrap: 'anywhere',
-});
 export const section = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
+  ...flexColumn(vars.space.md),
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
 });
 export const sectionHeading = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  color: vars.color.text,
+  ...textLine(vars.fontSize.lg, vars.color.text),
   overflowWrap: 'anywhere',
 });
 /**
@@ -42,9 +35,7 @@ export const threadButton = style({
   minWidth: 0,
   overflowWrap: 'anywhere',
   textAlign: 'start',
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
   color: vars.color.text,
   cursor: 'pointer',
@@ -55,9 +46,7 @@ export const threadButton = style({
   },
 });
 export const progress = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
+  ...flexWrapItems(vars.space.sm),
   margin: 0,
   padding: 0,
 });
