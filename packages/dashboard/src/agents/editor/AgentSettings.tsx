@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { agentFigures, type AgentFigures } from '@parley/api-client';
-import { Banner, Spinner } from '@parley/ui';
+import { RetryBanner, Spinner } from '@parley/ui';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConfigurationsPanel } from './ConfigurationsPanel';
 import { KnowledgeSelectModal } from './KnowledgeSelectModal';
@@ -74,11 +74,10 @@ function AgentSettingsForAgent({
 
   if (s.loadError && !settings) {
     return (
-      <Banner
-        tone="error"
+      <RetryBanner
         title="Failed to get agent configuration"
         message={s.loadError}
-        action={{ label: 'Retry', onClick: s.reload }}
+        onRetry={s.reload}
       />
     );
   }
