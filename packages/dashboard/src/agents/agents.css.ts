@@ -7,15 +7,15 @@ import {
   muted,
   mutedXs as agentId,
   semibold as kindTitle,
+  stackLg as screen,
   stackMd as form,
   stackXxs as kindText,
   wrapXs as badges,
 } from '../styles/common.css';
-import { flexColumn, flexRow, framed, surfaceBox, textLine } from '../styles/recipes';
+import { flexColumn, flexRow, framed, raisedPanel, textLine } from '../styles/recipes';
 
-export { actions, agentId, badges, cardActions, form, heading, kindText, kindTitle, muted };
+export { actions, agentId, badges, cardActions, form, heading, kindText, kindTitle, muted, screen };
 
-export const screen = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const screenHeader = style({
   display: 'flex',
   justifyContent: 'space-between',
@@ -32,9 +32,7 @@ export const grid = style({
 });
 export const card = style({
   ...flexColumn(vars.space.md),
-  padding: vars.space.lg,
-  ...surfaceBox(vars.radius.lg),
-  boxShadow: vars.shadow.sm,
+  ...raisedPanel(vars.space.lg),
   minWidth: 0,
 });
 /** The kind reads in words and an icon, and the card's top edge differs too (not colour alone). */

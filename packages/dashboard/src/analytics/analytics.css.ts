@@ -3,15 +3,16 @@ import { vars } from '@parley/ui';
 import {
   headingMd as heading,
   inlineSm as row,
+  listSm as list,
   muted,
   spreadSm as blockHeader,
   stackLg as stack,
   stackSm as block,
   textWrap as question,
 } from '../styles/common.css';
-import { bareList, flexColumn, flexWrapRow, framed } from '../styles/recipes';
+import { flexWrapRow, framed } from '../styles/recipes';
 
-export { block, blockHeader, heading, muted, question, row, stack };
+export { block, blockHeader, heading, list, muted, question, row, stack };
 
 /**
  * The seven figure cards: one column on phones, two a row (the last one across) on small
@@ -38,10 +39,6 @@ export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
   gap: vars.space.lg,
-});
-export const list = style({
-  ...bareList,
-  ...flexColumn(vars.space.sm),
 });
 export const listItem = style({
   ...flexWrapRow(vars.space.sm, 'space-between'),

@@ -4,23 +4,17 @@ import {
   end as actions,
   grow,
   headingXxl as heading,
+  listMd as threads,
   listSm as messages,
   muted,
+  stackLg as screen,
   stackMd as form,
 } from '../styles/common.css';
-import {
-  bareList,
-  flexColumn,
-  flexWrapItems,
-  flexWrapRow,
-  framed,
-  textLine,
-} from '../styles/recipes';
+import { flexColumn, flexWrapItems, flexWrapRow, framed, textLine } from '../styles/recipes';
 
-export { actions, form, grow, heading, messages, muted };
+export { actions, form, grow, heading, messages, muted, screen, threads };
 
 /** The frame of every channel screen (Phone Numbers, SMS, WhatsApp, Email). */
-export const screen = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const header = style({
   ...flexWrapRow(vars.space.md, 'space-between'),
 });
@@ -56,10 +50,6 @@ export const filterSelect = style({ minWidth: '14rem' });
 export const rowActions = style({
   ...flexWrapItems(vars.space.sm),
   alignItems: 'center',
-});
-export const threads = style({
-  ...bareList,
-  ...flexColumn(vars.space.md),
 });
 export const thread = style({
   minWidth: 0,

@@ -2,13 +2,14 @@ import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
 import {
   headingXl as pageHeading,
+  listMd as list,
   mutedXs as note,
   semibold as sender,
   visuallyHidden,
 } from '../styles/common.css';
-import { bareList, flexColumn, flexRow, flexWrapRow, framed, surfaceBox } from '../styles/recipes';
+import { flexColumn, flexRow, flexWrapRow, framed, surfaceBox } from '../styles/recipes';
 
-export { note, pageHeading, sender, visuallyHidden };
+export { list, note, pageHeading, sender, visuallyHidden };
 
 // ---------- panel ----------
 
@@ -73,11 +74,6 @@ export const log = style({
 });
 
 export const empty = style({ margin: 'auto 0' });
-
-export const list = style({
-  ...bareList,
-  ...flexColumn(vars.space.md),
-});
 
 // ---------- messages ----------
 

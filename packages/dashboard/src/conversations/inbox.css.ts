@@ -60,15 +60,6 @@ export const threadPane = style({
     '[data-thread-open="false"] > &': { '@media': { [media.belowMd]: { display: 'none' } } },
   },
 });
-export const list = style({
-  ...bareList,
-  display: 'flex',
-  flexDirection: 'column',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
-  background: vars.color.surface,
-});
 export const row = style({
   ...flexColumn(vars.space.xxs),
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -120,6 +111,7 @@ export {
   error,
 } from '../styles/transcript.css';
 import {
+  borderedList as list,
   center,
   headingXl as heading,
   listXs as latest,
@@ -135,14 +127,7 @@ import {
   wrapXs as actions,
   wrapXs as chips,
 } from '../styles/common.css';
-import {
-  bareList,
-  flexColumn,
-  flexWrapItems,
-  flexWrapRow,
-  framed,
-  textLine,
-} from '../styles/recipes';
+import { flexColumn, flexWrapItems, flexWrapRow, framed, textLine } from '../styles/recipes';
 
 export {
   actions,
@@ -154,6 +139,7 @@ export {
   heading,
   inbox,
   latest,
+  list,
   muted,
   passages,
   term,

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
 import {
+  borderedList as list,
   center,
   errorText as error,
   headingXl as pageHeading,
@@ -10,22 +11,13 @@ import {
   stackSm as stack,
   strongWrap as who,
 } from '../styles/common.css';
-import { bareList, flexColumn, framed } from '../styles/recipes';
+import { flexColumn, framed } from '../styles/recipes';
 
-export { center, error, muted, pageHeading, range, row, stack, who };
+export { center, error, list, muted, pageHeading, range, row, stack, who };
 
 export const text = style({ margin: 0, color: vars.color.text, whiteSpace: 'pre-wrap' });
 
 // ---- the waiting list ----
-export const list = style({
-  ...bareList,
-  display: 'flex',
-  flexDirection: 'column',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
-  background: vars.color.surface,
-});
 export const item = style({
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { '&:last-child': { borderBottom: 'none' } },

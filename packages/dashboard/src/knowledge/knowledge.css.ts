@@ -13,6 +13,7 @@ import {
   shrinkStackSm as tightStack,
   spreadMd as sectionHeader,
   stackLg as form,
+  stackLg as screen,
   wrapXs as badges,
 } from '../styles/common.css';
 import {
@@ -23,6 +24,7 @@ import {
   flexWrapRow,
   framed,
   monoText,
+  raisedPanel,
   surfaceBox,
   textLine,
 } from '../styles/recipes';
@@ -36,6 +38,7 @@ export {
   heading,
   muted,
   recordText,
+  screen,
   sectionHeader,
   sectionTitle,
   stack,
@@ -49,7 +52,6 @@ const focusVisible = {
 } as const;
 
 /** The tab: header, section tabs, then the open section. */
-export const screen = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const screenHeader = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -82,9 +84,7 @@ export const grid = style({
 export const card = style({
   ...flexColumn(vars.space.sm),
   height: '100%',
-  padding: vars.space.lg,
-  ...surfaceBox(vars.radius.lg),
-  boxShadow: vars.shadow.sm,
+  ...raisedPanel(vars.space.lg),
   minWidth: 0,
   selectors: {
     '&[data-selected]': {

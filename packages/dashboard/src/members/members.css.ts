@@ -2,14 +2,14 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
 import {
   headingMd as sectionTitle,
+  listSm as list,
   mutedWrap as muted,
   nameText as name,
   shrinkColumn as who,
   stackMd as stack,
 } from '../styles/common.css';
-import { bareList, flexColumn } from '../styles/recipes';
 
-export { muted, name, sectionTitle, stack, who };
+export { list, muted, name, sectionTitle, stack, who };
 
 export const inviteForm = style({
   display: 'grid',
@@ -17,10 +17,6 @@ export const inviteForm = style({
   gap: vars.space.md,
   alignItems: 'end',
   '@media': { 'screen and (max-width: 600px)': { gridTemplateColumns: '1fr' } },
-});
-export const list = style({
-  ...bareList,
-  ...flexColumn(vars.space.sm),
 });
 export const row = style({
   display: 'grid',

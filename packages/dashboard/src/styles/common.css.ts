@@ -137,3 +137,17 @@ export const visuallyHidden = style({
 });
 export const wrapSm = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const wrapXs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+export const listMd = style({
+  ...bareList,
+  ...flexColumn(vars.space.md),
+});
+/** A list in one bordered box (its rows draw the lines between them). */
+export const borderedList = style({
+  ...bareList,
+  display: 'flex',
+  flexDirection: 'column',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  overflow: 'hidden',
+  background: vars.color.surface,
+});

@@ -54,3 +54,7 @@ export const surfaceBox = (borderRadius: string) =>
 /** Code-like text: the monospace font in a size and a colour. */
 export const monoText = (fontSize: string, color: string) =>
   ({ fontFamily: vars.font.mono, fontSize, color }) as const;
+
+/** A raised panel like the ui's Card: a padding inside the surface box, with the small shadow. */
+export const raisedPanel = (padding: string) =>
+  ({ padding, ...surfaceBox(vars.radius.lg), boxShadow: vars.shadow.sm }) as const;

@@ -21,7 +21,7 @@ import {
   flexWrapItems,
   framed,
   monoText,
-  surfaceBox,
+  raisedPanel,
   textLine,
 } from '../../styles/recipes';
 
@@ -50,9 +50,7 @@ export const back = style({ alignSelf: 'flex-start' });
 
 export const header = style({
   ...flexColumn(vars.space.lg),
-  padding: vars.space.lg,
-  ...surfaceBox(vars.radius.lg),
-  boxShadow: vars.shadow.sm,
+  ...raisedPanel(vars.space.lg),
   '@media': {
     // Side by side while both fit; else the actions go under the name (never squeezing it).
     [media.md]: {
@@ -136,9 +134,7 @@ export const actionNotes = style({
 /** A section looks like the editor's panels (the ui Card): same padding, border, shadow, gap. */
 export const section = style({
   ...flexColumn(vars.space.md),
-  padding: vars.space.xl,
-  ...surfaceBox(vars.radius.lg),
-  boxShadow: vars.shadow.sm,
+  ...raisedPanel(vars.space.xl),
   minWidth: 0,
 });
 

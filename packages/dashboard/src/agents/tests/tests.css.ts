@@ -3,19 +3,16 @@ import { vars } from '@parley/ui';
 import {
   errorText as costOver,
   inlineSm as row,
+  listSm as list,
   muted,
   preWrap as said,
   semibold as speaker,
   stackMd as stack,
 } from '../../styles/common.css';
-import { bareList, flexColumn, flexWrapRow, framed, textLine } from '../../styles/recipes';
+import { flexColumn, flexWrapRow, framed, textLine } from '../../styles/recipes';
 
-export { costOver, muted, row, said, speaker, stack };
+export { costOver, list, muted, row, said, speaker, stack };
 
-export const list = style({
-  ...bareList,
-  ...flexColumn(vars.space.sm),
-});
 export const item = style({
   ...flexWrapRow(vars.space.sm, 'space-between'),
   ...framed(vars.space.sm, `1px solid ${vars.color.border}`, vars.radius.md),

@@ -2,15 +2,16 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
 import {
   inlineSm as row,
+  listSm as list,
   muted,
   spreadSm as itemHead,
   spreadSm as stripHead,
   stackMd as stack,
   textWrap as note,
 } from '../../styles/common.css';
-import { bareList, flexColumn, flexRow, framed } from '../../styles/recipes';
+import { flexColumn, flexRow, framed } from '../../styles/recipes';
 
-export { itemHead, muted, note, row, stack, stripHead };
+export { itemHead, list, muted, note, row, stack, stripHead };
 
 /** The 'Unpublished changes' strip: a warning-toned band under the header. */
 export const strip = style({
@@ -60,10 +61,6 @@ export const removed = style({ color: vars.color.dangerText });
 export const added = style({ color: vars.color.successText });
 
 /** The Versions panel: one card per version. */
-export const list = style({
-  ...bareList,
-  ...flexColumn(vars.space.sm),
-});
 export const item = style({
   ...flexColumn(vars.space.sm),
   ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
