@@ -57,6 +57,7 @@ import type { Scheduler } from './scheduling/scheduler';
 import { systemClock } from './scheduling/clock';
 import { conversationRoutes } from './conversations/routes';
 import { analyticsRoutes } from './conversations/analyticsRoutes';
+import { webhookRoutes as eventWebhookRoutes } from './webhooks/routes';
 import { handoffOrgRoutes, profileRoutes, waitingRoutes } from './handoff/routes';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -316,6 +317,7 @@ export function createApp(options: AppOptions) {
   for (const path of guardedPaths) app.use(path, requireSession);
   app.route('/api/org', apiKeyRoutes(services));
   app.route('/api/org', orgRoutes(services));
+  app.route('/api/org', eventWebhookRoutes(services));
   app.route('/api/org', privacyRoutes(services));
   app.route('/api/org', auditRoutes(services));
   app.route('/api/org', handoffOrgRoutes(services));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '@parley/api-client';
+import { webhookOperations } from './webhooks/openapi';
 import { apiKeyOperations } from './apikeys/openapi';
 import { scopeFor } from './apikeys/scopes';
 import { privacyOperations } from './privacy/openapi';
@@ -210,6 +211,7 @@ const serviceOperations: Operation[] = [
  * A new route: one `op(...)` line with its contract schemas.
  */
 export const operations: Operation[] = [
+  ...webhookOperations,
   ...privacyOperations,
   {
     method: 'get',

@@ -28,6 +28,7 @@ import { admissionFrom } from './lib/admission';
 import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 import { listenForJobs } from './lib/jobs';
+import { startWebhookWorkers } from './webhooks/workers';
 import { createEmbeddedVoice } from './voice/embedded';
 import { endCall } from './voice/callLog';
 
@@ -168,12 +169,15 @@ export async function createServer(config: ServerConfig) {
   );
   // Agent test runs too long to answer at once run here (the run rows are the jobs).
   const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
+  // Events out (webhooks/) and the idle end of conversations (conversations/lifecycle.ts).
+  const events = startWebhookWorkers({ db: database.db, secrets, env, logger });
   // A job row added by any process wakes its worker here at once (the job runner, lib/jobs).
   const unlistenJobs = await listenForJobs(database.listen, [
     ingestion,
     replies,
     scheduler,
     testRuns,
+    events.deliveries,
   ]);
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
@@ -199,6 +203,7 @@ export async function createServer(config: ServerConfig) {
     await replies.stop();
     await mail.stop();
     await testRuns.stop();
+    await events.stop();
     await scheduler.stop();
     await ingestion.stop();
     await unlisten();
@@ -239,6 +244,7 @@ export async function createServer(config: ServerConfig) {
     admission,
     scheduler,
     imap,
+    events,
     embeddedVoice,
   };
 }

@@ -53,6 +53,9 @@ export const routeScopes: Record<ApiKeyScope, readonly string[]> = {
   'agents:publish': ['POST /api/publish-agent', 'POST /api/agents/:agentName/versions/:n/restore'],
   'conversations:read': [
     'GET /api/conversations',
+    'GET /api/org/:orgId/webhooks',
+    'GET /api/org/:orgId/webhooks/:id',
+    'GET /api/org/:orgId/webhooks/:id/deliveries',
     'GET /api/conversations/waiting',
     'GET /api/org/:orgId/business-hours',
     'GET /api/conversations/export',
@@ -69,6 +72,12 @@ export const routeScopes: Record<ApiKeyScope, readonly string[]> = {
     'GET /messaging/mail/outbox',
   ],
   'channels:write': [
+    'POST /api/conversations/:id/close',
+    'POST /api/org/:orgId/webhooks',
+    'PUT /api/org/:orgId/webhooks/:id',
+    'DELETE /api/org/:orgId/webhooks/:id',
+    'POST /api/org/:orgId/webhooks/:id/test',
+    'POST /api/org/:orgId/webhooks/:id/deliveries/:deliveryId/replay',
     'PUT /api/org/:orgId/business-hours',
     'POST /api/conversations/:id/takeover',
     'POST /api/conversations/:id/release',
@@ -168,6 +177,7 @@ export const notForKeys: Readonly<Record<string, string>> = {
   'PATCH /api/org/:orgId/members/:memberId': 'memberships are managed by people',
   'DELETE /api/org/:orgId/members/:memberId': 'memberships are managed by people',
   'GET /api/org/:orgId/api-keys': 'a key never manages keys',
+  'POST /api/org/:orgId/webhooks/:id/rotate-secret': 'a key never handles signing secrets',
   'GET /voice/stream': "a call's own single-use token opens it, not a key",
   'GET /api/org/:orgId/privacy':
     "people's data and its trail are handled by people, in the console",

@@ -212,9 +212,12 @@ export const conversations = pgTable(
     channel: text('channel').$type<ConversationChannel>().notNull().default('chat'),
     endUser: text('end_user').notNull(),
     agentAddress: text('agent_address'),
-    /** When the conversation ended (a call hung up); null while open or for message channels. */
+    /**
+     * When the conversation ended: a call hung up; a message channel's went quiet (idle) or a member
+     * closed it. Null while open; a later message reopens a message channel's (drizzle/0037).
+     */
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** Who or what ended it: caller, agent, max_duration, nudges, error. */
+    /** Who or what ended it: caller, agent, max_duration, nudges, error; idle, member. */
     endedBy: text('ended_by'),
     endReason: text('end_reason'),
     /** A call's agent version ('1', '2' … or 'draft': the console's test call). */
@@ -222,6 +225,11 @@ export const conversations = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The newest message's time, kept by a trigger on every message (drizzle/0037): a chat, SMS,
+     * WhatsApp or e-mail conversation quiet for PARLEY_CONVERSATION_IDLE_SECONDS ends.
+     */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('conversations_agent_idx').on(t.agentName, t.updatedAt),
@@ -753,6 +761,7 @@ export * from './schema-inbox';
 export * from './schema-evals';
 export * from './schema-tools';
 export * from './schema-analytics';
+export * from './schema-webhooks';
 export * from './schema-versions';
 export * from './schema-apikeys';
 export * from './schema-privacy';

@@ -6,6 +6,7 @@ import { useOrganizationChoice } from '../storage/orgChoice';
 import { useThemePreference } from '../shell/useThemePreference';
 import { AccountScreen } from './AccountScreen';
 import { MembersArea } from '../members/MembersArea';
+import { WebhooksArea } from '../webhooks';
 import { ApiKeysArea } from '../api-keys';
 import { PrivacyArea } from '../privacy';
 
@@ -58,6 +59,7 @@ export function AccountPage({
         ) : null
       }
       privacy={current ? <PrivacyArea orgId={current.orgId} role={current.role} /> : null}
+      webhooks={current ? <WebhooksArea orgId={current.orgId} role={current.role} /> : null}
     />
   );
 }

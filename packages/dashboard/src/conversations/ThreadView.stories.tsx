@@ -239,3 +239,30 @@ export const MadeATest: Story = {
   },
 };
 export const MadeATestDark: Story = { ...MadeATest, globals: { theme: 'dark' } };
+
+/** A member closes a chat: Close ends it now (a later message reopens it). */
+export const CloseConversation: Story = {
+  args: { onEnd: fn() },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Close' }));
+    await expect(args.onEnd).toHaveBeenCalled();
+  },
+};
+export const CloseConversationDark: Story = {
+  args: CloseConversation.args,
+  globals: { theme: 'dark' },
+};
+
+/** An ended chat (idle, or closed): no Close; it says a new message reopens it. */
+export const EndedChat: Story = {
+  args: { onEnd: fn(), conversation: { ...chatThread, status: 'ended' } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole('button', { name: 'Close' })).toBeNull();
+    await expect(c.getByText(/A new message from the person reopens it/)).toBeVisible();
+    // A member may still take it over to write (which reopens it).
+    await expect(c.getByRole('button', { name: 'Take over' })).toBeEnabled();
+  },
+};
+export const EndedChatDark: Story = { args: EndedChat.args, globals: { theme: 'dark' } };

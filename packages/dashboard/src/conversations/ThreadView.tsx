@@ -40,6 +40,10 @@ export interface ThreadViewProps {
   /** The hold action under way. */
   holdBusy?: 'takeover' | 'release' | null;
   holdError?: string | null;
+  /** Closes (ends) a chat, SMS, WhatsApp or e-mail conversation; a call ends when it hangs up. */
+  onEnd?: () => void;
+  ending?: boolean;
+  endError?: string | null;
   draft: string;
   onDraftChange: (text: string) => void;
   onSend: (text: string) => void;
@@ -148,6 +152,9 @@ export function ThreadView({
   onRelease,
   holdBusy = null,
   holdError,
+  onEnd,
+  ending = false,
+  endError,
   draft,
   onDraftChange,
   onSend,
@@ -229,12 +236,23 @@ export function ThreadView({
               <Button
                 busy={holdBusy === 'takeover'}
                 busyLabel={inboxTexts.takingOver}
-                disabled={hold === 'other' || conversation.status === 'ended'}
+                disabled={hold === 'other' || (isCall && conversation.status === 'ended')}
                 onClick={onTakeover}
               >
                 {inboxTexts.takeOver}
               </Button>
             )}
+            {onEnd && !isCall && conversation.status !== 'ended' ? (
+              <Button
+                variant="secondary"
+                busy={ending}
+                busyLabel={inboxTexts.closing}
+                onClick={onEnd}
+                title={inboxTexts.closeHint}
+              >
+                {inboxTexts.close}
+              </Button>
+            ) : null}
             {hold === 'other' ? (
               <Button
                 variant="ghost"
@@ -303,6 +321,12 @@ export function ThreadView({
         ) : null}
         {holdError ? (
           <Banner tone="error" title="Could not change who answers" message={holdError} />
+        ) : null}
+        {!isCall && conversation.status === 'ended' ? (
+          <p className={styles.muted}>{inboxTexts.endedNote}</p>
+        ) : null}
+        {endError ? (
+          <Banner tone="error" title="Could not close the conversation" message={endError} />
         ) : null}
         {makeTest}
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { emitEvent, type EventTx } from '../../events/emit';
 import type { AgentVersionSummary } from '@parley/api-client';
 import type { Db } from '../../db/client';
 import {
@@ -74,6 +75,19 @@ export async function publishSnapshot(
         updatedAt: publishedAt,
       })
       .where(ofAgent(agent));
+    // agent.published, in the publish's own transaction (docs/webhooks.md).
+    await emitEvent(tx as unknown as EventTx, {
+      type: 'agent.published',
+      organizationId: agent.organizationId,
+      data: {
+        agent_name: agent.agentName,
+        agent_version: version,
+        note: options.note?.trim() || null,
+        published_by: options.by.name,
+        restored_from: options.restoredFrom ?? null,
+        published_at: publishedAt.toISOString(),
+      },
+    });
     return { version, publishedAt };
   });
   forgetAgentKeys();

@@ -5,6 +5,7 @@ import * as f from '../../theme/field.css';
 import * as styles from './SearchField.css';
 import { visuallyHidden } from '../../theme/focus.css';
 import { StrokeIcon } from '../private/StrokeIcon';
+import { CloseIcon } from '../Dialog/CloseIcon';
 
 export interface SearchFieldProps {
   label: string;
@@ -21,7 +22,7 @@ function ClearButton(props: Parameters<typeof useButton>[0]) {
   const { buttonProps } = useButton(props, ref);
   return (
     <button {...buttonProps} ref={ref} className={styles.clear}>
-      ×
+      <CloseIcon />
     </button>
   );
 }
