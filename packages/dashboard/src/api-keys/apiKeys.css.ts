@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { focusOutline, vars } from '@parley/ui';
 import {
+  columnList as list,
   errorText as error,
   headingMd as sectionTitle,
   mutedWrap as muted,
@@ -11,9 +12,8 @@ import {
   stackMd as form,
   wrapXs as badges,
 } from '../styles/common.css';
-import { bareList } from '../styles/recipes';
 
-export { badges, error, form, muted, name, scopeText, sectionTitle, stack, who };
+export { badges, error, form, list, muted, name, scopeText, sectionTitle, stack, who };
 
 export const scopes = style({
   border: `1px solid ${vars.color.border}`,
@@ -48,11 +48,6 @@ export const checkbox = style({
 export const mono = style({
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   fontSize: vars.fontSize.sm,
-});
-export const list = style({
-  ...bareList,
-  display: 'flex',
-  flexDirection: 'column',
 });
 export const row = style({
   display: 'grid',

@@ -1,9 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { focusOutline, vars } from '@parley/ui';
-import { mutedWrap as subtle } from '../styles/common.css';
+import { monoWrap as mono, mutedWrap as subtle } from '../styles/common.css';
 import { flexColumn, flexWrapItems, framed, textLine } from '../styles/recipes';
 
-export { subtle };
+export { mono, subtle };
 
 /** An address wraps at its '@' and dots (MailAddress), inside a part only if that cannot fit. */
 export const address = style({ overflowWrap: 'break-word', minWidth: 0 });
@@ -51,11 +51,6 @@ export const progress = style({
   padding: 0,
 });
 export const progressItem = style({ display: 'flex', gap: vars.space.xs, alignItems: 'baseline' });
-export const mono = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  overflowWrap: 'anywhere',
-});
 export const rowErrors = style({
   margin: 0,
   paddingInlineStart: vars.space.lg,

@@ -151,3 +151,15 @@ export const borderedList = style({
   overflow: 'hidden',
   background: vars.color.surface,
 });
+/** A list's rows one under another, without bullets (the rows draw their own lines). */
+export const columnList = style({
+  ...bareList,
+  display: 'flex',
+  flexDirection: 'column',
+});
+/** Ids, URLs and secrets: monospace, small, breaking anywhere. */
+export const monoWrap = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
