@@ -12,7 +12,7 @@ import {
   stackXxs as kindText,
   wrapXs as badges,
 } from '../styles/common.css';
-import { flexColumn, flexRow, framed, raisedPanel, textLine } from '../styles/recipes';
+import { flexBox, flexColumn, flexRow, framed, raisedPanel, textLine } from '../styles/recipes';
 
 export { actions, agentId, badges, cardActions, form, heading, kindText, kindTitle, muted, screen };
 
@@ -77,11 +77,12 @@ export const description = style({
 });
 export const idLabel = style({ textTransform: 'uppercase', letterSpacing: '0.05em' });
 export const createCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space.sm,
+  ...flexBox({
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: vars.space.sm,
+  }),
   minHeight: '220px',
   ...framed(vars.space.lg, `2px dashed ${vars.color.borderStrong}`, vars.radius.lg),
   background: 'transparent',
@@ -142,10 +143,7 @@ export const kindOption = style({
   },
 });
 export const qrBox = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.md,
+  ...flexBox({ flexDirection: 'column', alignItems: 'center', gap: vars.space.md }),
   textAlign: 'center',
 });
 export const qrImage = style({

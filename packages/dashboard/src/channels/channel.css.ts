@@ -10,7 +10,14 @@ import {
   stackLg as screen,
   stackMd as form,
 } from '../styles/common.css';
-import { flexColumn, flexWrapItems, flexWrapRow, framed, textLine } from '../styles/recipes';
+import {
+  flexBox,
+  flexColumn,
+  flexWrapItems,
+  flexWrapRow,
+  framed,
+  textLine,
+} from '../styles/recipes';
 
 export { actions, form, grow, heading, messages, muted, screen, threads };
 
@@ -41,10 +48,7 @@ export const noticeText = style({ margin: 0 });
 
 /** The filter bar: the search, the filters and the tab's buttons, aligned on their bottoms. */
 export const filterBar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space.md,
+  ...flexBox({ flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.md }),
 });
 export const filterSelect = style({ minWidth: '14rem' });
 export const rowActions = style({

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { focusOutline, vars } from '@parley/ui';
 import { monoWrap as mono, mutedWrap as subtle } from '../styles/common.css';
-import { flexColumn, flexWrapItems, framed, textLine } from '../styles/recipes';
+import { flexBox, flexColumn, flexWrapItems, framed, textLine } from '../styles/recipes';
 
 export { mono, subtle };
 
@@ -27,10 +27,7 @@ export const grid = style({
   alignItems: 'start',
 });
 export const threadButton = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xs }),
   width: '100%',
   minWidth: 0,
   overflowWrap: 'anywhere',

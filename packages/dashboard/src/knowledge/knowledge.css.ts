@@ -18,6 +18,7 @@ import {
 } from '../styles/common.css';
 import {
   bareList,
+  flexBox,
   flexColumn,
   flexRow,
   flexWrapItems,
@@ -53,11 +54,12 @@ const focusVisible = {
 
 /** The tab: header, section tabs, then the open section. */
 export const screenHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
+  ...flexBox({
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    justifyContent: 'space-between',
+    gap: vars.space.md,
+  }),
 });
 export const selection = style({
   ...flexWrapRow(vars.space.xs),
@@ -94,10 +96,7 @@ export const card = style({
   },
 });
 export const cardHeader = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  ...flexBox({ alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm }),
 });
 export const cardTitle = style({
   ...textLine(vars.fontSize.lg, vars.color.text),
@@ -206,10 +205,7 @@ export const docName = style({
   },
 });
 export const statusCell = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xxs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xxs }),
 });
 export const errorText = style({
   ...textLine(vars.fontSize.xs, vars.color.dangerText),

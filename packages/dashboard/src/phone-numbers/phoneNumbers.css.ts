@@ -7,7 +7,7 @@ import {
   term as channelAgentOther,
   wrapXs as channels,
 } from '../styles/common.css';
-import { textLine } from '../styles/recipes';
+import { flexBox, textLine } from '../styles/recipes';
 
 export { agentCell, channelAgentLabel, channelAgentOther, channelAgents, channels };
 
@@ -37,10 +37,7 @@ export const summary = style({
 
 /** Sync Phone Numbers and, for a member, why it is disabled (under it, aligned to its end). */
 export const syncAction = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: vars.space.xxs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-end', gap: vars.space.xxs }),
   maxWidth: '22rem',
 });
 export const syncReason = style({

@@ -16,6 +16,7 @@ import {
 } from '../styles/common.css';
 import {
   bareList,
+  flexBox,
   flexColumn,
   flexRow,
   flexWrapItems,
@@ -97,10 +98,7 @@ export const attempt = style({
   background: vars.color.surfaceSunken,
 });
 export const sandbox = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'end',
-  gap: vars.space.md,
+  ...flexBox({ flexWrap: 'wrap', alignItems: 'end', gap: vars.space.md }),
 });
 export const nativeInput = style({
   ...framed(vars.space.sm, `1px solid ${vars.color.border}`, vars.radius.md),

@@ -58,3 +58,14 @@ export const monoText = (fontSize: string, color: string) =>
 /** A raised panel like the ui's Card: a padding inside the surface box, with the small shadow. */
 export const raisedPanel = (padding: string) =>
   ({ padding, ...surfaceBox(vars.radius.lg), boxShadow: vars.shadow.sm }) as const;
+
+interface FlexLayout {
+  flexDirection?: 'row' | 'column';
+  flexWrap?: 'wrap' | 'nowrap';
+  alignItems?: string;
+  justifyContent?: string;
+  gap?: string;
+}
+
+/** Any other flex layout: `display: flex` with the properties given, in their order. */
+export const flexBox = (layout: FlexLayout) => ({ display: 'flex', ...layout }) as const;

@@ -16,6 +16,7 @@ import {
   visuallyHidden,
 } from '../../styles/common.css';
 import {
+  flexBox,
   flexColumn,
   flexRow,
   flexWrapItems,
@@ -107,10 +108,7 @@ export const figureValue = style({
 
 /** The buttons, with the notes about them (the tests' outcome, why a call cannot start) under. */
 export const actionsArea = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xs }),
   minWidth: 0,
   '@media': { [media.md]: { alignItems: 'flex-end' } },
 });

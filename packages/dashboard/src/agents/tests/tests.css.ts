@@ -9,7 +9,7 @@ import {
   semibold as speaker,
   stackMd as stack,
 } from '../../styles/common.css';
-import { flexColumn, flexWrapRow, framed, textLine } from '../../styles/recipes';
+import { flexBox, flexColumn, flexWrapRow, framed, textLine } from '../../styles/recipes';
 
 export { costOver, list, muted, row, said, speaker, stack };
 
@@ -69,10 +69,7 @@ export const note = style({
 
 /** 'Make a test' with its result under it (transcripts, threads, the chat drawer). */
 export const makeTest = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xs }),
 });
 
 /** The 'Test made' notice's link to the agent's Tests section. */
