@@ -71,6 +71,12 @@ function AgentSettingsForAgent({
   const [voiceDialogOpen, setVoiceDialogOpen] = useState(false);
   const { settings, actions } = s;
   useReportFigures(settings, onFigures);
+  /** What every settings panel is given: its anchor, its heading level, whether it edits. */
+  const panel = (key: keyof typeof agentSettingsSectionIds) => ({
+    id: agentSettingsSectionIds[key],
+    headingLevel,
+    editing,
+  });
 
   if (s.loadError && !settings) {
     return (
@@ -97,10 +103,8 @@ function AgentSettingsForAgent({
         onDismissBanner={actions.dismissBanner}
       />
       <ModelPanel
-        id={agentSettingsSectionIds.model}
-        headingLevel={headingLevel}
+        {...panel('model')}
         value={settings.model}
-        editing={editing}
         keyLocked={s.keyLocked}
         sharedKeyNotice={s.sharedKeyNotice}
         onProviderChange={actions.setModelProvider}
@@ -122,10 +126,8 @@ function AgentSettingsForAgent({
         onClearInvalid={actions.clearInvalidKnowledge}
       />
       <VoicePanel
-        id={agentSettingsSectionIds.voice}
-        headingLevel={headingLevel}
+        {...panel('voice')}
         value={settings.voice}
-        editing={editing}
         onChange={actions.changeVoice}
         onChangeVoice={() => setVoiceDialogOpen(true)}
       />
@@ -138,17 +140,13 @@ function AgentSettingsForAgent({
         onChoose={(voiceId) => actions.changeVoice({ voiceId })}
       />
       <TranscriberPanel
-        id={agentSettingsSectionIds.transcriber}
-        headingLevel={headingLevel}
+        {...panel('transcriber')}
         value={settings.transcriber}
-        editing={editing}
         onChange={actions.changeTranscriber}
       />
       <ConfigurationsPanel
-        id={agentSettingsSectionIds.configurations}
-        headingLevel={headingLevel}
+        {...panel('configurations')}
         value={settings.tools}
-        editing={editing}
         onCommit={actions.commitTools}
         onTypingVolumeChange={actions.setTypingVolume}
         onMaxCallDurationChange={actions.setMaxCallDuration}
