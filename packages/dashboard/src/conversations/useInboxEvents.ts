@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { inboxEventSchema } from '@parley/api-client';
 import { conversationsKeys, refreshLists } from './queries';
-import { useInboxEventsUrl } from '../api/clients/inboxEvents';
+import { readInboxEvent, useInboxEventsUrl } from '../api/clients/inboxEvents';
 
 /** How often an inbox whose live stream is connected still reads its list again (a fallback). */
 export const inboxFallbackMs = 60_000;
@@ -50,21 +49,15 @@ export function useInboxEvents(orgId: string | undefined, options: InboxEventsOp
       refresh(qc, changed);
     };
     source.onmessage = (message: MessageEvent<string>) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      const event = inboxEventSchema.safeParse(data);
-      if (!event.success) return;
-      if (event.data.event === 'ready') {
+      const event = readInboxEvent(message.data);
+      if (!event) return;
+      if (event.event === 'ready') {
         setConnected(true);
         if (readyBefore) refresh(qc, new Set());
         readyBefore = true;
         return;
       }
-      ids.add(event.data.conversation_id);
+      ids.add(event.conversation_id);
       timer ??= setTimeout(flush, batchMs);
     };
     source.onerror = () => setConnected(false);

@@ -1,12 +1,11 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { inboxEventSchema } from '@parley/api-client';
 import { Badge } from '@parley/ui';
 import { browserEnv, showNotification } from './browserNotifications';
 import { handoffTexts, newlyWaiting } from './handoffFormat';
 import { handoffKeys, useWaiting } from './queries';
 import * as styles from './handoff.css';
-import { useInboxEventsUrl } from '../api/clients/inboxEvents';
+import { readInboxEvent, useInboxEventsUrl } from '../api/clients/inboxEvents';
 
 /** The waiting list is read again on these inbox events (a request, a takeover …). */
 const rereadOn = new Set(['handoff', 'takeover', 'release', 'status']);
@@ -28,14 +27,8 @@ export function useWaitingEvents(
     const source = new Source(url);
     let timer: ReturnType<typeof setTimeout> | undefined;
     source.onmessage = (message: MessageEvent<string>) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      const event = inboxEventSchema.safeParse(data);
-      if (!event.success || !rereadOn.has(event.data.event)) return;
+      const event = readInboxEvent(message.data);
+      if (!event || !rereadOn.has(event.event)) return;
       timer ??= setTimeout(() => {
         timer = undefined;
         void qc.invalidateQueries({ queryKey: handoffKeys.waiting(orgId) });

@@ -1,4 +1,4 @@
-import { conversationEventsUrl } from '@parley/api-client';
+import { conversationEventsUrl, inboxEventSchema, type InboxEvent } from '@parley/api-client';
 import { useDashboardApi } from '../ApiContext';
 
 /**
@@ -7,4 +7,16 @@ import { useDashboardApi } from '../ApiContext';
  */
 export function useInboxEventsUrl(orgId: string): string {
   return conversationEventsUrl(`${useDashboardApi().connection?.origin ?? ''}/api`, orgId);
+}
+
+/** One message of the inbox events read against the contract; null for anything else. */
+export function readInboxEvent(text: string): InboxEvent | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const event = inboxEventSchema.safeParse(data);
+  return event.success ? event.data : null;
 }
