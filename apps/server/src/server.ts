@@ -29,6 +29,7 @@ import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 import { listenForJobs } from './lib/jobs';
 import { startWebhookWorkers } from './webhooks/workers';
+import { startAnalysisWorker } from './outcomes/worker';
 import { createEmbeddedVoice } from './voice/embedded';
 import { endCall } from './voice/callLog';
 
@@ -171,6 +172,8 @@ export async function createServer(config: ServerConfig) {
   const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
   // Events out (webhooks/) and the idle end of conversations (conversations/lifecycle.ts).
   const events = startWebhookWorkers({ db: database.db, secrets, env, logger });
+  // Outcomes: an ended conversation's plan filled by its agent's model (outcomes/).
+  const analysis = startAnalysisWorker({ db: database.db, secrets, env, logger });
   // A job row added by any process wakes its worker here at once (the job runner, lib/jobs).
   const unlistenJobs = await listenForJobs(database.listen, [
     ingestion,
@@ -178,6 +181,7 @@ export async function createServer(config: ServerConfig) {
     scheduler,
     testRuns,
     events.deliveries,
+    analysis,
   ]);
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
@@ -204,6 +208,7 @@ export async function createServer(config: ServerConfig) {
     await mail.stop();
     await testRuns.stop();
     await events.stop();
+    await analysis.stop();
     await scheduler.stop();
     await ingestion.stop();
     await unlisten();
@@ -245,6 +250,7 @@ export async function createServer(config: ServerConfig) {
     scheduler,
     imap,
     events,
+    analysis,
     embeddedVoice,
   };
 }

@@ -52,4 +52,6 @@ export * from './schemas/apiKeys';
 export * from './clients/apiKeys';
 export * from './schemas/versions';
 export * from './schemas/privacy';
+export * from './schemas/outcomes';
+export * from './clients/outcomes';
 export * from './clients/privacy';

@@ -25,6 +25,10 @@ export const routeScopes: Record<ApiKeyScope, readonly string[]> = {
     'GET /api/agents/:agentName/versions/:n',
     'GET /api/agents/:agentName/draft',
     'GET /api/agents/:agentName/export',
+    // Outcomes (issue 40 item 2): the plan and reruns.
+    'GET /api/agents/:agentName/analysis',
+    'GET /api/agents/:agentName/analysis/reruns',
+    'GET /api/agents/:agentName/analysis/reruns/:id',
   ],
   'agents:write': [
     'POST /api/agents/update/:agentName',
@@ -49,6 +53,8 @@ export const routeScopes: Record<ApiKeyScope, readonly string[]> = {
     'PUT /api/agents/:agentName/draft',
     'POST /api/agents/:agentName/draft/discard',
     'POST /api/agents/import',
+    'PUT /api/agents/:agentName/analysis',
+    'POST /api/agents/:agentName/analysis/rerun',
   ],
   'agents:publish': ['POST /api/publish-agent', 'POST /api/agents/:agentName/versions/:n/restore'],
   'conversations:read': [
@@ -62,6 +68,8 @@ export const routeScopes: Record<ApiKeyScope, readonly string[]> = {
     'GET /api/conversations/events',
     'GET /api/conversations/:id',
     'GET /api/analytics/agents/:agentId',
+    'GET /api/conversations/:id/analysis',
+    'GET /api/analytics/agents/:agentId/outcomes',
     'GET /voice/calls/agent/:agentId',
     'GET /voice/calls/:conversationId',
     'GET /voice/telephony/organization/:org/outbox',

@@ -11,7 +11,7 @@ import {
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
 import { organizationOf as organizationOfUser } from '../lib/tenancy';
-import { csvLine, exportColumns, exportRows } from './exportRows';
+import { csvLine, csvValues, exportColumns, exportRows } from './exportRows';
 import { inboxEvents } from './inboxEvents';
 import { conversationDetail, conversationFor, listConversations, threadMessageOf } from './queries';
 import { sendMemberReply } from './send';
@@ -91,9 +91,7 @@ export function conversationRoutes(services: Services) {
         await out.write(
           batch
             .map((row) =>
-              query.format === 'csv'
-                ? csvLine(exportColumns.map((k) => row[k]))
-                : `${JSON.stringify(row)}\n`,
+              query.format === 'csv' ? csvLine(csvValues(row)) : `${JSON.stringify(row)}\n`,
             )
             .join(''),
         );

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ToolStep } from './schema-tools';
 import type { AgentSnapshot } from './schema-versions';
+import type { OutcomePlan } from '@parley/api-client';
 
 // ---------- better-auth tables (user, session, account, verification) + organization plugin ----------
 // Property names are better-auth's field names; columns are snake_case.
@@ -163,6 +164,8 @@ export const agents = pgTable(
     liveSnapshot: jsonb('live_snapshot').$type<AgentSnapshot>(),
     /** 'Talk to a person': the widget and the public page offer the visitor a person. */
     talkToPerson: boolean('talk_to_person').notNull().default(true),
+    /** The draft's outcome plan (docs/outcomes.md); null: none. A version keeps its own in its snapshot. */
+    analysisPlan: jsonb('analysis_plan').$type<OutcomePlan>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -766,3 +769,4 @@ export * from './schema-versions';
 export * from './schema-apikeys';
 export * from './schema-privacy';
 export * from './schema-handoff';
+export * from './schema-outcomes';

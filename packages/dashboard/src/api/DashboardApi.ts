@@ -10,6 +10,7 @@ import type {
   FetchLike,
   IntegrationsClient,
   OrgClient,
+  OutcomesClient,
   SendLimits,
   SharedProviders,
 } from '@parley/api-client';
@@ -307,4 +308,10 @@ export interface DashboardApi {
    * `useAgentVersionsClient` makes one over the connection.
    */
   agentVersions?: AgentVersionsClient;
+  /**
+   * Outcomes (docs/outcomes.md): an agent's outcome plan and reruns under
+   * /api/agents/{agentName}/analysis, and the outcomes' analytics. Absent: useOutcomesApi makes
+   * one on this origin (kept out of the first tab's bundle).
+   */
+  outcomes?: OutcomesClient;
 }

@@ -12,6 +12,7 @@ import {
   me,
 } from './inboxFixtures';
 import { retriesAfter, shows } from '../stories/plays';
+import { doneOutcome, skippedOutcome } from '../outcomes/outcomeFixtures';
 
 /** The reply draft kept in story state (so typing works). */
 function Stateful(props: ThreadViewProps) {
@@ -266,3 +267,26 @@ export const EndedChat: Story = {
   },
 };
 export const EndedChatDark: Story = { args: EndedChat.args, globals: { theme: 'dark' } };
+
+/** An ended chat with its outcome (docs/outcomes.md): success, the summary, fields and tags. */
+export const WithOutcome: Story = {
+  args: { conversation: { ...chatThread, status: 'ended', outcome: doneOutcome } },
+  play: async ({ canvasElement }) => {
+    const outcome = within(within(canvasElement).getByRole('region', { name: 'Outcome' }));
+    await expect(outcome.getByText('Success')).toBeVisible();
+    await expect(outcome.getByText(/booked a table for four/)).toBeVisible();
+    await expect(outcome.getByText('Party size')).toBeVisible();
+  },
+};
+export const WithOutcomeDark: Story = { args: WithOutcome.args, globals: { theme: 'dark' } };
+
+/** Not analysed (no model key): the thread says why. */
+export const OutcomeSkipped: Story = {
+  args: { conversation: { ...chatThread, status: 'ended', outcome: skippedOutcome } },
+  play: async ({ canvasElement }) => {
+    const outcome = within(within(canvasElement).getByRole('region', { name: 'Outcome' }));
+    await expect(outcome.getByText('Not analysed')).toBeVisible();
+    await expect(outcome.getByText(/No model key/)).toBeVisible();
+  },
+};
+export const OutcomeSkippedDark: Story = { args: OutcomeSkipped.args, globals: { theme: 'dark' } };

@@ -26,6 +26,7 @@ import {
 import * as styles from './inbox.css';
 import { StoredToolSteps } from '../chat/ToolStepList';
 import { HandoffCard } from '../handoff';
+import { OutcomeCard } from '../outcomes';
 
 export interface ThreadViewProps {
   /** Null: nothing is selected (the placeholder). */
@@ -327,6 +328,14 @@ export function ThreadView({
         ) : null}
         {endError ? (
           <Banner tone="error" title="Could not close the conversation" message={endError} />
+        ) : null}
+        {conversation.outcome ? (
+          <OutcomeCard
+            outcome={conversation.outcome}
+            headingLevel={headingLevel === 2 ? 3 : 4}
+            timeZone={timeZone}
+            locale={locale}
+          />
         ) : null}
         {makeTest}
 

@@ -92,6 +92,10 @@ export interface InboxFilters {
   to: string;
   /** Only conversations with unread visitor messages (applied to the loaded pages). */
   unreadOnly: boolean;
+  /** Outcomes (docs/outcomes.md): a success ('true') or not ('false'); '' any. */
+  success: '' | 'true' | 'false';
+  /** Outcomes carrying this tag; '' any. */
+  tag: string;
 }
 
 export const emptyFilters: InboxFilters = {
@@ -102,6 +106,8 @@ export const emptyFilters: InboxFilters = {
   from: '',
   to: '',
   unreadOnly: false,
+  success: '',
+  tag: '',
 };
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -134,6 +140,9 @@ export function filtersToQuery(
   if (from) out.from = from.toISOString();
   const to = startOfDay(filters.to, 1);
   if (to) out.to = to.toISOString();
+  if (filters.success) out.success = filters.success;
+  const tag = filters.tag.trim();
+  if (tag) out.tag = tag;
   return out;
 }
 
@@ -146,7 +155,9 @@ export function hasFilters(filters: InboxFilters): boolean {
     filters.q.trim() ||
     filters.from ||
     filters.to ||
-    filters.unreadOnly,
+    filters.unreadOnly ||
+    filters.success ||
+    filters.tag.trim(),
   );
 }
 

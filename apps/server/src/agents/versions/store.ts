@@ -12,6 +12,7 @@ import {
 import { HttpError, notFound } from '../../lib/http';
 import { forgetAgentKeys } from '../../runtime/agentKeys';
 import { columnsOf, type AgentRow } from './fields';
+import { planOf } from '../../outcomes/plan';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type AgentRef = Pick<AgentRow, 'agentName' | 'organizationId'>;
@@ -169,7 +170,11 @@ export async function discardDraft(db: Db, agent: AgentRef): Promise<number> {
       });
     await tx
       .update(agents)
-      .set({ ...columnsOf(row.liveSnapshot.settings), updatedAt: new Date() })
+      .set({
+        ...columnsOf(row.liveSnapshot.settings),
+        analysisPlan: planOf(row.liveSnapshot),
+        updatedAt: new Date(),
+      })
       .where(ofAgent(agent));
     await replaceDraftTools(tx, agent, row.liveSnapshot.tools);
     return row.liveVersion;
