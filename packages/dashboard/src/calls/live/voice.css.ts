@@ -1,12 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import { muted, stackMd as stack } from '../../styles/common.css';
+import { flexRow } from '../../styles/recipes';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export { muted, stack };
+
 export const liveState = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   margin: 0,
   color: vars.color.text,
   fontWeight: vars.fontWeight.semibold,

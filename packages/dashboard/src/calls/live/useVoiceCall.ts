@@ -3,7 +3,7 @@ import type { Room } from 'livekit-client';
 import type { WebSocketJoin } from '@parley/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDashboardApi } from '../../api/ApiContext';
-import { queryKeys } from '../../api/queryKeys';
+import { callKeys } from '../queries';
 import { callErrorText, callReducer, connectingMs, initialCall, roomEmptyMs } from './callMachine';
 import { streamLines, type StreamCallView } from './streamCall';
 
@@ -52,7 +52,7 @@ export function useVoiceCall(agentId: string, version: 'draft' | 'live' = 'draft
   }, []);
   // A finished call shows up in the Calls section (the worker logs its end).
   const refreshCalls = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: queryKeys.calls(agentId) }),
+    () => void queryClient.invalidateQueries({ queryKey: callKeys.calls(agentId) }),
     [agentId, queryClient],
   );
 

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { createSystemStatusClient, type SystemStatus } from '@parley/api-client';
-import { queryKeys } from '../../api/queryKeys';
+import type { SystemStatus } from '@parley/api-client';
+import { useSystemStatusClient } from '../../api/clients/systemStatus';
+import { overviewKeys } from '../../overview';
 
 /**
  * Why 'Talk to Agent' cannot start a call here, from System Status' one `voice` field, or null
@@ -15,9 +15,9 @@ export function talkUnavailableReason(status: Pick<SystemStatus, 'voice'> | unde
 
 /** System Status' voice availability for the organization (shared with the Overview's panel). */
 export function useTalkUnavailable(orgId: string): string | null {
-  const client = useMemo(() => createSystemStatusClient({ baseUrl: '/api/system-status' }), []);
+  const client = useSystemStatusClient();
   const status = useQuery({
-    queryKey: queryKeys.systemStatus(orgId),
+    queryKey: overviewKeys.systemStatus(orgId),
     queryFn: ({ signal }) => client.get(orgId, signal),
     enabled: Boolean(orgId),
     retry: false,

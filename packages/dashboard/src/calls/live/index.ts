@@ -1,4 +1,4 @@
-// The live test call, as the agent screens use it (exported by name).
+// The live test call (through calls/index.ts, as the agent screens use it).
 export { agentCallStates } from './callState';
 export type { AgentCallState } from './callState';
 export { LiveCallSlot } from './LiveCallSlot';

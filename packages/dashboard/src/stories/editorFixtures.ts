@@ -1,7 +1,8 @@
-import { editorAgent } from '../../stories/editorHandlers';
-import { defaultAgentUrl, emptyDefaults, settingsFromConfig } from './editorState';
-import type { KnowledgeItem } from './useAgentSettings';
-import type { EditorDefaults } from './types';
+import { editorAgent } from './editorHandlers';
+import { defaultAgentUrl, emptyDefaults, settingsFromConfig } from '../agents/editor/editorState';
+import type { KnowledgeItem } from '../agents/editor/useAgentSettings';
+import type { EditorDefaults } from '../agents/editor/types';
+import type { IntegrationVoice } from '@parley/api-client';
 
 /** Story-only fixtures for the editor views (built from the contract-typed agent fixture). */
 export const storyDefaults: EditorDefaults = {
@@ -26,4 +27,22 @@ export const storyKnowledge: KnowledgeItem[] = [
 export const storyKnowledgeWithDeleted: KnowledgeItem[] = [
   ...storyKnowledge,
   { id: 'kb_removed', name: 'kb_removed', badge: 'DELETED', deleted: true },
+];
+
+/** Two voices of an ElevenLabs account, as the integration's voice list gives them. */
+export const storyVoices: IntegrationVoice[] = [
+  {
+    id: '21m00Tcm4TlvDq8ikWAM',
+    name: 'Rachel',
+    language: null,
+    description: 'american, female',
+    preview_url: null,
+  },
+  {
+    id: 'AZnzlk1XvdvUeBnXmlld',
+    name: 'Domi',
+    language: 'en',
+    description: null,
+    preview_url: null,
+  },
 ];

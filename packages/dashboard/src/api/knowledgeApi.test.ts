@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@parley/api-client';
 import { json, routeFetch } from '@parley/api-client/testing';
-import { createKnowledgeApi, xhrUpload } from './knowledgeApi';
-import { isNetworkError } from './knowledgeErrors';
+import { createKnowledgeApi, progressPercent, xhrUpload } from './knowledgeApi';
+import { isNetworkError } from '../knowledge/knowledgeErrors';
 
 const doc = {
   id: 'doc_1',
@@ -158,5 +158,15 @@ describe('createKnowledgeApi with a fetch', () => {
     const seen: number[] = [];
     await api.uploadFile('k1', input, { onProgress: (p) => seen.push(p) });
     expect(seen).toEqual([100]);
+  });
+});
+
+describe('progressPercent', () => {
+  it('turns progress events into whole percents', () => {
+    expect(progressPercent(0, 200)).toBe(0);
+    expect(progressPercent(50, 200)).toBe(25);
+    expect(progressPercent(199, 200)).toBe(100);
+    expect(progressPercent(10, 0)).toBe(0);
+    expect(progressPercent(300, 200)).toBe(100);
   });
 });

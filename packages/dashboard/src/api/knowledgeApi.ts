@@ -10,7 +10,12 @@ import {
   type KnowledgeClient,
   type KnowledgeDocument,
 } from '@parley/api-client';
-import { progressPercent } from './uploadRules';
+
+/** Whole percent of an upload sent so far (0 while the size is unknown). */
+export function progressPercent(loaded: number, total: number): number {
+  if (!Number.isFinite(total) || total <= 0) return 0;
+  return Math.max(0, Math.min(100, Math.round((loaded / total) * 100)));
+}
 
 /** The base path of every knowledge-base call (spec §7). */
 export const knowledgeBaseUrl = '/api/knowledge-bases';
