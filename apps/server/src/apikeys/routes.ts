@@ -10,8 +10,9 @@ import { createApiKey, listApiKeys, revokeApiKey } from './keys';
  * with last use); owners and admins create (the key is in the 201 answer, once) and revoke
  * (at once, on every server process). docs/versions.md "API keys and scopes".
  */
-export function apiKeyRoutes({ db }: Services) {
+export function apiKeyRoutes({ db, requireSession }: Services) {
   const app = new Hono<AppEnv>();
+  app.use('*', requireSession);
 
   app.get('/:orgId/api-keys', async (c) => {
     const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('orgId'));
