@@ -49,4 +49,5 @@ export * from './schemas/apiKeys';
 export * from './clients/apiKeys';
 export * from './schemas/versions';
 export * from './schemas/privacy';
+export * from './schemas/agentPrivacy';
 export * from './clients/privacy';

@@ -27,8 +27,7 @@ import {
   messageReplies,
   messages,
 } from '../../db/schema';
-import { privacyOf } from '../../privacy/settings';
-import { storageFor } from '../../privacy/storage';
+import { storageOf } from '../../privacy/agentPrivacy';
 import { latestMessagesOf } from '../threadMessages';
 import { orgOf, readFields, validate } from '../routes';
 import { reserveSend, sendLimitsOf } from '../sendLimits';
@@ -499,7 +498,7 @@ export function mailRoutes(services: Services) {
       .where(eq(messageReplies.replyMessageId, message.id))
       .limit(1);
     const text = body.text ?? reply?.text ?? message.content;
-    const kept = storageFor(await privacyOf(db, orgId))(text);
+    const kept = (await storageOf(db, orgId, mailbox.agentName))(text);
     // Taken by this request only: a second click finds no draft.
     const taken = await reserveSend(db, sendLimitsOf(env), orgId, 'email', (tx) =>
       tx
