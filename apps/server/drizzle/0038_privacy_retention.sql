@@ -33,8 +33,10 @@ CREATE UNIQUE INDEX IF NOT EXISTS "privacy_purges_retention_uq" ON "privacy_purg
 	WHERE "trigger" = 'retention' AND "status" IN ('queued', 'running');--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "privacy_purges_org_created_idx" ON "privacy_purges" ("organization_id", "created_at");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "privacy_purges_status_idx" ON "privacy_purges" ("status");--> statement-breakpoint
+-- A row trigger, not a statement one: the sweep's INSERT … SELECT that queues nothing must not
+-- notify (every worker's wake runs a sweep again: a statement trigger would loop for ever).
 CREATE TRIGGER "privacy_purges_notify" AFTER INSERT ON "privacy_purges"
-	FOR EACH STATEMENT EXECUTE FUNCTION parley_jobs_notify();--> statement-breakpoint
+	FOR EACH ROW EXECUTE FUNCTION parley_jobs_notify();--> statement-breakpoint
 -- What a purge looks for: an organization's conversations by last activity, its mail sends by age.
 CREATE INDEX IF NOT EXISTS "conversations_org_updated_idx" ON "conversations" ("organization_id", "updated_at");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "mail_sends_org_created_idx" ON "mail_sends" ("organization_id", "created_at");

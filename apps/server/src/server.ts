@@ -28,6 +28,7 @@ import { admissionFrom } from './lib/admission';
 import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 import { listenForJobs } from './lib/jobs';
+import { retentionOptionsFrom, startRetentionWorker } from './privacy/retentionWorker';
 import { createEmbeddedVoice } from './voice/embedded';
 import { endCall } from './voice/callLog';
 
@@ -168,12 +169,15 @@ export async function createServer(config: ServerConfig) {
   );
   // Agent test runs too long to answer at once run here (the run rows are the jobs).
   const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
+  // Retention: each organization's data older than its retention_days, purged in batches.
+  const retention = startRetentionWorker({ db: database.db, logger }, retentionOptionsFrom(env));
   // A job row added by any process wakes its worker here at once (the job runner, lib/jobs).
   const unlistenJobs = await listenForJobs(database.listen, [
     ingestion,
     replies,
     scheduler,
     testRuns,
+    retention,
   ]);
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
@@ -199,6 +203,7 @@ export async function createServer(config: ServerConfig) {
     await replies.stop();
     await mail.stop();
     await testRuns.stop();
+    await retention.stop();
     await scheduler.stop();
     await ingestion.stop();
     await unlisten();
@@ -218,6 +223,7 @@ export async function createServer(config: ServerConfig) {
     scheduler,
     admission,
     testRuns,
+    retention,
     // Several processes on one PostgreSQL share their rate limits; PGlite (one process) counts in memory.
     rateLimits: rateLimitStoresFor(database.db, database.kind),
     consoleDir: config.consoleDir,
@@ -240,5 +246,6 @@ export async function createServer(config: ServerConfig) {
     scheduler,
     imap,
     embeddedVoice,
+    retention,
   };
 }

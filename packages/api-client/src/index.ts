@@ -50,4 +50,5 @@ export * from './clients/apiKeys';
 export * from './schemas/versions';
 export * from './schemas/privacy';
 export * from './schemas/agentPrivacy';
+export * from './schemas/purge';
 export * from './clients/privacy';

@@ -151,6 +151,85 @@ describe('the audit log', () => {
     expect(log.entries[1]!.target).toEqual({ type: 'conversation', id: conv!.id });
   });
 
+  it('records publish and restore, API keys (never the key) and business hours', async () => {
+    const agent = newAgentId('versioned');
+    const created = await owner.apps.createAgent({ agentName: agent, organizationId: orgId });
+    const { appKey, appId } = created.data!;
+    await owner.agents.update(agent, { organization_id: orgId, system_prompt: 'Version one.' });
+    const publish = (note?: string) =>
+      owner.raw('POST', '/api/publish-agent', { chatbot_api_key: appKey, app_id: appId, note });
+    expect((await publish('First')).status).toBe(200);
+    expect((await publish()).status).toBe(200);
+    // Restored with an API key: recorded as the key.
+    const key = await owner.raw('POST', `/api/org/${orgId}/api-keys`, {
+      name: 'CI deploys',
+      scopes: ['agents:publish'],
+    });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    const { id: keyId, key: secret } = key.body as { id: string; key: string };
+    const withKey = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': secret },
+        body: JSON.stringify(body),
+      });
+    const restore = await withKey(`/api/agents/${agent}/versions/1/restore`, {
+      note: 'Back to one',
+    });
+    expect(restore.status, await restore.clone().text()).toBe(200);
+    // A refused restore (no such version) records nothing.
+    expect((await withKey(`/api/agents/${agent}/versions/9/restore`, {})).status).toBe(404);
+    expect((await owner.raw('DELETE', `/api/org/${orgId}/api-keys/${keyId}`)).status).toBe(200);
+
+    const hours = (await owner.raw('GET', `/api/org/${orgId}/business-hours`)).body as {
+      time_zone: string;
+    };
+    const put = await owner.raw('PUT', `/api/org/${orgId}/business-hours`, {
+      ...hours,
+      time_zone: 'Europe/Paris',
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+
+    const agentLog = await logOf(owner, '?action=agent&limit=100');
+    const publishes = agentLog.entries.filter((e) => e.target?.id === agent);
+    expect(publishes.map((e) => e.action).slice(0, 3)).toEqual([
+      'agent.restore',
+      'agent.publish',
+      'agent.publish',
+    ]);
+    expect(publishes[0]!.actor).toMatchObject({ type: 'api_key', id: keyId });
+    expect(publishes[1]!.actor).toMatchObject({ type: 'user', id: owner.userId });
+    expect(publishes[0]!.changes).toEqual([
+      { field: 'live_version', before: 2, after: 3 },
+      { field: 'restored_from', before: null, after: 1 },
+      { field: 'note', before: null, after: 'Back to one' },
+    ]);
+    expect(publishes[2]!.changes).toEqual([
+      { field: 'live_version', before: null, after: 1 },
+      { field: 'note', before: null, after: 'First' },
+    ]);
+
+    const keys = await logOf(owner, '?action=api_key');
+    expect(keys.entries.map((e) => [e.action, e.target])).toEqual([
+      ['api_key.revoke', { type: 'api_key', id: keyId }],
+      ['api_key.create', { type: 'api_key', id: keyId }],
+    ]);
+    expect(keys.entries[1]!.changes).toEqual([
+      { field: 'name', before: null, after: 'CI deploys' },
+      { field: 'scopes', before: null, after: ['agents:publish'] },
+    ]);
+    expect(keys.entries[0]!.changes).toEqual([
+      { field: 'name', before: 'CI deploys', after: null },
+    ]);
+    expect(JSON.stringify(keys)).not.toContain(secret);
+
+    const hoursLog = await logOf(owner, '?action=business_hours');
+    expect(hoursLog.entries).toHaveLength(1);
+    expect(hoursLog.entries[0]!.changes).toEqual([
+      { field: 'time_zone', before: 'UTC', after: 'Europe/Paris' },
+    ]);
+  });
+
   it('filters by action family and actor, pages with a cursor', async () => {
     const integrations = await logOf(owner, '?action=integration');
     expect(integrations.entries.map((e) => e.action)).toEqual([

@@ -69,7 +69,7 @@ export const auditLog = pgTable(
   ],
 );
 
-/** What a purge removed (or would remove), by kind (privacy/retention.ts). */
+/** What a purge removed so far, by kind (privacy/retention.ts; the contract's PurgeCounts). */
 export type PurgeCounts = Record<string, number>;
 
 /**
