@@ -3,8 +3,9 @@ import { hasOrgRole, managerRoles, messageOf, type FetchLike } from '@parley/api
 import { AuditLogPanel } from './AuditLogPanel';
 import { ContactLookupPanel } from './ContactLookupPanel';
 import { PrivacySettingsPanel } from './PrivacySettingsPanel';
+import { PurgePanel } from './PurgePanel';
 import { auditCsv, exportFileName } from './privacyRules';
-import { useAuditLog, useContactData, usePrivacySettings } from './queries';
+import { useAuditLog, useContactData, usePrivacySettings, usePurges } from './queries';
 
 export interface PrivacyAreaProps {
   orgId: string;
@@ -30,6 +31,7 @@ export function PrivacyArea({ orgId, role, fetch }: PrivacyAreaProps) {
   const canManage = hasOrgRole(role, managerRoles);
   const { settings, save } = usePrivacySettings(orgId, fetch);
   const contacts = useContactData(orgId, fetch);
+  const purges = usePurges(orgId, fetch);
   const [filters, setFilters] = useState({ action: '', actor: '' });
   const audit = useAuditLog(orgId, filters, { enabled: canManage, fetch });
   const [exporting, setExporting] = useState(false);
@@ -46,6 +48,18 @@ export function PrivacyArea({ orgId, role, fetch }: PrivacyAreaProps) {
         saveError={save.error ? messageOf(save.error) : null}
         saved={save.isSuccess}
         onSave={(body) => save.mutate(body)}
+      />
+      <PurgePanel
+        canManage={canManage}
+        retentionDays={settings.data?.retention_days ?? null}
+        preview={purges.preview.data ?? null}
+        result={purges.purge.data ?? null}
+        purges={purges.list.data?.purges ?? []}
+        previewing={purges.preview.isPending}
+        purging={purges.purge.isPending}
+        error={purges.error}
+        onPreview={(days) => purges.preview.mutate(days)}
+        onPurge={(days) => purges.purge.mutate(days)}
       />
       <ContactLookupPanel
         canManage={canManage}

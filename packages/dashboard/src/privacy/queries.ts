@@ -14,6 +14,7 @@ export const privacyKeys = {
   settings: (orgId: string) => ['privacy', orgId, 'settings'] as const,
   audit: (orgId: string, action: string, actor: string) =>
     ['privacy', orgId, 'audit', action, actor] as const,
+  purges: (orgId: string) => ['privacy', orgId, 'purges'] as const,
 };
 
 /** The privacy client (same origin, session cookie); `fetch` is injectable for tests. */
@@ -104,4 +105,30 @@ export function useAuditLog(
     return out;
   };
   return { pages, verify, all };
+}
+
+/** Purges: the latest (any member), a dry run and a purge asked for now (owners and admins). */
+export function usePurges(orgId: string, fetch?: FetchLike) {
+  const client = usePrivacyClient(fetch);
+  const qc = useQueryClient();
+  const list = useQuery({
+    queryKey: privacyKeys.purges(orgId),
+    queryFn: ({ signal }) => client.purges(orgId, signal),
+    retry: false,
+  });
+  const settle = () => {
+    void qc.invalidateQueries({ queryKey: privacyKeys.purges(orgId) });
+    void qc.invalidateQueries({ queryKey: ['privacy', orgId, 'audit'] });
+  };
+  const preview = useMutation({
+    mutationFn: (days: number) => client.purge(orgId, { older_than: days, dry_run: true }),
+    onSettled: settle,
+  });
+  const purge = useMutation({
+    mutationFn: (days: number) => client.purge(orgId, { older_than: days }),
+    onMutate: () => preview.reset(),
+    onSettled: settle,
+  });
+  const error = preview.error ?? purge.error;
+  return { list, preview, purge, error: error ? messageOf(error) : null };
 }
