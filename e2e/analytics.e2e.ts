@@ -21,7 +21,8 @@ test('a chat is counted in the agent’s Analytics: the card’s Analytics opens
   // The card's Analytics opens the agent's Analytics section.
   await openTab(page, 'Agents');
   await expect(page.getByRole('button', { name: 'Create New Agent' })).toBeVisible();
-  await page.getByRole('button', { name: 'Analytics' }).first().click();
+  // (Exact: the organization switcher's name, 'Analytics Org', holds the word too.)
+  await page.getByRole('button', { name: 'Analytics', exact: true }).first().click();
   await expect(page).toHaveURL(/section=analytics/);
   const section = page.getByRole('region', { name: 'Analytics' });
   await expect(section.getByRole('heading', { name: 'Conversations by channel' })).toBeVisible({

@@ -21,12 +21,10 @@ test('edit → reload: nothing lost; an invalid field never blocks the others; R
   await createOrganization(page, 'Editor Org');
   await createAgent(page, 'keeper');
 
-  // This server has no voice set up (System Status says so): Talk to Agent is disabled, saying why.
+  // This server has no LiveKit but takes calls on its own WebSocket transport (the local speech
+  // tools are installed; System Status says voice is available): Talk to Agent is offered.
   const talk = page.getByRole('button', { name: 'Talk to Agent' });
-  await expect(talk).toBeDisabled();
-  await expect(talk).toHaveAccessibleDescription(
-    'Voice calls are not set up on this server (LiveKit is not configured).',
-  );
+  await expect(talk).toBeEnabled();
 
   // Read-only until Edit.
   await expect(page.getByLabel('Nudge Text')).toBeDisabled();

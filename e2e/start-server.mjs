@@ -22,6 +22,8 @@ const child = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
     PARLEY_TOOL_ALLOW_HOSTS: '127.0.0.1',
     // The Email test's SMTP server listens on loopback too (e2e/email.e2e.ts).
     PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
+    // The Webhooks test's receiver listens on loopback too (e2e/webhooks.e2e.ts).
+    PARLEY_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
     ...process.env,
     PARLEY_LOCAL_STT_GRAMMAR: grammar,
     PARLEY_DATA_DIR: dataDir,

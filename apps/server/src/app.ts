@@ -58,6 +58,8 @@ import type { Scheduler } from './scheduling/scheduler';
 import { systemClock } from './scheduling/clock';
 import { conversationRoutes } from './conversations/routes';
 import { analyticsRoutes } from './conversations/analyticsRoutes';
+import { outcomeRoutes } from './outcomes/routes';
+import { webhookRoutes as eventWebhookRoutes } from './webhooks/routes';
 import { handoffOrgRoutes, profileRoutes, waitingRoutes } from './handoff/routes';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -320,6 +322,7 @@ export function createApp(options: AppOptions) {
   for (const path of guardedPaths) app.use(path, requireSession);
   app.route('/api/org', apiKeyRoutes(services));
   app.route('/api/org', orgRoutes(services));
+  app.route('/api/org', eventWebhookRoutes(services));
   app.route('/api/org', privacyRoutes(services));
   app.route('/api/org', auditRoutes(services));
   app.route('/api/org', handoffOrgRoutes(services));
@@ -351,6 +354,8 @@ export function createApp(options: AppOptions) {
   app.route('/api/conversations', waitingRoutes(services));
   app.route('/api/conversations', conversationRoutes(services));
   app.route('/api/analytics', analyticsRoutes(services));
+  // Outcomes: the plan, a conversation's outcome, reruns, their analytics (docs/outcomes.md).
+  app.route('/api', outcomeRoutes(services));
   app.route('/api', modelRoutes(services, retrieve));
   app.route('/v1/datasets', datasetRetrieveRoutes(services));
   app.route('/v1', runtimeRoutes(services, retrieve));

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import * as api from '@parley/api-client';
+import { webhookOperations } from './webhooks/openapi';
 import { apiKeyOperations } from './apikeys/openapi';
 import { scopeFor } from './apikeys/scopes';
 import { privacyOperations } from './privacy/openapi';
+import { outcomeOperations } from './outcomes/openapi';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth =
@@ -154,8 +156,8 @@ const serviceOperations: Operation[] = [
   op('post', '/webhooks/mail/unsubscribe/:token', 'One-click unsubscribe (RFC 8058, signed link)', 'Webhooks', 'none', { produces: 'text/html' }),
   op('post', '/webhooks/mail/:token', "A mailbox's inbound URL: a raw message (message/rfc822, at most 10 MB; over the bounds of an inbound mail — 1,000 parts, 50 levels, 1,000 header lines, 64 KB a field, 1,000 encoded-words — 400 with the reason, nothing stored)", 'Webhooks', 'none', { response: api.mailInboundAnswerSchema }),
   // ---- conversations, human takeover, analytics (docs/inbox-and-analytics.md) ----
-  op('get', '/api/conversations', "The organization's conversations on every channel, newest activity first (agent_id, channel, status, q, from, to, cursor, limit)", 'Conversations', 'session', { query: { ...orgQuery, agent_id: 'An agent', channel: 'chat, voice, sms, whatsapp or email', status: 'open, needs_human, held or ended', q: 'Words in the messages (full text)', from: 'Active since (ISO 8601)', to: 'Started before (ISO 8601)', cursor: "The previous page's next_cursor", limit: '1–100 (25)' }, response: api.conversationListSchema }),
-  op('get', '/api/conversations/export', 'The filtered conversations as CSV or JSON lines, one row per message (streamed)', 'Conversations', 'session', { query: { ...orgQuery, format: 'csv or jsonl', agent_id: 'An agent', channel: 'A channel', status: 'open, needs_human, held or ended', q: 'Words in the messages', from: 'Active since', to: 'Started before' }, produces: 'text/plain' }),
+  op('get', '/api/conversations', "The organization's conversations on every channel, newest activity first (agent_id, channel, status, q, from, to, success, tag, cursor, limit), each with its outcome", 'Conversations', 'session', { query: { ...orgQuery, agent_id: 'An agent', channel: 'chat, voice, sms, whatsapp or email', status: 'open, needs_human, held or ended', q: 'Words in the messages (full text)', from: 'Active since (ISO 8601)', to: 'Started before (ISO 8601)', success: 'Outcomes that count as a success (true) or not (false)', tag: 'Outcomes carrying this tag', cursor: "The previous page's next_cursor", limit: '1–100 (25)' }, response: api.conversationListSchema }),
+  op('get', '/api/conversations/export', 'The filtered conversations as CSV or JSON lines, one row per message with its conversation\'s outcome (status, summary, success, tags, fields) (streamed)', 'Conversations', 'session', { query: { ...orgQuery, format: 'csv or jsonl', agent_id: 'An agent', channel: 'A channel', status: 'open, needs_human, held or ended', q: 'Words in the messages', from: 'Active since', to: 'Started before', success: 'true or false', tag: 'An outcome tag' }, produces: 'text/plain' }),
   op('get', '/api/conversations/events', "The organization's inbox, live (server-sent events: ready, then a conversation's id on each new message, takeover, release, call end or request for a person; ids only)", 'Conversations', 'session', { query: orgQuery }),
   // ---- handoff to people (issue 41, docs/inbox-and-analytics.md) ----
   op('get', '/api/conversations/waiting', 'The conversations waiting for a person now (needs_human), the longest waiting first (at most 200), and how many', 'Handoff', 'session', { query: orgQuery, response: api.waitingListSchema }),
@@ -210,7 +212,9 @@ const serviceOperations: Operation[] = [
  * A new route: one `op(...)` line with its contract schemas.
  */
 export const operations: Operation[] = [
+  ...webhookOperations,
   ...privacyOperations,
+  ...outcomeOperations,
   {
     method: 'get',
     path: '/api/shared-providers/:org',

@@ -29,6 +29,8 @@ import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 import { listenForJobs } from './lib/jobs';
 import { retentionOptionsFrom, startRetentionWorker } from './privacy/retentionWorker';
+import { startWebhookWorkers } from './webhooks/workers';
+import { startAnalysisWorker } from './outcomes/worker';
 import { createEmbeddedVoice } from './voice/embedded';
 import { endCall } from './voice/callLog';
 
@@ -171,6 +173,10 @@ export async function createServer(config: ServerConfig) {
   const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
   // Retention: each organization's data older than its retention_days, purged in batches.
   const retention = startRetentionWorker({ db: database.db, logger }, retentionOptionsFrom(env));
+  // Events out (webhooks/) and the idle end of conversations (conversations/lifecycle.ts).
+  const events = startWebhookWorkers({ db: database.db, secrets, env, logger });
+  // Outcomes: an ended conversation's plan filled by its agent's model (outcomes/).
+  const analysis = startAnalysisWorker({ db: database.db, secrets, env, logger });
   // A job row added by any process wakes its worker here at once (the job runner, lib/jobs).
   const unlistenJobs = await listenForJobs(database.listen, [
     ingestion,
@@ -178,6 +184,8 @@ export async function createServer(config: ServerConfig) {
     scheduler,
     testRuns,
     retention,
+    events.deliveries,
+    analysis,
   ]);
   // Chat turns run as many at once as the event loop keeps up with (PARLEY_ADMISSION_LAG_MS).
   const admission = admissionFrom(env);
@@ -204,6 +212,8 @@ export async function createServer(config: ServerConfig) {
     await mail.stop();
     await testRuns.stop();
     await retention.stop();
+    await events.stop();
+    await analysis.stop();
     await scheduler.stop();
     await ingestion.stop();
     await unlisten();
@@ -245,6 +255,8 @@ export async function createServer(config: ServerConfig) {
     admission,
     scheduler,
     imap,
+    events,
+    analysis,
     embeddedVoice,
     retention,
   };

@@ -15,7 +15,9 @@ const as: Record<'owner' | 'admin' | 'member', TestUser> = {} as never;
 
 beforeAll(async () => {
   // Credential tests reach a closed local port (answered at once: "Could not reach Deepgram").
-  server = await startTestServer({ env: { DEEPGRAM_BASE_URL: 'http://127.0.0.1:9' } });
+  server = await startTestServer({
+    env: { DEEPGRAM_BASE_URL: 'http://127.0.0.1:9', PARLEY_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' },
+  });
   as.owner = server.newUser();
   orgId = await as.owner.withOrg('Roles');
   for (const role of ['admin', 'member'] as const) {
@@ -110,6 +112,17 @@ const managed: Array<[string, () => Promise<Call>]> = [
   [
     'Only an owner or admin can remove members',
     async () => ({ method: 'DELETE', path: `/api/org/${orgId}/members/${await newMember()}` }),
+  ],
+  [
+    'Only an owner or admin can manage webhooks',
+    async () => {
+      const made = await as.owner.raw('POST', `/api/org/${orgId}/webhooks`, {
+        url: 'http://127.0.0.1:9/hook',
+        events: ['*'],
+      });
+      const id = (made.body.webhook as { id: string }).id;
+      return { method: 'PUT', path: `/api/org/${orgId}/webhooks/${id}`, body: { enabled: false } };
+    },
   ],
   [
     'Only an owner or admin can delete every agent of the organization',
@@ -321,6 +334,19 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
   ) => ({
     user: as[role],
     call: { method: 'DELETE', path: `/api/agents/delete-by-org/${orgId}`, body: {} },
+  }),
+  '**Webhooks**: add, change, delete, send a test event, rotate the signing secret, replay a delivery':
+    async (role) => ({
+      user: as[role],
+      call: {
+        method: 'POST',
+        path: `/api/org/${orgId}/webhooks`,
+        body: { url: `http://127.0.0.1:9/${role}`, events: ['conversation.ended'] },
+      },
+    }),
+  'See the webhooks (never their signing secrets) and their delivery logs': async (role) => ({
+    user: as[role],
+    call: { method: 'GET', path: `/api/org/${orgId}/webhooks` },
   }),
   '**API keys**: create, revoke ([versions.md](versions.md#api-keys-and-scopes))': async (
     role,

@@ -18,7 +18,8 @@ let orgId: string;
 let strangerOrg: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Webhooks to a loopback address are allowed here (their audit entries; nothing is delivered).
+  server = await startTestServer({ env: { PARLEY_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' } });
   owner = server.newUser();
   orgId = await owner.withOrg('Audited Org');
   member = server.newUser();
@@ -228,6 +229,47 @@ describe('the audit log', () => {
     expect(hoursLog.entries[0]!.changes).toEqual([
       { field: 'time_zone', before: 'UTC', after: 'Europe/Paris' },
     ]);
+  });
+
+  it('records webhooks: created, changed, secret rotated, deleted — never the secret or the URL query', async () => {
+    const path = `/api/org/${orgId}/webhooks`;
+    const created = await owner.raw('POST', path, {
+      url: 'http://127.0.0.1:9/hook?token=tok-very-secret',
+      events: ['conversation.started'],
+      description: 'CRM',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const hook = (created.body as { webhook: { id: string; secret: string } }).webhook;
+    expect(
+      (await owner.raw('PUT', `${path}/${hook.id}`, { description: 'CRM 2', enabled: false }))
+        .status,
+    ).toBe(200);
+    const rotated = await owner.raw('POST', `${path}/${hook.id}/rotate-secret`, {});
+    expect(rotated.status).toBe(200);
+    const newSecret = (rotated.body as { webhook: { secret: string } }).webhook.secret;
+    expect((await owner.raw('DELETE', `${path}/${hook.id}`)).status).toBe(200);
+
+    const log = await logOf(owner, '?action=webhook');
+    expect(log.entries.map((e) => e.action)).toEqual([
+      'webhook.delete',
+      'webhook.rotate_secret',
+      'webhook.update',
+      'webhook.create',
+    ]);
+    expect(log.entries.every((e) => e.target?.id === hook.id)).toBe(true);
+    expect(log.entries[3]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'url', before: null, after: 'http://127.0.0.1:9/hook?••••' },
+        { field: 'events', before: null, after: ['conversation.started'] },
+      ]),
+    );
+    expect(log.entries[2]!.changes).toEqual([
+      { field: 'description', before: 'CRM', after: 'CRM 2' },
+      { field: 'enabled', before: true, after: false },
+    ]);
+    const text = JSON.stringify(log);
+    for (const secret of [hook.secret, newSecret, 'tok-very-secret'])
+      expect(text).not.toContain(secret);
   });
 
   it('filters by action family and actor, pages with a cursor', async () => {

@@ -494,7 +494,8 @@ describe('export', () => {
     const csv = await (await owner.fetch('/api/conversations/export?format=csv&q=quince')).text();
     const rows = csv.trim().split('\r\n');
     expect(rows[0]).toBe(
-      'conversation_id,agent_id,channel,end_user,status,message_id,author,member_name,text,created_at',
+      'conversation_id,agent_id,channel,end_user,status,message_id,author,member_name,text,created_at,' +
+        'outcome_status,outcome_summary,outcome_success,outcome_tags,outcome_fields',
     );
     expect(rows.slice(1).map((r) => r.split(',')[6])).toEqual(['visitor', 'agent']);
     expect(rows[1]).toContain(',"Is the quince jelly, ""fresh""?",');

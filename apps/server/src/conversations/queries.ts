@@ -14,6 +14,7 @@ import { requireMembership } from '../lib/tenancy';
 import type { ConversationRow } from './takeover';
 import { versionOfWire } from '../agents/versions/label';
 import { handoffColumns, handoffFromSql } from '../handoff/store';
+import { outcomeColumns, outcomeFromSql } from '../outcomes/store';
 
 /** The list's and the export's filters, parsed (api-client `conversationFiltersSchema`). */
 export interface Filters {
@@ -23,6 +24,10 @@ export interface Filters {
   q?: string;
   from?: Date;
   to?: Date;
+  /** Outcomes that count as a success ('true', 'pass') or not ('false', 'fail'). */
+  success?: string;
+  /** Outcomes carrying this tag. */
+  tag?: string;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,6 +75,12 @@ export function filterConditions(orgId: string, f: Filters): SQL {
   // Active within the range: last activity after `from`, started before `to`.
   if (f.from) parts.push(sql`c.updated_at >= ${f.from.toISOString()}::timestamptz`);
   if (f.to) parts.push(sql`c.created_at <= ${f.to.toISOString()}::timestamptz`);
+  if (f.success)
+    parts.push(sql`EXISTS (SELECT 1 FROM conversation_analyses fs WHERE fs.conversation_id = c.id
+      AND fs.success_passed = ${f.success === 'true' || f.success === 'pass'})`);
+  if (f.tag)
+    parts.push(sql`EXISTS (SELECT 1 FROM conversation_analyses ft WHERE ft.conversation_id = c.id
+      AND ${f.tag} = ANY (ft.tags))`);
   if (f.q)
     parts.push(sql`c.id IN (SELECT mq.conversation_id FROM messages mq
       WHERE to_tsvector('simple', mq.content) @@ websearch_to_tsquery('simple', ${f.q}))`);
@@ -137,6 +148,7 @@ function summaryOf(r: Record<string, unknown>): ConversationSummary {
           },
     unread: Boolean(r.unread),
     handoff,
+    outcome: outcomeFromSql(r),
   };
 }
 
@@ -147,7 +159,7 @@ const summaryColumns = sql`c.id, c.organization_id, c.agent_name, c.channel, c.e
   a.name AS agent_display, h.user_id AS held_user_id, h.user_name AS held_user_name, h.held_at,
   lm.author AS last_author, lm.role AS last_role, lm.content AS last_text, lm.created_at AS last_at,
   (SELECT count(*) FROM messages mc WHERE mc.conversation_id = c.id) AS message_count,
-  ${handoffColumns},
+  ${handoffColumns}, ${outcomeColumns},
   EXISTS (SELECT 1 FROM messages mu WHERE mu.conversation_id = c.id AND mu.role = 'user'
     AND mu.created_at > coalesce(r.seen_at, '-infinity'::timestamptz)) AS unread`;
 
@@ -156,6 +168,7 @@ const summaryJoins = (userId: string) => sql`
   LEFT JOIN conversation_holds h ON h.conversation_id = c.id
   LEFT JOIN handoffs ho ON ho.conversation_id = c.id AND ho.closed_at IS NULL
   LEFT JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ${userId}
+  LEFT JOIN conversation_analyses ca ON ca.conversation_id = c.id
   LEFT JOIN LATERAL (SELECT m.author, m.role, m.content, m.created_at FROM messages m
     WHERE m.conversation_id = c.id ORDER BY m.created_at DESC LIMIT 1) lm ON true`;
 

@@ -11,13 +11,14 @@ import {
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
 import { organizationOf as organizationOfUser } from '../lib/tenancy';
-import { csvLine, exportColumns, exportRows } from './exportRows';
+import { csvLine, csvValues, exportColumns, exportRows } from './exportRows';
 import { inboxEvents } from './inboxEvents';
 import { conversationDetail, conversationFor, listConversations, threadMessageOf } from './queries';
 import { sendMemberReply } from './send';
 import { audit } from '../audit/log';
 import { auditSecretMask } from '@parley/api-client';
 import { heldBy, release, takeOver } from './takeover';
+import { closeConversation } from './lifecycle';
 
 /** The query string parsed with a contract schema; bad input → 400 naming the field. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
@@ -40,7 +41,7 @@ const memberOf = (c: Context<AppEnv>) => {
 
 /**
  * The inbox under /api/conversations (session): every channel's conversations of the
- * organization, a thread, takeover / release, a member's reply, and the streamed export.
+ * organization, a thread, takeover / release, close, a member's reply, and the streamed export.
  */
 export function conversationRoutes(services: Services) {
   const { db } = services;
@@ -90,9 +91,7 @@ export function conversationRoutes(services: Services) {
         await out.write(
           batch
             .map((row) =>
-              query.format === 'csv'
-                ? csvLine(exportColumns.map((k) => row[k]))
-                : `${JSON.stringify(row)}\n`,
+              query.format === 'csv' ? csvLine(csvValues(row)) : `${JSON.stringify(row)}\n`,
             )
             .join(''),
         );
@@ -143,6 +142,22 @@ export function conversationRoutes(services: Services) {
       target: { type: 'conversation', id: conv.id },
     });
     return c.json(await holdAnswer(conv.id));
+  });
+
+  // A member ends a chat, SMS, WhatsApp or e-mail conversation (a later message reopens it).
+  app.post('/:id/close', async (c) => {
+    const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
+    const closed = await closeConversation(db, conv);
+    const hold = await heldBy(db, conv.id);
+    return c.json({
+      success: true as const,
+      conversation: {
+        id: conv.id,
+        status: hold ? 'held' : closed.endedAt ? 'ended' : 'open',
+        ended_at: closed.endedAt?.toISOString() ?? null,
+        ended_by: closed.endedBy,
+      },
+    });
   });
 
   app.post('/:id/messages', async (c) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OutcomePlan } from '@parley/api-client';
 import { agents, organization, user } from './schema';
 
 // ---------- agent versions (issue 39, docs/versions.md) ----------
@@ -20,13 +21,13 @@ export interface SnapshotTool {
 /**
  * Everything that shapes an agent's answers, frozen: its versioned settings by column name
  * (agents/versions/fields.ts lists them; secrets stay encrypted as stored), its tools and its
- * analysis plan (null until the outcomes issue gives agents one). One JSON document, so a setting
+ * outcome plan (docs/outcomes.md; null: none). One JSON document, so a setting
  * added later joins it without a schema change.
  */
 export interface AgentSnapshot {
   settings: Record<string, unknown>;
   tools: SnapshotTool[];
-  analysis: unknown;
+  analysis: OutcomePlan | null;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ToolStep } from './schema-tools';
 import type { AgentSnapshot } from './schema-versions';
+import type { OutcomePlan } from '@parley/api-client';
 
 // ---------- better-auth tables (user, session, account, verification) + organization plugin ----------
 // Property names are better-auth's field names; columns are snake_case.
@@ -170,6 +171,8 @@ export const agents = pgTable(
     disclosure: text('disclosure'),
     /** A call asks the caller's consent to be transcribed; a refusal stores nothing of the call. */
     transcriptionConsent: boolean('transcription_consent').notNull().default(false),
+    /** The draft's outcome plan (docs/outcomes.md); null: none. A version keeps its own in its snapshot. */
+    analysisPlan: jsonb('analysis_plan').$type<OutcomePlan>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -219,9 +222,12 @@ export const conversations = pgTable(
     channel: text('channel').$type<ConversationChannel>().notNull().default('chat'),
     endUser: text('end_user').notNull(),
     agentAddress: text('agent_address'),
-    /** When the conversation ended (a call hung up); null while open or for message channels. */
+    /**
+     * When the conversation ended: a call hung up; a message channel's went quiet (idle) or a member
+     * closed it. Null while open; a later message reopens a message channel's (drizzle/0037).
+     */
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** Who or what ended it: caller, agent, max_duration, nudges, error. */
+    /** Who or what ended it: caller, agent, max_duration, nudges, error; idle, member. */
     endedBy: text('ended_by'),
     endReason: text('end_reason'),
     /** A call's agent version ('1', '2' … or 'draft': the console's test call). */
@@ -229,6 +235,11 @@ export const conversations = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The newest message's time, kept by a trigger on every message (drizzle/0037): a chat, SMS,
+     * WhatsApp or e-mail conversation quiet for PARLEY_CONVERSATION_IDLE_SECONDS ends.
+     */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('conversations_agent_idx').on(t.agentName, t.updatedAt),
@@ -761,7 +772,9 @@ export * from './schema-inbox';
 export * from './schema-evals';
 export * from './schema-tools';
 export * from './schema-analytics';
+export * from './schema-webhooks';
 export * from './schema-versions';
 export * from './schema-apikeys';
 export * from './schema-privacy';
 export * from './schema-handoff';
+export * from './schema-outcomes';

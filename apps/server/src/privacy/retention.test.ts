@@ -69,6 +69,9 @@ async function seed(org: string, agent: string): Promise<PurgeCounts> {
       VALUES (${conversation}::uuid, 'user', ${content}, ${daysAgo(age)})`);
   const oldChat = await conv('chat', 100, 100);
   for (const i of [1, 2, 3]) await msg(oldChat, 100, `old chat ${i}`);
+  // Its outcome goes with it.
+  await db.execute(sql`INSERT INTO conversation_analyses (conversation_id, organization_id, status)
+    VALUES (${oldChat}::uuid, ${org}, 'done')`);
   const oldCall = await conv('voice', 90, 90);
   await msg(oldCall, 90, 'old call 1');
   await msg(oldCall, 90, 'old call 2');
@@ -98,6 +101,7 @@ async function seed(org: string, agent: string): Promise<PurgeCounts> {
     conversations: 2,
     calls: 1,
     messages: 7,
+    outcomes: 1,
     test_runs: 1,
     mail_sends: 1,
     outbox: 1,

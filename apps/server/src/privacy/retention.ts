@@ -120,11 +120,18 @@ const conversationsPhase: Phase = {
     if (messages >= batchSize) return { removed: { messages }, more: true };
     const convs = rowsOf(
       await tx.execute(sql`WITH gone AS (DELETE FROM conversations c WHERE c.id IN ${ids}
-          AND ${oldConversations(orgId, cutoff)} RETURNING c.channel)
-        SELECT count(*)::int AS n, count(*) FILTER (WHERE channel = 'voice')::int AS calls FROM gone`),
+          AND ${oldConversations(orgId, cutoff)} RETURNING c.id, c.channel)
+        SELECT count(*)::int AS n, count(*) FILTER (WHERE channel = 'voice')::int AS calls,
+          (SELECT count(*) FROM conversation_analyses a
+            WHERE a.conversation_id IN (SELECT id FROM gone))::int AS outcomes FROM gone`),
     );
     return {
-      removed: { messages, conversations: num(convs), calls: num(convs, 'calls') },
+      removed: {
+        messages,
+        conversations: num(convs),
+        calls: num(convs, 'calls'),
+        outcomes: num(convs, 'outcomes'),
+      },
       more: doomed.length >= conversationsPerBatch,
     };
   },
@@ -177,6 +184,8 @@ export async function countPurge(db: Executor, orgId: string, cutoff: Date): Pro
       SELECT
         (SELECT count(*) FROM doomed)::int AS conversations,
         (SELECT count(*) FROM doomed WHERE channel = 'voice')::int AS calls,
+        (SELECT count(*) FROM conversation_analyses
+          WHERE conversation_id IN (SELECT id FROM doomed))::int AS outcomes,
         ((SELECT count(*) FROM messages WHERE conversation_id IN (SELECT id FROM doomed))
           + (SELECT count(*) ${oldMessagesOfLiveConversations(orgId, cutoff)}
              AND c.id NOT IN (SELECT id FROM doomed)))::int AS messages`),
@@ -184,6 +193,7 @@ export async function countPurge(db: Executor, orgId: string, cutoff: Date): Pro
   let counts = addCounts(emptyCounts(), {
     conversations: Number(row?.conversations ?? 0),
     calls: Number(row?.calls ?? 0),
+    outcomes: Number(row?.outcomes ?? 0),
     messages: Number(row?.messages ?? 0),
   });
   for (const k of tableKinds) {

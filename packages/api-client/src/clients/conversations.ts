@@ -8,6 +8,7 @@ import {
   type AnalyticsPeriod,
   type ConversationFilters,
 } from '../schemas/conversations';
+import { conversationCloseResponseSchema } from '../schemas/conversationLifecycle';
 
 /** The filters as a query string's values (dates as ISO strings). */
 function filterQuery(filters: ConversationFilters & { cursor?: string; limit?: number }) {
@@ -45,6 +46,12 @@ export function createConversationsClient(options: HttpOptions) {
       http('POST', `/conversations/${enc(id)}/takeover`, { json: {}, schema: held }),
     release: (id: string) =>
       http('POST', `/conversations/${enc(id)}/release`, { json: {}, schema: held }),
+    /** Ends a chat, SMS, WhatsApp or e-mail conversation now (a later message reopens it). */
+    close: (id: string) =>
+      http('POST', `/conversations/${enc(id)}/close`, {
+        json: {},
+        schema: conversationCloseResponseSchema,
+      }),
     reply: (id: string, text: string) =>
       http('POST', `/conversations/${enc(id)}/messages`, {
         json: { text },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { toolStepSchema } from './tools';
 import { agentVersionLabelSchema } from './common';
 import { handoffSchema } from './handoff';
+import { conversationOutcomeSchema, outcomeLimits } from './outcomes';
 
 /**
  * Conversations across channels, human takeover and agent analytics (issue 29): the inbox's
@@ -43,6 +44,17 @@ export const conversationFiltersSchema = z.object({
   q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
   from: isoDate('from').optional(),
   to: isoDate('to').optional(),
+  /** Outcomes (docs/outcomes.md): those that count as a success (true) or not (false). */
+  success: z
+    .enum(['true', 'false', 'pass', 'fail'], { error: 'success must be true or false' })
+    .optional(),
+  /** Outcomes carrying this tag. */
+  tag: z
+    .string()
+    .trim()
+    .min(1, 'tag must not be empty')
+    .max(outcomeLimits.tag, `tag must be at most ${outcomeLimits.tag} characters`)
+    .optional(),
 });
 export type ConversationFilters = z.input<typeof conversationFiltersSchema>;
 
@@ -91,6 +103,8 @@ export const conversationSummarySchema = z.object({
   unread: z.boolean(),
   /** Its open request for a person (waiting, or taken over and not yet released); else null. */
   handoff: handoffSchema.nullable().optional(),
+  /** Its outcome (docs/outcomes.md) once analysed; else null. */
+  outcome: conversationOutcomeSchema.nullable().optional(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 

@@ -9,6 +9,7 @@ export const purgeKinds = [
   'conversations',
   'calls',
   'messages',
+  'outcomes',
   'test_runs',
   'mail_sends',
   'outbox',
@@ -20,6 +21,8 @@ export const purgeCountsSchema = z.object({
   conversations: z.number().int(),
   calls: z.number().int(),
   messages: z.number().int(),
+  /** The outcomes (conversation analyses) of the conversations removed. */
+  outcomes: z.number().int(),
   test_runs: z.number().int(),
   mail_sends: z.number().int(),
   outbox: z.number().int(),

@@ -14,6 +14,7 @@ import {
 } from './agentPrivacy';
 import { toolSaveRequestSchema } from './tools';
 import { agentTestInputSchema } from './agentTests';
+import { outcomePlanSchema } from './outcomes';
 
 /**
  * Drafts, published versions and agents as code (issue 39, docs/versions.md): the editor writes
@@ -72,7 +73,8 @@ export type AgentDocumentTool = z.output<typeof agentDocumentToolSchema>;
 export const agentVersionDetailSchema = agentVersionSummarySchema.extend({
   settings: agentSettingsWireSchema,
   tools: z.array(z.record(z.string(), z.unknown())),
-  analysis: z.unknown().nullable(),
+  /** Its outcome plan (docs/outcomes.md); null: none. */
+  analysis: outcomePlanSchema.nullable(),
 });
 export type AgentVersionDetail = z.infer<typeof agentVersionDetailSchema>;
 
@@ -194,8 +196,8 @@ export const agentDocumentSchema = z.strictObject({
   tools: z.array(agentDocumentToolSchema).max(32, 'at most 32 tools').default([]),
   /** The agent's tests; left out of a PUT …/draft, the agent's tests stay as they are. */
   tests: z.array(agentTestInputSchema).max(200, 'at most 200 tests').optional(),
-  /** The agent's analysis plan (null until agents have one). */
-  analysis: z.unknown().nullable().default(null),
+  /** The agent's outcome plan (docs/outcomes.md); null or left out: none. */
+  analysis: outcomePlanSchema.nullable().default(null),
 });
 export type AgentDocument = z.output<typeof agentDocumentSchema>;
 export type AgentDocumentInput = z.input<typeof agentDocumentSchema>;

@@ -6,8 +6,9 @@ import { useOrganizationChoice } from '../storage/orgChoice';
 import { useThemePreference } from '../shell/useThemePreference';
 import { AccountScreen } from './AccountScreen';
 import { MembersArea } from '../members/MembersArea';
+import { WebhooksArea } from '../webhooks';
 import { ApiKeysArea } from '../api-keys';
-import { PrivacyArea } from '../privacy/PrivacyArea';
+import { PrivacyArea } from '../privacy';
 
 // The member's phone number and e-mail alerts (handoff to people) load with the page's data.
 const ContactSettingsArea = lazy(() => import('../handoff/ContactSettingsArea'));
@@ -58,6 +59,7 @@ export function AccountPage({
         ) : null
       }
       privacy={current ? <PrivacyArea orgId={current.orgId} role={current.role} /> : null}
+      webhooks={current ? <WebhooksArea orgId={current.orgId} role={current.role} /> : null}
     />
   );
 }

@@ -11,6 +11,8 @@ export interface AccountScreenProps {
   onBack: () => void;
   /** The organization's settings below it: Members (members/) and API keys (api-keys/). */
   members?: ReactNode;
+  /** The organization's webhooks (webhooks/WebhooksArea), below Members. */
+  webhooks?: ReactNode;
   /** Privacy settings, a person's data and the audit log (privacy/PrivacyArea), below Members. */
   privacy?: ReactNode;
   /** 'When a conversation needs a person': the member's phone number and e-mail alerts. */
@@ -23,6 +25,7 @@ export function AccountScreen({
   organization,
   onBack,
   members,
+  webhooks,
   privacy,
   contact,
 }: AccountScreenProps) {
@@ -60,6 +63,7 @@ export function AccountScreen({
         </dl>
       </Card>
       {members}
+      {webhooks}
       {privacy}
     </main>
   );

@@ -19,7 +19,7 @@ export const stats = style({
   gap: vars.space.md,
   '@media': {
     'screen and (min-width: 480px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-    'screen and (min-width: 900px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+    'screen and (min-width: 900px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
   },
 });
 globalStyle(`${stats} > :last-child:nth-child(odd)`, {

@@ -8,6 +8,7 @@ import type {
   AgentToolsClient,
   AgentVersionsClient,
   IntegrationsClient,
+  OutcomesClient,
   SendLimits,
   SharedProviders,
 } from '@parley/api-client';
@@ -285,4 +286,10 @@ export interface DashboardApi {
    * hooks make their own client on this origin.
    */
   agentVersions?: AgentVersionsClient;
+  /**
+   * Outcomes (docs/outcomes.md): an agent's outcome plan and reruns under
+   * /api/agents/{agentName}/analysis, and the outcomes' analytics. Absent: useOutcomesApi makes
+   * one on this origin (kept out of the first tab's bundle).
+   */
+  outcomes?: OutcomesClient;
 }

@@ -18,6 +18,7 @@ import {
   useConversationsClient,
   useHold,
   useReply,
+  useEndConversation,
   inboxRefreshMs,
 } from './queries';
 import { inboxFallbackMs, useInboxEvents } from './useInboxEvents';
@@ -80,6 +81,7 @@ export default function Inbox({
   );
   const hold = useHold(selectedId);
   const reply = useReply(selectedId);
+  const end = useEndConversation(selectedId);
   const select = (next: string | null) => {
     setOwnId(next);
     onSelectedChange?.(next);
@@ -87,6 +89,7 @@ export default function Inbox({
     setDraft('');
     hold.reset();
     reply.reset();
+    end.reset();
   };
 
   const conversations = useMemo(
@@ -153,6 +156,9 @@ export default function Inbox({
           onRelease={() => hold.mutate('release')}
           holdBusy={hold.isPending ? (hold.variables ?? null) : null}
           holdError={hold.error ? plainMessageOf(hold.error) : null}
+          onEnd={() => end.mutate()}
+          ending={end.isPending}
+          endError={end.error ? plainMessageOf(end.error) : null}
           draft={draft}
           onDraftChange={setDraft}
           onSend={(text) => reply.mutate(text, { onSuccess: () => setDraft('') })}

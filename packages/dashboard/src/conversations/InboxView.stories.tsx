@@ -5,6 +5,7 @@ import { InboxView, type InboxViewProps } from './InboxView';
 import { ThreadView } from './ThreadView';
 import { emptyFilters, type InboxFilters } from './inboxFormat';
 import { chatThread, denseSummaries, fixtureSummaries, me } from './inboxFixtures';
+import { scoreOutcome, skippedOutcome } from '../outcomes/outcomeFixtures';
 
 const items = fixtureSummaries.map((c) => ({ ...c, isUnread: c.unread }));
 const agents = [
@@ -236,3 +237,28 @@ export const AgentSection: Story = {
   },
 };
 export const AgentSectionDark: Story = { args: AgentSection.args, globals: { theme: 'dark' } };
+
+/** Outcomes on the rows (a score, not analysed) and the outcome filters (docs/outcomes.md). */
+export const WithOutcomes: Story = {
+  args: {
+    conversations: items.map((c, i) => ({
+      ...c,
+      outcome: i === 0 ? scoreOutcome : i === 1 ? skippedOutcome : null,
+    })),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Score 4/10')).toBeVisible();
+    await expect(c.getByText('Not analysed')).toBeVisible();
+    await userEvent.click(c.getByRole('combobox', { name: 'Outcome' }));
+    await userEvent.click(within(document.body).getByRole('option', { name: 'Success' }));
+    await expect(args.onFiltersChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ success: 'true' }),
+    );
+    await userEvent.type(c.getByRole('searchbox', { name: 'Outcome tag' }), 'refund{Enter}');
+    await expect(args.onFiltersChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ success: 'true', tag: 'refund' }),
+    );
+  },
+};
+export const WithOutcomesDark: Story = { args: WithOutcomes.args, globals: { theme: 'dark' } };

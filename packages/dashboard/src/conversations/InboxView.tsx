@@ -26,6 +26,7 @@ import {
   type InboxFilters,
 } from './inboxFormat';
 import * as styles from './inbox.css';
+import { OutcomeBadges, OutcomeFilterFields } from '../outcomes';
 
 export interface InboxListItem extends ConversationSummary {
   /** The unread rule's answer for this member (see isUnread). */
@@ -195,6 +196,10 @@ export function InboxView({
           value={filters.to}
           onChange={(to) => set({ to })}
         />
+        <OutcomeFilterFields
+          value={{ success: filters.success, tag: filters.tag }}
+          onChange={(patch) => set(patch)}
+        />
       </div>
 
       <div className={styles.chips} role="group" aria-label="Status">
@@ -286,6 +291,7 @@ export function InboxView({
                           : statusLabels[c.status]}
                       </Badge>
                     ) : null}
+                    <OutcomeBadges outcome={c.outcome} />
                     <span className={styles.when}>
                       {formatWhen(c.updated_at, { timeZone, locale })}
                     </span>

@@ -11,6 +11,7 @@ import {
   heldByOtherThread,
   me,
 } from './inboxFixtures';
+import { doneOutcome, skippedOutcome } from '../outcomes/outcomeFixtures';
 
 /** The reply draft kept in story state (so typing works). */
 function Stateful(props: ThreadViewProps) {
@@ -251,3 +252,53 @@ export const MadeATest: Story = {
   },
 };
 export const MadeATestDark: Story = { ...MadeATest, globals: { theme: 'dark' } };
+
+/** A member closes a chat: Close ends it now (a later message reopens it). */
+export const CloseConversation: Story = {
+  args: { onEnd: fn() },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Close' }));
+    await expect(args.onEnd).toHaveBeenCalled();
+  },
+};
+export const CloseConversationDark: Story = {
+  args: CloseConversation.args,
+  globals: { theme: 'dark' },
+};
+
+/** An ended chat (idle, or closed): no Close; it says a new message reopens it. */
+export const EndedChat: Story = {
+  args: { onEnd: fn(), conversation: { ...chatThread, status: 'ended' } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.queryByRole('button', { name: 'Close' })).toBeNull();
+    await expect(c.getByText(/A new message from the person reopens it/)).toBeVisible();
+    // A member may still take it over to write (which reopens it).
+    await expect(c.getByRole('button', { name: 'Take over' })).toBeEnabled();
+  },
+};
+export const EndedChatDark: Story = { args: EndedChat.args, globals: { theme: 'dark' } };
+
+/** An ended chat with its outcome (docs/outcomes.md): success, the summary, fields and tags. */
+export const WithOutcome: Story = {
+  args: { conversation: { ...chatThread, status: 'ended', outcome: doneOutcome } },
+  play: async ({ canvasElement }) => {
+    const outcome = within(within(canvasElement).getByRole('region', { name: 'Outcome' }));
+    await expect(outcome.getByText('Success')).toBeVisible();
+    await expect(outcome.getByText(/booked a table for four/)).toBeVisible();
+    await expect(outcome.getByText('Party size')).toBeVisible();
+  },
+};
+export const WithOutcomeDark: Story = { args: WithOutcome.args, globals: { theme: 'dark' } };
+
+/** Not analysed (no model key): the thread says why. */
+export const OutcomeSkipped: Story = {
+  args: { conversation: { ...chatThread, status: 'ended', outcome: skippedOutcome } },
+  play: async ({ canvasElement }) => {
+    const outcome = within(within(canvasElement).getByRole('region', { name: 'Outcome' }));
+    await expect(outcome.getByText('Not analysed')).toBeVisible();
+    await expect(outcome.getByText(/No model key/)).toBeVisible();
+  },
+};
+export const OutcomeSkippedDark: Story = { args: OutcomeSkipped.args, globals: { theme: 'dark' } };

@@ -17,6 +17,7 @@ import {
 import * as styles from './inbox.css';
 import { StoredToolSteps } from '../chat/ToolStepList';
 import { HandoffCard } from '../handoff';
+import { OutcomeCard } from '../outcomes';
 
 export interface ThreadViewProps {
   /** Null: nothing is selected (the placeholder). */
@@ -31,6 +32,10 @@ export interface ThreadViewProps {
   /** The hold action under way. */
   holdBusy?: 'takeover' | 'release' | null;
   holdError?: string | null;
+  /** Closes (ends) a chat, SMS, WhatsApp or e-mail conversation; a call ends when it hangs up. */
+  onEnd?: () => void;
+  ending?: boolean;
+  endError?: string | null;
   draft: string;
   onDraftChange: (text: string) => void;
   onSend: (text: string) => void;
@@ -139,6 +144,9 @@ export function ThreadView({
   onRelease,
   holdBusy = null,
   holdError,
+  onEnd,
+  ending = false,
+  endError,
   draft,
   onDraftChange,
   onSend,
@@ -225,12 +233,23 @@ export function ThreadView({
               <Button
                 busy={holdBusy === 'takeover'}
                 busyLabel={inboxTexts.takingOver}
-                disabled={hold === 'other' || conversation.status === 'ended'}
+                disabled={hold === 'other' || (isCall && conversation.status === 'ended')}
                 onClick={onTakeover}
               >
                 {inboxTexts.takeOver}
               </Button>
             )}
+            {onEnd && !isCall && conversation.status !== 'ended' ? (
+              <Button
+                variant="secondary"
+                busy={ending}
+                busyLabel={inboxTexts.closing}
+                onClick={onEnd}
+                title={inboxTexts.closeHint}
+              >
+                {inboxTexts.close}
+              </Button>
+            ) : null}
             {hold === 'other' ? (
               <Button
                 variant="ghost"
@@ -299,6 +318,20 @@ export function ThreadView({
         ) : null}
         {holdError ? (
           <Banner tone="error" title="Could not change who answers" message={holdError} />
+        ) : null}
+        {!isCall && conversation.status === 'ended' ? (
+          <p className={styles.muted}>{inboxTexts.endedNote}</p>
+        ) : null}
+        {endError ? (
+          <Banner tone="error" title="Could not close the conversation" message={endError} />
+        ) : null}
+        {conversation.outcome ? (
+          <OutcomeCard
+            outcome={conversation.outcome}
+            headingLevel={headingLevel === 2 ? 3 : 4}
+            timeZone={timeZone}
+            locale={locale}
+          />
         ) : null}
         {makeTest}
 

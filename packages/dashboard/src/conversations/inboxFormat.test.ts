@@ -30,6 +30,8 @@ describe('filtersToQuery', () => {
         from: '2026-11-20',
         to: '2026-11-25',
         unreadOnly: true,
+        success: 'false',
+        tag: ' refund ',
       },
       { orgId: 'org_1' },
     );
@@ -42,6 +44,8 @@ describe('filtersToQuery', () => {
       from: new Date(2026, 10, 20).toISOString(),
       // 'to' is inclusive of its day: the server's 'started before' the next day's start.
       to: new Date(2026, 10, 26).toISOString(),
+      success: 'false',
+      tag: 'refund',
     });
     expect(conversationFiltersSchema.safeParse(query).success).toBe(true);
   });

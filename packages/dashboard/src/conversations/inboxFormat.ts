@@ -60,6 +60,10 @@ export const inboxTexts = {
   takingOver: 'Taking over...',
   handBack: 'Hand back',
   handingBack: 'Handing back...',
+  close: 'Close',
+  closing: 'Closing...',
+  closeHint: 'Ends the conversation now; a new message from the person reopens it.',
+  endedNote: 'This conversation has ended. A new message from the person reopens it.',
   reply: 'Reply',
   replyPlaceholder: 'Write a reply... (Enter sends, Shift+Enter for a new line)',
   send: 'Send',
@@ -88,6 +92,10 @@ export interface InboxFilters {
   to: string;
   /** Only conversations with unread visitor messages (applied to the loaded pages). */
   unreadOnly: boolean;
+  /** Outcomes (docs/outcomes.md): a success ('true') or not ('false'); '' any. */
+  success: '' | 'true' | 'false';
+  /** Outcomes carrying this tag; '' any. */
+  tag: string;
 }
 
 export const emptyFilters: InboxFilters = {
@@ -98,6 +106,8 @@ export const emptyFilters: InboxFilters = {
   from: '',
   to: '',
   unreadOnly: false,
+  success: '',
+  tag: '',
 };
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -130,6 +140,9 @@ export function filtersToQuery(
   if (from) out.from = from.toISOString();
   const to = startOfDay(filters.to, 1);
   if (to) out.to = to.toISOString();
+  if (filters.success) out.success = filters.success;
+  const tag = filters.tag.trim();
+  if (tag) out.tag = tag;
   return out;
 }
 
@@ -142,7 +155,9 @@ export function hasFilters(filters: InboxFilters): boolean {
     filters.q.trim() ||
     filters.from ||
     filters.to ||
-    filters.unreadOnly,
+    filters.unreadOnly ||
+    filters.success ||
+    filters.tag.trim(),
   );
 }
 

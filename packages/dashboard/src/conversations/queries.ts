@@ -110,6 +110,19 @@ export function useHold(id: string | null) {
   });
 }
 
+/** A member closes the conversation (it ends now); the thread and the lists read again. */
+export function useEndConversation(id: string | null) {
+  const client = useConversationsClient();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => client.close(id!),
+    onSettled: async () => {
+      await qc.invalidateQueries({ queryKey: conversationsKeys.thread(id ?? '') });
+      await refreshLists(qc);
+    },
+  });
+}
+
 /** The member's reply: added to the thread at once, the lists read again. */
 export function useReply(id: string | null) {
   const client = useConversationsClient();

@@ -30,6 +30,7 @@ import {
   type PhoneFilters,
 } from './phoneFilters';
 import * as styles from './phoneNumbers.css';
+import { CheckIcon, CrossIcon } from '../icons';
 
 export type PhoneNumbersTab = ChannelTab;
 
@@ -82,7 +83,7 @@ export function ChannelBadge({ label, enabled }: { label: string; enabled: boole
       data-enabled={enabled}
       className={styles.channelChip}
     >
-      <span aria-hidden="true">{enabled ? '✓' : '✕'}</span> {label}
+      {enabled ? <CheckIcon /> : <CrossIcon />} {label}
     </Badge>
   );
 }

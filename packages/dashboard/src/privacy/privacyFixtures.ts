@@ -97,6 +97,7 @@ const noCounts = {
   conversations: 0,
   calls: 0,
   messages: 0,
+  outcomes: 0,
   test_runs: 0,
   mail_sends: 0,
   outbox: 0,

@@ -56,6 +56,7 @@ describe('privacy rules', () => {
       conversations: 0,
       calls: 0,
       messages: 0,
+      outcomes: 0,
       test_runs: 0,
       mail_sends: 0,
       outbox: 0,

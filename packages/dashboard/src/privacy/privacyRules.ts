@@ -104,6 +104,7 @@ export const purgeKindLabels: Record<keyof PurgeCounts, string> = {
   conversations: 'Conversations',
   calls: 'of them calls',
   messages: 'Messages',
+  outcomes: 'Outcomes',
   test_runs: 'Test runs',
   mail_sends: 'Mail sends',
   outbox: 'Outbox entries',
@@ -123,6 +124,7 @@ export function purgeText(counts: PurgeCounts): string {
   const parts = [
     [counts.conversations, 'conversation'],
     [counts.messages, 'message'],
+    [counts.outcomes, 'outcome'],
     [counts.test_runs, 'test run'],
     [counts.mail_sends, 'mail send'],
     [counts.outbox, 'outbox entry'],

@@ -33,6 +33,10 @@ const IntegrationsArea = lazy(() =>
 const ConversationsArea = lazy(() => import('../conversations/ConversationsArea'));
 // Handoff to people: the navbar's count of conversations that need a person, and Settings.
 const HandoffWatch = lazy(() => import('../handoff/HandoffWatch'));
+// The notice of a webhook disabled after days of failures: its code loads after the page's.
+const DisabledWebhooksNotice = lazy(() =>
+  import('../webhooks').then((m) => ({ default: m.DisabledWebhooksNotice })),
+);
 const SettingsArea = lazy(() => import('../handoff/SettingsArea'));
 const loadPhoneNumbersArea = () => import('../phone-numbers/PhoneNumbersArea');
 const loadSmsArea = () => import('../sms');
@@ -235,6 +239,15 @@ export function DashboardPage({ onSignedOut, onAccount, onReload }: DashboardPag
             autoDismissMs={5000}
             onDismiss={dismissArrival}
           />
+        ) : null}
+        {hasOrg ? (
+          <Suspense fallback={null}>
+            <DisabledWebhooksNotice
+              className={styles.pageBanner}
+              orgId={org.orgId}
+              role={me.data?.organizations.find((o) => o.orgId === org.orgId)?.role}
+            />
+          </Suspense>
         ) : null}
         <Suspense
           fallback={

@@ -1,5 +1,10 @@
 import { delay, http, HttpResponse } from 'msw';
-import type { CreateAppResponse, CreateOrgResponse, MeResponse } from '@parley/api-client';
+import type {
+  CreateAppResponse,
+  CreateOrgResponse,
+  MeResponse,
+  WebhookList,
+} from '@parley/api-client';
 import type { AgentSummary } from '../api/DashboardApi';
 import { fixtureAgents, meWithOrg } from './fixtures';
 
@@ -33,6 +38,10 @@ export function backend(options: {
         data: { orgId: org.orgId, orgName },
       } satisfies CreateOrgResponse);
     }),
+    // The organization's webhooks (the shell's disabled-webhook notice reads them): none.
+    http.get('*/api/org/:orgId/webhooks', () =>
+      HttpResponse.json({ webhooks: [] } satisfies WebhookList),
+    ),
     http.post('*/api/auth/sign-out', () => {
       me = null;
       return HttpResponse.json({ success: true });

@@ -6,6 +6,7 @@ import {
   isMaskedSecret,
   type AgentDocument,
   type AgentKind,
+  type OutcomePlan,
 } from '@parley/api-client';
 import type { Db } from '../../db/client';
 import { knowledgeBases, type AgentSnapshot, type SnapshotTool } from '../../db/schema';
@@ -24,6 +25,7 @@ import {
   type VersionedColumn,
 } from './fields';
 import { settingsToWire, toolToDocument } from './wire';
+import { storedPlan } from '../../outcomes/plan';
 
 /** One agent as a document (GET …/export): settings, tools and tests, no secret value in it. */
 export function documentOf(input: {
@@ -79,6 +81,8 @@ export interface DraftFromDocument {
   tools: Array<Omit<SnapshotTool, 'id'> & { id?: string }>;
   /** Secrets the document names ('••••') that the agent has no stored value for (left empty). */
   missingSecrets: string[];
+  /** The outcome plan (null: none, or one that asks for nothing). */
+  analysisPlan: OutcomePlan | null;
 }
 
 /** A config whose '••••' keys take the stored config's values (or are dropped: `missing`). */
@@ -246,5 +250,5 @@ export async function draftFromDocument(
       enabled: values.enabled,
     });
   }
-  return { columns, tools, missingSecrets: missing };
+  return { columns, tools, missingSecrets: missing, analysisPlan: storedPlan(doc.analysis) };
 }

@@ -36,6 +36,12 @@ export const versionedColumns = [
 export type VersionedColumn = (typeof versionedColumns)[number];
 
 /**
+ * Versioned columns that are not settings: the outcome plan (docs/outcomes.md), frozen as the
+ * snapshot's own `analysis` (not inside `settings`).
+ */
+export const planColumns = ['analysisPlan'] as const satisfies readonly Column[];
+
+/**
  * Versioned columns added after the upgrade that made version 1 of every published agent
  * (migration 0032): that version 1 lacks them, so it serves their default (absentValue).
  */

@@ -79,7 +79,12 @@ export async function replaceDraftFromDocument(
     await lockAgent(tx, agent);
     await tx
       .update(agents)
-      .set({ ...draft.columns, name: doc.name, updatedAt: new Date() })
+      .set({
+        ...draft.columns,
+        analysisPlan: draft.analysisPlan,
+        name: doc.name,
+        updatedAt: new Date(),
+      })
       .where(
         and(eq(agents.agentName, agent.agentName), eq(agents.organizationId, agent.organizationId)),
       );
@@ -140,6 +145,7 @@ export function importRoutes(services: Services) {
       .transaction(async (tx) => {
         await tx.insert(agents).values({
           ...draft.columns,
+          analysisPlan: draft.analysisPlan,
           ...ref,
           name: doc.name,
           status: 'draft',

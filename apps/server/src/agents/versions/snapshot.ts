@@ -29,8 +29,8 @@ export function snapshotOf(row: AgentRow, tools: readonly ToolRow[]): AgentSnaps
   return {
     settings: settingsOf(row),
     tools: tools.map(snapshotTool),
-    // The agent's analysis plan joins here once agents have one (the outcomes issue).
-    analysis: null,
+    // The outcome plan (docs/outcomes.md): null when the draft has none.
+    analysis: row.analysisPlan ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { emitEvent, type EventTx } from '../../events/emit';
 import type { AgentVersionSummary } from '@parley/api-client';
 import type { Db } from '../../db/client';
 import {
@@ -11,6 +12,7 @@ import {
 import { HttpError, notFound } from '../../lib/http';
 import { forgetAgentKeys } from '../../runtime/agentKeys';
 import { columnsOf, type AgentRow } from './fields';
+import { planOf } from '../../outcomes/plan';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type AgentRef = Pick<AgentRow, 'agentName' | 'organizationId'>;
@@ -74,6 +76,19 @@ export async function publishSnapshot(
         updatedAt: publishedAt,
       })
       .where(ofAgent(agent));
+    // agent.published, in the publish's own transaction (docs/webhooks.md).
+    await emitEvent(tx as unknown as EventTx, {
+      type: 'agent.published',
+      organizationId: agent.organizationId,
+      data: {
+        agent_name: agent.agentName,
+        agent_version: version,
+        note: options.note?.trim() || null,
+        published_by: options.by.name,
+        restored_from: options.restoredFrom ?? null,
+        published_at: publishedAt.toISOString(),
+      },
+    });
     return { version, publishedAt };
   });
   forgetAgentKeys();
@@ -155,7 +170,11 @@ export async function discardDraft(db: Db, agent: AgentRef): Promise<number> {
       });
     await tx
       .update(agents)
-      .set({ ...columnsOf(row.liveSnapshot.settings), updatedAt: new Date() })
+      .set({
+        ...columnsOf(row.liveSnapshot.settings),
+        analysisPlan: planOf(row.liveSnapshot),
+        updatedAt: new Date(),
+      })
       .where(ofAgent(agent));
     await replaceDraftTools(tx, agent, row.liveSnapshot.tools);
     return row.liveVersion;

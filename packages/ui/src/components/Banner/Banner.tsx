@@ -9,6 +9,7 @@ import {
 import { Button } from '../Button';
 import * as styles from './Banner.css';
 import type { bannerTones } from './Banner.css';
+import { CloseIcon } from '../Dialog/CloseIcon';
 
 export type BannerTone = (typeof bannerTones)[number];
 
@@ -158,7 +159,7 @@ export const Banner = forwardRef<HTMLDivElement, BannerProps>(function Banner(
           ) : null}
           {dismissible ? (
             <Button variant="ghost" size="sm" aria-label="Dismiss" onClick={dismiss}>
-              <span aria-hidden="true">×</span>
+              <CloseIcon />
             </Button>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import { useSearchFieldState } from 'react-stately';
 import * as f from '../../theme/field.css';
 import * as styles from './SearchField.css';
 import { visuallyHidden } from '../../theme/focus.css';
+import { CloseIcon } from '../Dialog/CloseIcon';
 
 export interface SearchFieldProps {
   label: string;
@@ -20,7 +21,7 @@ function ClearButton(props: Parameters<typeof useButton>[0]) {
   const { buttonProps } = useButton(props, ref);
   return (
     <button {...buttonProps} ref={ref} className={styles.clear}>
-      ×
+      <CloseIcon />
     </button>
   );
 }

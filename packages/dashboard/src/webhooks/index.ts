@@ -1,0 +1,3 @@
+export { WebhooksArea } from './WebhooksArea';
+export { WebhooksPanel } from './WebhooksPanel';
+export { DisabledWebhooksNotice } from './DisabledWebhooksBanner';
