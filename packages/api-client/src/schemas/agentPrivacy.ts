@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { redactCategories, storageModeValues } from './privacy';
+import { redactCategories, storageModeValues } from './privacyValues';
 
 // An agent's own privacy settings (issue 42, docs/privacy.md): versioned like its other settings
 // (docs/versions.md), edited in the agent's Privacy section.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxRetentionDays } from './privacy';
+import { maxRetentionDays } from './privacyValues';
 
 // Retention and purges (issue 42, docs/privacy.md "Retention"): the retention job and
 // POST /api/org/{orgId}/privacy/purge remove an organization's data older than a cutoff.
