@@ -8,8 +8,7 @@ import { isOptedOut } from '../messaging/optOut';
 import { telephonyFor } from '../telephony/resolve';
 import { publish } from './live';
 import { heldBy, type ConversationRow } from './takeover';
-import { privacyOf } from '../privacy/settings';
-import { storageFor } from '../privacy/storage';
+import { storageOf } from '../privacy/agentPrivacy';
 import { handoffAnswered } from '../handoff/store';
 
 export type SendDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'>;
@@ -109,7 +108,7 @@ export async function sendMemberReply(
   )
     throw cannot('the recipient opted out (STOP); they get no messages until they send START');
   // Stored as the organization's storage mode says; the channel sends the words as written.
-  const kept = storageFor(await privacyOf(db, conv.organizationId))(text);
+  const kept = (await storageOf(db, conv.organizationId, conv.agentName))(text);
   const [stored] = await db
     .insert(messages)
     .values({
