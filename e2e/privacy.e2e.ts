@@ -11,6 +11,7 @@ import { newUser } from './helpers';
  */
 
 let owner: BrowserContext;
+let orgId: string;
 let agent: { id: string; apiKey: string };
 const visitor = `visitor-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -53,6 +54,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
     }),
   );
   agent = { id, apiKey: app.data.appKey };
+  orgId = org.data.orgId;
 });
 
 test.afterAll(async () => {
@@ -140,4 +142,45 @@ test('redacted storage → placeholders in the inbox → export and erase the vi
   );
   expect(text).toContain('contact.erase');
   expect(text).not.toContain('privacy.update');
+});
+
+test('Purge old data: the preview counts, Purge now removes after the confirmation, the audit log lists it', async () => {
+  const page = await owner.newPage();
+  const res = await page.request.post('/v1/chat-messages', {
+    headers: { Authorization: `Bearer ${agent.apiKey}` },
+    data: {
+      inputs: {},
+      query: 'Hello, a question about opening hours',
+      response_mode: 'blocking',
+      user: `purged-${crypto.randomUUID().slice(0, 8)}`,
+    },
+  });
+  expect(res.ok()).toBe(true);
+
+  await page.goto('/account');
+  const purge = page.getByRole('region', { name: 'Purge old data' });
+  const days = purge.getByRole('textbox', { name: 'Older than (days)' });
+  await days.fill('0');
+  await days.press('Tab');
+  await expect(purge.getByRole('button', { name: 'Purge now…' })).toBeDisabled();
+  await purge.getByRole('button', { name: 'Preview' }).click();
+  const preview = purge.getByRole('region', { name: 'Purge preview' });
+  await expect(preview.getByText('Conversations')).toBeVisible();
+  await purge.getByRole('button', { name: 'Purge now…' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(/\d+ conversations?, \d+ messages?/);
+  await dialog.getByRole('button', { name: 'Purge', exact: true }).click();
+  await expect(purge.getByText('Purged', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(purge.getByText(/Removed \d+ conversations?, \d+ messages?/)).toBeVisible();
+  // Nothing older is left: the inbox has no conversation.
+  const again = await ok<{ removed: { conversations: number } }>(
+    await page.request.post(`/api/org/${orgId}/privacy/purge`, {
+      headers: { Origin: new URL(page.url()).origin },
+      data: { older_than: 0, dry_run: true },
+    }),
+  );
+  expect(again.removed.conversations).toBe(0);
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await expect(audit.getByText('privacy.purge', { exact: true })).toBeVisible();
+  await expect(audit.getByText('privacy.purge_dry_run', { exact: true }).first()).toBeVisible();
 });

@@ -21,6 +21,7 @@ import { authLimitsFrom, authRateLimits } from './auth/rateLimits';
 import type { RateLimitStores } from './lib/rateLimitStore';
 import { invitationRoutes, orgRoutes } from './org/routes';
 import { privacyRoutes } from './privacy/routes';
+import type { RetentionWorker } from './privacy/retentionWorker';
 import { auditRoutes } from './audit/routes';
 import { agentRoutes } from './agents/routes';
 import { agentTestRoutes } from './agent-tests/routes';
@@ -121,6 +122,8 @@ export interface AppOptions {
   scheduler?: Scheduler;
   /** The background runner of agent test runs (created by createServer). */
   testRuns?: TestRunWorker;
+  /** The retention worker (created by createServer; privacy/retentionWorker.ts). */
+  retention?: RetentionWorker;
   /** Admission for chat turns (created by createServer from PARLEY_ADMISSION_LAG_MS). */
   admission?: Admission | null;
   /** Where rate limits count (createServer: PostgreSQL's table, shared by every process). */
@@ -216,6 +219,7 @@ export function createApp(options: AppOptions) {
     // The signed-in person, or an organization API key (x-api-key) within its scopes (apikeys/):
     // each router that needs a caller applies it (`app.use('*', requireSession)`).
     requireSession: requireCaller(sessions, options.db),
+    retention: options.retention,
   };
   const app = new Hono<AppEnv>();
 

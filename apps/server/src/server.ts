@@ -28,6 +28,7 @@ import { admissionFrom } from './lib/admission';
 import { rateLimitStoresFor } from './lib/rateLimitStore';
 import { schedulerDeps, startScheduler, type SchedulerOptions } from './scheduling/scheduler';
 import { listenForJobs } from './lib/jobs';
+import { retentionOptionsFrom, startRetentionWorker } from './privacy/retentionWorker';
 import { startWebhookWorkers } from './webhooks/workers';
 import { startAnalysisWorker } from './outcomes/worker';
 import { createEmbeddedVoice } from './voice/embedded';
@@ -170,6 +171,8 @@ export async function createServer(config: ServerConfig) {
   );
   // Agent test runs too long to answer at once run here (the run rows are the jobs).
   const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
+  // Retention: each organization's data older than its retention_days, purged in batches.
+  const retention = startRetentionWorker({ db: database.db, logger }, retentionOptionsFrom(env));
   // Events out (webhooks/) and the idle end of conversations (conversations/lifecycle.ts).
   const events = startWebhookWorkers({ db: database.db, secrets, env, logger });
   // Outcomes: an ended conversation's plan filled by its agent's model (outcomes/).
@@ -180,6 +183,7 @@ export async function createServer(config: ServerConfig) {
     replies,
     scheduler,
     testRuns,
+    retention,
     events.deliveries,
     analysis,
   ]);
@@ -207,6 +211,7 @@ export async function createServer(config: ServerConfig) {
     await replies.stop();
     await mail.stop();
     await testRuns.stop();
+    await retention.stop();
     await events.stop();
     await analysis.stop();
     await scheduler.stop();
@@ -228,6 +233,7 @@ export async function createServer(config: ServerConfig) {
     scheduler,
     admission,
     testRuns,
+    retention,
     // Several processes on one PostgreSQL share their rate limits; PGlite (one process) counts in memory.
     rateLimits: rateLimitStoresFor(database.db, database.kind),
     consoleDir: config.consoleDir,
@@ -252,5 +258,6 @@ export async function createServer(config: ServerConfig) {
     events,
     analysis,
     embeddedVoice,
+    retention,
   };
 }

@@ -371,6 +371,18 @@ const rowChecks: Record<string, (role: Role) => Promise<{ user: TestUser; call: 
     user: as[role],
     call: { method: 'GET', path: `/api/org/${orgId}/privacy` },
   }),
+  '**Purge old data**: now, or count it first (dry run)': async (role) => ({
+    user: as[role],
+    call: {
+      method: 'POST',
+      path: `/api/org/${orgId}/privacy/purge`,
+      body: { older_than: 36500, dry_run: true },
+    },
+  }),
+  "See the latest purges (the retention job's and those asked for)": async (role) => ({
+    user: as[role],
+    call: { method: 'GET', path: `/api/org/${orgId}/privacy/purges` },
+  }),
   "**Business hours**: the organization's opening hours, holidays and out-of-hours message (Settings → Business hours)":
     async (role) => ({
       user: as[role],

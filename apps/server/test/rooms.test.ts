@@ -95,6 +95,7 @@ const knownWrongWay = new Set([
   'handoff/alerts.ts -> telephony/resolve',
   'messaging/whatsappCloud.ts -> integrations/providers',
   'messaging/whatsappCloud.ts -> integrations/store',
+  'privacy/agentPrivacy.ts -> agents/versions/fields',
   'runtime/chat.ts -> handoff/record',
   'runtime/chat.ts -> handoff/turn',
   'runtime/chatMessages.ts -> conversations/heldTurn',

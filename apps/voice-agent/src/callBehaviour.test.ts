@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolsDefaults } from '@parley/api-client';
+import { consentQuestion, toolsDefaults } from '@parley/api-client';
 import {
   CallBehaviour,
   FakeClock,
@@ -56,6 +56,30 @@ describe('call behaviour (fake clock)', () => {
     const b = setup({ initialMessage: '  ' });
     await b.behaviour.start();
     expect(b.log).toEqual([]);
+  });
+
+  it('says the disclosure line first, then the initial message', async () => {
+    const { log, behaviour } = setup({ disclosure: 'You are talking with an AI assistant.' });
+    await behaviour.start('Offline voice.');
+    expect(log).toEqual([
+      '0s notice: Offline voice.',
+      '0s disclosure: You are talking with an AI assistant.',
+      '0s initial_message: Hello! How can I help you today?',
+    ]);
+  });
+
+  it('asks for consent after the disclosure; the initial message waits for the answer', async () => {
+    const { log, behaviour } = setup({ disclosure: 'This call is transcribed.', askConsent: true });
+    await behaviour.start();
+    expect(log).toEqual([
+      '0s disclosure: This call is transcribed.',
+      `0s consent: ${consentQuestion}`,
+    ]);
+    await behaviour.consentAnswered();
+    expect(log.at(-1)).toBe('0s initial_message: Hello! How can I help you today?');
+    // Once only.
+    await behaviour.consentAnswered();
+    expect(log).toHaveLength(3);
   });
 
   it.each([

@@ -5,6 +5,8 @@
  * clock: the session feeds it states, it answers with `say` and `end`.
  */
 
+import { consentQuestion } from '@parley/api-client';
+
 export interface Clock {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
@@ -25,9 +27,17 @@ export interface BehaviourSettings {
   maxNudges: number;
   /** Seconds; 0 = no limit. */
   maxCallDuration: number;
+  /** The agent's disclosure line, said first (docs/privacy.md); empty or unset: none. */
+  disclosure?: string | null;
+  /**
+   * Ask the caller's consent to transcribe the call after the disclosure: the initial message
+   * waits for the answer (`consentAnswered`), which the server takes from the caller's turn.
+   */
+  askConsent?: boolean;
 }
 
-export type UtteranceKind = 'initial_message' | 'nudge' | 'goodbye' | 'notice';
+export type UtteranceKind =
+  'initial_message' | 'nudge' | 'goodbye' | 'notice' | 'disclosure' | 'consent';
 export type EndedBy = 'caller' | 'agent' | 'max_duration' | 'nudges' | 'error';
 
 export interface BehaviourActions {
@@ -68,6 +78,8 @@ export class CallBehaviour {
   private callerSpeaking = false;
   private ending = false;
   private started = false;
+  /** The initial message waits for the caller's answer to the consent question. */
+  private openingWaits = false;
 
   constructor(
     private readonly settings: BehaviourSettings,
@@ -94,8 +106,25 @@ export class CallBehaviour {
       );
     }
     if (notice) await this.actions.say(notice, 'notice');
+    const disclosure = this.settings.disclosure?.trim();
+    if (disclosure && !this.ending) await this.actions.say(disclosure, 'disclosure');
+    if (this.settings.askConsent && !this.ending) {
+      this.openingWaits = true;
+      await this.actions.say(consentQuestion, 'consent');
+    } else await this.sayOpening();
+    this.rearm();
+  }
+
+  private async sayOpening() {
     if (this.settings.initialMessage.trim() && !this.ending)
       await this.actions.say(this.settings.initialMessage, 'initial_message');
+  }
+
+  /** The caller answered the consent question (given or refused): the initial message now. */
+  async consentAnswered(): Promise<void> {
+    if (!this.openingWaits) return;
+    this.openingWaits = false;
+    await this.sayOpening();
     this.rearm();
   }
 

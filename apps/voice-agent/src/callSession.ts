@@ -145,12 +145,15 @@ export async function startCall(options: CallOptions): Promise<Call> {
       const answer = answers.shift()!;
       const figures = figuresQueue.shift()!;
       // A member holds the call: the notice is no agent answer, its message is the caller's words.
-      if (!answer.held) track(server.turnFigures(callId, answer.messageId, figures));
+      // The consent step's line is no answer either (nothing is stored for it).
+      if (!answer.held && !answer.consent)
+        track(server.turnFigures(callId, answer.messageId, figures));
     }
   };
   const spoken: string[] = [];
   // What the last answer asked of the call (end_call, transfer_call): done once it is spoken.
   let pendingActions: VoiceCallActions | undefined;
+  let openingAfterConsent = false;
   const llm = new ParleyLLM(
     server,
     () => callId,
@@ -158,6 +161,8 @@ export async function startCall(options: CallOptions): Promise<Call> {
       answers.push(answer);
       pair();
       if (answer.actions) pendingActions = answer.actions;
+      // The caller answered the consent question: the initial message once the line is spoken.
+      if (answer.consent === 'given' || answer.consent === 'refused') openingAfterConsent = true;
     },
     options.fillerDelayMs,
   );
@@ -203,6 +208,8 @@ export async function startCall(options: CallOptions): Promise<Call> {
       nudgeInterval: config.nudge_interval,
       maxNudges: config.max_nudges,
       maxCallDuration: cappedDuration(config.max_call_duration, options.maxCallSeconds),
+      disclosure: config.disclosure,
+      askConsent: config.transcription_consent,
     },
     {
       say,
@@ -306,6 +313,10 @@ export async function startCall(options: CallOptions): Promise<Call> {
     if (figures) {
       figuresQueue.push(figures);
       pair();
+    }
+    if (openingAfterConsent) {
+      openingAfterConsent = false;
+      void behaviour.consentAnswered();
     }
     // The answer is spoken (this item is added after its playout): now its call actions.
     if (pendingActions) {

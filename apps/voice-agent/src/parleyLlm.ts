@@ -16,6 +16,8 @@ export interface RuntimeAnswer {
   actions?: VoiceCallActions;
   /** A member holds the call: the caller's words were taken as a message, or it is transferred. */
   held?: 'message_taken' | 'transfer';
+  /** The answer was the consent step (privacy): asked again, given or refused. */
+  consent?: 'asked' | 'given' | 'refused';
 }
 
 /** Said while a slow tool runs (a tool step taking longer than `fillerDelayMs`). */
@@ -131,6 +133,7 @@ class ParleyLLMStream extends llm.LLMStream {
             offline: line.offline,
             actions: line.actions,
             held: line.held,
+            consent: line.consent,
           });
         } else {
           throw new APIConnectionError({ message: line.error, options: { retryable: false } });

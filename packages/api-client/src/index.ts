@@ -52,6 +52,8 @@ export * from './schemas/apiKeys';
 export * from './clients/apiKeys';
 export * from './schemas/versions';
 export * from './schemas/privacy';
+export * from './schemas/agentPrivacy';
+export * from './schemas/purge';
 export * from './schemas/outcomes';
 export * from './clients/outcomes';
 export * from './clients/privacy';

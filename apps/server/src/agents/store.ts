@@ -55,6 +55,10 @@ export function agentToWire(
     allowed_origins: row.allowedOrigins,
     visitor_sends: row.visitorSends,
     talk_to_person: row.talkToPerson,
+    storage_mode: row.storageMode,
+    redact_categories: row.redactCategories,
+    disclosure: row.disclosure,
+    transcription_consent: row.transcriptionConsent,
     published_at: row.publishedAt?.toISOString() ?? null,
     /** The version every channel serves (null: never published; docs/versions.md). */
     live_version: row.liveVersion,
@@ -124,6 +128,11 @@ export function agentValues(body: AgentUpdateRequest, box: SecretBox) {
   if (body.allowed_origins !== undefined) v.allowedOrigins = body.allowed_origins;
   if (body.visitor_sends !== undefined) v.visitorSends = body.visitor_sends;
   if (body.talk_to_person !== undefined) v.talkToPerson = body.talk_to_person;
+  if (body.storage_mode !== undefined) v.storageMode = body.storage_mode;
+  if (body.redact_categories !== undefined)
+    v.redactCategories = body.redact_categories ? [...body.redact_categories] : null;
+  if (body.disclosure !== undefined) v.disclosure = body.disclosure?.trim() || null;
+  if (body.transcription_consent !== undefined) v.transcriptionConsent = body.transcription_consent;
   return v;
 }
 

@@ -48,6 +48,7 @@ export function requireCaller(sessions: SessionCache, db: Db): MiddlewareHandler
       });
     await lastUse.touch(key);
     c.set('user', key.user);
+    c.set('apiKey', { id: key.keyId });
     return next();
   };
   sessionGuards.add(guard);

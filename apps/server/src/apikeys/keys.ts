@@ -131,9 +131,10 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * transaction; both triggers tell every process to forget it as the transaction commits. Another
  * organization's key, an unknown or already revoked one → 404.
  */
+/** Revokes a key of the organization's (404 unless it is one, active); answers its name. */
 export async function revokeApiKey(db: Db, orgId: string, id: string, revokedBy: string) {
   if (!uuidPattern.test(id)) throw notFound('API key');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)
       .set({ revokedAt: new Date(), revokedBy })
@@ -143,6 +144,7 @@ export async function revokeApiKey(db: Db, orgId: string, id: string, revokedBy:
     await tx
       .delete(member)
       .where(and(eq(member.userId, revoked.userId), eq(member.organizationId, orgId)));
+    return { name: revoked.name };
   });
 }
 

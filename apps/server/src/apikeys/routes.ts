@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createApiKeyRequestSchema } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { readJson } from '../lib/http';
+import { audit } from '../audit/log';
 import { managers, requireMembership, requireRole } from '../lib/tenancy';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys';
 
@@ -10,7 +11,8 @@ import { createApiKey, listApiKeys, revokeApiKey } from './keys';
  * with last use); owners and admins create (the key is in the 201 answer, once) and revoke
  * (at once, on every server process). docs/versions.md "API keys and scopes".
  */
-export function apiKeyRoutes({ db, requireSession }: Services) {
+export function apiKeyRoutes(services: Services) {
+  const { db, requireSession } = services;
   const app = new Hono<AppEnv>();
   app.use('*', requireSession);
 
@@ -29,10 +31,22 @@ export function apiKeyRoutes({ db, requireSession }: Services) {
       'create API keys',
     );
     const body = await readJson(c, createApiKeyRequestSchema);
-    return c.json(
-      await createApiKey(db, { orgId, name: body.name, scopes: body.scopes, createdBy: me }),
-      201,
-    );
+    const created = await createApiKey(db, {
+      orgId,
+      name: body.name,
+      scopes: body.scopes,
+      createdBy: me,
+    });
+    // The key itself never: its name, scopes and masked prefix.
+    await audit(c, services, orgId, {
+      action: 'api_key.create',
+      target: { type: 'api_key', id: created.id },
+      changes: [
+        { field: 'name', before: null, after: created.name },
+        { field: 'scopes', before: null, after: created.scopes },
+      ],
+    });
+    return c.json(created, 201);
   });
 
   app.delete('/:orgId/api-keys/:id', async (c) => {
@@ -44,7 +58,13 @@ export function apiKeyRoutes({ db, requireSession }: Services) {
       managers,
       'revoke API keys',
     );
-    await revokeApiKey(db, orgId, c.req.param('id'), me.id);
+    const id = c.req.param('id');
+    const revoked = await revokeApiKey(db, orgId, id, me.id);
+    await audit(c, services, orgId, {
+      action: 'api_key.revoke',
+      target: { type: 'api_key', id },
+      changes: [{ field: 'name', before: revoked.name, after: null }],
+    });
     return c.json({ success: true as const, message: 'API key revoked' });
   });
 

@@ -199,6 +199,10 @@ export const notForKeys: Readonly<Record<string, string>> = {
     "people's data and its trail are handled by people, in the console",
   'GET /api/org/:orgId/audit-log/verify':
     "people's data and its trail are handled by people, in the console",
+  'POST /api/org/:orgId/privacy/purge':
+    "people's data and its trail are handled by people, in the console",
+  'GET /api/org/:orgId/privacy/purges':
+    "people's data and its trail are handled by people, in the console",
   'GET /api/org/:orgId/notifications': "a person's own alerts",
   'PUT /api/org/:orgId/notifications': "a person's own alerts",
   'GET /api/account/profile': "a person's own profile",

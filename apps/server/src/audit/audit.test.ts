@@ -18,7 +18,8 @@ let orgId: string;
 let strangerOrg: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Webhooks to a loopback address are allowed here (their audit entries; nothing is delivered).
+  server = await startTestServer({ env: { PARLEY_WEBHOOK_ALLOW_HOSTS: '127.0.0.1' } });
   owner = server.newUser();
   orgId = await owner.withOrg('Audited Org');
   member = server.newUser();
@@ -149,6 +150,126 @@ describe('the audit log', () => {
     );
     expect(JSON.stringify(log)).not.toContain('4155550100');
     expect(log.entries[1]!.target).toEqual({ type: 'conversation', id: conv!.id });
+  });
+
+  it('records publish and restore, API keys (never the key) and business hours', async () => {
+    const agent = newAgentId('versioned');
+    const created = await owner.apps.createAgent({ agentName: agent, organizationId: orgId });
+    const { appKey, appId } = created.data!;
+    await owner.agents.update(agent, { organization_id: orgId, system_prompt: 'Version one.' });
+    const publish = (note?: string) =>
+      owner.raw('POST', '/api/publish-agent', { chatbot_api_key: appKey, app_id: appId, note });
+    expect((await publish('First')).status).toBe(200);
+    expect((await publish()).status).toBe(200);
+    // Restored with an API key: recorded as the key.
+    const key = await owner.raw('POST', `/api/org/${orgId}/api-keys`, {
+      name: 'CI deploys',
+      scopes: ['agents:publish'],
+    });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    const { id: keyId, key: secret } = key.body as { id: string; key: string };
+    const withKey = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': secret },
+        body: JSON.stringify(body),
+      });
+    const restore = await withKey(`/api/agents/${agent}/versions/1/restore`, {
+      note: 'Back to one',
+    });
+    expect(restore.status, await restore.clone().text()).toBe(200);
+    // A refused restore (no such version) records nothing.
+    expect((await withKey(`/api/agents/${agent}/versions/9/restore`, {})).status).toBe(404);
+    expect((await owner.raw('DELETE', `/api/org/${orgId}/api-keys/${keyId}`)).status).toBe(200);
+
+    const hours = (await owner.raw('GET', `/api/org/${orgId}/business-hours`)).body as {
+      time_zone: string;
+    };
+    const put = await owner.raw('PUT', `/api/org/${orgId}/business-hours`, {
+      ...hours,
+      time_zone: 'Europe/Paris',
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+
+    const agentLog = await logOf(owner, '?action=agent&limit=100');
+    const publishes = agentLog.entries.filter((e) => e.target?.id === agent);
+    expect(publishes.map((e) => e.action).slice(0, 3)).toEqual([
+      'agent.restore',
+      'agent.publish',
+      'agent.publish',
+    ]);
+    expect(publishes[0]!.actor).toMatchObject({ type: 'api_key', id: keyId });
+    expect(publishes[1]!.actor).toMatchObject({ type: 'user', id: owner.userId });
+    expect(publishes[0]!.changes).toEqual([
+      { field: 'live_version', before: 2, after: 3 },
+      { field: 'restored_from', before: null, after: 1 },
+      { field: 'note', before: null, after: 'Back to one' },
+    ]);
+    expect(publishes[2]!.changes).toEqual([
+      { field: 'live_version', before: null, after: 1 },
+      { field: 'note', before: null, after: 'First' },
+    ]);
+
+    const keys = await logOf(owner, '?action=api_key');
+    expect(keys.entries.map((e) => [e.action, e.target])).toEqual([
+      ['api_key.revoke', { type: 'api_key', id: keyId }],
+      ['api_key.create', { type: 'api_key', id: keyId }],
+    ]);
+    expect(keys.entries[1]!.changes).toEqual([
+      { field: 'name', before: null, after: 'CI deploys' },
+      { field: 'scopes', before: null, after: ['agents:publish'] },
+    ]);
+    expect(keys.entries[0]!.changes).toEqual([
+      { field: 'name', before: 'CI deploys', after: null },
+    ]);
+    expect(JSON.stringify(keys)).not.toContain(secret);
+
+    const hoursLog = await logOf(owner, '?action=business_hours');
+    expect(hoursLog.entries).toHaveLength(1);
+    expect(hoursLog.entries[0]!.changes).toEqual([
+      { field: 'time_zone', before: 'UTC', after: 'Europe/Paris' },
+    ]);
+  });
+
+  it('records webhooks: created, changed, secret rotated, deleted — never the secret or the URL query', async () => {
+    const path = `/api/org/${orgId}/webhooks`;
+    const created = await owner.raw('POST', path, {
+      url: 'http://127.0.0.1:9/hook?token=tok-very-secret',
+      events: ['conversation.started'],
+      description: 'CRM',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const hook = (created.body as { webhook: { id: string; secret: string } }).webhook;
+    expect(
+      (await owner.raw('PUT', `${path}/${hook.id}`, { description: 'CRM 2', enabled: false }))
+        .status,
+    ).toBe(200);
+    const rotated = await owner.raw('POST', `${path}/${hook.id}/rotate-secret`, {});
+    expect(rotated.status).toBe(200);
+    const newSecret = (rotated.body as { webhook: { secret: string } }).webhook.secret;
+    expect((await owner.raw('DELETE', `${path}/${hook.id}`)).status).toBe(200);
+
+    const log = await logOf(owner, '?action=webhook');
+    expect(log.entries.map((e) => e.action)).toEqual([
+      'webhook.delete',
+      'webhook.rotate_secret',
+      'webhook.update',
+      'webhook.create',
+    ]);
+    expect(log.entries.every((e) => e.target?.id === hook.id)).toBe(true);
+    expect(log.entries[3]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'url', before: null, after: 'http://127.0.0.1:9/hook?••••' },
+        { field: 'events', before: null, after: ['conversation.started'] },
+      ]),
+    );
+    expect(log.entries[2]!.changes).toEqual([
+      { field: 'description', before: 'CRM', after: 'CRM 2' },
+      { field: 'enabled', before: true, after: false },
+    ]);
+    const text = JSON.stringify(log);
+    for (const secret of [hook.secret, newSecret, 'tok-very-secret'])
+      expect(text).not.toContain(secret);
   });
 
   it('filters by action family and actor, pages with a cursor', async () => {

@@ -29,22 +29,14 @@ export interface AuditRecord extends AuditInput {
 }
 
 /**
- * The request's actor. A signed-in member is a 'user'. An organization API key acts through its
- * bot member user (the keys feature sets that user on the request): it is recorded as that user
- * here; where the request carries its key's id, the type becomes 'api_key' (hook: `apiKeyOf`).
+ * The request's actor. A signed-in member is a 'user'; an organization API key (it acts through
+ * its bot member user, apikeys/auth.ts sets both) is an 'api_key' with the key's id.
  */
 export function actorOf(c: Context<AppEnv>): AuditActor {
   const user = c.get('user');
-  const key = apiKeyOf(c);
+  const key = c.get('apiKey');
   if (key) return { type: 'api_key', id: key.id, email: user?.email ?? null };
   return { type: 'user', id: user?.id ?? null, email: user?.email ?? null };
-}
-
-/** The API key a request authenticated with, when the keys feature says so (none yet). */
-function apiKeyOf(c: Context<AppEnv>): { id: string } | null {
-  const vars = c.var as Record<string, unknown>;
-  const key = vars.apiKey as { id?: unknown } | undefined;
-  return key && typeof key.id === 'string' ? { id: key.id } : null;
 }
 
 /** JSON-clean values (no undefined, no NUL that jsonb refuses), so what is hashed is what is stored. */

@@ -9,8 +9,7 @@ import { telephonyFor } from '../telephony/resolve';
 import { publish } from './live';
 import { appendMessage } from './store';
 import { heldBy, type ConversationRow } from './takeover';
-import { privacyOf } from '../privacy/settings';
-import { storageFor } from '../privacy/storage';
+import { storageOf } from '../privacy/agentPrivacy';
 import { handoffAnswered } from '../handoff/store';
 
 export type SendDeps = Pick<Services, 'db' | 'secrets' | 'env' | 'logger'>;
@@ -110,7 +109,7 @@ export async function sendMemberReply(
   )
     throw cannot('the recipient opted out (STOP); they get no messages until they send START');
   // Stored as the organization's storage mode says; the channel sends the words as written.
-  const kept = storageFor(await privacyOf(db, conv.organizationId))(text);
+  const kept = (await storageOf(db, conv.organizationId, conv.agentName))(text);
   // The conversation's row, then the message, then its time (conversations/store.ts).
   const storedId = await db.transaction((tx) =>
     appendMessage(tx as unknown as Db, {

@@ -4,6 +4,8 @@ import { conversationEvents, conversationHolds, conversations, messages } from '
 import { HttpError } from '../lib/http';
 import { publish } from './live';
 import { handoffClosed, handoffTaken } from '../handoff/store';
+import { storageOf } from '../privacy/agentPrivacy';
+import { consentStateOf } from '../privacy/consent';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type HoldRow = typeof conversationHolds.$inferSelect;
@@ -115,14 +117,30 @@ export async function storeHeldVisitorMessage(
   conversationId: string,
   text: string,
 ): Promise<{ id: string; createdAt: Date }> {
+  const [conv] = await db
+    .select({
+      organizationId: conversations.organizationId,
+      agentName: conversations.agentName,
+      agentVersion: conversations.agentVersion,
+      metadata: conversations.metadata,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  // A call whose caller refused transcription stores nothing of it (privacy/consent.ts).
+  if (!conv || consentStateOf(conv.metadata) === 'refused')
+    return { id: crypto.randomUUID(), createdAt: new Date() };
+  // Stored as the storage mode says (privacy/storage.ts).
+  const kept = (await storageOf(db, conv.organizationId, conv.agentName, conv.agentVersion))(text);
   const [row] = await db
     .insert(messages)
     .values({
       conversationId,
       role: 'user',
-      content: text,
+      content: kept.content,
       direction: 'inbound',
       author: 'visitor',
+      metadata: kept.metadata,
     })
     .returning({ id: messages.id, createdAt: messages.createdAt });
   await db

@@ -178,6 +178,7 @@ export const mailSends = pgTable(
   },
   (t) => [
     index('mail_sends_due_idx').on(t.status, t.dueAt),
+    index('mail_sends_org_created_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('mail_sends_campaign_to_uq').on(t.campaignId, t.toAddress),
   ],
 );

@@ -68,3 +68,39 @@ export const auditLog = pgTable(
     index('audit_log_org_action_idx').on(t.organizationId, t.action, t.seq),
   ],
 );
+
+/** What a purge removed so far, by kind (privacy/retention.ts; the contract's PurgeCounts). */
+export type PurgeCounts = Record<string, number>;
+
+/**
+ * A purge of an organization's data older than `cutoff` (migration 0038): the retention job's or
+ * one asked for; the job runner's queue (privacy/retentionWorker.ts).
+ */
+export const privacyPurges = pgTable(
+  'privacy_purges',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    trigger: text('trigger').$type<'retention' | 'request'>().notNull(),
+    cutoff: timestamp('cutoff', { withTimezone: true }).notNull(),
+    status: text('status')
+      .$type<'queued' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('queued'),
+    removed: jsonb('removed').$type<PurgeCounts>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    requestedBy: text('requested_by'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('privacy_purges_org_created_idx').on(t.organizationId, t.createdAt),
+    index('privacy_purges_status_idx').on(t.status),
+  ],
+);

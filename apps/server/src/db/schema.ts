@@ -162,6 +162,13 @@ export const agents = pgTable(
     liveSnapshot: jsonb('live_snapshot').$type<AgentSnapshot>(),
     /** 'Talk to a person': the widget and the public page offer the visitor a person. */
     talkToPerson: boolean('talk_to_person').notNull().default(true),
+    /** The agent's own storage mode and redacted kinds (null: the organization's; privacy/storage.ts). */
+    storageMode: text('storage_mode').$type<'full' | 'redacted' | 'metadata_only'>(),
+    redactCategories: jsonb('redact_categories').$type<string[]>(),
+    /** Said or sent first on voice, SMS, WhatsApp and e-mail (null: none; privacy/disclosure.ts). */
+    disclosure: text('disclosure'),
+    /** A call asks the caller's consent to be transcribed; a refusal stores nothing of the call. */
+    transcriptionConsent: boolean('transcription_consent').notNull().default(false),
     /** The draft's outcome plan (docs/outcomes.md); null: none. A version keeps its own in its snapshot. */
     analysisPlan: jsonb('analysis_plan').$type<OutcomePlan>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -235,6 +242,7 @@ export const conversations = pgTable(
   (t) => [
     index('conversations_agent_idx').on(t.agentName, t.updatedAt),
     index('conversations_org_channel_idx').on(t.organizationId, t.channel, t.updatedAt),
+    index('conversations_org_updated_idx').on(t.organizationId, t.updatedAt),
   ],
 );
 

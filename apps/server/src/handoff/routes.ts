@@ -14,12 +14,14 @@ import { managers, organizationOf, requireMembership, requireRole } from '../lib
 import { readQuery } from '../conversations/routes';
 import { waitingConversations } from '../conversations/queries';
 import { businessHoursOf, saveBusinessHours } from './hoursStore';
+import { audit, changesBetween } from '../audit/log';
 
 /**
  * /api/org/{orgId}/business-hours (every member reads them; owners and admins change them) and
  * /api/org/{orgId}/notifications (the signed-in member's own alerts of the organization).
  */
-export function handoffOrgRoutes({ db, env, requireSession }: Services) {
+export function handoffOrgRoutes(services: Services) {
+  const { db, env, requireSession } = services;
   const app = new Hono<AppEnv>();
   app.use('*', requireSession);
 
@@ -37,7 +39,14 @@ export function handoffOrgRoutes({ db, env, requireSession }: Services) {
       'change business hours',
     );
     const hours = await readJson(c, businessHoursSchema);
-    return c.json(await saveBusinessHours(db, orgId, hours));
+    const before = await businessHoursOf(db, orgId);
+    const saved = await saveBusinessHours(db, orgId, hours);
+    await audit(c, services, orgId, {
+      action: 'business_hours.update',
+      target: { type: 'organization', id: orgId },
+      changes: changesBetween(before, saved),
+    });
+    return c.json(saved);
   });
 
   const mailer = () => Boolean(env.PARLEY_SMTP_URL?.trim());

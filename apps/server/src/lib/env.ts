@@ -38,5 +38,6 @@ export interface Services {
  * set by `requireCaller` (apikeys/auth.ts).
  */
 export interface AppEnv {
-  Variables: { user: SessionUser };
+  /** `apiKey`: the organization API key the caller authenticated with (none for a session). */
+  Variables: { user: SessionUser; apiKey?: { id: string } };
 }

@@ -8,9 +8,8 @@ import { telephonyFor } from '../telephony/resolve';
 import { isOptedOut as optedOutOf } from './optOut';
 import { threadOf } from './thread';
 import { checkSendLimit, lockSendCounter, sendLimitsOf } from './sendLimits';
-import { privacyOf } from '../privacy/settings';
-import { storageFor } from '../privacy/storage';
 import { appendMessage } from '../conversations/store';
+import { storageOf } from '../privacy/agentPrivacy';
 
 export type MessageChannel = 'sms' | 'whatsapp';
 export type NumberRow = typeof phoneNumbers.$inferSelect;
@@ -129,7 +128,7 @@ export async function sendChannelMessage(
   const { provider } = await telephonyFor(services, orgId);
   const agentName = channelAgent(number, channel);
   // Stored as the organization's storage mode says; the provider gets the words as written.
-  const stored = storageFor(await privacyOf(db, orgId))(text);
+  const stored = (await storageOf(db, orgId, agentName))(text);
 
   const reserved = await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;

@@ -14,9 +14,8 @@ import {
   recordOptOut,
   sendsOwnConfirmation,
 } from './optOut';
-import { privacyOf } from '../privacy/settings';
-import { storageFor } from '../privacy/storage';
 import { appendMessage, createConversations } from '../conversations/store';
+import { storageOf } from '../privacy/agentPrivacy';
 
 // Inbound message intake: an SMS or WhatsApp message to one of our numbers, after the provider's
 // webhook (telephony/webhookRoutes.ts, messaging/whatsappCloud.ts) or the sandbox checked it.
@@ -50,7 +49,7 @@ export async function recordInboundMessage(ctx: InboundContext, fields: Record<s
   if (!number || !messageSid) return none;
   const agentName = number.agentName ?? null;
   // Stored as the storage mode says; the reply's model call gets the words as written (queryText).
-  const kept = storageFor(await privacyOf(ctx.db, number.organizationId))(body);
+  const kept = (await storageOf(ctx.db, number.organizationId, agentName))(body);
   const result = await ctx.db.transaction(async (tx) => {
     const conversationId = await threadOf(tx as unknown as Db, {
       organizationId: number.organizationId,
@@ -200,7 +199,7 @@ export async function recordInboundMessages(
   if (number) {
     const agentName = number.agentName ?? null;
     const senders = [...new Set(plain.map((m) => m.from))];
-    const store = storageFor(await privacyOf(ctx.db, number.organizationId));
+    const store = await storageOf(ctx.db, number.organizationId, agentName);
     const kept = new Map(plain.map((m) => [m.messageSid, store(m.body)]));
     const queued = await ctx.db.transaction(async (tx) => {
       const thread = and(

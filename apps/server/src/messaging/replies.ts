@@ -12,8 +12,8 @@ import { isWaiting, waitingAck } from '../handoff/waiting';
 import { sampleLoopDelay } from '../lib/admission';
 import { backoffMs, drain, startWorker, type Queue } from '../lib/jobs';
 import { claimRows, renewLeases, Turns, type JobTable } from '../lib/jobTable';
-import { privacyOf } from '../privacy/settings';
-import { storageFor } from '../privacy/storage';
+import { storageOf } from '../privacy/agentPrivacy';
+import { agentOfThread, discloseFirstReply } from '../privacy/disclosure';
 
 /** Sends tried this many times before the reply is 'failed'. */
 export const maxReplyAttempts = 5;
@@ -206,6 +206,13 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
       replyText = (await collect(turn)).trim();
       // (collect returns once the answer's row is stored: the provider's id below updates it.)
       replyMessageId = turn.messageId;
+      // The agent's disclosure line goes first, with its first reply of the conversation.
+      if (replyText)
+        replyText = await discloseFirstReply(db, liveAgent(ctx.agent), {
+          conversationId: job.conversationId,
+          replyMessageId,
+          replyText,
+        });
     } catch (error) {
       return failAttempt(deps, { ...job, attempts: job.attempts + 1 }, error);
     }
@@ -249,7 +256,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
     return 'pending';
   }
   try {
-    const store = storageFor(await privacyOf(db, job.organizationId));
+    const store = await storageOf(db, job.organizationId, await agentOfThread(db, job));
     const kept = (text: string) => store(text).content;
     const sent = await channel.send(deps, job, replyText, replyMessageId);
     // The provider's id on the answer and the job's end together: a job marked sent has

@@ -22,6 +22,25 @@ export const privacyOperations: Operation[] = [
     response: api.privacySettingsSchema,
   },
   {
+    method: 'post',
+    path: '/api/org/:orgId/privacy/purge',
+    summary:
+      "Remove the organization's data older than older_than (days, or an ISO date or date-time): conversations, calls, messages, test runs, mail sends, outboxes, finished scheduled calls; dry_run answers what would be removed. 202 with what was removed so far when it runs longer than the request waits (owners and admins)",
+    tag: 'Privacy',
+    auth: 'session',
+    body: api.purgeRequestSchema,
+    response: api.purgeResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/org/:orgId/privacy/purges',
+    summary:
+      "The organization's latest purges (the retention job's and those asked for), newest first (any member)",
+    tag: 'Privacy',
+    auth: 'session',
+    response: api.purgeListSchema,
+  },
+  {
     method: 'get',
     path: '/api/org/:orgId/contacts/:contact/export',
     summary:

@@ -5,6 +5,7 @@ import type { AppEnv, Services } from '../lib/env';
 import { readJson } from '../lib/http';
 import { managers, requireMembership, requireRole } from '../lib/tenancy';
 import { eraseContact, exportContact, parseContact } from './contacts';
+import { purgeRoutes } from './purgeRoutes';
 import { privacyOf, privacyToWire, updatePrivacy } from './settings';
 
 /**
@@ -78,5 +79,6 @@ export function privacyRoutes(services: Services) {
     });
     return c.json(result);
   });
+  app.route('/', purgeRoutes(services));
   return app;
 }

@@ -19,6 +19,7 @@ import { answerMetadata } from './answerMetadata';
 import { turnWriterFor } from './turnWriter';
 import { privacyOf } from '../privacy/settings';
 import { fullStorage, storageFor } from '../privacy/storage';
+import { overrideOf } from '../privacy/agentPrivacy';
 import { streamModelText, type ModelOutcome } from './modelStream';
 import { turnToolsOf } from '../tools/agentTools';
 import type { CallActions } from '../tools/context';
@@ -35,6 +36,7 @@ import type { ServedAgent } from './servedAgent';
 import {
   readTurnContext,
   trackTurnWrite,
+  type HistoryRow,
   type PreparedContext,
   type TurnContext,
 } from './turnContext';
@@ -143,6 +145,8 @@ export async function startTurn(
      * the send tools may write to an address they give (docs/tools.md). Set only by those routes.
      */
     member?: boolean;
+    /** Nothing of the turn is stored (a call refused transcription): its history, kept in memory. */
+    unstored?: { history: HistoryRow[] };
   },
   options: { signal?: AbortSignal } = {},
 ): Promise<ChatTurn> {
@@ -153,7 +157,7 @@ export async function startTurn(
   // What the turn's messages are stored as (privacy/storage.ts); the model gets the words as
   // written. Settings that cannot be read store no text (fail closed).
   const storage = privacyOf(db, agent.organizationId).then(
-    (policy) => storageFor(policy),
+    (policy) => storageFor(policy, overrideOf(agent)),
     () => storageFor({ ...fullStorage, storageMode: 'metadata_only' }),
   );
   const existing = input.conversationId || '';
@@ -184,7 +188,8 @@ export async function startTurn(
     answerEnded();
     throw error;
   }
-  const { history, passages } = context;
+  const { passages } = context;
+  const history = input.unstored?.history ?? context.history;
   const { kind, tools } = await turnTools;
 
   let agentKey: string | null = null;
@@ -262,6 +267,7 @@ export async function startTurn(
       metadata: { ...answerMetadata(passages, firstTokenMs), ...stored.metadata },
       toolSteps: steps.list.length ? steps.list : null,
       agentVersion: String(agent.servedVersion),
+      unstored: Boolean(input.unstored),
     });
     // The turn asked for a person (request_human, or the offline responder): stored with it.
     if (actions.handoff && recordsHandoffs && !failure)

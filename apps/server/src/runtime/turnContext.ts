@@ -17,7 +17,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const conversationNotFound = () =>
   new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
 
-type HistoryRow = { role: string; content: string };
+export type HistoryRow = { role: string; content: string };
 
 /** Turns still being stored, by conversation (this process). */
 const pendingWrites = new Map<string, Promise<void>>();

@@ -28,6 +28,8 @@ export interface TurnRow {
   toolSteps?: unknown[] | null;
   /** The agent version that answered ('1', '2' … or 'draft'). */
   agentVersion?: string | null;
+  /** Nothing of the turn is stored (a call whose caller refused transcription): the conversation is only touched. */
+  unstored?: boolean;
 }
 
 /** The statement storing turns: conversations upserted (only by their own agent and visitor), then both messages of each turn. */
@@ -41,8 +43,16 @@ export function turnsStatement(turns: TurnRow[]): SQL {
     ),
     sql`, `,
   );
+  const upsert = sql`
+      INSERT INTO conversations (id, agent_name, organization_id, channel, end_user, agent_address, agent_version)
+      VALUES ${convValues}
+      ON CONFLICT (id) DO UPDATE SET updated_at = now()
+        WHERE conversations.agent_name = EXCLUDED.agent_name
+          AND conversations.end_user = EXCLUDED.end_user`;
+  const kept = turns.filter((t) => !t.unstored);
+  if (!kept.length) return upsert;
   const messageValues = sql.join(
-    turns.flatMap((t) => [
+    kept.flatMap((t) => [
       ...(t.questionStored
         ? []
         : [
@@ -53,12 +63,7 @@ export function turnsStatement(turns: TurnRow[]): SQL {
     sql`, `,
   );
   return sql`
-    WITH conv AS (
-      INSERT INTO conversations (id, agent_name, organization_id, channel, end_user, agent_address, agent_version)
-      VALUES ${convValues}
-      ON CONFLICT (id) DO UPDATE SET updated_at = now()
-        WHERE conversations.agent_name = EXCLUDED.agent_name
-          AND conversations.end_user = EXCLUDED.end_user
+    WITH conv AS (${upsert}
       RETURNING id
     )
     INSERT INTO messages (id, conversation_id, role, content, direction, author, offline, error, created_at, metadata, tool_steps, agent_version)

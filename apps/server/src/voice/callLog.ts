@@ -10,8 +10,7 @@ import {
   type VoiceWorkerConfig,
 } from '@parley/api-client';
 import type { Db } from '../db/client';
-import { privacyOf } from '../privacy/settings';
-import { storageFor } from '../privacy/storage';
+import { storageOf } from '../privacy/agentPrivacy';
 import { agents, conversations, member, messages, webhookEvents } from '../db/schema';
 import { HttpError, notFound } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
@@ -47,6 +46,8 @@ export function workerConfigOf(
     max_call_duration: agent.maxCallDuration ?? toolsDefaults.max_call_duration,
     tts_api_key: providerKey(tts, env, orgKeys),
     stt_api_key: providerKey(stt, env, orgKeys),
+    disclosure: agent.disclosure?.trim() || null,
+    transcription_consent: agent.transcriptionConsent ?? false,
   };
 }
 
@@ -224,12 +225,18 @@ export async function voiceConversation(db: Db, id: string): Promise<Conversatio
  */
 export async function addAgentUtterance(
   db: Db,
-  conv: { id: string; organizationId: string },
+  conv: {
+    id: string;
+    organizationId: string;
+    agentName?: string | null;
+    agentVersion?: string | null;
+  },
   text: string,
   kind: string,
 ) {
   const conversationId = conv.id;
-  const stored = storageFor(await privacyOf(db, conv.organizationId))(text);
+  const store = await storageOf(db, conv.organizationId, conv.agentName, conv.agentVersion);
+  const stored = store(text);
   // The conversation's row, then the message, then its time (conversations/store.ts).
   const id = await db.transaction((tx) =>
     appendMessage(

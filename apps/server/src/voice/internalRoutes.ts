@@ -33,6 +33,13 @@ import { chunkedResponse } from '../runtime/eventStream';
 import { callActionsLine, transferCall } from './callActions';
 import { takeCallMessageWhileHeld } from '../conversations/heldTurn';
 import { callPaused } from '../handoff/waiting';
+import {
+  answerConsent,
+  callConsentOf,
+  consentPending,
+  UnstoredCalls,
+  type CallConsent,
+} from './consentTurn';
 
 const encoder = new TextEncoder();
 type ConversationRow = typeof conversations.$inferSelect;
@@ -117,9 +124,10 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   type CallFacts = Pick<
     ConversationRow,
     'organizationId' | 'agentName' | 'endUser' | 'agentAddress' | 'agentVersion'
-  >;
+  > & { consent: CallConsent };
   const callFacts = new Map<string, CallFacts>();
   const preparations = new PreparedTurns();
+  const unstoredCalls = new UnstoredCalls();
   const factsOf = (conv: ConversationRow): CallFacts => ({
     organizationId: conv.organizationId,
     agentName: conv.agentName,
@@ -128,6 +136,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     agentAddress: conv.agentAddress,
     // 'draft': the console's test call; else the call is the live version's.
     agentVersion: conv.agentVersion,
+    // The caller's answer to the transcription question (privacy/consent.ts), once asked.
+    consent: callConsentOf(conv.metadata),
   });
   const remember = (id: string, facts: CallFacts) => {
     if (callFacts.size >= 10_000) callFacts.delete(callFacts.keys().next().value!);
@@ -195,6 +205,18 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     paused.catch(() => undefined);
     const { known, facts, agent } = await callOf(id);
     const { query } = await readJson(c, voiceChatRequestSchema);
+    // The agent asks the caller's consent to transcribe (privacy/consent.ts): this turn is the
+    // answer, not a question for the model.
+    if (consentPending(agent, facts.consent)) {
+      const step = await answerConsent(db, id, query, facts.consent);
+      remember(id, { ...facts, consent: step.consent });
+      preparations.drop(id);
+      return c.body(step.body, 200, {
+        'Content-Type': 'application/x-ndjson; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+    }
+    const refused = facts.consent.state === 'refused';
     const taken = await takeCallMessageWhileHeld(db, id, query, paused);
     if (taken) {
       // The caller's words are the visitor's message; the caller hears the notice instead of an
@@ -232,6 +254,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
           // Remembered facts: the call is checked along with the history and retrieval.
           conversationChecked: !known,
           prepared,
+          // Refused transcription: nothing stored; the call's history lives on this process.
+          ...(refused ? { unstored: { history: unstoredCalls.history(id) } } : {}),
         },
         { signal: worker.signal },
       );
@@ -244,14 +268,18 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     }
     if (!known) remember(id, facts);
     const line = (value: VoiceChatLine) => encoder.encode(`${JSON.stringify(value)}\n`);
+    let said = '';
     async function* lines(): AsyncGenerator<Uint8Array, void> {
       try {
         for await (const part of turn.parts) {
-          if (part.type === 'text') yield line({ delta: part.text });
-          else if (part.type === 'tool-call') yield line({ tool_started: part.tool });
+          if (part.type === 'text') {
+            said += part.text;
+            yield line({ delta: part.text });
+          } else if (part.type === 'tool-call') yield line({ tool_started: part.tool });
           else yield line({ tool_done: part.step.tool });
         }
         const actions = callActionsLine(turn.actions);
+        if (refused) unstoredCalls.add(id, query, said);
         yield line({
           end: true,
           message_id: turn.messageId,
@@ -299,6 +327,11 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
   app.post('/calls/:id/messages', async (c) => {
     const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
     const body = await readJson(c, voiceCallMessageRequestSchema);
+    // A call whose caller refused transcription keeps its agent's lines in memory only.
+    if (callConsentOf(conv.metadata).state === 'refused') {
+      unstoredCalls.add(conv.id, null, body.text);
+      return c.json({ message_id: null }, 201);
+    }
     const messageId = await addAgentUtterance(db, conv, body.text, body.kind);
     // An agent line joined the history: a turn read ahead before it was written would miss it.
     preparations.drop(conv.id);
@@ -309,6 +342,8 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     const conv = await voiceConversation(db, check(callIdSchema, c.req.param('id'), 'id'));
     const body = await readJson(c, voiceTurnMetricsRequestSchema);
     const { message_id, ...figures } = body;
+    // Nothing of a call refused transcription is stored, its figures neither.
+    if (callConsentOf(conv.metadata).state === 'refused') return c.json({ success: true });
     // The worker sends a turn's figures as soon as it ends, maybe before its batch is written.
     await turnStored(conv.id);
     if (!(await recordTurnMetrics(db, conv.id, message_id, figures))) throw notFound('Message');
@@ -331,6 +366,7 @@ export function voiceInternalRoutes(services: Services, retrieve?: RuntimeDeps['
     const body = await readJson(c, voiceCallEndRequestSchema);
     callFacts.delete(conv.id);
     preparations.drop(conv.id);
+    unstoredCalls.drop(conv.id);
     await endCall(db, conv.id, body.ended_by, body.end_reason ?? null);
     return c.json({ success: true });
   });

@@ -6,6 +6,7 @@ import {
   webhookDeliveriesQuerySchema,
   webhookLimits,
   webhookUpdateRequestSchema,
+  auditSecretMask,
 } from '@parley/api-client';
 import { agents, webhooks } from '../db/schema';
 import type { AppEnv, Services } from '../lib/env';
@@ -27,8 +28,28 @@ import {
 } from './store';
 import { checkWebhookUrl } from './urlCheck';
 import type { Db } from '../db/client';
+import { audit, changesBetween } from '../audit/log';
 
 const action = 'manage webhooks';
+
+/** A URL for the audit log: its query (it may hold a token) as '••••', credentials left out. */
+function auditedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}${u.search ? `?${auditSecretMask}` : ''}`;
+  } catch {
+    return auditSecretMask;
+  }
+}
+
+/** What the audit log keeps of a webhook (never its signing secret). */
+const audited = (w: ReturnType<typeof webhookWire>) => ({
+  url: auditedUrl(w.url),
+  events: w.events,
+  agent_names: w.agent_names,
+  description: w.description,
+  enabled: w.enabled,
+});
 
 /** The delivery log's query string; bad → 400 naming the field. */
 function deliveriesQuery(c: Context) {
@@ -97,6 +118,11 @@ export function webhookRoutes(services: Services) {
         createdBy: userOf(c),
       })
       .returning();
+    await audit(c, services, orgId, {
+      action: 'webhook.create',
+      target: { type: 'webhook', id: row!.id },
+      changes: changesBetween(null, audited(webhookWire(row!))),
+    });
     return c.json({ webhook: { ...webhookWire(row!), secret } }, 201);
   });
 
@@ -116,13 +142,24 @@ export function webhookRoutes(services: Services) {
       changes.agentNames = await checkAgentNames(db, orgId, body.agent_names);
     if (body.description !== undefined) changes.description = body.description;
     if (body.enabled !== undefined) changes.enabled = body.enabled;
-    return c.json({ webhook: webhookWire(await updateWebhook(db, hook, changes)) });
+    const updated = webhookWire(await updateWebhook(db, hook, changes));
+    await audit(c, services, orgId, {
+      action: 'webhook.update',
+      target: { type: 'webhook', id: hook.id },
+      changes: changesBetween(audited(webhookWire(hook)), audited(updated)),
+    });
+    return c.json({ webhook: updated });
   });
 
   app.delete('/:orgId/webhooks/:id', async (c) => {
     const { orgId } = await manager(c);
     const hook = await hookOf(c, orgId);
     await db.delete(webhooks).where(eq(webhooks.id, hook.id));
+    await audit(c, services, orgId, {
+      action: 'webhook.delete',
+      target: { type: 'webhook', id: hook.id },
+      changes: changesBetween(audited(webhookWire(hook)), null),
+    });
     return c.json({ success: true });
   });
 
@@ -147,6 +184,11 @@ export function webhookRoutes(services: Services) {
       })
       .where(eq(webhooks.id, hook.id))
       .returning();
+    await audit(c, services, orgId, {
+      action: 'webhook.rotate_secret',
+      target: { type: 'webhook', id: hook.id },
+      changes: [{ field: 'secret', before: auditSecretMask, after: auditSecretMask }],
+    });
     return c.json({ webhook: { ...webhookWire(row!), secret } });
   });
 

@@ -8,6 +8,7 @@ import {
   type AuditLogQuery,
   type PrivacySettingsUpdate,
 } from '../schemas/privacy';
+import { purgeListSchema, purgeResponseSchema, type PurgeRequest } from '../schemas/purge';
 
 /** Privacy settings, a person's data and the audit log (default base '/api'): session-authorised. */
 export function createPrivacyClient(options: HttpOptions) {
@@ -34,6 +35,11 @@ export function createPrivacyClient(options: HttpOptions) {
       }),
     verifyAuditLog: (orgId: string, signal?: AbortSignal) =>
       http('GET', `${org(orgId)}/audit-log/verify`, { schema: auditVerifySchema, signal }),
+    /** Removes (or, `dry_run`, counts) the organization's data older than `older_than`. */
+    purge: (orgId: string, body: PurgeRequest) =>
+      http('POST', `${org(orgId)}/privacy/purge`, { json: body, schema: purgeResponseSchema }),
+    purges: (orgId: string, signal?: AbortSignal) =>
+      http('GET', `${org(orgId)}/privacy/purges`, { schema: purgeListSchema, signal }),
     /** The export's address (a download link). */
     exportContactUrl: (orgId: string, contact: string) =>
       joinUrl(options.baseUrl, `${org(orgId)}/contacts/${enc(contact)}/export`),

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  agentRedactCategoriesSchema,
+  agentStorageModeSchema,
+  disclosureSchema,
+} from './agentPrivacy';
 import { providerApiKeySchema } from './model';
 import { agentFiguresOfConfig } from '../agentFigures';
 
@@ -273,6 +278,13 @@ export const agentUpdateRequestSchema = z.object({
    * button that asks for a person of the team (POST /v1/conversations/{id}/handoff).
    */
   talk_to_person: z.boolean({ error: 'must be true or false' }).optional(),
+  /** The agent's own storage mode and redacted kinds (null: the organization's; docs/privacy.md). */
+  storage_mode: agentStorageModeSchema.optional(),
+  redact_categories: agentRedactCategoriesSchema.optional(),
+  /** Said or sent first on voice, SMS, WhatsApp and e-mail (empty or null: none). */
+  disclosure: disclosureSchema.optional(),
+  /** A call asks the caller's consent to be transcribed; a refusal stores nothing of the call. */
+  transcription_consent: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type AgentUpdateRequest = z.input<typeof agentUpdateRequestSchema>;
 
@@ -306,6 +318,10 @@ export const agentConfigSchema = z.looseObject({
   /** The version every channel serves; null: never published (docs/versions.md). */
   live_version: z.number().nullable().optional(),
   talk_to_person: z.boolean().optional(),
+  storage_mode: z.string().nullable().optional(),
+  redact_categories: z.array(z.string()).nullable().optional(),
+  disclosure: z.string().nullable().optional(),
+  transcription_consent: z.boolean().optional(),
   created_at: z.string().nullable().optional(),
   updated_at: z.string().nullable().optional(),
 });

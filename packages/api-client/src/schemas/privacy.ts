@@ -4,16 +4,9 @@ import { z } from 'zod';
 // erasure) and the audit log. Calls under /api/org/{orgId}: privacy, contacts/{contact}[/export],
 // audit-log[/verify]. docs/privacy.md says what each stores.
 
-/** What is stored of a conversation's text: all of it, redacted, or none (lengths and timings only). */
-export const storageModeValues = ['full', 'redacted', 'metadata_only'] as const;
-export type StorageMode = (typeof storageModeValues)[number];
+import { maxRetentionDays, redactCategories, storageModeValues } from './privacyValues';
 
-/** The kinds of personal data redaction replaces, each by its placeholder ([CARD], [PHONE] …). */
-export const redactCategories = ['card', 'phone', 'email', 'iban', 'ssn', 'ip'] as const;
-export type RedactCategory = (typeof redactCategories)[number];
-
-/** Retention in days: at least 1, at most 100 years; null keeps everything. */
-export const maxRetentionDays = 36500;
+export * from './privacyValues';
 
 export const privacySettingsSchema = z.object({
   storage_mode: z.enum(storageModeValues),

@@ -7,6 +7,11 @@ import {
   ttsConfigSchema,
 } from './agents';
 import { providerApiKeySchema } from './model';
+import {
+  agentRedactCategoriesSchema,
+  agentStorageModeSchema,
+  disclosureSchema,
+} from './agentPrivacy';
 import { toolSaveRequestSchema } from './tools';
 import { agentTestInputSchema } from './agentTests';
 import { outcomePlanSchema } from './outcomes';
@@ -158,6 +163,13 @@ export const agentDocumentSettingsSchema = z.strictObject({
   visitor_sends: z.boolean({ error: 'must be true or false' }).nullable().optional(),
   /** 'Talk to a person' offered to visitors (docs/inbox-and-analytics.md). */
   talk_to_person: z.boolean({ error: 'must be true or false' }).nullable().optional(),
+  /** The agent's own storage mode and redacted kinds (null: the organization's; docs/privacy.md). */
+  storage_mode: agentStorageModeSchema.optional(),
+  redact_categories: agentRedactCategoriesSchema.optional(),
+  /** Said or sent first on voice, SMS, WhatsApp and e-mail (null: none). */
+  disclosure: disclosureSchema.optional(),
+  /** A call asks the caller's consent to be transcribed. */
+  transcription_consent: z.boolean({ error: 'must be true or false' }).nullable().optional(),
 });
 export type AgentDocumentSettings = z.input<typeof agentDocumentSettingsSchema>;
 

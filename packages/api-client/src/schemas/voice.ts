@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transcriptionConsentValues } from './agentPrivacy';
 import { phoneFormatMessage, phonePattern } from './common';
 import { callEndedBySchema, callTransportSchema } from './voiceCalls';
 
@@ -323,6 +324,10 @@ export const voiceWorkerConfigSchema = z.object({
   /** The key of the chosen voice / transcriber provider: the agent's own, else the server's; null = none. */
   tts_api_key: z.string().nullable(),
   stt_api_key: z.string().nullable(),
+  /** Said first, before the initial message (null: none; docs/privacy.md). */
+  disclosure: z.string().nullable().default(null),
+  /** Ask the caller's consent to transcribe the call (after the disclosure, instead of the initial message until answered). */
+  transcription_consent: z.boolean().default(false),
 });
 export type VoiceWorkerConfig = z.infer<typeof voiceWorkerConfigSchema>;
 
@@ -386,6 +391,8 @@ export const voiceChatLineSchema = z.union([
     offline: z.boolean(),
     actions: voiceCallActionsSchema.optional(),
     held: z.enum(['message_taken', 'transfer']).optional(),
+    /** The answer was the call's consent step: asked again, given or refused (then nothing of the call is stored). */
+    consent: z.enum(transcriptionConsentValues).optional(),
   }),
   z.object({ error: z.string() }),
 ]);
@@ -404,7 +411,7 @@ export type VoiceCallTransferRequest = z.infer<typeof voiceCallTransferRequestSc
 /** POST /voice/internal/calls/{id}/messages — an agent utterance outside the runtime. */
 export const voiceCallMessageRequestSchema = z.object({
   text: z.string().min(1, 'text is required').max(10_000),
-  kind: z.enum(['initial_message', 'nudge', 'goodbye', 'notice']),
+  kind: z.enum(['initial_message', 'nudge', 'goodbye', 'notice', 'disclosure', 'consent']),
 });
 
 /** POST /voice/internal/calls/{id}/metrics — a turn's figures from the framework. */

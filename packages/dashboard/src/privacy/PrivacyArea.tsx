@@ -3,8 +3,9 @@ import { hasOrgRole, managerRoles, messageOf } from '@parley/api-client';
 import { AuditLogPanel } from './AuditLogPanel';
 import { ContactLookupPanel } from './ContactLookupPanel';
 import { PrivacySettingsPanel } from './PrivacySettingsPanel';
+import { PurgePanel } from './PurgePanel';
 import { auditCsv, exportFileName } from './privacyRules';
-import { useAuditLog, useContactData, usePrivacySettings } from './queries';
+import { useAuditLog, useContactData, usePrivacySettings, usePurges } from './queries';
 
 export interface PrivacyAreaProps {
   orgId: string;
@@ -29,6 +30,7 @@ export function PrivacyArea({ orgId, role }: PrivacyAreaProps) {
   const canManage = hasOrgRole(role, managerRoles);
   const { settings, save } = usePrivacySettings(orgId);
   const contacts = useContactData(orgId);
+  const purges = usePurges(orgId);
   const [filters, setFilters] = useState({ action: '', actor: '' });
   const audit = useAuditLog(orgId, filters, { enabled: canManage });
   const [exporting, setExporting] = useState(false);
@@ -45,6 +47,18 @@ export function PrivacyArea({ orgId, role }: PrivacyAreaProps) {
         saveError={save.error ? messageOf(save.error) : null}
         saved={save.isSuccess}
         onSave={(body) => save.mutate(body)}
+      />
+      <PurgePanel
+        canManage={canManage}
+        retentionDays={settings.data?.retention_days ?? null}
+        preview={purges.preview.data ?? null}
+        result={purges.purge.data ?? null}
+        purges={purges.list.data?.purges ?? []}
+        previewing={purges.preview.isPending}
+        purging={purges.purge.isPending}
+        error={purges.error}
+        onPreview={(days) => purges.preview.mutate(days)}
+        onPurge={(days) => purges.purge.mutate(days)}
       />
       <ContactLookupPanel
         canManage={canManage}

@@ -69,23 +69,18 @@ export const SaveRefusedDark: Story = { ...SaveRefused, globals: { theme: 'dark'
 
 export const RetentionSet: Story = {
   args: { settings: { ...settingsFixture, retention_days: 90 } },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByText(/90 days is saved, but this version does not delete/),
-    ).toBeVisible();
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(/older than 90 days are deleted by the retention job/)).toBeVisible();
+    const field = c.getByRole('textbox', { name: /Delete data older than/ });
+    await userEvent.clear(field);
+    await userEvent.type(field, '0');
+    await expect(c.getByText(/Enter a whole number of days/)).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Save privacy settings' })).toBeDisabled();
+    await userEvent.clear(field);
+    await userEvent.type(field, '30');
+    await userEvent.click(c.getByRole('button', { name: 'Save privacy settings' }));
+    await expect(args.onSave).toHaveBeenCalledWith({ retention_days: 30 });
   },
 };
 export const RetentionSetDark: Story = { ...RetentionSet, globals: { theme: 'dark' } };
-
-export const Loading: Story = { args: { settings: null, loading: true } };
-export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
-
-export const LoadFailed: Story = {
-  args: { settings: null, error: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
-};
-export const LoadFailedDark: Story = { ...LoadFailed, globals: { theme: 'dark' } };

@@ -6,6 +6,7 @@ import {
   categoryLabels,
   formOf,
   regionError,
+  retentionError,
   retentionText,
   storageModeLabels,
   storageModes,
@@ -62,10 +63,11 @@ export function PrivacySettingsPanel(props: PrivacySettingsPanelProps) {
     );
 
   const region = regionError(form.phoneRegion);
+  const retention = retentionError(form.retentionDays);
   const body = updateOf(settings, form);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!canManage || region || !body || props.saving) return;
+    if (!canManage || region || retention || !body || props.saving) return;
     props.onSave(body);
   };
   const toggle = (category: (typeof categories)[number], on: boolean) =>
@@ -121,11 +123,21 @@ export function PrivacySettingsPanel(props: PrivacySettingsPanelProps) {
           maxLength={2}
           disabled={!canManage}
         />
-        <p className={styles.muted}>Retention: {retentionText(settings.retention_days)}.</p>
+        <TextField
+          label="Delete data older than (days)"
+          value={form.retentionDays}
+          onChange={(retentionDays) => setForm({ ...form, retentionDays })}
+          placeholder="Keep until deleted"
+          inputMode="numeric"
+          description={`Now: ${retentionText(settings.retention_days)}. The audit log is always kept.`}
+          errorMessage={retention}
+          maxLength={5}
+          disabled={!canManage}
+        />
         <div className={styles.row}>
           <Button
             type="submit"
-            disabled={!canManage || !body || Boolean(region)}
+            disabled={!canManage || !body || Boolean(region) || Boolean(retention)}
             busy={props.saving}
             busyLabel="Saving..."
           >

@@ -1,4 +1,10 @@
-import type { AuditEntry, ContactExport, PrivacySettings } from '@parley/api-client';
+import type {
+  AuditEntry,
+  ContactExport,
+  PrivacySettings,
+  PurgeResponse,
+  PurgeRun,
+} from '@parley/api-client';
 
 // Fixtures of the privacy screens' stories (typed by the contract).
 
@@ -84,5 +90,53 @@ export const auditFixture: AuditEntry[] = [
     target: { type: 'contact', id: 'erased:Qm9i…' },
     changes: [{ field: 'conversations', before: 2, after: 0 }],
     ip: '198.51.100.4',
+  },
+];
+
+const noCounts = {
+  conversations: 0,
+  calls: 0,
+  messages: 0,
+  outcomes: 0,
+  test_runs: 0,
+  mail_sends: 0,
+  outbox: 0,
+  scheduled_calls: 0,
+};
+
+export const purgePreviewFixture: PurgeResponse = {
+  dry_run: true,
+  older_than: '2026-08-30T10:00:00.000Z',
+  status: 'done',
+  purge_id: null,
+  removed: { ...noCounts, conversations: 12, calls: 3, messages: 240, test_runs: 4 },
+};
+
+export const purgeDoneFixture: PurgeResponse = {
+  ...purgePreviewFixture,
+  dry_run: false,
+  purge_id: 'p1',
+};
+
+export const purgeRunsFixture: PurgeRun[] = [
+  {
+    id: 'p2',
+    trigger: 'retention',
+    status: 'done',
+    older_than: '2026-08-29T09:00:00.000Z',
+    removed: { ...noCounts, conversations: 2, messages: 31 },
+    error: null,
+    created_at: '2026-11-27T09:00:00.000Z',
+    finished_at: '2026-11-27T09:00:02.000Z',
+  },
+  {
+    id: 'p1',
+    trigger: 'request',
+    status: 'running',
+    older_than: '2026-06-01T00:00:00.000Z',
+    removed: { ...noCounts, messages: 12000 },
+    error: null,
+    created_at: '2026-11-26T12:00:00.000Z',
+    finished_at: null,
   },
 ];

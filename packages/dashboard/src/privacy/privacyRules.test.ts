@@ -6,7 +6,10 @@ import {
   exportFileName,
   exportSummary,
   formOf,
+  purgeLines,
+  purgeText,
   regionError,
+  retentionError,
   updateOf,
 } from './privacyRules';
 
@@ -34,6 +37,36 @@ describe('privacy rules', () => {
       redact_categories: ['card', 'email'],
       phone_region: 'GB',
     });
+    expect(updateOf(saved, { ...formOf(saved), retentionDays: ' 30 ' })).toEqual({
+      retention_days: 30,
+    });
+    // A bad number is not sent (the field says why); emptied again: keep.
+    expect(updateOf(saved, { ...formOf(saved), retentionDays: '1.5' })).toBeNull();
+    expect(updateOf({ ...saved, retention_days: 30 }, formOf(saved))).toEqual({
+      retention_days: null,
+    });
+  });
+
+  it('checks the retention field and words a purge', () => {
+    expect(retentionError('')).toBeUndefined();
+    expect(retentionError('90')).toBeUndefined();
+    for (const bad of ['0', '-1', '2.5', 'ten', '36501'])
+      expect(retentionError(bad), bad).toMatch(/whole number of days/);
+    const none = {
+      conversations: 0,
+      calls: 0,
+      messages: 0,
+      outcomes: 0,
+      test_runs: 0,
+      mail_sends: 0,
+      outbox: 0,
+      scheduled_calls: 0,
+    };
+    expect(purgeText(none)).toBe('nothing');
+    expect(purgeText({ ...none, conversations: 2, calls: 1, messages: 1, outbox: 3 })).toBe(
+      '2 conversations, 1 message, 3 outbox entries',
+    );
+    expect(purgeLines({ ...none, test_runs: 4 })).toContainEqual({ label: 'Test runs', count: 4 });
   });
 
   it('checks the country field', () => {

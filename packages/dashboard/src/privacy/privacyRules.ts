@@ -1,4 +1,5 @@
 import {
+  maxRetentionDays,
   redactCategories,
   storageModeValues,
   type AuditChange,
@@ -7,6 +8,7 @@ import {
   type ContactExport,
   type PrivacySettings,
   type PrivacySettingsUpdate,
+  type PurgeCounts,
   type RedactCategory,
   type StorageMode,
 } from '@parley/api-client';
@@ -45,6 +47,8 @@ export interface PrivacyForm {
   categories: RedactCategory[];
   /** '' = automatic. */
   phoneRegion: string;
+  /** Days data is kept ('' = until deleted). */
+  retentionDays: string;
 }
 
 export function formOf(settings: PrivacySettings): PrivacyForm {
@@ -52,7 +56,18 @@ export function formOf(settings: PrivacySettings): PrivacyForm {
     storageMode: settings.storage_mode,
     categories: [...settings.redact_categories],
     phoneRegion: settings.phone_region ?? '',
+    retentionDays: settings.retention_days === null ? '' : String(settings.retention_days),
   };
+}
+
+/** The retention field's problem, if any ('' is fine: keep until deleted). */
+export function retentionError(value: string): string | undefined {
+  const v = value.trim();
+  if (!v) return undefined;
+  const n = Number(v);
+  return /^\d+$/.test(v) && n >= 1 && n <= maxRetentionDays
+    ? undefined
+    : `Enter a whole number of days from 1 to ${maxRetentionDays}, or leave it empty to keep data`;
 }
 
 /** The country field's problem, if any ('' is fine: automatic). */
@@ -72,14 +87,55 @@ export function updateOf(saved: PrivacySettings, form: PrivacyForm): PrivacySett
   if (ordered.join() !== saved.redact_categories.join()) body.redact_categories = ordered;
   const region = form.phoneRegion.trim().toUpperCase() || null;
   if (region !== (saved.phone_region ?? null)) body.phone_region = region;
+  const days = form.retentionDays.trim() ? Number(form.retentionDays.trim()) : null;
+  if (!retentionError(form.retentionDays) && days !== saved.retention_days)
+    body.retention_days = days;
   return Object.keys(body).length ? body : null;
 }
 
-/** What the retention setting means in this version (the purge job is not part of it yet). */
+/** What the retention setting means. */
 export function retentionText(days: number | null): string {
   if (days === null) return 'conversations are kept until deleted';
   const n = days === 1 ? '1 day' : `${days} days`;
-  return `${n} is saved, but this version does not delete old conversations yet (the retention job comes later)`;
+  return `conversations, messages, test runs and mail older than ${n} are deleted by the retention job, every hour`;
+}
+
+export const purgeKindLabels: Record<keyof PurgeCounts, string> = {
+  conversations: 'Conversations',
+  calls: 'of them calls',
+  messages: 'Messages',
+  outcomes: 'Outcomes',
+  test_runs: 'Test runs',
+  mail_sends: 'Mail sends',
+  outbox: 'Outbox entries',
+  scheduled_calls: 'Finished scheduled calls',
+};
+
+/** A purge's counts, a line per kind. */
+export function purgeLines(counts: PurgeCounts): Array<{ label: string; count: number }> {
+  return (Object.keys(purgeKindLabels) as Array<keyof PurgeCounts>).map((k) => ({
+    label: purgeKindLabels[k],
+    count: counts[k],
+  }));
+}
+
+/** A purge's counts in a sentence ('nothing' when it removes nothing). */
+export function purgeText(counts: PurgeCounts): string {
+  const parts = [
+    [counts.conversations, 'conversation'],
+    [counts.messages, 'message'],
+    [counts.outcomes, 'outcome'],
+    [counts.test_runs, 'test run'],
+    [counts.mail_sends, 'mail send'],
+    [counts.outbox, 'outbox entry'],
+    [counts.scheduled_calls, 'finished scheduled call'],
+  ] as const;
+  const said = parts
+    .filter(([n]) => n > 0)
+    .map(([n, word]) =>
+      n === 1 ? `1 ${word}` : `${n} ${word === 'outbox entry' ? 'outbox entries' : `${word}s`}`,
+    );
+  return said.length ? said.join(', ') : 'nothing';
 }
 
 /** What an export holds, in a line per kind (the lookup's summary). */

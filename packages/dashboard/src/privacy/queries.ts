@@ -15,6 +15,7 @@ export const privacyKeys = {
   audits: (orgId: string) => ['privacy', orgId, 'audit'] as const,
   audit: (orgId: string, action: string, actor: string) =>
     ['privacy', orgId, 'audit', action, actor] as const,
+  purges: (orgId: string) => ['privacy', orgId, 'purges'] as const,
 };
 
 /** The organization's privacy settings and saving them. */
@@ -100,4 +101,30 @@ export function useAuditLog(
     return out;
   };
   return { pages, verify, all };
+}
+
+/** Purges: the latest (any member), a dry run and a purge asked for now (owners and admins). */
+export function usePurges(orgId: string) {
+  const client = usePrivacyClient();
+  const qc = useQueryClient();
+  const list = useQuery({
+    queryKey: privacyKeys.purges(orgId),
+    queryFn: ({ signal }) => client.purges(orgId, signal),
+    retry: false,
+  });
+  const settle = () => {
+    void qc.invalidateQueries({ queryKey: privacyKeys.purges(orgId) });
+    void qc.invalidateQueries({ queryKey: privacyKeys.audits(orgId) });
+  };
+  const preview = useMutation({
+    mutationFn: (days: number) => client.purge(orgId, { older_than: days, dry_run: true }),
+    onSettled: settle,
+  });
+  const purge = useMutation({
+    mutationFn: (days: number) => client.purge(orgId, { older_than: days }),
+    onMutate: () => preview.reset(),
+    onSettled: settle,
+  });
+  const error = preview.error ?? purge.error;
+  return { list, preview, purge, error: error ? messageOf(error) : null };
 }

@@ -145,6 +145,9 @@ export async function draftFromDocument(
     ),
   );
   const stored = context.current.row;
+  // The agent's privacy settings (docs/privacy.md): no disclosure is an empty line's meaning.
+  columns.disclosure = columns.disclosure?.trim() || null;
+  columns.transcriptionConsent = columns.transcriptionConsent ?? false;
 
   const key = doc.settings.model_api_key;
   if (key && isMaskedSecret(key)) {

@@ -28,6 +28,10 @@ export const versionedColumns = [
   'maxCallDuration',
   'visitorSends',
   'talkToPerson',
+  'storageMode',
+  'redactCategories',
+  'disclosure',
+  'transcriptionConsent',
 ] as const satisfies readonly Column[];
 export type VersionedColumn = (typeof versionedColumns)[number];
 
@@ -41,7 +45,13 @@ export const planColumns = ['analysisPlan'] as const satisfies readonly Column[]
  * Versioned columns added after the upgrade that made version 1 of every published agent
  * (migration 0032): that version 1 lacks them, so it serves their default (absentValue).
  */
-export const versionedSinceUpgrade: readonly VersionedColumn[] = ['talkToPerson'];
+export const versionedSinceUpgrade: readonly VersionedColumn[] = [
+  'talkToPerson',
+  'storageMode',
+  'redactCategories',
+  'disclosure',
+  'transcriptionConsent',
+];
 
 /**
  * The agent columns outside versions: who and what the agent is (name, organization, display name

@@ -18,6 +18,7 @@ import { discardDraft, listVersions, publishSnapshot, type Publisher } from './s
 import { changesBetween, settingsToWire, toolToDocument } from './wire';
 import { documentOf } from './document';
 import { replaceDraftFromDocument } from './importDocument';
+import { audit } from '../../audit/log';
 
 const versionNumberSchema = z.coerce
   .number({ error: 'must be a version number' })
@@ -91,6 +92,15 @@ export function versionRoutes(services: Services) {
       note: body.note ?? null,
       by: publisherOf(c.get('user')),
       restoredFrom: n,
+    });
+    await audit(c, services, agent.organizationId, {
+      action: 'agent.restore',
+      target: { type: 'agent', id: agent.agentName },
+      changes: [
+        { field: 'live_version', before: agent.liveVersion ?? null, after: version },
+        { field: 'restored_from', before: null, after: n },
+        ...(body.note ? [{ field: 'note', before: null, after: body.note }] : []),
+      ],
     });
     return c.json({ success: true as const, version, restored_from: n });
   });

@@ -8,8 +8,7 @@ import {
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../../lib/env';
 import { HttpError } from '../../lib/http';
-import { privacyOf } from '../../privacy/settings';
-import { storageFor } from '../../privacy/storage';
+import { storageOf } from '../../privacy/agentPrivacy';
 import { orgOf, readFields, validate } from '../routes';
 import { reserveSend, sendLimitsOf } from '../sendLimits';
 import { backToDraft, discardDraft, draftOf, replyTextOf, takeDraft } from './draftStore';
@@ -27,7 +26,7 @@ export function mailDraftRoutes(services: Services) {
     const body = validate(mailDraftSendRequestSchema, fields);
     const { message, mail, mailbox } = await draftOf(db, orgId, c.req.param('id'));
     const text = body.text ?? (await replyTextOf(db, message.id)) ?? message.content;
-    const kept = storageFor(await privacyOf(db, orgId))(text);
+    const kept = (await storageOf(db, orgId, mailbox.agentName))(text);
     // Taken by this request only: a second click finds no draft.
     const taken = await reserveSend(db, sendLimitsOf(env), orgId, 'email', (tx) =>
       takeDraft(tx, message, kept.content, c.get('user').id),

@@ -24,8 +24,7 @@ import {
   visibleText,
 } from './threading';
 import { openConversation } from '../../conversations/store';
-import { privacyOf } from '../../privacy/settings';
-import { storageFor } from '../../privacy/storage';
+import { storageOf } from '../../privacy/agentPrivacy';
 
 /** A thread is found by sender and subject within this window. */
 export const subjectThreadDays = 7;
@@ -257,7 +256,7 @@ export async function receiveMail(
   const now = deps.now?.() ?? new Date();
   // Stored as the storage mode says; the reply's model call gets the words as written (queryText).
   const text = mail.visible || mail.subject || '(empty message)';
-  const kept = storageFor(await privacyOf(deps.db, mailbox.organizationId))(text);
+  const kept = (await storageOf(deps.db, mailbox.organizationId, mailbox.agentName))(text);
   const result = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [seen] = await tx

@@ -5,8 +5,7 @@ import { mailMessages, messages } from '../../db/schema';
 import type { MailboxRow } from './mailboxes';
 import { findThread } from './inbound';
 import { newMessageId, normalizeSubject } from './threading';
-import { privacyOf } from '../../privacy/settings';
-import { storageFor } from '../../privacy/storage';
+import { storageOf } from '../../privacy/agentPrivacy';
 
 /**
  * An outbound mail recorded on its thread before it is sent (a member's send, a scheduled send, a
@@ -46,7 +45,7 @@ export async function recordOutbound(
     () => Promise.resolve(found),
   );
   // Stored as the storage mode says; the mail is sent as written (by the caller).
-  const kept = storageFor(await privacyOf(tx, mailbox.organizationId))(mail.text);
+  const kept = (await storageOf(tx, mailbox.organizationId, mailbox.agentName))(mail.text);
   // The conversation is locked (found) or new in this transaction.
   const messageId = (await appendMessage(
     tx,

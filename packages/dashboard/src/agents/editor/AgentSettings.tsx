@@ -18,6 +18,8 @@ import * as styles from './editor.css';
 const ToolsSection = lazy(() => import('./tools/ToolsSection'));
 /** The Outcomes section (issue 40): its own chunk too. */
 const OutcomesSection = lazy(() => import('../../outcomes/OutcomesSection'));
+/** The agent's Privacy section (issue 42): storage override, disclosure, consent. */
+const AgentPrivacySection = lazy(() => import('../../privacy/agent/AgentPrivacySection'));
 
 /** Element ids of the sections, for the detail view's tabs to scroll to (spec §2). */
 export const agentSettingsSectionIds = {
@@ -27,6 +29,7 @@ export const agentSettingsSectionIds = {
   configurations: 'agent-settings-configurations',
   tools: 'agent-settings-tools',
   outcomes: 'agent-settings-outcomes',
+  privacy: 'agent-settings-privacy',
 } as const;
 
 export interface AgentSettingsProps {
@@ -167,6 +170,15 @@ function AgentSettingsForAgent({
       <Suspense fallback={<Spinner label="Loading outcomes..." />}>
         <OutcomesSection
           id={agentSettingsSectionIds.outcomes}
+          orgId={orgId}
+          agentId={agentId}
+          editing={editing}
+          headingLevel={headingLevel}
+        />
+      </Suspense>
+      <Suspense fallback={<Spinner label="Loading privacy..." />}>
+        <AgentPrivacySection
+          id={agentSettingsSectionIds.privacy}
           orgId={orgId}
           agentId={agentId}
           editing={editing}
