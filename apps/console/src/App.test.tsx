@@ -1,71 +1,28 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import type { DashboardApi } from '@parley/dashboard';
+import { json, routeFetch } from '@parley/api-client/testing';
+import { createDashboardApi } from '@parley/dashboard';
 import { App } from './App';
 
-function signedOutApi(): DashboardApi {
-  const fail = () => Promise.reject(new Error('not expected in this test'));
-  return {
-    me: vi.fn(async () => null),
-    signUp: fail,
-    signIn: fail,
-    signOut: fail,
-    createOrganization: fail,
-    listAgents: fail,
-    createAgent: fail,
-    deleteAgent: fail,
-    listPhoneNumbers: fail,
-    listMailboxMappings: fail,
-    mail: fail,
-    getAgent: fail,
-    updateAgent: fail,
-    savePrompt: fail,
-    saveModelConfig: fail,
-    getAppIdByKey: fail,
-    publishAgent: fail,
-    // Not reached by these tests (the sign-in routes): any call is a failure.
-    knowledge: new Proxy({}, { get: () => fail }) as DashboardApi['knowledge'],
-    integrations: new Proxy({}, { get: () => fail }) as DashboardApi['integrations'],
-    generateVoiceToken: fail,
-    phoneNumberPage: fail,
-    channelPage: fail,
-    channelMessages: fail,
-    unassignChannelNumber: fail,
-    mapChannelNumber: fail,
-    sendSms: fail,
-    sendWhatsapp: fail,
-    simulateInbound: fail,
-    availablePhoneNumbers: fail,
-    syncPhoneNumbers: fail,
-    assignPhoneNumber: fail,
-    unassignPhoneNumber: fail,
-    listCalls: fail,
-    getCall: fail,
-    sendLimits: fail,
-    scheduling: {
-      scheduledPage: fail,
-      createScheduled: fail,
-      updateScheduled: fail,
-      deleteScheduled: fail,
-      resumeDialing: fail,
-      setSandboxOutcome: fail,
-      schedulingSettings: fail,
-      updateSchedulingSettings: fail,
-      doNotCallPage: fail,
-      addDoNotCall: fail,
-      removeDoNotCall: fail,
-    },
-  };
-}
+/** The server of a signed-out visitor, as the real client asks it. */
+const signedOut = {
+  'GET /api/org/me': () => json({ error: 'Unauthorized' }, 401, 'Unauthorized'),
+  'GET /api/auth/get-session': () => json(null),
+};
 
 describe('App', () => {
   it('given a signed-out visit to / › redirects to /login and shows the sign-in form', async () => {
     window.history.replaceState(null, '', '/');
-    const api = signedOutApi();
-    render(<App api={api} />);
+    const fetch = routeFetch(signedOut);
+    render(<App api={createDashboardApi({ fetch })} />);
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Parley' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sign in' })).toHaveAttribute('aria-selected', 'true');
-    expect(api.me).toHaveBeenCalled();
+    // Every call went to a route the server has (an unknown path would answer 404).
+    const asked = new Set(
+      fetch.calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`),
+    );
+    expect(asked).toContain('GET /api/org/me');
+    expect([...asked].filter((call) => !(call in signedOut))).toEqual([]);
   });
 });

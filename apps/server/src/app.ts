@@ -51,7 +51,23 @@ import { sharedProviderRoutes } from './integrations/sharedRoutes';
 import { systemStatusRoutes } from './integrations/systemStatus';
 import { messagingRoutes } from './messaging/routes';
 import { mappingRoutes } from './messaging/mappings';
-import { whatsappCloudRoutes } from './messaging/whatsappCloud';
+import {
+  whatsappCloudIntegration,
+  whatsappCloudProvider,
+  whatsappCloudRoutes,
+} from './messaging/whatsappCloud';
+import { registerIntegrationProvider } from './integrations/providers';
+import { voiceProviderRules } from './integrations/voiceProviders';
+import { twilioIntegration } from './telephony/twilio';
+import { provideBuiltinServices } from './tools/builtinServices';
+import { addDoNotCall, doNotCallEntry } from './scheduling/settings';
+import { createEvent } from './scheduling/events';
+import { recordOptOut } from './messaging/optOut';
+import { sendChannelMessage } from './messaging/channelSend';
+import { sendMailNow } from './messaging/mail/sendNow';
+import { limitFor, sendLimitsOf } from './messaging/sendLimits';
+import { sendingNumbers } from './phone-numbers/numbers';
+import { planHandoff } from './handoff/plan';
 import { mailRoutes, mailWebhookRoutes } from './messaging/mail/routes';
 import { scheduledRoutes } from './scheduling/routes';
 import type { Scheduler } from './scheduling/scheduler';
@@ -90,31 +106,6 @@ function tooLarge(path: string): never {
     throw new HttpError(400, 'content: The text is larger than the 10 MB limit');
   throw new HttpError(413, 'body: The request is larger than the 10 MB limit');
 }
-
-/**
- * The paths behind the session guard (`requireCaller`): the signed-in person or an organization
- * API key. Every route under them is in apikeys/scopes.ts, with its scope or as closed to keys.
- */
-export const guardedPaths = [
-  '/api/org/*',
-  '/api/agents/*',
-  '/api/app/*',
-  '/voice/*',
-  '/api/integrations/*',
-  '/api/shared-providers/*',
-  '/api/system-status/*',
-  '/messaging/*',
-  '/api/knowledge-bases',
-  '/api/knowledge-bases/*',
-  '/api/conversations',
-  '/api/conversations/*',
-  '/api/analytics/*',
-  '/api/account/*',
-  '/api/prompt-config',
-  '/api/model-config',
-  '/api/publish-agent',
-  '/api/chatbot/*',
-] as const;
 
 export interface AppOptions {
   db: Db;
@@ -182,8 +173,37 @@ export function retrieverFor(
     ).map((s) => ({ content: s.content, source: s.documentName }));
 }
 
+/**
+ * The integration providers, in the one registry (integrations/providers.ts): Twilio, the voice
+ * and model providers (an `api_key` each, tested on the provider's API) and WhatsApp Cloud.
+ */
+export function registerIntegrationProviders() {
+  registerIntegrationProvider('twilio', twilioIntegration);
+  for (const { provider, rules } of voiceProviderRules())
+    registerIntegrationProvider(provider, rules);
+  registerIntegrationProvider(whatsappCloudProvider, whatsappCloudIntegration);
+}
+
+/** What the built-in tools do in the other rooms (tools/builtinServices.ts), given at startup. */
+export function provideToolServices() {
+  provideBuiltinServices({
+    addDoNotCall,
+    doNotCallEntry,
+    recordOptOut,
+    createEvent,
+    planHandoff,
+    sendingNumbers,
+    sendChannelMessage,
+    sendMailNow,
+    sendsPerDay: (env, orgId) => limitFor(sendLimitsOf(env), orgId).perDay,
+  });
+}
+
 /** Builds the Hono app: auth, the services under their base paths, then the console (SPA fallback). */
 export function createApp(options: AppOptions) {
+  registerIntegrationProviders();
+  provideToolServices();
+  const sessions = options.sessions ?? new SessionCache(options.auth);
   const services: Services = {
     db: options.db,
     auth: options.auth,
@@ -196,6 +216,9 @@ export function createApp(options: AppOptions) {
     rateLimits: options.rateLimits,
     embeddedVoice: options.embeddedVoice,
     clock: options.clock,
+    // The signed-in person, or an organization API key (x-api-key) within its scopes (apikeys/):
+    // each router that needs a caller applies it (`app.use('*', requireSession)`).
+    requireSession: requireCaller(sessions, options.db),
     retention: options.retention,
   };
   const app = new Hono<AppEnv>();
@@ -277,7 +300,6 @@ export function createApp(options: AppOptions) {
   });
   for (const base of ['/api/*', '/voice/*', '/messaging/*']) app.use(base, csrf);
 
-  const sessions = options.sessions ?? new SessionCache(options.auth);
   for (const limit of authRateLimits(authLimitsFrom(services.env), services.rateLimits)) {
     app.post('/api/auth/sign-in/*', limit);
     app.post('/api/auth/sign-up/*', limit);
@@ -317,9 +339,8 @@ export function createApp(options: AppOptions) {
   // An invite link's details (organization, address, role): shown before the invitee signs in.
   app.route('/api/invitations', invitationRoutes(services));
 
-  // The signed-in person, or an organization API key (x-api-key) within its scopes (apikeys/).
-  const requireSession = requireCaller(sessions, options.db);
-  for (const path of guardedPaths) app.use(path, requireSession);
+  // Each router below declares its own authentication (services.requireSession: the signed-in
+  // person, or an organization API key within its scopes); apikeys/scopes.test.ts lists them.
   app.route('/api/org', apiKeyRoutes(services));
   app.route('/api/org', orgRoutes(services));
   app.route('/api/org', eventWebhookRoutes(services));

@@ -40,6 +40,81 @@ function target(file: string, specifier: string): string | null {
     .join('/');
 }
 
+/**
+ * The server's rooms, inner first (docs/architecture.md): a file imports only its own room and the
+ * rooms before it. The root files (app.ts, server.ts, openapi.ts, …) assemble everything.
+ */
+const roomOrder = [
+  'db', // the drizzle schema and the client (PGlite or PostgreSQL)
+  'lib', // plumbing: HTTP errors, outbound guard, secrets, rate limits, tenancy, jobs
+  'events', // the conversation event log (webhooks read it)
+  'audit', // the audit log
+  'auth', // better-auth, sessions
+  'privacy', // storage modes, retention, redaction
+  'org', // organizations, members, invitations
+  'apikeys', // organization API keys and their scopes
+  'knowledge', // knowledge bases, ingestion, retrieval
+  'tools', // agent tools: HTTP, MCP, built-ins; their runtime
+  'runtime', // the chat turn: model, prompt, offline answer, the Dify-compatible /v1
+  'agents', // agents, apps, model settings, versions
+  'agent-tests', // agent test suites and their runs
+  'conversations', // the inbox, takeover, analytics
+  'outcomes', // the outcome plan, the analysis job, outcomes and their analytics
+  'handoff', // handoff to people, business hours
+  'telephony', // the telephony provider (Twilio, sandbox) and its webhooks
+  'phone-numbers', // the organization's numbers
+  'messaging', // SMS, WhatsApp and the Email channel (mail/), the reply queue
+  'scheduling', // scheduled outbound calls
+  'voice', // the voice backend: tokens, the worker's calls, the embedded voice
+  'integrations', // provider credentials, shared providers, the system status
+  'webhooks', // the organization's event webhooks
+  'chatbot', // the public chat page
+  '', // the root: app.ts, server.ts, main.ts, openapi.ts, static.ts, widgets.ts
+];
+
+/**
+ * Today's wrong-way imports (issue 38 item 3 removes them; house-server rewrites the conversation
+ * writer and the channels' intake): no other may be added. `from -> to`, paths under src/.
+ */
+const knownWrongWay = new Set([
+  'agents/modelRoutes.ts -> agent-tests/gate',
+  'agents/versions/document.ts -> agent-tests/store',
+  'agents/versions/document.ts -> outcomes/plan',
+  'agents/versions/routes.ts -> agent-tests/store',
+  'agents/versions/store.ts -> outcomes/plan',
+  'chatbot/page.ts -> static',
+  'conversations/analytics.ts -> handoff/analytics',
+  'conversations/heldTurn.ts -> handoff/waiting',
+  'conversations/queries.ts -> handoff/store',
+  'conversations/queries.ts -> outcomes/store',
+  'conversations/send.ts -> handoff/store',
+  'conversations/send.ts -> messaging/optOut',
+  'conversations/send.ts -> messaging/sendLimits',
+  'conversations/send.ts -> telephony/resolve',
+  'conversations/takeover.ts -> handoff/store',
+  'handoff/alerts.ts -> telephony/resolve',
+  'messaging/whatsappCloud.ts -> integrations/providers',
+  'messaging/whatsappCloud.ts -> integrations/store',
+  'privacy/agentPrivacy.ts -> agents/versions/fields',
+  'runtime/chat.ts -> handoff/record',
+  'runtime/chat.ts -> handoff/turn',
+  'runtime/chatMessages.ts -> conversations/heldTurn',
+  'runtime/routes.ts -> conversations/publicRoutes',
+  'runtime/routes.ts -> handoff/visitorRoutes',
+  'runtime/servedAgent.ts -> agents/versions/fields',
+  'telephony/resolve.ts -> integrations/store',
+  'telephony/routes.ts -> messaging/intake',
+  'telephony/twilio.ts -> integrations/providers',
+  'telephony/webhookRoutes.ts -> integrations/store',
+  'telephony/webhookRoutes.ts -> messaging/intake',
+  'telephony/webhookRoutes.ts -> scheduling/outbound',
+  'telephony/webhookRoutes.ts -> scheduling/scheduler',
+  'tools/context.ts -> handoff/plan',
+  'tools/routes.ts -> agents/store',
+  'tools/toolStream.ts -> runtime/modelStream',
+  'voice/callLog.ts -> integrations/store',
+]);
+
 const rel = (file: string) => relative(repositoryRoot, file).split(sep).join('/');
 
 describe('rooms', () => {
@@ -72,20 +147,48 @@ describe('rooms', () => {
 
   it('openapi.ts describes the API from the contract, importing no route file', () => {
     const file = join(serverSrc, 'openapi.ts');
-    // A feature may keep its entries in a module of its own (`<feature>/openapi.ts`), assembled
-    // here; such a module, too, is written from the contract (and the Operation type) alone. So
-    // is the API keys' route→scope table (`apikeys/scopes.ts`: data, no route), which names each
-    // call's scope.
+    // Each feature keeps its entries in a module of its own (`<feature>/openapi.ts`, beside its
+    // routes), assembled here; such a module, too, is written from the contract and the Operation
+    // helpers (`lib/openapiOperation.ts`) alone. So is the API keys' route→scope table
+    // (`apikeys/scopes.ts`: data, no route), which names each call's scope.
+    const helpers = 'apps/server/src/lib/openapiOperation';
     const local = specifiersOf(readFileSync(file, 'utf8')).filter((s) => s.startsWith('.'));
-    const modules = local.filter((s) => /^\.\/[\w-]+\/openapi$|^\.\/apikeys\/scopes$/.test(s));
-    expect(local.filter((s) => !modules.includes(s))).toEqual([]);
+    const modules = local.filter((s) =>
+      /^\.\/[\w-]+(\/[\w-]+)*\/openapi$|^\.\/apikeys\/scopes$/.test(s),
+    );
+    expect(local.filter((s) => !modules.includes(s) && target(file, s) !== helpers)).toEqual([]);
+    expect(modules.length).toBeGreaterThan(10);
     for (const m of modules) {
-      const own = specifiersOf(readFileSync(join(serverSrc, `${m.slice(2)}.ts`), 'utf8'));
-      expect({ m, local: own.filter((s) => s.startsWith('.') && s !== '../openapi') }).toEqual({
-        m,
-        local: [],
-      });
+      const path = join(serverSrc, `${m.slice(2)}.ts`);
+      const own = specifiersOf(readFileSync(path, 'utf8')).filter((s) => s.startsWith('.'));
+      const stray = own.filter(
+        (s) => ![helpers, 'apps/server/src/openapi'].includes(target(path, s)!),
+      );
+      expect({ m, local: stray }).toEqual({ m, local: [] });
     }
+  });
+
+  it('each room imports only its own and the rooms before it (roomOrder)', () => {
+    const roomOf = (path: string) => (path.includes('/') ? path.split('/')[0]! : '');
+    const folders = readdirSync(serverSrc, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    expect(folders.filter((f) => !roomOrder.includes(f))).toEqual([]);
+    const wrongWay: string[] = [];
+    for (const file of sourceFiles(serverSrc)) {
+      if (/\.test\.ts$/.test(file)) continue;
+      const from = rel(file).slice('apps/server/src/'.length);
+      for (const specifier of specifiersOf(readFileSync(file, 'utf8'))) {
+        const to = target(file, specifier);
+        if (!to?.startsWith('apps/server/src/')) continue;
+        const inside = to.slice('apps/server/src/'.length).replace(/\.(ts|js|mjs)$/, '');
+        const [a, b] = [roomOf(from), roomOf(inside)];
+        if (a === b || roomOrder.indexOf(b) < roomOrder.indexOf(a)) continue;
+        const edge = `${from} -> ${inside}`;
+        if (!knownWrongWay.has(edge)) wrongWay.push(edge);
+      }
+    }
+    expect(wrongWay).toEqual([]);
   });
 
   it('the voice worker imports nothing from apps/server', () => {

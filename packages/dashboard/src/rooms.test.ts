@@ -2,7 +2,10 @@
 // - a feature folder imports another feature only through its index.ts (never a file inside it);
 //   the plumbing rooms (api/, storage/, styles/, icons.tsx) are imported by any feature; a lazily loaded
 //   chunk (`import('../feature/FeatureArea')`) is named by its file, so the chunk holds just it;
-// - no import cycle: no two modules import each other, directly or around a loop.
+// - no import cycle: no two modules import each other, directly or around a loop;
+// - one way to the server: no path of the server ('/api/…', '/voice/…', '/messaging/…', '/v1/…')
+//   is written outside api/ (the clients and the addresses live there, behind DashboardApiProvider);
+// - product code imports nothing from stories/ (the Storybook fixtures and MSW handlers).
 // Stories, tests and their fixtures (stories/, test/) may reach inside a feature.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -81,7 +84,6 @@ const knownDeepImports = [
   'conversations/ThreadView.tsx imports ../chat/ToolStepList',
   'agents/detail/AgentDetail.tsx imports ../../analytics/AnalyticsSlot',
   'agents/editor/ChangeVoiceDialog.tsx imports ../../integrations/ChangeVoiceModal',
-  'agents/editor/storyFixtures.ts imports ../../stories/editorHandlers',
   'members/InvitePage.tsx imports ../shell/useThemePreference',
   'members/InviteScreen.tsx imports ../account/account.css',
   'overview/ConfiguredStatusPanel.tsx imports ../integrations/links',
@@ -91,6 +93,15 @@ const knownDeepImports = [
   'overview/OverviewScreen.tsx imports ../shell/tabs',
   'shell/DashboardPage.tsx imports ../integrations/links',
 ];
+
+/**
+ * The server paths a file writes in its strings ('/api/…', `${origin}/v1/…`), leaving out
+ * comments and module names ('../api/hooks').
+ */
+export function serverPathsIn(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+  return [...code.matchAll(/['"`}](\/(?:api|voice|messaging|v1)\/[^'"`$\s]*)/g)].map((m) => m[1]!);
+}
 
 /** The cycles among the given files (each once, from its first file in the walk). */
 export function cyclesOf(graph: Map<string, string[]>): string[][] {
@@ -133,6 +144,43 @@ describe('the dashboard rooms', () => {
         ]),
       ),
     ).toEqual([]);
+  });
+
+  it('finds a server path written in a string, not one in a comment or a module name', () => {
+    const text = [
+      "import { useMe } from '../api/hooks';",
+      '// GET /api/org/me answers the user',
+      '/** Reads `/voice/calls` (GET /voice/calls/{id}). */',
+      "const a = createXClient({ baseUrl: '/api/system-status' });",
+      'const b = `${origin}/v1/datasets/${id}/retrieve`;',
+      'const c = new EventSource(`/messaging/sms?o=${o}`);',
+      "const d = 'https://api.example.com/api/v3/lookup';",
+    ].join('\n');
+    expect(serverPathsIn(text)).toEqual([
+      '/api/system-status',
+      '/v1/datasets/',
+      '/messaging/sms?o=',
+    ]);
+  });
+
+  it('no server path is written outside api/', () => {
+    const offending = files
+      .filter((file) => !exempt(file) && room(file) !== 'api')
+      .flatMap((file) =>
+        serverPathsIn(readFileSync(join(src, file), 'utf8')).map((p) => `${file}: ${p}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it('product code imports nothing from stories/', () => {
+    const offending = [...edges]
+      .filter(([file]) => !exempt(file))
+      .flatMap(([file, imports]) =>
+        imports
+          .filter((e) => room(e.to) === 'stories')
+          .map((e) => `${file} imports ${e.specifier}`),
+      );
+    expect(offending).toEqual([]);
   });
 
   it('a feature imports another feature only through its index.ts', () => {

@@ -11,8 +11,8 @@ export {
   avatarInitial,
 } from './components/Avatar';
 export type { AvatarProps, AvatarSize } from './components/Avatar';
-export { Banner, bannerTones } from './components/Banner';
-export type { BannerProps, BannerTone, BannerAction } from './components/Banner';
+export { Banner, bannerTones, RetryBanner } from './components/Banner';
+export type { BannerProps, BannerTone, BannerAction, RetryBannerProps } from './components/Banner';
 export { Spinner, spinnerSizes } from './components/Spinner';
 export type { SpinnerProps, SpinnerSize } from './components/Spinner';
 export { EmptyState } from './components/EmptyState';

@@ -1,4 +1,6 @@
 // Exports of the forms components (kept in its own file so each group is edited independently).
+export { Field } from './components/Field';
+export type { FieldProps } from './components/Field';
 export { TextField } from './components/TextField';
 export type { TextFieldProps } from './components/TextField';
 export { IconButton, iconButtonVariants } from './components/IconButton';

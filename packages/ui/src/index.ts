@@ -15,3 +15,4 @@ export type { ButtonProps, ButtonVariant, ButtonSize } from './components/Button
 export * from './exports-forms';
 export * from './exports-overlays';
 export * from './exports-display';
+export * from './exports-layout';

@@ -38,6 +38,7 @@ export const inlineTurnLimit = 10;
 export function agentTestRoutes(services: Services, worker?: TestRunWorker) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   // A bad PARLEY_TEST_RUN_BUDGET stops the server at start, naming the variable.
   const budgetLimit = testRunBudgetFrom(services.env);
 

@@ -21,8 +21,9 @@ export function newAppKey(): string {
 }
 
 /** The app service under /api/app: create-agent, delete-agent, get-app-by-key. */
-export function appRoutes({ db }: Services) {
+export function appRoutes({ db, requireSession }: Services) {
   const app = new Hono<AppEnv>();
+  app.use('*', requireSession);
 
   app.post('/create-agent', async (c) => {
     const body = await readJson(c, createAppRequestSchema);

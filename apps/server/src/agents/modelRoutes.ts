@@ -91,6 +91,9 @@ async function assertOwnKnowledgeBases(
 export function modelRoutes(services: Services, retrieve?: RuntimeDeps['retrieve']) {
   const { db, secrets } = services;
   const app = new Hono<AppEnv>();
+  // Signed in (or an organization API key): the agent settings and the console's test chat.
+  for (const path of ['/prompt-config', '/model-config', '/publish-agent', '/chatbot/*'])
+    app.use(path, services.requireSession);
 
   app.post('/prompt-config', async (c) => {
     const body = await readJson(c, promptConfigRequestSchema);

@@ -22,6 +22,7 @@ import { agentToWire, agentValues, deleteAgents, findAgentForUser, listAgentsOfO
 export function agentRoutes(services: Services) {
   const { db, secrets, env } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
 
   app.post('/update/:agentName', async (c) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../lib/env';
 import { HttpError } from '../lib/http';
@@ -21,7 +21,7 @@ export const carriesApiKey = (headers: Headers) => headers.has(apiKeyHeader);
  */
 export function requireCaller(sessions: SessionCache, db: Db): MiddlewareHandler<AppEnv> {
   const lastUse = new LastUse(db);
-  return async (c, next) => {
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
     // Two guards can cover one path (`/api/x` and `/api/x/*`): the first one decided.
     if (c.get('user')) return next();
     const presented = c.req.header(apiKeyHeader);
@@ -51,4 +51,33 @@ export function requireCaller(sessions: SessionCache, db: Db): MiddlewareHandler
     c.set('apiKey', { id: key.keyId });
     return next();
   };
+  sessionGuards.add(guard);
+  return guard;
+}
+
+/** Every guard `requireCaller` made: how the route list tells which paths are guarded. */
+const sessionGuards = new WeakSet<object>();
+
+/**
+ * The paths a router guards with `requireSession` (its `use` entries in the app's route list):
+ * apikeys/scopes.test.ts reads them to find every route an API key might call.
+ */
+export function guardedPathsOf(app: Hono<AppEnv>): string[] {
+  return [
+    ...new Set(
+      app.routes
+        .filter((r) => r.method === 'ALL' && sessionGuards.has(r.handler))
+        .map((r) => r.path),
+    ),
+  ];
+}
+
+declare module '../lib/env' {
+  interface Services {
+    /**
+     * The session guard (`requireCaller`: the signed-in person or an organization API key within
+     * its scopes). Each router that needs a caller applies it itself: `app.use('*', requireSession)`.
+     */
+    requireSession: MiddlewareHandler<AppEnv>;
+  }
 }

@@ -1,5 +1,5 @@
 import * as api from '@parley/api-client';
-import type { Operation } from '../openapi';
+import type { Operation } from '../lib/openapiOperation';
 
 /** The API key calls in the OpenAPI document (openapi.ts lists them with the others). */
 export const apiKeyOperations: Operation[] = [

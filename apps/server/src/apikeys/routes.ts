@@ -12,8 +12,9 @@ import { createApiKey, listApiKeys, revokeApiKey } from './keys';
  * (at once, on every server process). docs/versions.md "API keys and scopes".
  */
 export function apiKeyRoutes(services: Services) {
-  const { db } = services;
+  const { db, requireSession } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', requireSession);
 
   app.get('/:orgId/api-keys', async (c) => {
     const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('orgId'));

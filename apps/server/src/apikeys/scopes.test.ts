@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { apiKeyScopes } from '@parley/api-client';
-import { createApp, guardedPaths } from '../app';
+import { createApp } from '../app';
+import { guardedPathsOf } from './auth';
 import { notForKeys, patternOf, routeScopes, scopeFor } from './scopes';
 
 /**
@@ -15,6 +16,8 @@ const app = createApp({
   secrets: {} as never,
   ingestion: {} as never,
 });
+/** The paths the routers guard themselves (each applies `requireSession`). */
+const guardedPaths = guardedPathsOf(app);
 const isGuarded = (path: string) =>
   guardedPaths.some((g) =>
     g.endsWith('/*') ? path.startsWith(g.slice(0, -1)) || path === g.slice(0, -2) : path === g,
@@ -46,6 +49,49 @@ const scoped = Object.entries(routeScopes).flatMap(([scope, routes]) =>
 const sample = (path: string) => path.replace(/:[A-Za-z]+/g, 'p-1');
 
 describe('the scope table (one place for every route a key may call)', () => {
+  it('finds the paths each router guards itself (the prefixes app.ts once listed)', () => {
+    expect([...guardedPaths].sort()).toEqual(
+      [
+        '/api/org/*',
+        '/api/agents/*',
+        '/api/app/*',
+        '/voice/*',
+        '/voice/phone-numbers/*',
+        '/voice/telephony/*',
+        '/voice/scheduled/*',
+        '/api/integrations/*',
+        '/api/shared-providers/*',
+        '/api/system-status/*',
+        '/messaging/*',
+        '/messaging/mail/*',
+        '/api/knowledge-bases/*',
+        '/api/conversations/*',
+        '/api/analytics/*',
+        '/api/account/*',
+        '/api/prompt-config',
+        '/api/model-config',
+        '/api/publish-agent',
+        '/api/chatbot/*',
+      ].sort(),
+    );
+  });
+
+  it('guards every route under those paths before its handler runs (its router applies the guard first)', () => {
+    // Registered before the routers, with credentials of their own: the voice token (an agent
+    // key or the session), the worker's calls (PARLEY_WORKER_SECRET), the WebSocket stream.
+    const ownCredential = /^\/voice\/(tokens|internal)\/|^\/voice\/stream$/;
+    const seen: string[] = [];
+    const unguarded: string[] = [];
+    const covers = (g: string, path: string) =>
+      g.endsWith('/*') ? path.startsWith(g.slice(0, -1)) || path === g.slice(0, -2) : path === g;
+    for (const r of app.routes) {
+      if (r.method === 'ALL' && guardedPaths.includes(r.path)) seen.push(r.path);
+      else if (r.method !== 'ALL' && isGuarded(r.path) && !ownCredential.test(r.path))
+        if (!seen.some((g) => covers(g, r.path))) unguarded.push(`${r.method} ${r.path}`);
+    }
+    expect(unguarded).toEqual([]);
+  });
+
   it('gives every guarded route a scope or closes it to keys on purpose — never both, never neither', () => {
     expect(registered.length).toBeGreaterThan(100);
     const unclassified = registered.filter(

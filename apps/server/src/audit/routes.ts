@@ -6,8 +6,9 @@ import { managers, requireRole } from '../lib/tenancy';
 import { listAudit, verifyAudit } from './queries';
 
 /** /api/org/{orgId}/audit-log[/verify]: owners and admins read the organization's audit log. */
-export function auditRoutes({ db }: Services) {
+export function auditRoutes({ db, requireSession }: Services) {
   const app = new Hono<AppEnv>();
+  app.use('*', requireSession);
   const reader = (c: { get(key: 'user'): { id: string } }, orgId: string) =>
     requireRole(db, c.get('user').id, orgId, managers, 'read the audit log');
 

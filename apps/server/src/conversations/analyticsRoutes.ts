@@ -16,6 +16,7 @@ import { readQuery } from './routes';
 export function analyticsRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   app.get('/agents/:agentId', async (c) => {
     const { period, version } = readQuery(c, analyticsQuerySchema);
     const agentNotFound = () => new HttpError(404, 'Agent not found');

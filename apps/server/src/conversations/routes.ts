@@ -46,6 +46,7 @@ const memberOf = (c: Context<AppEnv>) => {
 export function conversationRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
 
   app.get('/', async (c) => {
     const query = readQuery(c, conversationListQuerySchema);

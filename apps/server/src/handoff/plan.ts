@@ -8,7 +8,7 @@ import {
 } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import type { ToolContext } from '../runtime/tools/context';
+import type { ToolContext } from '../tools/context';
 import { openNow } from './hoursStore';
 
 /** What a turn asked for: a person, what the person was told, and a call's transfer. */

@@ -21,8 +21,9 @@ import { audit, changesBetween } from '../audit/log';
  * /api/org/{orgId}/notifications (the signed-in member's own alerts of the organization).
  */
 export function handoffOrgRoutes(services: Services) {
-  const { db, env } = services;
+  const { db, env, requireSession } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', requireSession);
 
   app.get('/:orgId/business-hours', async (c) => {
     const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('orgId'));
@@ -85,8 +86,9 @@ export function handoffOrgRoutes(services: Services) {
 }
 
 /** GET /api/conversations/waiting: the organization's conversations waiting for a person now. */
-export function waitingRoutes({ db }: Services) {
+export function waitingRoutes({ db, requireSession }: Services) {
   const app = new Hono<AppEnv>();
+  app.use('*', requireSession);
   app.get('/waiting', async (c) => {
     const query = readQuery(c, waitingQuerySchema);
     const userId = c.get('user').id;
@@ -109,8 +111,9 @@ export function e164Of(value: string): string {
 }
 
 /** /api/account/profile: the signed-in member's own phone number (a call's handoff rings it). */
-export function profileRoutes({ db }: Services) {
+export function profileRoutes({ db, requireSession }: Services) {
   const app = new Hono<AppEnv>();
+  app.use('*', requireSession);
   const phoneOf = async (userId: string) => {
     const [row] = await db
       .select({ phone: userProfiles.phoneNumber })

@@ -1,5 +1,5 @@
 import type { ToolRow } from '../tools/store';
-import type { CallActions, ToolContext } from '../runtime/tools/context';
+import type { CallActions, ToolContext } from '../tools/context';
 import { asksForPerson } from './asksForPerson';
 import { planHandoff } from './plan';
 

@@ -29,6 +29,7 @@ const credentialsAction = 'change provider credentials';
 export function integrationRoutes(services: Services) {
   const { db, secrets, env } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   const scope = async (org: string, userId: string) =>
     (await requireMembership(db, userId, org)).orgId;
   /** Changing or testing credentials is for owners and admins (docs/roles.md). */

@@ -4,7 +4,7 @@ import type { AppEnv, Services } from '../lib/env';
 import { requireMembershipByKey } from '../lib/orgKey';
 import { sharedProvidersServe } from '../lib/sharedProviders';
 import { providerEnvKeys, providerIds } from '../runtime/model';
-import { voiceProviderEnvKeys } from '../voice/callLog';
+import { voiceProviderEnvKeys } from '../voice/providerKeys';
 import { serverTwilioCredentials } from '../telephony/resolve';
 
 /** Which shared provider resources the install has, and whether they serve the organization. */
@@ -21,8 +21,9 @@ export function sharedProvidersOf(env: Record<string, string | undefined>) {
 }
 
 /** GET /api/shared-providers/{org} (the organization's id or name). */
-export function sharedProviderRoutes({ db, env }: Services) {
+export function sharedProviderRoutes({ db, env, requireSession }: Services) {
   const app = new Hono<AppEnv>();
+  app.use('*', requireSession);
   app.get('/:org', async (c) => {
     const { orgId } = await requireMembershipByKey(db, c.get('user').id, c.req.param('org'));
     const answer: SharedProviders = {

@@ -10,8 +10,7 @@ import type { Db } from '../db/client';
 import { integrations } from '../db/schema';
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
-import { testTwilioCredentials } from '../telephony/twilio';
-import { voiceProviderRules } from './voiceProviders';
+import { integrationProviderRules } from './providers';
 
 /**
  * The integrations store: per organization, one JSON secret per provider, encrypted at rest;
@@ -20,38 +19,11 @@ import { voiceProviderRules } from './voiceProviders';
  * (`integrationCredentialSchemas`: fields named `credentials.<name>`); a provider may name a
  * non-secret account id that webhooks use to find the organization.
  */
-interface ProviderRules {
-  accountId?: (credentials: Record<string, string>) => string;
-  /** The provider's webhook path for one integration (e.g. WhatsApp Cloud's, one per integration). */
-  callbackPath?: (integrationId: string) => string;
-  test?: (
-    credentials: Record<string, string>,
-    env: Record<string, string | undefined>,
-  ) => Promise<{ ok: boolean; message: string }>;
-}
-
-const rules = new Map<string, ProviderRules>([
-  [
-    'twilio',
-    {
-      accountId: (c) => c.account_sid!,
-      test: (c) => testTwilioCredentials({ accountSid: c.account_sid!, authToken: c.auth_token! }),
-    },
-  ],
-  // OpenAI, ElevenLabs, Cartesia, Deepgram: an `api_key` each, tested on the provider's API.
-  ...voiceProviderRules().map(({ provider, rules: r }) => [provider, r] as [string, ProviderRules]),
-]);
-
-/** Lets another feature (e.g. the voice providers) add a provider's shape and 'Test'. */
-export function registerIntegrationProvider(provider: string, providerRules: ProviderRules) {
-  rules.set(provider, providerRules);
-}
-
 type Row = typeof integrations.$inferSelect;
 
 /** The wire form; `baseUrl` (PUBLIC_URL or the request's origin) completes a callback URL. */
 export function integrationToWire(row: Row, baseUrl?: string): Integration {
-  const callbackPath = rules.get(row.provider)?.callbackPath?.(row.id);
+  const callbackPath = integrationProviderRules(row.provider)?.callbackPath?.(row.id);
   return {
     provider: row.provider,
     ...(callbackPath && baseUrl ? { callback_url: `${baseUrl}${callbackPath}` } : {}),
@@ -110,7 +82,7 @@ export async function saveIntegration(
       issues: [{ field: 'provider', message }],
     });
   }
-  const rule = rules.get(provider);
+  const rule = integrationProviderRules(provider);
   const parsed =
     integrationCredentialSchemas[provider as KnownIntegrationProvider].safeParse(credentials);
   if (!parsed.success) {
@@ -151,7 +123,7 @@ export async function testIntegration(
   row: Row,
   env: Record<string, string | undefined>,
 ): Promise<{ success: boolean; message: string }> {
-  const rule = rules.get(row.provider);
+  const rule = integrationProviderRules(row.provider);
   const result = rule?.test
     ? await rule.test(decryptCredentials(box, row), env)
     : { ok: false, message: `No test is available for ${row.provider} yet` };

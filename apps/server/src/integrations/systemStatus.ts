@@ -121,6 +121,7 @@ function embeddedVoiceStatus(
 /** GET /api/system-status/{org} (the organization's id or name; a member of it). */
 export function systemStatusRoutes(services: Services) {
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   app.get('/:org', async (c) => {
     const { orgId } = await requireMembershipByKey(
       services.db,

@@ -17,6 +17,7 @@ export { datasetRetrieveRoutes } from './retrievalRoutes';
  */
 export function knowledgeRoutes(services: Services, worker: IngestionWorker) {
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   const scope = knowledgeScope(services);
   baseRoutes(app, services, scope);
   documentRoutes(app, services, worker, scope);

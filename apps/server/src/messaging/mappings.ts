@@ -166,6 +166,7 @@ async function wireById(db: Db, orgId: string, channel: Channel, id: string) {
 export function mappingRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
 
   const create = async (c: Context<AppEnv>, channel: Channel) => {
     const fields = await readFields(c);

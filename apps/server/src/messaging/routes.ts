@@ -103,6 +103,7 @@ async function listOptions(services: Services, orgId: string) {
 export function messagingRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   // A bad PARLEY_SEND_LIMIT* setting stops the server at start, naming the variable.
   const limits = sendLimitsOf(services.env);
 

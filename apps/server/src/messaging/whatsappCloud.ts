@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { toValidationError } from '@parley/api-client';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
-import { decryptCredentials, registerIntegrationProvider } from '../integrations/store';
+import { decryptCredentials } from '../integrations/store';
+import type { ProviderRules } from '../integrations/providers';
 import { integrations } from '../db/schema';
 import { recordInboundMessages } from './intake';
 
@@ -16,11 +17,15 @@ export const whatsappCloudProvider = 'whatsapp_cloud';
 export const whatsappCloudCallbackPath = (integrationId: string) =>
   `/webhooks/whatsapp-cloud/${integrationId}`;
 
-// Its credentials' format: whatsappCloudCredentialsSchema (the contract).
-registerIntegrationProvider(whatsappCloudProvider, {
+/**
+ * Its integration's rules (registered at startup, app.ts): the phone number id finds the
+ * organization, each integration has its own callback path. Its credentials' format:
+ * whatsappCloudCredentialsSchema (the contract).
+ */
+export const whatsappCloudIntegration: ProviderRules = {
   accountId: (c) => c.phone_number_id!,
   callbackPath: whatsappCloudCallbackPath,
-});
+};
 
 /**
  * What one webhook request may carry: messages and statuses together. Meta's deliveries carry a

@@ -42,6 +42,7 @@ function slugFor(name: string): string {
 export function orgRoutes(services: Services) {
   const { db, auth, env, logger } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   // Invitations are e-mailed when the operator configured a mailer (PARLEY_SMTP_URL).
   const mailer = installMailerFrom(env);
 

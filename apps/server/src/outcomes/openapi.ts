@@ -1,5 +1,5 @@
 import * as api from '@parley/api-client';
-import type { Operation } from '../openapi';
+import type { Operation } from '../lib/openapiOperation';
 
 /** Outcomes (issue 40 item 2, docs/outcomes.md): assembled into the document by openapi.ts. */
 export const outcomeOperations: Operation[] = [

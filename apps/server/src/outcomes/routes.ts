@@ -41,6 +41,9 @@ const auditView = (p: OutcomePlan) => ({
 export function outcomeRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  // Signed in (or an organization API key): mounted at /api, it guards its own three bases.
+  for (const path of ['/agents/*', '/conversations/*', '/analytics/*'])
+    app.use(path, services.requireSession);
 
   const agentOf = async (c: Context<AppEnv>) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');

@@ -423,3 +423,21 @@ export async function unassignNumber(
     phone_number: wire,
   };
 }
+
+/**
+ * The organization's numbers that may send on a channel (enabled for it, not answered by another
+ * organization's agent on a shared number), by number: where a send tool picks its sender.
+ */
+export async function sendingNumbers(db: Db, orgId: string, channel: 'sms' | 'whatsapp') {
+  return db
+    .select()
+    .from(phoneNumbers)
+    .where(
+      and(
+        eq(phoneNumbers.organizationId, orgId),
+        eq(enabledColumn(channel), true),
+        sql`not ${heldElsewhereSql()}`,
+      ),
+    )
+    .orderBy(asc(phoneNumbers.phoneNumber));
+}

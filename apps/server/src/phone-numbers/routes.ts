@@ -36,6 +36,7 @@ import {
 export function phoneNumberRoutes(services: Services, twilioOptions: TwilioOptions = {}) {
   const { db, env } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
 
   /** Organizations among these that the shared provider resources do not serve. */
   const unserved = async (orgIds: string[]) => {

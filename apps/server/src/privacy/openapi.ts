@@ -1,5 +1,5 @@
 import * as api from '@parley/api-client';
-import type { Operation } from '../openapi';
+import type { Operation } from '../lib/openapiOperation';
 
 /** Privacy, a person's data and the audit log (issue 42): assembled into the document by openapi.ts. */
 export const privacyOperations: Operation[] = [

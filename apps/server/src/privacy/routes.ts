@@ -15,6 +15,7 @@ import { privacyOf, privacyToWire, updatePrivacy } from './settings';
 export function privacyRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
 
   app.get('/:orgId/privacy', async (c) => {
     const { orgId } = await requireMembership(db, c.get('user').id, c.req.param('orgId'));

@@ -1,9 +1,8 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
 import type { RetrievalHead } from '../knowledge/retrieve';
-import { conversations, messages, type ConversationChannel } from '../db/schema';
+import { messages, type ConversationChannel } from '../db/schema';
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
 import { envForOrg } from '../lib/sharedProviders';
@@ -22,11 +21,11 @@ import { privacyOf } from '../privacy/settings';
 import { fullStorage, storageFor } from '../privacy/storage';
 import { overrideOf } from '../privacy/agentPrivacy';
 import { streamModelText, type ModelOutcome } from './modelStream';
-import { turnToolsOf } from './tools/agentTools';
-import type { CallActions } from './tools/context';
-import { toolsNeedModelNote } from './tools/offlineNote';
-import { streamWithTools, type TurnPart } from './tools/toolStream';
-import { ToolSteps, toolSetFor } from './tools/toolSet';
+import { turnToolsOf } from '../tools/agentTools';
+import type { CallActions } from '../tools/context';
+import { toolsNeedModelNote } from '../tools/offlineNote';
+import { streamWithTools, type TurnPart } from '../tools/toolStream';
+import { ToolSteps, toolSetFor } from '../tools/toolSet';
 import { defaultToolSteps } from '@parley/api-client';
 import type { ToolStep } from '../db/schema';
 import { recordHandoff } from '../handoff/record';
@@ -34,11 +33,23 @@ import { handoffTail, offlineHandoff } from '../handoff/turn';
 
 import type { AgentRow } from './agentKeys';
 import type { ServedAgent } from './servedAgent';
+import {
+  readTurnContext,
+  trackTurnWrite,
+  type HistoryRow,
+  type PreparedContext,
+  type TurnContext,
+} from './turnContext';
+
+/** The visitor went away: the model call was stopped (recorded on the stored answer). */
+export const abandonedNote = 'The visitor left before the answer was complete';
 
 export type { AgentRow } from './agentKeys';
 export type { ServedAgent, AgentVersionLabel } from './servedAgent';
 export { liveAgent, draftAgent, agentFromSnapshot } from './servedAgent';
 export { agentForKey, agentOfKey, forgetAgentKeys } from './agentKeys';
+export type { PreparedContext, TurnContext } from './turnContext';
+export { ownConversationWhere, readTurnContext, turnStored, turnsStored } from './turnContext';
 
 export interface RuntimeDeps {
   db: Db;
@@ -93,114 +104,6 @@ export interface TurnUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
-}
-
-const historyLimit = 20;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const conversationNotFound = () =>
-  new HttpError(404, 'Conversation Not Exists.', { code: 'not_found' });
-
-type HistoryRow = { role: string; content: string };
-
-/** Turns still being stored, by conversation (this process). */
-const pendingWrites = new Map<string, Promise<void>>();
-
-/**
- * Resolves once the conversation's last turn on this process is stored (turns are written in
- * batches after the answer ends): a call that names that turn's message waits for it.
- */
-export function turnStored(conversationId: string): Promise<void> {
-  return pendingWrites.get(conversationId) ?? Promise.resolve();
-}
-
-/** The conversation `id` of this agent's visitor `user`: never another agent's, organization's or visitor's. */
-export function ownConversationWhere(
-  agent: Pick<AgentRow, 'agentName' | 'organizationId'>,
-  id: string,
-  user: string,
-) {
-  return and(
-    eq(conversations.id, id),
-    eq(conversations.agentName, agent.agentName),
-    eq(conversations.organizationId, agent.organizationId),
-    eq(conversations.endUser, user),
-  );
-}
-
-/** Resolves once every turn being stored on this process is (for reads across conversations). */
-export async function turnsStored(): Promise<void> {
-  await Promise.all(pendingWrites.values());
-}
-
-/** The visitor went away: the model call was stopped (recorded on the stored answer). */
-export const abandonedNote = 'The visitor left before the answer was complete';
-
-/** What a turn of an existing conversation needs before the model call. */
-export interface TurnContext {
-  /** The latest `historyLimit` messages, oldest first. */
-  history: HistoryRow[];
-  passages: Passage[];
-}
-
-/**
- * A turn's context read ahead of the turn (the voice worker's caller turns: read while the
- * framework still waits for the end of the caller's turn, see voice/preparedTurns.ts).
- */
-export interface PreparedContext {
-  context: TurnContext;
-  /** The turn that used it answered (true); the preparation's bookkeeping may run. */
-  settle: (used: boolean) => void;
-}
-
-/**
- * The check that `conversationId` is this agent's and this user's conversation (404 otherwise,
- * unless the caller checked it: `conversationChecked`), its history and the retrieval for
- * `query`, in one round trip when there is retrieval (the history is read in retrieval's first
- * statement). `turn.answered` settles when the turn's answer has ended (the passages' hit counts
- * wait for it; `false`: the context went unused, and none are written).
- */
-export async function readTurnContext(
-  deps: RuntimeDeps,
-  agent: AgentRow,
-  input: {
-    query: string;
-    user: string;
-    conversationId: string;
-    inboundMessageId?: string;
-    conversationChecked?: boolean;
-  },
-  turn: { answered: Promise<boolean> },
-): Promise<TurnContext> {
-  const id = input.conversationId;
-  await turnStored(id);
-  // Not an id of ours: no conversation to find (and nothing for the database to refuse).
-  if (!uuidPattern.test(id)) throw conversationNotFound();
-  const recentWhere = and(
-    eq(messages.conversationId, id),
-    input.inboundMessageId ? ne(messages.id, input.inboundMessageId) : undefined,
-    // Messages stored without their text (storage mode metadata_only) are no history.
-    ne(messages.content, ''),
-  );
-  const columns = sql`${
-    input.conversationChecked
-      ? sql`true`
-      : sql`EXISTS (SELECT 1 FROM ${conversations}
-          WHERE ${ownConversationWhere(agent, id, input.user)})`
-  } AS conversation_found,
-    (SELECT json_agg(json_build_object('role', r.role, 'content', r.content) ORDER BY r.n DESC)
-      FROM (SELECT ${messages.role} AS role, ${messages.content} AS content,
-        row_number() OVER (ORDER BY ${messages.createdAt} DESC) AS n
-        FROM ${messages} WHERE ${recentWhere}) r
-      WHERE r.n <= ${historyLimit}) AS history`;
-  let head: Record<string, unknown> | undefined;
-  const passages =
-    deps.retrieve && agent.knowledgeBaseIds.length
-      ? await deps.retrieve(agent, input.query, turn, { columns, onRow: (row) => (head = row) })
-      : [];
-  head ??= rowsOf(await deps.db.execute(sql`SELECT ${columns}`))[0];
-  if (!head?.conversation_found) throw conversationNotFound();
-  return { history: (head.history as HistoryRow[] | null) ?? [], passages };
 }
 
 /**
@@ -334,10 +237,7 @@ export async function startTurn(
   let settle: () => void = () => undefined;
   const persisted = new Promise<void>((resolve) => (settle = resolve));
   // A follow-up on this process waits for this turn's write before reading the history.
-  pendingWrites.set(conversationId, persisted);
-  void persisted.then(() => {
-    if (pendingWrites.get(conversationId) === persisted) pendingWrites.delete(conversationId);
-  });
+  trackTurnWrite(conversationId, persisted);
 
   /**
    * The whole turn in one statement once the answer is complete (batched with other turns that

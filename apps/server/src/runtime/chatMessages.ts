@@ -6,7 +6,7 @@ import { collect, startTurn, type RuntimeDeps, type ServedAgent } from './chat';
 import { chunkedResponse, eventStreamHeaders, sseEvent } from './eventStream';
 import { answerWhileHeld } from '../conversations/heldTurn';
 import { difyUsage, registerTask, retrieverResources } from './difyRoutes';
-import { difyAgentEvents } from './tools/difyAgentEvents';
+import { difyAgentEvents } from './difyAgentEvents';
 
 /**
  * One `chat-messages` call (Dify's wire format) to `agent` as it is served — its live version on

@@ -22,7 +22,7 @@ import {
   type TurnUsage,
 } from './chat';
 import type { Passage } from './offline';
-import { agentThoughtsOf } from './tools/difyAgentEvents';
+import { agentThoughtsOf } from './difyAgentEvents';
 
 /** The bearer agent key of a Dify service API call ('app-…'); anything else → 401. */
 export function bearer(header: string | undefined): string {

@@ -71,6 +71,7 @@ export function scheduledRoutes(
 ) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   const now = () => options.clock.now();
   const userOrg = (c: Context<AppEnv>) => orgOf(services, c.get('user').id, c.req.param('org')!);
   const userOrgIds = async (c: Context<AppEnv>) =>

@@ -18,6 +18,7 @@ import { recordInboundMessage } from '../messaging/intake';
 export function telephonyRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
 
   app.get('/organization/:org', async (c) => {
     const { orgId } = await requireMembershipByKey(db, c.get('user').id, c.req.param('org'));

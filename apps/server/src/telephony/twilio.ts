@@ -15,6 +15,7 @@ import type {
   WebhookRequest,
   WebhookTargets,
 } from './provider';
+import type { ProviderRules } from '../integrations/providers';
 
 export interface TwilioCredentials {
   accountSid: string;
@@ -217,3 +218,9 @@ export async function testTwilioCredentials(
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** The Twilio integration's rules (registered at startup, app.ts): its account SID and 'Test'. */
+export const twilioIntegration: ProviderRules = {
+  accountId: (c) => c.account_sid!,
+  test: (c) => testTwilioCredentials({ accountSid: c.account_sid!, authToken: c.auth_token! }),
+};

@@ -12,7 +12,7 @@ import { findAgentForUser } from '../agents/store';
 import { agentTools } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { findTool, listTools, maxToolsPerAgent, nameTaken, toolToWire, toolValues } from './store';
-import { mcpToolsForEditor, testTool } from '../runtime/tools/testTool';
+import { mcpToolsForEditor, testTool } from './testTool';
 import { audit, changesBetween } from '../audit/log';
 
 /**
@@ -22,6 +22,7 @@ import { audit, changesBetween } from '../audit/log';
 export function toolRoutes(services: Services) {
   const { db, secrets, env } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
 
   async function agentOf(c: {
     req: { param(name: string): string };

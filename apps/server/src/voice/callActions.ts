@@ -1,7 +1,7 @@
 import type { VoiceCallActions } from '@parley/api-client';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
-import type { CallActions } from '../runtime/tools/context';
+import type { CallActions } from '../tools/context';
 import { publicUrlOf, telephonyFor } from '../telephony/resolve';
 import { turnStored } from '../runtime/chat';
 import { handoffTransferred, transferringHandoff, whisperOf } from '../handoff/transfer';

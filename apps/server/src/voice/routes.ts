@@ -8,8 +8,9 @@ import { check } from '../lib/http';
 import { callForUser, listCalls } from './callLog';
 
 /** The voice backend under /voice (session-authorised): agents by org, the call log. */
-export function voiceRoutes({ db }: Services) {
+export function voiceRoutes({ db, requireSession }: Services) {
   const app = new Hono<AppEnv>();
+  app.use('*', requireSession);
   app.get('/agents/by-org/:org', async (c) => {
     // The organization's id or its name (§6).
     const { orgId } = await requireMembershipByKey(db, c.get('user').id, c.req.param('org'));

@@ -1,5 +1,5 @@
 import * as api from '@parley/api-client';
-import type { Operation } from '../openapi';
+import type { Operation } from '../lib/openapiOperation';
 
 /** Webhooks and the conversation lifecycle (issue 40): assembled into the document by openapi.ts. */
 export const webhookOperations: Operation[] = [

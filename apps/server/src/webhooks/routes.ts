@@ -87,6 +87,7 @@ export function webhookRoutes(services: Services) {
   const { db, secrets, env } = services;
   const allowHost = webhookAllowHosts(env);
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   const userOf = (c: Context<AppEnv>) => c.get('user').id;
   const member = (c: Context<AppEnv>) => requireMembership(db, userOf(c), c.req.param('orgId')!);
   const manager = (c: Context<AppEnv>) =>

@@ -4,6 +4,7 @@ import { createVoiceBackendClient } from './voiceBackend';
 import { createMessagingClient } from './messaging';
 import { createOrgClient } from './org';
 import { createAppServiceClient } from './appService';
+import { conversationEventsUrl, createConversationsClient } from './conversations';
 
 describe('voiceBackend', () => {
   it('given a token answer without livekit_url › throws the spec text', async () => {
@@ -152,5 +153,16 @@ describe('org and app service', () => {
         organizationId: 'o1',
       }),
     ).rejects.toThrow(/Unexpected answer/);
+  });
+});
+
+describe('conversations', () => {
+  it('names the inbox events address below its base, the organization encoded', () => {
+    expect(conversationEventsUrl('/api', 'org 1')).toBe(
+      '/api/conversations/events?organization_id=org%201',
+    );
+    expect(
+      createConversationsClient({ baseUrl: 'https://console.test/api/' }).eventsUrl('o1'),
+    ).toBe('https://console.test/api/conversations/events?organization_id=o1');
   });
 });

@@ -22,6 +22,14 @@ function filterQuery(filters: ConversationFilters & { cursor?: string; limit?: n
   return out;
 }
 
+/**
+ * The organization's inbox events (server-sent events: an EventSource's address, the session's
+ * cookie), below the base of the conversations client ('/api').
+ */
+export function conversationEventsUrl(baseUrl: string, orgId: string): string {
+  return `${joinUrl(baseUrl, '/conversations/events')}?organization_id=${encodeURIComponent(orgId)}`;
+}
+
 /** The inbox and analytics (default base '/api'): session-authorised, organization-scoped. */
 export function createConversationsClient(options: HttpOptions) {
   const http = createHttp(options);
@@ -65,6 +73,8 @@ export function createConversationsClient(options: HttpOptions) {
       params.set('format', format);
       return `${joinUrl(options.baseUrl, '/conversations/export')}?${params.toString()}`;
     },
+    /** The organization's inbox events (an EventSource's address). */
+    eventsUrl: (orgId: string) => conversationEventsUrl(options.baseUrl, orgId),
     /** `version`: only what that agent version answered ('3' or 'draft'); absent: every version. */
     analytics: (agentId: string, period: AnalyticsPeriod, signal?: AbortSignal, version?: string) =>
       http('GET', `/analytics/agents/${enc(agentId)}`, {

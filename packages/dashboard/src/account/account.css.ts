@@ -1,16 +1,17 @@
 import { style, globalStyle } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import { headingXxl as heading } from '../styles/common.css';
+import { flexColumn } from '../styles/recipes';
+
+export { heading };
 
 export const page = style({
   maxWidth: '720px',
   margin: '0 auto',
   padding: vars.space.xl,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
+  ...flexColumn(vars.space.lg),
   alignItems: 'stretch',
 });
-export const heading = style({ margin: 0, fontSize: vars.fontSize.xxl, color: vars.color.text });
 export const profile = style({ display: 'flex', gap: vars.space.lg, alignItems: 'flex-start' });
 export const list = style({
   display: 'grid',

@@ -3,7 +3,7 @@ import { plainMessageOf, type AgentFigures } from '@parley/api-client';
 import { AgentDetail, type AgentDetailTab } from './detail';
 import { AgentSettings, agentSettingsSectionIds } from './editor';
 import { AgentCalls } from '../calls';
-import { LiveCallSlot, useTalkUnavailable, useVoiceCall } from './call';
+import { LiveCallSlot, useTalkUnavailable, useVoiceCall } from '../calls';
 import { AgentTestsSlot, TestsPublishNoteSlot } from './tests/AgentTestsSlot';
 import { useMakeTest } from './tests/queries';
 import { agentHasVoice } from './tests/voiceRun';

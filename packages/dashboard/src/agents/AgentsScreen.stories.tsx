@@ -3,6 +3,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { AgentsScreen } from './AgentsScreen';
 import { toAgentCardModel } from './agentView';
 import { fixtureAgents } from '../stories/fixtures';
+import { retriesAfter, shows } from '../stories/plays';
 
 const agents = fixtureAgents.map(toAgentCardModel);
 
@@ -57,9 +58,7 @@ export const WithAgents: Story = {
 
 export const Loading: Story = {
   args: { agents: [], loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading agents...')).toBeVisible();
-  },
+  play: shows('Loading agents...'),
 };
 
 export const Empty: Story = {
@@ -73,12 +72,7 @@ export const Empty: Story = {
 
 export const Failed: Story = {
   args: { agents: [], error: 'HTTP 502: Bad Gateway' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('HTTP 502: Bad Gateway')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
+  play: retriesAfter('HTTP 502: Bad Gateway'),
 };
 
 export const WithAgentsDark: Story = { globals: { theme: 'dark' } };

@@ -1,5 +1,5 @@
 import { agentErrorMessages } from '@parley/api-client';
-import { Banner, EmptyState, Spinner } from '@parley/ui';
+import { Banner, EmptyState, RetryBanner, Spinner } from '@parley/ui';
 
 /** Every banner clears after 5000 ms (channels-and-shell §4). */
 export const bannerClearMs = 5000;
@@ -56,12 +56,7 @@ export function AgentsScreen({
         />
       ) : null}
       {error ? (
-        <Banner
-          tone="error"
-          title="Failed to load agents from server"
-          message={error}
-          action={{ label: 'Retry', onClick: onRetry }}
-        />
+        <RetryBanner title="Failed to load agents from server" message={error} onRetry={onRetry} />
       ) : null}
       <div className={styles.grid}>
         <button type="button" className={styles.createCard} onClick={onCreate}>

@@ -1,14 +1,26 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { media, focusOutline, vars } from '@parley/ui';
+import {
+  cardActions,
+  end as actions,
+  headingXxl as heading,
+  muted,
+  mutedXs as agentId,
+  semibold as kindTitle,
+  stackLg as screen,
+  stackMd as form,
+  stackXxs as kindText,
+  wrapXs as badges,
+} from '../styles/common.css';
+import { flexBox, flexColumn, flexRow, framed, raisedPanel, textLine } from '../styles/recipes';
 
-export const screen = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export { actions, agentId, badges, cardActions, form, heading, kindText, kindTitle, muted, screen };
+
 export const screenHeader = style({
   display: 'flex',
   justifyContent: 'space-between',
   gap: vars.space.md,
 });
-export const heading = style({ margin: 0, fontSize: vars.fontSize.xxl, color: vars.color.text });
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const grid = style({
   display: 'grid',
   gap: vars.space.lg,
@@ -19,14 +31,8 @@ export const grid = style({
   },
 });
 export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
+  ...flexColumn(vars.space.md),
+  ...raisedPanel(vars.space.lg),
   minWidth: 0,
 });
 /** The kind reads in words and an icon, and the card's top edge differs too (not colour alone). */
@@ -51,20 +57,15 @@ export const kindIcon = styleVariants({
 });
 export const cardHeader = style({ display: 'flex', gap: vars.space.md, alignItems: 'center' });
 export const cardTitleBlock = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   minWidth: 0,
 });
 export const cardTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  color: vars.color.text,
+  ...textLine(vars.fontSize.lg, vars.color.text),
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
 });
-export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 export const description = style({
   margin: 0,
   color: vars.color.textMuted,
@@ -74,30 +75,16 @@ export const description = style({
   overflow: 'hidden',
   overflowWrap: 'anywhere',
 });
-export const agentId = style({
-  margin: 0,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
 export const idLabel = style({ textTransform: 'uppercase', letterSpacing: '0.05em' });
-export const cardActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  marginTop: 'auto',
-  paddingTop: vars.space.sm,
-  borderTop: `1px solid ${vars.color.border}`,
-});
 export const createCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space.sm,
+  ...flexBox({
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: vars.space.sm,
+  }),
   minHeight: '220px',
-  padding: vars.space.lg,
-  border: `2px dashed ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.lg,
+  ...framed(vars.space.lg, `2px dashed ${vars.color.borderStrong}`, vars.radius.lg),
   background: 'transparent',
   color: vars.color.text,
   cursor: 'pointer',
@@ -122,14 +109,10 @@ export const createTitle = style({
   fontSize: vars.fontSize.lg,
 });
 export const stateBox = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm, 'center'),
   padding: vars.space.xl,
   color: vars.color.textMuted,
 });
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const kinds = style({
   display: 'grid',
   gap: vars.space.sm,
@@ -148,9 +131,7 @@ export const kindOption = style({
   display: 'flex',
   gap: vars.space.sm,
   alignItems: 'flex-start',
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   cursor: 'pointer',
   color: vars.color.text,
   selectors: {
@@ -161,14 +142,8 @@ export const kindOption = style({
     '&:has(input:focus-visible)': focusOutline(),
   },
 });
-export const kindText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
-export const kindTitle = style({ fontWeight: vars.fontWeight.semibold });
-export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
 export const qrBox = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.md,
+  ...flexBox({ flexDirection: 'column', alignItems: 'center', gap: vars.space.md }),
   textAlign: 'center',
 });
 export const qrImage = style({

@@ -1,5 +1,5 @@
 // The agent feature, as other features use it (exported by name).
-export { useAgents } from './queries';
+export { agentKeys, useAgent, useAgents } from './queries';
 export { MakeTestControl } from './tests/MakeTestControl';
 export { MakeTestButton, MakeTestResult, MakeTestView } from './tests/MakeTestView';
 export type { MakeTestViewProps } from './tests/MakeTestView';

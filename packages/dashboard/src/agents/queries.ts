@@ -1,9 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDashboardApi } from '../api/ApiContext';
 import type { AgentConfig, CreateAgentInput } from '../api/DashboardApi';
-import { queryKeys } from '../api/queryKeys';
 import { publishAgentFlow, type PublishOutcome } from './detail/publishAgent';
-import { testsKeys } from './tests/testsKeys';
+
+/**
+ * The agents' query keys: the organization's agents (drafts and versions sit under it), one
+ * agent's configuration (the detail and the editor read the same entry), its tools and its tests
+ * (agents/tests/queries.ts keys its runs under it).
+ */
+export const agentKeys = {
+  agents: (orgId: string) => ['agents', orgId] as const,
+  agent: (agentId: string) => ['agent', agentId] as const,
+  tools: (agentId: string) => ['agent-tools', agentId] as const,
+  tests: (agentId: string) => ['agent-tests', agentId] as const,
+} as const;
 
 /**
  * The organization's agents. TanStack Query runs one fetch per key at a time and refetches
@@ -12,7 +22,7 @@ import { testsKeys } from './tests/testsKeys';
 export function useAgents(orgId: string | undefined) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.agents(orgId ?? ''),
+    queryKey: agentKeys.agents(orgId ?? ''),
     queryFn: async ({ signal }) =>
       api.listAgentsResult
         ? api.listAgentsResult(orgId!, signal)
@@ -31,9 +41,9 @@ export function useCreateAgent() {
   return useMutation({
     mutationFn: (input: CreateAgentInput) => api.createAgent(input),
     onSuccess: async (_agent, input) => {
-      await qc.invalidateQueries({ queryKey: queryKeys.agents(input.orgId) });
+      await qc.invalidateQueries({ queryKey: agentKeys.agents(input.orgId) });
       setTimeout(() => {
-        void qc.invalidateQueries({ queryKey: queryKeys.agents(input.orgId) });
+        void qc.invalidateQueries({ queryKey: agentKeys.agents(input.orgId) });
       }, postCreateRefreshMs);
     },
   });
@@ -45,7 +55,7 @@ export function useDeleteAgent() {
   return useMutation({
     mutationFn: ({ agentId, orgId }: { agentId: string; orgId: string }) =>
       api.deleteAgent(agentId, orgId),
-    onSettled: (_r, _e, vars) => qc.invalidateQueries({ queryKey: queryKeys.agents(vars.orgId) }),
+    onSettled: (_r, _e, vars) => qc.invalidateQueries({ queryKey: agentKeys.agents(vars.orgId) }),
   });
 }
 
@@ -53,7 +63,7 @@ export function useDeleteAgent() {
 export function useAgent(agentId: string) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.agent(agentId),
+    queryKey: agentKeys.agent(agentId),
     queryFn: ({ signal }) => api.getAgent(agentId, signal),
     retry: false,
   });
@@ -80,11 +90,11 @@ export function usePublishAgent(
     onSuccess: async (result) => {
       onOutcome?.(result);
       // The publish gate may have run the agent's tests (refused or not).
-      void queryClient.invalidateQueries({ queryKey: testsKeys.agentTests(agentId) });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.tests(agentId) });
       if (result.tone === 'success') {
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
-          queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
+          queryClient.invalidateQueries({ queryKey: agentKeys.agent(agentId) }),
+          queryClient.invalidateQueries({ queryKey: agentKeys.agents(orgId) }),
         ]);
       }
     },
@@ -98,7 +108,7 @@ export function useSaveAllowedOrigins(agentId: string, orgId: string) {
   return useMutation({
     mutationFn: (origins: string[]) =>
       api.updateAgent(agentId, orgId, { allowed_origins: origins }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.agent(agentId) }),
   });
 }
 
@@ -109,7 +119,7 @@ export function useSaveVisitorSends(agentId: string) {
   return useMutation({
     mutationFn: (v: { orgId: string; on: boolean }) =>
       api.updateAgent(agentId, v.orgId, { visitor_sends: v.on }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.agent(agentId) }),
   });
 }
 
@@ -120,6 +130,6 @@ export function useSaveTalkToPerson(agentId: string) {
   return useMutation({
     mutationFn: (v: { orgId: string; on: boolean }) =>
       api.updateAgent(agentId, v.orgId, { talk_to_person: v.on }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.agent(agentId) }),
   });
 }

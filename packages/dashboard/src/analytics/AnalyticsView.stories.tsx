@@ -4,6 +4,7 @@ import { AnalyticsView } from './AnalyticsView';
 import { emptyAnalytics, fixtureAnalytics } from './analyticsFixtures';
 import { versionItems } from './analyticsFormat';
 import { stats as statsClass } from './analytics.css';
+import { retriesAfter, shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Analytics/Analytics view',
@@ -93,28 +94,19 @@ export const DenseDark: Story = { ...Dense, globals: { theme: 'dark' } };
 
 export const Loading: Story = {
   args: { analytics: null, loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading analytics...')).toBeVisible();
-  },
+  play: shows('Loading analytics...'),
 };
 export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
 
 export const Empty: Story = {
   args: { analytics: emptyAnalytics() },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No conversations in this period')).toBeVisible();
-  },
+  play: shows('No conversations in this period'),
 };
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 
 export const Failed: Story = {
   args: { analytics: null, error: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('Failed to load analytics')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
+  play: retriesAfter('Failed to load analytics'),
 };
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
 

@@ -1,14 +1,19 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import {
+  headingMd as heading,
+  inlineSm as row,
+  listSm as list,
+  muted,
+  spreadSm as blockHeader,
+  stackLg as stack,
+  stackSm as block,
+  textWrap as question,
+} from '../styles/common.css';
+import { flexWrapRow, framed } from '../styles/recipes';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
-export const row = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export { block, blockHeader, heading, list, muted, question, row, stack };
+
 /**
  * The seven figure cards: one column on phones, two a row (the last one across) on small
  * screens, four a row (4 + 3) from tablets up — never a lone seventh card on a row of its own.
@@ -29,40 +34,16 @@ globalStyle(`${stats} > :last-child:nth-child(odd)`, {
 });
 /** A legend's words in the text colour (the series colour is its swatch: #3b82f6 text is 3.7:1). */
 export const legendLabel = style({ color: vars.color.text });
-export const block = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const blockHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
-export const heading = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.text });
 export const chart = style({ width: '100%', height: '15rem', color: vars.color.textMuted });
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 22rem), 1fr))',
   gap: vars.space.lg,
 });
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
 export const listItem = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexWrapRow(vars.space.sm, 'space-between'),
+  ...framed(vars.space.sm, `1px solid ${vars.color.border}`, vars.radius.md),
 });
-export const question = style({ margin: 0, color: vars.color.text, overflowWrap: 'anywhere' });
 export const visuallyHidden = style({
   position: 'absolute',
   width: 1,

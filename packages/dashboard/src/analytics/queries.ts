@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createConversationsClient, type AnalyticsPeriod } from '@parley/api-client';
+import type { AnalyticsPeriod } from '@parley/api-client';
+import { useConversationsClient } from '../api/clients/conversations';
 
 /** Query keys of the analytics (beside the feature, so the first tab's bundle does not carry them). */
 export const analyticsKeys = {
@@ -13,7 +13,7 @@ export const analyticsKeys = {
  * ('all') or of one ('3', 'draft').
  */
 export function useAgentAnalytics(agentId: string, period: AnalyticsPeriod, version = 'all') {
-  const client = useMemo(() => createConversationsClient({ baseUrl: '/api' }), []);
+  const client = useConversationsClient();
   return useQuery({
     queryKey: analyticsKeys.agent(agentId, period, version),
     queryFn: ({ signal }) =>

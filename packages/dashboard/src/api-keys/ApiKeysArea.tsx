@@ -1,4 +1,3 @@
-import type { FetchLike } from '@parley/api-client';
 import { messageOf } from '@parley/api-client';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { useApiKeys } from './queries';
@@ -6,12 +5,11 @@ import { useApiKeys } from './queries';
 export interface ApiKeysAreaProps {
   orgId: string;
   viewerRole: string | null | undefined;
-  fetch?: FetchLike;
 }
 
 /** Container: the organization's API keys through TanStack Query. */
-export function ApiKeysArea({ orgId, viewerRole, fetch }: ApiKeysAreaProps) {
-  const k = useApiKeys(orgId, fetch);
+export function ApiKeysArea({ orgId, viewerRole }: ApiKeysAreaProps) {
+  const k = useApiKeys(orgId);
   return (
     <ApiKeysPanel
       viewerRole={viewerRole}

@@ -6,6 +6,7 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
+  RetryBanner,
   Spinner,
   TextField,
 } from '@parley/ui';
@@ -95,11 +96,10 @@ export function ApiKeysPanel(props: ApiKeysPanelProps) {
   if (props.error)
     return (
       <Card title="API keys">
-        <Banner
-          tone="error"
+        <RetryBanner
           title="Could not load the API keys"
           message={props.error}
-          action={props.onRetry ? { label: 'Retry', onClick: props.onRetry } : undefined}
+          onRetry={props.onRetry}
         />
       </Card>
     );

@@ -1,8 +1,20 @@
 import { style } from '@vanilla-extract/css';
 import { focusOutline, vars } from '@parley/ui';
+import {
+  columnList as list,
+  errorText as error,
+  headingMd as sectionTitle,
+  mutedWrap as muted,
+  nameText as name,
+  shrinkColumn as scopeText,
+  shrinkStackXxs as who,
+  stackMd as stack,
+  stackMd as form,
+  wrapXs as badges,
+} from '../styles/common.css';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export { badges, error, form, list, muted, name, scopeText, sectionTitle, stack, who };
+
 export const scopes = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
@@ -33,17 +45,9 @@ export const checkbox = style({
   accentColor: vars.color.primary,
   selectors: { '&:focus-visible': focusOutline() },
 });
-export const scopeText = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
 export const mono = style({
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   fontSize: vars.fontSize.sm,
-});
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
 });
 export const row = style({
   display: 'grid',
@@ -52,23 +56,4 @@ export const row = style({
   alignItems: 'center',
   padding: `${vars.space.sm} 0`,
   borderTop: `1px solid ${vars.color.border}`,
-});
-export const who = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  minWidth: 0,
-});
-export const name = style({ color: vars.color.text, fontWeight: 600, overflowWrap: 'anywhere' });
-export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
-export const muted = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  overflowWrap: 'anywhere',
-});
-export const error = style({ color: vars.color.dangerText, fontSize: vars.fontSize.sm, margin: 0 });
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  color: vars.color.text,
 });

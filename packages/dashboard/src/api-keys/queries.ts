@@ -1,18 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createApiKeysClient,
-  messageOf,
-  type CreateApiKeyRequest,
-  type CreateApiKeyResponse,
-  type FetchLike,
-} from '@parley/api-client';
+import { messageOf, type CreateApiKeyRequest, type CreateApiKeyResponse } from '@parley/api-client';
+import { useApiKeysClient } from '../api/clients/apiKeys';
 
 export const apiKeysKey = (orgId: string) => ['api-keys', orgId] as const;
 
 /** The organization's API keys, with create (the key kept until dismissed) and revoke. */
-export function useApiKeys(orgId: string, fetch?: FetchLike) {
-  const client = useMemo(() => createApiKeysClient({ baseUrl: '/api/org', fetch }), [fetch]);
+export function useApiKeys(orgId: string) {
+  const client = useApiKeysClient();
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: apiKeysKey(orgId),

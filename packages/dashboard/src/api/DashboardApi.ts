@@ -7,12 +7,14 @@ import type {
   AgentTestsClient,
   AgentToolsClient,
   AgentVersionsClient,
+  FetchLike,
   IntegrationsClient,
+  OrgClient,
   OutcomesClient,
   SendLimits,
   SharedProviders,
 } from '@parley/api-client';
-import type { KnowledgeApi } from '../knowledge/knowledgeApi';
+import type { KnowledgeApi } from './knowledgeApi';
 
 export type { SendLimits };
 
@@ -126,7 +128,19 @@ export interface SimulateInboundInput {
   text: string;
 }
 
+/** How the contract clients reach the server: its origin ('' = this one) and the fetch to use. */
+export interface ApiConnection {
+  origin: string;
+  /** A test's routed fetch; absent: the browser's. */
+  fetch?: FetchLike;
+}
+
 export interface DashboardApi {
+  /**
+   * The connection the clients made on use reach the server over (`api/clients/*`: the inbox,
+   * handoff, privacy, API keys, tests, versions, tools, system status). Absent: this origin.
+   */
+  connection?: ApiConnection;
   /** The signed-in user and organizations, or null when signed out. */
   me(): Promise<Me | null>;
   /**
@@ -267,7 +281,10 @@ export interface DashboardApi {
    * the organization (the editor says so where a shared model key would have been used).
    */
   sharedProviders?(orgId: string, signal?: AbortSignal): Promise<SharedProviders>;
-  /** An agent's tools: /api/agents/{agentName}/tools (list, create, update, delete, test). */
+  /**
+   * An agent's tools: /api/agents/{agentName}/tools (list, create, update, delete, test). Absent:
+   * `useAgentToolsClient` makes one over the connection (kept out of the first tab's bundle).
+   */
   agentTools?: AgentToolsClient;
   /**
    * The knowledge bases (spec §7, /api/knowledge-bases): the contract client, with a multipart
@@ -277,13 +294,18 @@ export interface DashboardApi {
   /** The organization's provider keys and their voices (/api/integrations). */
   integrations: IntegrationsClient;
   /**
-   * Agent test suites under /api/agents/{agentName}/tests (issue 30). Absent: the Tests section
-   * makes its own client on this origin (kept out of the first tab's bundle).
+   * The organization's members and invitations, and the signed-in user (/api/org): Account →
+   * Members, the invite page's accept, the knowledge permission picker.
+   */
+  org: OrgClient;
+  /**
+   * Agent test suites under /api/agents/{agentName}/tests (issue 30). Absent:
+   * `useAgentTestsClient` makes one over the connection (kept out of the first tab's bundle).
    */
   agentTests?: AgentTestsClient;
   /**
-   * Drafts and versions under /api/agents/{agentName} (docs/versions.md). Absent: the versions
-   * hooks make their own client on this origin.
+   * Drafts and versions under /api/agents/{agentName} (docs/versions.md). Absent:
+   * `useAgentVersionsClient` makes one over the connection.
    */
   agentVersions?: AgentVersionsClient;
   /**

@@ -27,7 +27,7 @@ import {
   type FetchLike,
 } from '@parley/api-client';
 import type { AgentSummary, DashboardApi } from './DashboardApi';
-import { createKnowledgeApi } from '../knowledge/knowledgeApi';
+import { createKnowledgeApi } from './knowledgeApi';
 
 /** One key per send: a retried request (a proxy, a reconnect) is answered, not sent twice. */
 const newIdempotencyKey = () => globalThis.crypto.randomUUID();
@@ -77,6 +77,8 @@ export function createDashboardApi(options: DashboardApiOptions = {}): Dashboard
     options.runtimeUrl ?? `${origin || globalThis.location?.origin || ''}/v1`;
 
   return {
+    connection: { origin, fetch: options.fetch },
+    org,
     me: () => org.me(),
     signedIn: () => auth.signedIn(),
     signUp: async ({ firstName, lastName, email, password }) => {

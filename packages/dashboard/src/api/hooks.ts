@@ -1,11 +1,16 @@
 /** The session's hooks every feature shares (who is signed in, sign out, a first organization). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDashboardApi } from './ApiContext';
-import { queryKeys } from './queryKeys';
+
+/** The session's query keys: who is signed in (the dashboard), whether anyone is (the login page). */
+export const sessionKeys = {
+  me: ['me'] as const,
+  signedIn: ['signed-in'] as const,
+} as const;
 
 export function useMe() {
   const api = useDashboardApi();
-  return useQuery({ queryKey: queryKeys.me, queryFn: () => api.me(), retry: false });
+  return useQuery({ queryKey: sessionKeys.me, queryFn: () => api.me(), retry: false });
 }
 
 export function useSignOut() {

@@ -1,5 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import { headingXxl as title } from '../styles/common.css';
+import { flexColumn } from '../styles/recipes';
+
+export { title };
 
 export const page = style({
   minHeight: '100vh',
@@ -9,15 +13,12 @@ export const page = style({
   background: vars.color.background,
 });
 export const card = style({ width: '100%', maxWidth: '420px' });
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, color: vars.color.text });
 export const subtitle = style({
   margin: `${vars.space.xs} 0 ${vars.space.lg}`,
   color: vars.color.textMuted,
 });
 export const form = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   marginTop: vars.space.lg,
 });
 export const row = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.md });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, routeFetch } from '@parley/api-client/testing';
-import { createAuthCalls } from './authCalls';
+import { createAuthCalls } from '../api/authCalls';
 import { StandaloneLoginPage } from './StandaloneLoginPage';
 
 const signedOut = () => json({ session: null, user: null });

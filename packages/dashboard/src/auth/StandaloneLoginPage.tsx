@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { messageOf } from '@parley/api-client';
 import { LoginScreen, type LoginMode } from './LoginScreen';
-import { createAuthCalls, type AuthCalls } from './authCalls';
+import { createAuthCalls, type AuthCalls } from '../api/authCalls';
 import { useThemePreference } from '../shell/useThemePreference';
 
 export interface StandaloneLoginPageProps {

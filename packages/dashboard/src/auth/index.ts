@@ -2,5 +2,5 @@
 // this, not the package's main surface, so its bundle holds nothing else).
 export { StandaloneLoginPage } from './StandaloneLoginPage';
 export type { StandaloneLoginPageProps } from './StandaloneLoginPage';
-export { createAuthCalls } from './authCalls';
-export type { AuthCalls } from './authCalls';
+export { createAuthCalls } from '../api/authCalls';
+export type { AuthCalls } from '../api/authCalls';

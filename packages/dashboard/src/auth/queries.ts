@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDashboardApi } from '../api/ApiContext';
 import type { SignInInput, SignUpInput } from '../api/DashboardApi';
-import { queryKeys } from '../api/queryKeys';
+import { sessionKeys } from '../api/hooks';
 
 /** After sign-in or sign-up: who is signed in is asked again. */
 function signedInChanged(qc: ReturnType<typeof useQueryClient>) {
   return Promise.all([
-    qc.invalidateQueries({ queryKey: queryKeys.me }),
-    qc.invalidateQueries({ queryKey: queryKeys.signedIn }),
+    qc.invalidateQueries({ queryKey: sessionKeys.me }),
+    qc.invalidateQueries({ queryKey: sessionKeys.signedIn }),
   ]);
 }
 
@@ -15,7 +15,7 @@ function signedInChanged(qc: ReturnType<typeof useQueryClient>) {
 export function useSignedIn() {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.signedIn,
+    queryKey: sessionKeys.signedIn,
     queryFn: async () => (api.signedIn ? api.signedIn() : Boolean(await api.me())),
     retry: false,
   });

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { CallListView } from './CallListView';
 import { fixtureCalls } from './callFixtures';
 import * as styles from './calls.css';
+import { retriesAfter, shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Calls/Call list',
@@ -35,28 +36,19 @@ export const LoadedDark: Story = { ...Loaded, globals: { theme: 'dark' } };
 
 export const Loading: Story = {
   args: { calls: [], loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading calls...')).toBeVisible();
-  },
+  play: shows('Loading calls...'),
 };
 export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
 
 export const Empty: Story = {
   args: { calls: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No calls yet')).toBeVisible();
-  },
+  play: shows('No calls yet'),
 };
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 
 export const Failed: Story = {
   args: { calls: [], error: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('Failed to load calls')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
+  play: retriesAfter('Failed to load calls'),
 };
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
 

@@ -1,5 +1,5 @@
 import { agentVersionName, type VoiceCall } from '@parley/api-client';
-import { Badge, Banner, Button, Card, EmptyState, Table, type TableColumn } from '@parley/ui';
+import { Badge, Button, Card, EmptyState, RetryBanner, Table, type TableColumn } from '@parley/ui';
 import {
   callEndText,
   callSourceLabel,
@@ -107,12 +107,7 @@ export function CallListView({
   return (
     <Card title={title} headingLevel={headingLevel} id={id}>
       {error ? (
-        <Banner
-          tone="error"
-          title={callTexts.loadFailed}
-          message={error}
-          action={onRetry ? { label: callTexts.retry, onClick: onRetry } : undefined}
-        />
+        <RetryBanner title={callTexts.loadFailed} message={error} onRetry={onRetry} />
       ) : (
         <Table
           caption={`${title}, newest first`}

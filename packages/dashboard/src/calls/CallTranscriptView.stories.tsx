@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { CallTranscriptView } from './CallTranscriptView';
 import { fixtureCallDetail } from './callFixtures';
 import * as styles from './calls.css';
+import { retriesAfter, shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Calls/Call transcript',
@@ -54,28 +55,19 @@ export const InProgressDark: Story = { ...InProgress, globals: { theme: 'dark' }
 
 export const NothingSaid: Story = {
   args: { call: { ...fixtureCallDetail, offline_voice: false, transcript: [] } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Nothing was said on this call.')).toBeVisible();
-  },
+  play: shows('Nothing was said on this call.'),
 };
 export const NothingSaidDark: Story = { ...NothingSaid, globals: { theme: 'dark' } };
 
 export const Loading: Story = {
   args: { call: null, loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading transcript...')).toBeVisible();
-  },
+  play: shows('Loading transcript...'),
 };
 export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
 
 export const Failed: Story = {
   args: { call: null, error: 'Call not found' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('Failed to load the call')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
+  play: retriesAfter('Failed to load the call'),
 };
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
 
@@ -101,9 +93,7 @@ export const WithMakeATestDark: Story = { ...WithMakeATest, globals: { theme: 'd
 
 export const MakeATestFailed: Story = {
   args: { onMakeTest: fn(), makeTestError: 'conversation_id: the conversation has no user turns' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('The test could not be made')).toBeVisible();
-  },
+  play: shows('The test could not be made'),
 };
 export const MakeATestFailedDark: Story = { ...MakeATestFailed, globals: { theme: 'dark' } };
 

@@ -1,5 +1,5 @@
 import { agentVersionName, type VoiceCallDetail, type VoiceCallTurn } from '@parley/api-client';
-import { Badge, Banner, Button, Card, Spinner } from '@parley/ui';
+import { Badge, Banner, Button, Card, RetryBanner, Spinner } from '@parley/ui';
 import {
   callEndText,
   callSourceLabel,
@@ -123,14 +123,7 @@ export function CallTranscriptView({
 
   let body;
   if (error) {
-    body = (
-      <Banner
-        tone="error"
-        title={callTexts.transcriptFailed}
-        message={error}
-        action={onRetry ? { label: callTexts.retry, onClick: onRetry } : undefined}
-      />
-    );
+    body = <RetryBanner title={callTexts.transcriptFailed} message={error} onRetry={onRetry} />;
   } else if (loading || !call) {
     body = <Spinner label={callTexts.transcriptLoading} showLabel />;
   } else {

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { MakeTestView } from '../agents/tests/MakeTestView';
 import { MessagesPanel } from './MessagesPanel';
 import { fixtureThreads } from '../stories/messagingHandlers';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/SMS and WhatsApp/Messages panel',
@@ -37,9 +38,7 @@ export const WhatsApp: Story = {
 
 export const Sent: Story = {
   args: { notice: { tone: 'success', message: 'SMS message sent successfully!' } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('SMS message sent successfully!')).toBeVisible();
-  },
+  play: shows('SMS message sent successfully!'),
 };
 
 export const Loading: Story = {
@@ -51,9 +50,7 @@ export const Loading: Story = {
 
 export const Empty: Story = {
   args: { threads: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No messages yet')).toBeVisible();
-  },
+  play: shows('No messages yet'),
 };
 
 export const Failed: Story = {

@@ -42,5 +42,5 @@ export {
   matchesSearch,
   unassignedAgentFilter,
 } from './numberMatch';
-export { useSendLimits, useSendSms, useSendWhatsapp } from './queries';
+export { channelKeys, useSendLimits, useSendSms, useSendWhatsapp } from './queries';
 export * as channelStyles from './channel.css';

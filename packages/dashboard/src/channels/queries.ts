@@ -1,12 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDashboardApi } from '../api/ApiContext';
-import { queryKeys } from '../api/queryKeys';
+import { overviewKeys } from '../overview';
 import type {
   MessagingChannel,
   SimulateInboundInput,
   SmsSendInput,
   WhatsappSendInput,
 } from '../api/DashboardApi';
+
+/**
+ * The channels' query keys: the organization's numbers (the Phone Numbers tab's page: a number
+ * mapped here changes it), each channel's numbers and threads, the sending limits.
+ */
+export const channelKeys = {
+  phoneNumbers: (orgId: string) => ['phone-numbers', orgId] as const,
+  page: (channel: string, orgId: string) => ['channel', channel, orgId, 'numbers'] as const,
+  messages: (channel: string, orgId: string) => ['channel', channel, orgId, 'messages'] as const,
+  sendLimits: (orgId: string) => ['send-limits', orgId] as const,
+} as const;
 
 /** How often the Outbound page looks for new messages (the agent's reply is a background job). */
 export const messagesPollMs = 3000;
@@ -15,7 +26,7 @@ export const messagesPollMs = 3000;
 export function useChannelPage(channel: MessagingChannel, orgId: string) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.channelPage(channel, orgId),
+    queryKey: channelKeys.page(channel, orgId),
     queryFn: ({ signal }) => api.channelPage(channel, orgId, signal),
     retry: false,
   });
@@ -25,7 +36,7 @@ export function useChannelPage(channel: MessagingChannel, orgId: string) {
 export function useChannelMessages(channel: MessagingChannel, orgId: string, live: boolean) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.channelMessages(channel, orgId),
+    queryKey: channelKeys.messages(channel, orgId),
     queryFn: ({ signal }) => api.channelMessages(channel, orgId, signal),
     enabled: live,
     refetchInterval: live ? messagesPollMs : false,
@@ -38,9 +49,9 @@ function useReloadNumbers(channel: MessagingChannel, orgId: string) {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: queryKeys.channelPage(channel, orgId) }),
-      qc.invalidateQueries({ queryKey: queryKeys.phoneNumbers(orgId) }),
-      qc.invalidateQueries({ queryKey: queryKeys.stats(orgId) }),
+      qc.invalidateQueries({ queryKey: channelKeys.page(channel, orgId) }),
+      qc.invalidateQueries({ queryKey: channelKeys.phoneNumbers(orgId) }),
+      qc.invalidateQueries({ queryKey: overviewKeys.stats(orgId) }),
     ]);
 }
 
@@ -48,8 +59,8 @@ function useReloadMessages(channel: MessagingChannel, orgId: string) {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: queryKeys.channelMessages(channel, orgId) }),
-      qc.invalidateQueries({ queryKey: queryKeys.sendLimits(orgId) }),
+      qc.invalidateQueries({ queryKey: channelKeys.messages(channel, orgId) }),
+      qc.invalidateQueries({ queryKey: channelKeys.sendLimits(orgId) }),
     ]);
 }
 
@@ -57,7 +68,7 @@ function useReloadMessages(channel: MessagingChannel, orgId: string) {
 export function useSendLimits(orgId: string, enabled: boolean) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.sendLimits(orgId),
+    queryKey: channelKeys.sendLimits(orgId),
     queryFn: ({ signal }) => api.sendLimits(orgId, signal),
     enabled,
     retry: false,

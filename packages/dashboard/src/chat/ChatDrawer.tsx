@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Banner, Drawer } from '@parley/ui';
 import { ChatPanel, chatTexts, type ChatPanelProps } from './ChatPanel';
-import { useChat } from './useChat';
+import { chatPanelProps, useChat } from './useChat';
 import * as styles from './chat.css';
 
 export interface ChatDrawerProps extends Omit<
@@ -85,12 +85,7 @@ export function AgentChatDrawer({
       open={open}
       onOpenChange={onOpenChange}
       agentName={agentName}
-      messages={chat.messages}
-      pending={chat.pending}
-      thinking={chat.thinking}
-      onSend={chat.send}
-      onStop={chat.stop}
-      onClear={chat.clear}
+      {...chatPanelProps(chat)}
       actions={
         conversationActions && chat.conversationId && !chat.pending
           ? conversationActions(chat.conversationId)

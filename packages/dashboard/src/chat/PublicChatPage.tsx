@@ -3,7 +3,7 @@ import { Banner } from '@parley/ui';
 import type { FetchLike } from '@parley/api-client';
 import { ChatPanel, chatTexts } from './ChatPanel';
 import { newMessageId, type ChatMessage } from './chatSession';
-import { useChat } from './useChat';
+import { chatPanelProps, useChat } from './useChat';
 import { publicChatName, readPublicChatParams } from './publicChatParams';
 import * as styles from './chat.css';
 
@@ -85,12 +85,7 @@ export function PublicChatPage({ agentId, search, fetch, landmark = true }: Publ
         className={styles.pageCard}
         headingLevel={1}
         agentName={name}
-        messages={chat.messages}
-        pending={chat.pending}
-        thinking={chat.thinking}
-        onSend={chat.send}
-        onStop={chat.stop}
-        onClear={chat.clear}
+        {...chatPanelProps(chat)}
       />
     </Root>
   );

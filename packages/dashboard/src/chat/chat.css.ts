@@ -1,17 +1,15 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
+import {
+  headingXl as pageHeading,
+  listMd as list,
+  mutedXs as note,
+  semibold as sender,
+  visuallyHidden,
+} from '../styles/common.css';
+import { flexColumn, flexRow, flexWrapRow, framed, surfaceBox } from '../styles/recipes';
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export { list, note, pageHeading, sender, visuallyHidden };
 
 // ---------- panel ----------
 
@@ -25,9 +23,7 @@ export const panel = style({
 });
 
 export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderBottom: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceRaised,
@@ -47,10 +43,7 @@ export const title = style({
 
 /** The bare panel (inside the drawer) only has a small tool row. */
 export const toolbar = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm, 'flex-end'),
   paddingBottom: vars.space.sm,
 });
 
@@ -59,9 +52,7 @@ export const toolbar = style({
  * own scroll beyond that) and the log keeps the rest.
  */
 export const notices = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   flexShrink: 0,
   maxHeight: '33%',
   overflowY: 'auto',
@@ -84,21 +75,10 @@ export const log = style({
 
 export const empty = style({ margin: 'auto 0' });
 
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-});
-
 // ---------- messages ----------
 
 export const item = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
+  ...flexColumn(vars.space.xxs),
   maxWidth: '88%',
   alignSelf: 'flex-start',
   minWidth: 0,
@@ -106,15 +86,10 @@ export const item = style({
 });
 
 export const meta = style({
-  display: 'flex',
-  alignItems: 'center',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
+  ...flexWrapRow(vars.space.xs),
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 });
-
-export const sender = style({ fontWeight: vars.fontWeight.semibold });
 
 export const bubble = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -141,12 +116,6 @@ export const bubble = style({
     },
     [`${item}[data-offline="true"] &`]: { border: `1px dashed ${vars.color.warning}` },
   },
-});
-
-export const note = style({
-  margin: 0,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
 });
 
 const blink = keyframes({ '0%, 100%': { opacity: 0.2 }, '50%': { opacity: 1 } });
@@ -222,9 +191,7 @@ globalStyle(`${markdown} pre`, {
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
   padding: vars.space.sm,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfaceBox(vars.radius.md),
 });
 globalStyle(`${markdown} pre code`, { padding: 0, background: 'transparent' });
 globalStyle(`${markdown} blockquote`, {
@@ -274,9 +241,11 @@ export const input = style({
   maxHeight: '160px',
   resize: 'none',
   fieldSizing: 'content',
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
+  ...framed(
+    `${vars.space.sm} ${vars.space.md}`,
+    `1px solid ${vars.color.borderStrong}`,
+    vars.radius.md,
+  ),
   background: vars.color.surface,
   color: vars.color.text,
   fontFamily: vars.font.body,
@@ -325,15 +294,7 @@ export const pageError = style({
   width: '100%',
   maxWidth: '520px',
   padding: vars.space.lg,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-});
-
-export const pageHeading = style({
-  margin: 0,
-  fontSize: vars.fontSize.xl,
-  color: vars.color.text,
+  ...flexColumn(vars.space.md),
 });
 
 /** The panel inside the Drawer's body: fills it, on the drawer's own background. */

@@ -1,5 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import { caption, stackLg as stack, stackXs as cell } from '../styles/common.css';
+import { flexRow, framed } from '../styles/recipes';
+
+export { caption, cell, stack };
 
 /** Story-only frames: a panel needs a height to fill. */
 export const frame = style({
@@ -20,31 +24,14 @@ export const grid = style({
   alignItems: 'start',
 });
 
-export const cell = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
-
-export const caption = style({
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.textMuted,
-});
-
 export const pageBackground = style({ background: vars.color.background, minHeight: '100vh' });
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
-
 export const placeholder = style({
-  padding: vars.space.lg,
-  border: `1px dashed ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
+  ...framed(vars.space.lg, `1px dashed ${vars.color.borderStrong}`, vars.radius.md),
 });
 
 export const strip = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexRow(vars.space.sm),
+  ...framed(`${vars.space.xs} ${vars.space.md}`, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
 });

@@ -1,30 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import { bareList, flexColumn, flexWrapRow, monoText, surfaceBox } from '../styles/recipes';
 
 export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...bareList,
+  ...flexColumn(vars.space.xs),
   minWidth: 0,
 });
 
 export const step = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
+  ...surfaceBox(vars.radius.md),
   fontSize: vars.fontSize.sm,
   minWidth: 0,
   selectors: { '&[data-error="true"]': { borderColor: vars.color.danger } },
 });
 
 export const summary = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
+  ...flexWrapRow(vars.space.xs),
   padding: `${vars.space.xs} ${vars.space.sm}`,
   cursor: 'pointer',
   color: vars.color.text,
@@ -36,9 +28,7 @@ export const toolName = style({ fontFamily: vars.font.mono, fontWeight: vars.fon
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
 
 export const body = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   padding: `0 ${vars.space.sm} ${vars.space.sm}`,
   minWidth: 0,
 });
@@ -55,9 +45,7 @@ export const code = style({
   padding: vars.space.xs,
   borderRadius: vars.radius.sm,
   background: vars.color.surfaceSunken,
-  color: vars.color.text,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
+  ...monoText(vars.fontSize.xs, vars.color.text),
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
   maxHeight: '12rem',

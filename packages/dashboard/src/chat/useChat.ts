@@ -203,3 +203,9 @@ export function useChat(options: UseChatOptions): UseChatResult {
     clear,
   };
 }
+
+/** What a chat panel shows and calls of a chat (its messages, progress, send, stop, clear). */
+export function chatPanelProps(chat: UseChatResult) {
+  const { messages, pending, thinking, send, stop, clear } = chat;
+  return { messages, pending, thinking, onSend: send, onStop: stop, onClear: clear };
+}

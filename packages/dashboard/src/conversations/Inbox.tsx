@@ -15,13 +15,13 @@ import {
 import {
   useConversation,
   useConversationList,
-  useConversationsClient,
   useHold,
   useReply,
   useEndConversation,
   inboxRefreshMs,
 } from './queries';
 import { inboxFallbackMs, useInboxEvents } from './useInboxEvents';
+import { useConversationsClient } from '../api/clients/conversations';
 import { NeedsPersonView, useBrowserNotifications, useNow, useWaiting } from '../handoff';
 
 export interface InboxProps {

@@ -5,6 +5,7 @@ import { InboxView, type InboxViewProps } from './InboxView';
 import { ThreadView } from './ThreadView';
 import { emptyFilters, type InboxFilters } from './inboxFormat';
 import { chatThread, denseSummaries, fixtureSummaries, me } from './inboxFixtures';
+import { retriesAfter, shows } from '../stories/plays';
 import { scoreOutcome, skippedOutcome } from '../outcomes/outcomeFixtures';
 
 const items = fixtureSummaries.map((c) => ({ ...c, isUnread: c.unread }));
@@ -143,17 +144,13 @@ export const ConsoleChatAndFiltersDark: Story = {
 
 export const Loading: Story = {
   args: { conversations: [], loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading conversations...')).toBeVisible();
-  },
+  play: shows('Loading conversations...'),
 };
 export const LoadingDark: Story = { args: Loading.args, globals: { theme: 'dark' } };
 
 export const Empty: Story = {
   args: { conversations: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No conversations yet')).toBeVisible();
-  },
+  play: shows('No conversations yet'),
 };
 export const EmptyDark: Story = { args: Empty.args, globals: { theme: 'dark' } };
 
@@ -171,12 +168,7 @@ export const EmptyFilteredDark: Story = { args: EmptyFiltered.args, globals: { t
 
 export const Failed: Story = {
   args: { conversations: [], error: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('Failed to load conversations')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
+  play: retriesAfter('Failed to load conversations'),
 };
 export const FailedDark: Story = { args: Failed.args, globals: { theme: 'dark' } };
 

@@ -6,9 +6,9 @@ import {
 } from '@parley/api-client';
 import {
   Badge,
-  Banner,
   Button,
   EmptyState,
+  RetryBanner,
   SearchField,
   Select,
   Spinner,
@@ -235,12 +235,7 @@ export function InboxView({
           {filters.status === 'needs_human' && needsPerson ? (
             needsPerson.view
           ) : error ? (
-            <Banner
-              tone="error"
-              title={inboxTexts.loadFailed}
-              message={error}
-              action={onRetry ? { label: inboxTexts.retry, onClick: onRetry } : undefined}
-            />
+            <RetryBanner title={inboxTexts.loadFailed} message={error} onRetry={onRetry} />
           ) : loading ? (
             <div className={styles.center}>
               <Spinner label={inboxTexts.loading} />

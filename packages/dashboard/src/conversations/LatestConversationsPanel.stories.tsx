@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { LatestConversationsPanel } from './LatestConversationsPanel';
 import { fixtureSummaries } from './inboxFixtures';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Conversations/Latest (Overview)',
@@ -33,17 +34,13 @@ export const LoadedDark: Story = { args: Loaded.args, globals: { theme: 'dark' }
 
 export const Loading: Story = {
   args: { conversations: [], loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading conversations...')).toBeVisible();
-  },
+  play: shows('Loading conversations...'),
 };
 export const LoadingDark: Story = { args: Loading.args, globals: { theme: 'dark' } };
 
 export const Empty: Story = {
   args: { conversations: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No conversations yet')).toBeVisible();
-  },
+  play: shows('No conversations yet'),
 };
 export const EmptyDark: Story = { args: Empty.args, globals: { theme: 'dark' } };
 

@@ -1,5 +1,5 @@
 import type { ConversationSummary } from '@parley/api-client';
-import { Badge, Banner, Card, EmptyState, Spinner } from '@parley/ui';
+import { Badge, Card, EmptyState, RetryBanner, Spinner } from '@parley/ui';
 import {
   channelLabels,
   formatWhen,
@@ -49,12 +49,7 @@ export function LatestConversationsPanel({
       }
     >
       {error ? (
-        <Banner
-          tone="error"
-          title={inboxTexts.loadFailed}
-          message={error}
-          action={onRetry ? { label: inboxTexts.retry, onClick: onRetry } : undefined}
-        />
+        <RetryBanner title={inboxTexts.loadFailed} message={error} onRetry={onRetry} />
       ) : loading ? (
         <div className={styles.center}>
           <Spinner label={inboxTexts.loading} />

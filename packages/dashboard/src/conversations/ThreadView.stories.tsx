@@ -11,6 +11,7 @@ import {
   heldByOtherThread,
   me,
 } from './inboxFixtures';
+import { retriesAfter, shows } from '../stories/plays';
 import { doneOutcome, skippedOutcome } from '../outcomes/outcomeFixtures';
 
 /** The reply draft kept in story state (so typing works). */
@@ -118,9 +119,7 @@ export const SendFailedDark: Story = { args: SendFailed.args, globals: { theme: 
 
 export const Sending: Story = {
   args: { conversation: heldByMeThread, draft: 'On my way', sending: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Sending...')).toBeVisible();
-  },
+  play: shows('Sending...'),
 };
 export const SendingDark: Story = { args: Sending.args, globals: { theme: 'dark' } };
 
@@ -138,9 +137,7 @@ export const CallDark: Story = { args: Call.args, globals: { theme: 'dark' } };
 
 export const Email: Story = {
   args: { conversation: emailThread },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Subject: Re: Price list')).toBeVisible();
-  },
+  play: shows('Subject: Re: Price list'),
 };
 export const EmailDark: Story = { args: Email.args, globals: { theme: 'dark' } };
 
@@ -182,28 +179,19 @@ export const TakeoverRefusedDark: Story = {
 
 export const Nothing: Story = {
   args: { conversation: null },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Select a conversation')).toBeVisible();
-  },
+  play: shows('Select a conversation'),
 };
 export const NothingDark: Story = { args: Nothing.args, globals: { theme: 'dark' } };
 
 export const Loading: Story = {
   args: { conversation: null, loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading conversation...')).toBeVisible();
-  },
+  play: shows('Loading conversation...'),
 };
 export const LoadingDark: Story = { args: Loading.args, globals: { theme: 'dark' } };
 
 export const Failed: Story = {
   args: { conversation: null, error: 'Conversation not found' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('Failed to load the conversation')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
+  play: retriesAfter('Failed to load the conversation'),
 };
 export const FailedDark: Story = { args: Failed.args, globals: { theme: 'dark' } };
 

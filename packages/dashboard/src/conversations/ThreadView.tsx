@@ -1,6 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { agentVersionName, type ConversationDetail, type ThreadMessage } from '@parley/api-client';
-import { Badge, Banner, Button, Card, EmptyState, Spinner, TextArea } from '@parley/ui';
+import {
+  Badge,
+  Banner,
+  Button,
+  Card,
+  EmptyState,
+  RetryBanner,
+  Spinner,
+  TextArea,
+} from '@parley/ui';
 import {
   authorLabel,
   authorRoleLabels,
@@ -169,12 +178,7 @@ export function ThreadView({
   if (error) {
     return (
       <Card>
-        <Banner
-          tone="error"
-          title={inboxTexts.threadFailed}
-          message={error}
-          action={onRetry ? { label: inboxTexts.retry, onClick: onRetry } : undefined}
-        />
+        <RetryBanner title={inboxTexts.threadFailed} message={error} onRetry={onRetry} />
         <Button variant="ghost" onClick={onClose}>
           {inboxTexts.back}
         </Button>

@@ -1,15 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
 
-export const inbox = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const heading = style({ margin: 0, fontSize: vars.fontSize.xl, color: vars.color.text });
-export const headRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
 export const filters = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 11rem), 1fr))',
@@ -21,13 +12,14 @@ export const searchCell = style({
   minWidth: 0,
   '@media': { 'screen and (min-width: 640px)': { gridColumn: 'span 2' } },
 });
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 export const chip = style({
   font: 'inherit',
   fontSize: vars.fontSize.sm,
-  padding: `${vars.space.xxs} ${vars.space.md}`,
-  borderRadius: vars.radius.full,
-  border: `1px solid ${vars.color.border}`,
+  ...framed(
+    `${vars.space.xxs} ${vars.space.md}`,
+    `1px solid ${vars.color.border}`,
+    vars.radius.full,
+  ),
   background: vars.color.surface,
   color: vars.color.text,
   cursor: 'pointer',
@@ -40,7 +32,6 @@ export const chip = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });
-export const exportLinks = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const link = style({
   color: vars.color.primary,
   fontSize: vars.fontSize.sm,
@@ -57,9 +48,7 @@ export const panes = style({
   '@media': { [media.md]: { gridTemplateColumns: 'minmax(16rem, 2fr) minmax(0, 3fr)' } },
 });
 export const listPane = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   minWidth: 0,
   selectors: {
     '[data-thread-open="true"] > &': { '@media': { [media.belowMd]: { display: 'none' } } },
@@ -71,21 +60,8 @@ export const threadPane = style({
     '[data-thread-open="false"] > &': { '@media': { [media.belowMd]: { display: 'none' } } },
   },
 });
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
-  background: vars.color.surface,
-});
 export const row = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
+  ...flexColumn(vars.space.xxs),
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
   cursor: 'pointer',
@@ -101,19 +77,12 @@ export const row = style({
   },
 });
 export const rowTop = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
+  ...flexWrapRow(vars.space.xs),
   fontSize: vars.fontSize.sm,
 });
-export const who = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const when = style({ marginInlineStart: 'auto', color: vars.color.textMuted });
 export const preview = style({
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
+  ...textLine(vars.fontSize.sm, vars.color.textMuted),
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
@@ -125,21 +94,14 @@ export const unreadDot = style({
   background: vars.color.primary,
   flexShrink: 0,
 });
-export const center = style({ display: 'flex', justifyContent: 'center', padding: vars.space.md });
 
 // ---- thread ----
-export const thread = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 export const facts = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
+  ...flexWrapItems(vars.space.md),
   margin: 0,
   fontSize: vars.fontSize.sm,
 });
 export const fact = style({ display: 'flex', gap: vars.space.xxs });
-export const term = style({ color: vars.color.textMuted });
-export const definition = style({ margin: 0, color: vars.color.text, overflowWrap: 'anywhere' });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 export {
   turns as messages,
   turnHead as messageHead,
@@ -148,11 +110,45 @@ export {
   figures,
   error,
 } from '../styles/transcript.css';
+import {
+  borderedList as list,
+  center,
+  headingXl as heading,
+  listXs as latest,
+  muted,
+  mutedColor as term,
+  spreadSm as headRow,
+  stackMd as inbox,
+  stackMd as thread,
+  strongWrap as who,
+  term as passages,
+  textWrap as definition,
+  wrapSm as exportLinks,
+  wrapXs as actions,
+  wrapXs as chips,
+} from '../styles/common.css';
+import { flexColumn, flexWrapItems, flexWrapRow, framed, textLine } from '../styles/recipes';
+
+export {
+  actions,
+  center,
+  chips,
+  definition,
+  exportLinks,
+  headRow,
+  heading,
+  inbox,
+  latest,
+  list,
+  muted,
+  passages,
+  term,
+  thread,
+  who,
+};
 
 const bubble = {
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   maxWidth: 'min(100%, 40rem)',
@@ -170,31 +166,18 @@ export const message = style({
     },
   },
 });
-export const passages = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 export const passageList = style({
   margin: `${vars.space.xs} 0 0`,
   paddingInlineStart: vars.space.lg,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
 });
 export const replyBox = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const replyRow = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.xs });
 globalStyle(`${replyBox} textarea`, { resize: 'vertical' });
 
 // ---- overview ----
-export const latest = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-});
 export const latestItem = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
+  ...flexColumn(vars.space.xxs),
   padding: vars.space.sm,
   borderRadius: vars.radius.md,
   textDecoration: 'none',

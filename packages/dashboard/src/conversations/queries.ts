@@ -1,22 +1,18 @@
-import { useMemo } from 'react';
 import {
+  partialMatchKey,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import {
-  createConversationsClient,
-  type ConversationDetail,
-  type ConversationFilters,
-  type ConversationsClient,
-} from '@parley/api-client';
+import type { ConversationDetail, ConversationFilters } from '@parley/api-client';
+import { useConversationsClient } from '../api/clients/conversations';
+import { handoffKeys } from '../handoff';
 
 /**
  * The inbox's data (issue 29): the list (cursor pages), one thread, takeover / hand back / reply,
- * and the Overview's latest conversations. Keys sit beside the feature (not in the shared factory)
- * so the first tab's bundle does not carry them.
+ * and the Overview's latest conversations.
  */
 export const conversationsKeys = {
   all: ['conversations'] as const,
@@ -35,13 +31,6 @@ export const conversationsKeys = {
  */
 export const inboxRefreshMs = 15_000;
 export const pageSize = 25;
-
-let sameOrigin: ConversationsClient | null = null;
-
-/** The conversations client on this origin ('/api', the session's cookie). */
-export function useConversationsClient(): ConversationsClient {
-  return useMemo(() => (sameOrigin ??= createConversationsClient({ baseUrl: '/api' })), []);
-}
 
 export function useConversationList(
   filters: ConversationFilters,
@@ -80,12 +69,14 @@ export function useConversation(id: string | null, refetchInterval: number = inb
   });
 }
 
-function refreshLists(qc: QueryClient) {
+/**
+ * The lists (the inbox's pages, the Overview's latest) read again, threads apart; the waiting
+ * list too (a request for a person, a takeover or a release changes it).
+ */
+export function refreshLists(qc: QueryClient) {
+  const lists = [conversationsKeys.lists, conversationsKeys.latests, handoffKeys.waitings];
   return qc.invalidateQueries({
-    predicate: (q) =>
-      (q.queryKey[0] === 'conversations' && q.queryKey[1] !== 'thread') ||
-      // The waiting list too (handoff/queries.ts handoffKeys.waitings): taken over, it leaves it.
-      (q.queryKey[0] === 'handoff' && q.queryKey[1] === 'waiting'),
+    predicate: (q) => lists.some((prefix) => partialMatchKey(q.queryKey, prefix)),
   });
 }
 

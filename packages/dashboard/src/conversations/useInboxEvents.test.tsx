@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { DashboardApiProvider } from '../api/ApiContext';
+import { createDashboardApi } from '../api/createDashboardApi';
 import { conversationsKeys } from './queries';
 import { useInboxEvents } from './useInboxEvents';
 
@@ -30,8 +32,11 @@ function setup() {
   const open = conversationsKeys.thread('conv-1');
   const other = conversationsKeys.thread('conv-2');
   for (const key of [list, latest, open, other]) qc.setQueryData(key, { seeded: true });
+  const api = createDashboardApi();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+    <QueryClientProvider client={qc}>
+      <DashboardApiProvider api={api}>{children}</DashboardApiProvider>
+    </QueryClientProvider>
   );
   const hook = renderHook(
     () =>

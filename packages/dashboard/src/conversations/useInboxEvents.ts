@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { partialMatchKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { inboxEventSchema } from '@parley/api-client';
-import { conversationsKeys } from './queries';
-import { handoffKeys } from '../handoff';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { conversationsKeys, refreshLists } from './queries';
+import { readInboxEvent, useInboxEventsUrl } from '../api/clients/inboxEvents';
 
 /** How often an inbox whose live stream is connected still reads its list again (a fallback). */
 export const inboxFallbackMs = 60_000;
@@ -16,13 +15,9 @@ export interface InboxEventsOptions {
   batchMs?: number;
 }
 
-/** The lists (the inbox's pages, the Overview's latest) by their keys' names; threads apart. */
+/** The lists, and the threads of the conversations that changed. */
 function refresh(qc: QueryClient, ids: Set<string>) {
-  // The waiting list too: a request for a person, a takeover or a release changes it.
-  const lists = [conversationsKeys.lists, conversationsKeys.latests, handoffKeys.waitings];
-  void qc.invalidateQueries({
-    predicate: (q) => lists.some((prefix) => partialMatchKey(q.queryKey, prefix)),
-  });
+  void refreshLists(qc);
   for (const id of ids) void qc.invalidateQueries({ queryKey: conversationsKeys.thread(id) });
 }
 
@@ -39,12 +34,11 @@ export function useInboxEvents(orgId: string | undefined, options: InboxEventsOp
   const [connected, setConnected] = useState(false);
   const Source = options.EventSource ?? globalThis.EventSource;
   const batchMs = options.batchMs ?? inboxEventBatchMs;
+  const url = useInboxEventsUrl(orgId ?? '');
 
   useEffect(() => {
     if (!orgId || !Source) return undefined;
-    const source = new Source(
-      `/api/conversations/events?organization_id=${encodeURIComponent(orgId)}`,
-    );
+    const source = new Source(url);
     let readyBefore = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ids = new Set<string>();
@@ -55,21 +49,15 @@ export function useInboxEvents(orgId: string | undefined, options: InboxEventsOp
       refresh(qc, changed);
     };
     source.onmessage = (message: MessageEvent<string>) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      const event = inboxEventSchema.safeParse(data);
-      if (!event.success) return;
-      if (event.data.event === 'ready') {
+      const event = readInboxEvent(message.data);
+      if (!event) return;
+      if (event.event === 'ready') {
         setConnected(true);
         if (readyBefore) refresh(qc, new Set());
         readyBefore = true;
         return;
       }
-      ids.add(event.data.conversation_id);
+      ids.add(event.conversation_id);
       timer ??= setTimeout(flush, batchMs);
     };
     source.onerror = () => setConnected(false);
@@ -78,7 +66,7 @@ export function useInboxEvents(orgId: string | undefined, options: InboxEventsOp
       if (timer) clearTimeout(timer);
       setConnected(false);
     };
-  }, [orgId, Source, batchMs, qc]);
+  }, [orgId, url, Source, batchMs, qc]);
 
   return connected;
 }

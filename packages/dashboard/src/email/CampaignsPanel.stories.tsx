@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { CampaignsPanel } from './CampaignsPanel';
 import { fixtureCampaigns } from '../stories/mailFixtures';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Email/Campaigns',
@@ -33,9 +34,7 @@ export const Filled: Story = {
 };
 export const Empty: Story = {
   args: { campaigns: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No campaigns yet')).toBeVisible();
-  },
+  play: shows('No campaigns yet'),
 };
 export const Loading: Story = { args: { campaigns: [], loading: true } };
 export const LoadError: Story = { args: { campaigns: [], error: 'HTTP error! status: 500' } };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { MailThreadsPanel } from './MailThreadsPanel';
 import { fixtureMailThreads } from '../stories/mailFixtures';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Email/Threads',
@@ -25,9 +26,7 @@ export const Filled: Story = {
 };
 export const Empty: Story = {
   args: { threads: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No threads yet')).toBeVisible();
-  },
+  play: shows('No threads yet'),
 };
 export const Loading: Story = { args: { threads: [], loading: true } };
 export const LoadError: Story = {

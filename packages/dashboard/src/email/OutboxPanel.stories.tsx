@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
 import { OutboxPanel } from './OutboxPanel';
 import { fixtureOutbox } from '../stories/mailFixtures';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Email/Sandbox outbox',
@@ -13,9 +13,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Filled: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Here is the quote you asked for.')).toBeVisible();
-  },
+  play: shows('Here is the quote you asked for.'),
 };
 export const Empty: Story = { args: { messages: [] } };
 export const Loading: Story = { args: { messages: [], loading: true } };

@@ -10,6 +10,7 @@ import {
   type CampaignCreateRequest,
 } from '@parley/api-client';
 import { isEmailAddress } from './emailForms';
+import { campaignsPath } from '../api/addresses';
 
 /** One recipient read from the CSV: the address and the other columns by header name. */
 export interface CampaignRecipient {
@@ -182,8 +183,7 @@ export function toCampaignRequest(values: CampaignFormValues): CampaignCreateReq
   };
 }
 
-export const campaignsUnavailable =
-  'Campaigns are not available on this server yet (it does not serve /messaging/mail/campaigns).';
+export const campaignsUnavailable = `Campaigns are not available on this server yet (it does not serve ${campaignsPath}).`;
 
 /** A server without the campaign calls says so plainly; other failures keep their reason. */
 export const campaignsLoadError = (error: unknown) =>

@@ -1,26 +1,19 @@
 import { style } from '@vanilla-extract/css';
 import { focusOutline, vars } from '@parley/ui';
+import { monoWrap as mono, mutedWrap as subtle } from '../styles/common.css';
+import { flexBox, flexColumn, flexWrapItems, framed, textLine } from '../styles/recipes';
+
+export { mono, subtle };
 
 /** An address wraps at its '@' and dots (MailAddress), inside a part only if that cannot fit. */
 export const address = style({ overflowWrap: 'break-word', minWidth: 0 });
-export const subtle = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  overflowWrap: 'anywhere',
-});
 export const section = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
+  ...flexColumn(vars.space.md),
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
 });
 export const sectionHeading = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  color: vars.color.text,
+  ...textLine(vars.fontSize.lg, vars.color.text),
   overflowWrap: 'anywhere',
 });
 /**
@@ -34,17 +27,12 @@ export const grid = style({
   alignItems: 'start',
 });
 export const threadButton = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xs }),
   width: '100%',
   minWidth: 0,
   overflowWrap: 'anywhere',
   textAlign: 'start',
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
   color: vars.color.text,
   cursor: 'pointer',
@@ -55,18 +43,11 @@ export const threadButton = style({
   },
 });
 export const progress = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
+  ...flexWrapItems(vars.space.sm),
   margin: 0,
   padding: 0,
 });
 export const progressItem = style({ display: 'flex', gap: vars.space.xs, alignItems: 'baseline' });
-export const mono = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  overflowWrap: 'anywhere',
-});
 export const rowErrors = style({
   margin: 0,
   paddingInlineStart: vars.space.lg,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { Mailbox, MailThread } from '@parley/api-client';
+import type { MailThread } from '@parley/api-client';
 import {
   anyAssigned,
   conversationOrder,
@@ -10,26 +10,9 @@ import {
   outboxMailboxes,
   pluralDrafts,
 } from './mailboxList';
+import { fixtureMailbox } from '../stories/mailFixtures';
 
-const box = (email: string, patch: Partial<Mailbox> = {}): Mailbox => ({
-  email_address: email,
-  display_name: null,
-  agent_id: null,
-  agent_name: null,
-  description: null,
-  smtp: null,
-  imap: null,
-  sending: 'outbox',
-  inbound_url: 'http://x/webhooks/mail/t',
-  autonomy: 'auto',
-  drafts_waiting: 0,
-  refused: { total: 0, recent: [] },
-  last_test: null,
-  status: 'active',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  ...patch,
-});
+const box = fixtureMailbox;
 
 describe('the accounts table', () => {
   const list = [

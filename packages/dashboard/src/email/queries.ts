@@ -5,7 +5,8 @@ import type {
   MailSimulateInboundRequest,
 } from '@parley/api-client';
 import { useDashboardApi } from '../api/ApiContext';
-import { queryKeys } from '../api/queryKeys';
+import { channelKeys } from '../channels';
+import { overviewKeys } from '../overview';
 import { toMailSendRequest, type EmailSendValues } from './emailForms';
 
 /** How often open threads, the outbox and running campaigns are read again (replies are jobs). */
@@ -82,8 +83,8 @@ function useReloadMail(orgId: string) {
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: mailKeys.all(orgId) }),
-      qc.invalidateQueries({ queryKey: queryKeys.stats(orgId) }),
-      qc.invalidateQueries({ queryKey: queryKeys.sendLimits(orgId) }),
+      qc.invalidateQueries({ queryKey: overviewKeys.stats(orgId) }),
+      qc.invalidateQueries({ queryKey: channelKeys.sendLimits(orgId) }),
     ]);
 }
 

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ContactSettings } from './ContactSettings';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Handoff/Account: when a conversation needs a person',
@@ -55,8 +56,6 @@ export const RefusedDark: Story = { args: Refused.args, globals: { theme: 'dark'
 
 export const Loading: Story = {
   args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading your settings...')).toBeVisible();
-  },
+  play: shows('Loading your settings...'),
 };
 export const LoadingDark: Story = { args: Loading.args, globals: { theme: 'dark' } };

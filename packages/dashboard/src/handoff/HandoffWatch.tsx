@@ -1,11 +1,11 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { inboxEventSchema } from '@parley/api-client';
 import { Badge } from '@parley/ui';
 import { browserEnv, showNotification } from './browserNotifications';
 import { handoffTexts, newlyWaiting } from './handoffFormat';
 import { handoffKeys, useWaiting } from './queries';
 import * as styles from './handoff.css';
+import { readInboxEvent, useInboxEventsUrl } from '../api/clients/inboxEvents';
 
 /** The waiting list is read again on these inbox events (a request, a takeover …). */
 const rereadOn = new Set(['handoff', 'takeover', 'release', 'status']);
@@ -21,21 +21,14 @@ export function useWaitingEvents(
 ) {
   const qc = useQueryClient();
   const Source = options.EventSource ?? globalThis.EventSource;
+  const url = useInboxEventsUrl(orgId);
   useEffect(() => {
     if (!Source) return undefined;
-    const source = new Source(
-      `/api/conversations/events?organization_id=${encodeURIComponent(orgId)}`,
-    );
+    const source = new Source(url);
     let timer: ReturnType<typeof setTimeout> | undefined;
     source.onmessage = (message: MessageEvent<string>) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      const event = inboxEventSchema.safeParse(data);
-      if (!event.success || !rereadOn.has(event.data.event)) return;
+      const event = readInboxEvent(message.data);
+      if (!event || !rereadOn.has(event.event)) return;
       timer ??= setTimeout(() => {
         timer = undefined;
         void qc.invalidateQueries({ queryKey: handoffKeys.waiting(orgId) });
@@ -45,7 +38,7 @@ export function useWaitingEvents(
       source.close();
       if (timer) clearTimeout(timer);
     };
-  }, [orgId, Source, qc]);
+  }, [orgId, url, Source, qc]);
 }
 
 export interface HandoffWatchProps {

@@ -13,6 +13,7 @@ import {
   waitingFixtures,
   waitingThread,
 } from './handoffFixtures';
+import { retriesAfter } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Handoff/Needs a person',
@@ -98,12 +99,7 @@ export const NotificationsBlockedDark: Story = {
 
 export const Failed: Story = {
   args: { conversations: [], error: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('Failed to load the waiting list')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
+  play: retriesAfter('Failed to load the waiting list'),
 };
 export const FailedDark: Story = { args: Failed.args, globals: { theme: 'dark' } };
 

@@ -1,5 +1,5 @@
 import type { ConversationSummary } from '@parley/api-client';
-import { Badge, Banner, Button, EmptyState, Spinner } from '@parley/ui';
+import { Badge, Button, EmptyState, RetryBanner, Spinner } from '@parley/ui';
 import type { NotifyState } from './browserNotifications';
 import { formatWaited, handoffTexts, isLongWait, waitedMs } from './handoffFormat';
 import * as styles from './handoff.css';
@@ -72,12 +72,7 @@ export function NeedsPersonView({
     <div className={styles.stack}>
       {notifications ? <NotificationControl {...notifications} /> : null}
       {error ? (
-        <Banner
-          tone="error"
-          title={handoffTexts.loadFailed}
-          message={error}
-          action={onRetry ? { label: handoffTexts.retry, onClick: onRetry } : undefined}
-        />
+        <RetryBanner title={handoffTexts.loadFailed} message={error} onRetry={onRetry} />
       ) : loading ? (
         <div className={styles.center}>
           <Spinner label={handoffTexts.loading} />

@@ -1,29 +1,23 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import {
+  borderedList as list,
+  center,
+  errorText as error,
+  headingXl as pageHeading,
+  inlineXs as range,
+  inlineXs as row,
+  muted,
+  stackSm as stack,
+  strongWrap as who,
+} from '../styles/common.css';
+import { flexColumn, framed } from '../styles/recipes';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const row = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
-});
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export { center, error, list, muted, pageHeading, range, row, stack, who };
+
 export const text = style({ margin: 0, color: vars.color.text, whiteSpace: 'pre-wrap' });
-export const center = style({ display: 'flex', justifyContent: 'center', padding: vars.space.md });
 
 // ---- the waiting list ----
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  overflow: 'hidden',
-  background: vars.color.surface,
-});
 export const item = style({
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { '&:last-child': { borderBottom: 'none' } },
@@ -32,9 +26,7 @@ export const itemButton = style({
   all: 'unset',
   boxSizing: 'border-box',
   width: '100%',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
+  ...flexColumn(vars.space.xxs),
   padding: `${vars.space.sm} ${vars.space.md}`,
   cursor: 'pointer',
   color: vars.color.text,
@@ -48,18 +40,13 @@ export const itemButton = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
   },
 });
-export const who = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
 export const waited = style({ marginInlineStart: 'auto', fontSize: vars.fontSize.sm });
 export const reason = style({ margin: 0, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
 
 // ---- the request on a thread ----
 export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.warning}`,
+  ...flexColumn(vars.space.xs),
+  ...framed(vars.space.md, `1px solid ${vars.color.warning}`, vars.radius.md),
   background: vars.color.warningSubtle,
   color: vars.color.text,
 });
@@ -75,9 +62,7 @@ export const label = style({
 
 // ---- business hours ----
 export const days = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   margin: 0,
   padding: 0,
 });
@@ -90,23 +75,17 @@ export const day = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const dayName = style({ fontWeight: vars.fontWeight.semibold, paddingTop: vars.space.xs });
-export const range = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
-});
 export const timeField = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
+  ...flexColumn(vars.space.xxs),
   fontSize: vars.fontSize.sm,
 });
 export const timeInput = style({
   font: 'inherit',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.borderStrong}`,
+  ...framed(
+    `${vars.space.xs} ${vars.space.sm}`,
+    `1px solid ${vars.color.borderStrong}`,
+    vars.radius.md,
+  ),
   background: vars.color.surface,
   color: vars.color.text,
   minHeight: '2.25rem',
@@ -117,7 +96,6 @@ export const timeInput = style({
     '&:disabled': { opacity: 0.6 },
   },
 });
-export const error = style({ margin: 0, color: vars.color.dangerText, fontSize: vars.fontSize.sm });
 
 // ---- the navbar's count ----
 export const watchLink = style({
@@ -137,12 +115,9 @@ export const watchLink = style({
 
 // ---- Settings ----
 export const page = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   maxWidth: '52rem',
 });
-export const pageHeading = style({ margin: 0, fontSize: vars.fontSize.xl, color: vars.color.text });
 
 // ---- the Overview's count ----
 export const bigCount = style({

@@ -1,10 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createHandoffClient,
-  type BusinessHoursInput,
-  type HandoffClient,
-} from '@parley/api-client';
+import type { BusinessHoursInput } from '@parley/api-client';
+import { useHandoffClient } from '../api/clients/handoff';
 
 /**
  * Handoff to people's data (issue 41): the waiting list (its count is the badge), the
@@ -22,13 +19,6 @@ export const handoffKeys = {
 
 /** While the inbox's live stream is away, the waiting list is read this often. */
 export const waitingRefreshMs = 30_000;
-
-let sameOrigin: HandoffClient | null = null;
-
-/** The handoff client on this origin ('/api', the session's cookie). */
-export function useHandoffClient(): HandoffClient {
-  return useMemo(() => (sameOrigin ??= createHandoffClient({ baseUrl: '/api' })), []);
-}
 
 /** The conversations waiting for a person now, the longest waiting first, and their count. */
 export function useWaiting(orgId: string | undefined, refetchInterval = waitingRefreshMs) {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent } from 'storybook/test';
 import { ChangeVoiceModal } from './ChangeVoiceModal';
+import { storyVoices } from '../stories/editorFixtures';
 
 const meta = {
   title: 'Dashboard/Integrations/Change voice',
@@ -11,22 +12,7 @@ const meta = {
     onChoose: fn(),
     providerLabel: 'ElevenLabs',
     currentVoiceId: '21m00Tcm4TlvDq8ikWAM',
-    voices: [
-      {
-        id: '21m00Tcm4TlvDq8ikWAM',
-        name: 'Rachel',
-        language: null,
-        description: 'american, female',
-        preview_url: null,
-      },
-      {
-        id: 'AZnzlk1XvdvUeBnXmlld',
-        name: 'Domi',
-        language: 'en',
-        description: null,
-        preview_url: null,
-      },
-    ],
+    voices: storyVoices,
   },
 } satisfies Meta<typeof ChangeVoiceModal>;
 export default meta;

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { storyApiKeys } from '../stories/knowledgeHandlers';
 import * as frames from './storyFrames.css';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Knowledge/API keys panel',
@@ -40,9 +41,7 @@ export const KeysAndCopy: Story = {
 
 export const Empty: Story = {
   args: { keys: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No API keys yet')).toBeVisible();
-  },
+  play: shows('No API keys yet'),
 };
 
 export const Loading: Story = {

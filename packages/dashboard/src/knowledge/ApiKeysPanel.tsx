@@ -1,4 +1,4 @@
-import { Banner, Button, Card, CopyButton, EmptyState, Table } from '@parley/ui';
+import { Banner, Button, Card, CopyButton, EmptyState, RetryBanner, Table } from '@parley/ui';
 import { knowledgeApiKeyName, maskToken } from './apiKeys';
 import { formatDateTime } from './knowledgeList';
 import { PlusIcon } from '../icons';
@@ -85,13 +85,7 @@ export function ApiKeysPanel({
             </div>
           </Banner>
         ) : null}
-        {error ? (
-          <Banner
-            tone="error"
-            title={error}
-            action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}
-          />
-        ) : null}
+        {error ? <RetryBanner title={error} onRetry={onRetry} /> : null}
         <Table<ApiKeyView>
           caption={`API keys for ${knowledgeBaseName}`}
           captionHidden

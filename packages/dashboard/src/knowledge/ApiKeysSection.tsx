@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { KnowledgeBase } from '@parley/api-client';
+import { retrievalEndpoint } from '../api/addresses';
 import type { ApiKeyView } from './ApiKeysPanel';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { errorMessage } from './knowledgeErrors';
@@ -30,7 +31,7 @@ export function ApiKeysSection({ base, origin }: ApiKeysSectionProps) {
       }
       created={created}
       onDismissCreated={() => setCreated(null)}
-      endpoint={`${origin}/v1/datasets/${encodeURIComponent(base.id)}/retrieve`}
+      endpoint={retrievalEndpoint(origin, base.id)}
     />
   );
 }

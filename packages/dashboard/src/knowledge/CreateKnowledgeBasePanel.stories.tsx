@@ -3,6 +3,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { CreateKnowledgeBasePanel } from './CreateKnowledgeBasePanel';
 import { defaultCreateForm } from './createKnowledgeForm';
 import * as frames from './storyFrames.css';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Knowledge/Create knowledge base panel',
@@ -179,9 +180,7 @@ export const PartialMembersAloneDark: Story = {
 
 export const PartialMembersError: Story = {
   args: { initialForm: partialForm, membersError: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Could not load the members')).toBeVisible();
-  },
+  play: shows('Could not load the members'),
 };
 export const PartialMembersErrorDark: Story = {
   ...PartialMembersError,

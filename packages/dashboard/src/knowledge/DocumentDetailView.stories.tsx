@@ -3,6 +3,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { DocumentDetailView } from './DocumentDetailView';
 import { storyDocuments, storySegments } from '../stories/knowledgeHandlers';
 import * as frames from './storyFrames.css';
+import { shows } from '../stories/plays';
 
 const [start, pricing, scan] = storyDocuments('kb_docs');
 
@@ -67,9 +68,7 @@ export const IndexingError: Story = {
 
 export const Loading: Story = {
   args: { segments: [], loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading segments...')).toBeVisible();
-  },
+  play: shows('Loading segments...'),
 };
 
 export const Failed: Story = {

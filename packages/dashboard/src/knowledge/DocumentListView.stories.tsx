@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { DocumentListView } from './DocumentListView';
 import { storyDocuments } from '../stories/knowledgeHandlers';
 import * as frames from './storyFrames.css';
+import { shows } from '../stories/plays';
 
 const documents = storyDocuments('kb_docs');
 
@@ -60,9 +61,7 @@ export const AllCompleted: Story = {
 
 export const Empty: Story = {
   args: { documents: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No documents yet')).toBeVisible();
-  },
+  play: shows('No documents yet'),
 };
 
 export const Loading: Story = {

@@ -1,4 +1,13 @@
-import { Badge, Banner, Button, Card, EmptyState, IconButton, Switch, Table } from '@parley/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  IconButton,
+  RetryBanner,
+  Switch,
+  Table,
+} from '@parley/ui';
 import type { KnowledgeDocument } from '@parley/api-client';
 import { anyIndexing, statusLabel, statusTone } from './documentStatus';
 import { formatDate } from './knowledgeList';
@@ -44,13 +53,7 @@ export function DocumentListView({
             Indexing in progress: the list refreshes every 2 seconds.
           </p>
         ) : null}
-        {error ? (
-          <Banner
-            tone="error"
-            title={error}
-            action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}
-          />
-        ) : null}
+        {error ? <RetryBanner title={error} onRetry={onRetry} /> : null}
         <Table<KnowledgeDocument>
           caption={knowledgeBaseName ? `Documents in ${knowledgeBaseName}` : 'Document list'}
           captionHidden

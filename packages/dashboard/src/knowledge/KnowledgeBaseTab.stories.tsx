@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { KnowledgeBaseTab, type KnowledgeBaseTabProps } from './KnowledgeBaseTab';
+import { defaultChunkSettings } from './chunkSettings';
 import { StoryProviders } from '../stories/StoryProviders';
 import { knowledgeBackend } from '../stories/knowledgeHandlers';
 
@@ -179,16 +180,7 @@ export const CreateBase: Story = {
       description: 'Hours and parking',
       indexingTechnique: 'economy',
       permission: 'only_me',
-      chunkSettings: {
-        mode: 'structure',
-        chunkSize: 1024,
-        chunkOverlap: 50,
-        minSectionSize: 100,
-        maxSectionSize: 4000,
-        headingPriority: 50,
-        replaceExtraSpaces: true,
-        removeUrlsEmails: false,
-      },
+      chunkSettings: defaultChunkSettings,
     });
   },
 };

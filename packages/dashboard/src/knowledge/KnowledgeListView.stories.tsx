@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { KnowledgeListView } from './KnowledgeListView';
 import { storyBases } from '../stories/knowledgeHandlers';
 import * as frames from './storyFrames.css';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Knowledge/Knowledge list view',
@@ -71,9 +72,7 @@ export const Empty: Story = {
 
 export const Loading: Story = {
   args: { bases: [], loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading knowledge bases...')).toBeVisible();
-  },
+  play: shows('Loading knowledge bases...'),
 };
 
 export const Failed: Story = {

@@ -1,4 +1,4 @@
-import { Banner, Spinner } from '@parley/ui';
+import { RetryBanner, Spinner } from '@parley/ui';
 import * as styles from './knowledge.css';
 
 export interface LoadStateProps {
@@ -14,13 +14,7 @@ export interface LoadStateProps {
 export function LoadState({ error, onRetry, loading, loadingLabel }: LoadStateProps) {
   return (
     <>
-      {error ? (
-        <Banner
-          tone="error"
-          title={error}
-          action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}
-        />
-      ) : null}
+      {error ? <RetryBanner title={error} onRetry={onRetry} /> : null}
       {loading ? (
         <div className={styles.stateBox}>
           <Spinner label={loadingLabel} showLabel />

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { RetrievalTestPanel, type RetrievalRecordView } from './RetrievalTestPanel';
 import { storySegments } from '../stories/knowledgeHandlers';
 import * as frames from './storyFrames.css';
+import { shows } from '../stories/plays';
 
 const records: RetrievalRecordView[] = storySegments('doc_start')
   .slice(0, 2)
@@ -124,9 +125,7 @@ export const ExplainedDark: Story = { ...Explained, globals: { theme: 'dark' } }
 
 export const NoMatches: Story = {
   args: { records: [], lastQuery: 'zzz' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No matching segments')).toBeVisible();
-  },
+  play: shows('No matching segments'),
 };
 
 export const Testing: Story = {

@@ -1,5 +1,51 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
+import {
+  cardActions,
+  fieldGrid as fields,
+  fullWidth,
+  headingXl as sectionTitle,
+  headingXxl as heading,
+  inlineSm as toolbar,
+  muted,
+  preWrap as recordText,
+  shrinkStackLg as stack,
+  shrinkStackSm as tightStack,
+  spreadMd as sectionHeader,
+  stackLg as form,
+  stackLg as screen,
+  wrapXs as badges,
+} from '../styles/common.css';
+import {
+  bareList,
+  flexBox,
+  flexColumn,
+  flexRow,
+  flexWrapItems,
+  flexWrapRow,
+  framed,
+  monoText,
+  raisedPanel,
+  surfaceBox,
+  textLine,
+} from '../styles/recipes';
+
+export {
+  badges,
+  cardActions,
+  fields,
+  form,
+  fullWidth,
+  heading,
+  muted,
+  recordText,
+  screen,
+  sectionHeader,
+  sectionTitle,
+  stack,
+  tightStack,
+  toolbar,
+};
 
 const focusVisible = {
   outline: `2px solid ${vars.color.focusRing}`,
@@ -7,61 +53,23 @@ const focusVisible = {
 } as const;
 
 /** The tab: header, section tabs, then the open section. */
-export const screen = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const screenHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
+  ...flexBox({
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    justifyContent: 'space-between',
+    gap: vars.space.md,
+  }),
 });
-export const heading = style({ margin: 0, fontSize: vars.fontSize.xxl, color: vars.color.text });
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const selection = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
+  ...flexWrapRow(vars.space.xs),
+  ...textLine(vars.fontSize.sm, vars.color.textMuted),
 });
 export const selectionName = style({
   color: vars.color.text,
   fontWeight: vars.fontWeight.semibold,
 });
 
-/** A column of cards or panels. */
-export const stack = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  minWidth: 0,
-});
-export const tightStack = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  minWidth: 0,
-});
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.xl,
-  color: vars.color.text,
-});
-export const sectionHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-});
-export const toolbar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
 export const grow = style({ flex: '1 1 240px', minWidth: 0 });
 
 // ---- list ----
@@ -69,24 +77,16 @@ export const grid = style({
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: 'minmax(0, 1fr)',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
+  ...bareList,
   '@media': {
     [media.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
     [media.lg]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
   },
 });
 export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   height: '100%',
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
+  ...raisedPanel(vars.space.lg),
   minWidth: 0,
   selectors: {
     '&[data-selected]': {
@@ -96,15 +96,10 @@ export const card = style({
   },
 });
 export const cardHeader = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  ...flexBox({ alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.sm }),
 });
 export const cardTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  color: vars.color.text,
+  ...textLine(vars.fontSize.lg, vars.color.text),
   minWidth: 0,
   overflowWrap: 'anywhere',
 });
@@ -119,7 +114,6 @@ export const titleButton = style({
     '&:focus-visible': focusVisible,
   },
 });
-export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 export const description = style({
   margin: 0,
   color: vars.color.textMuted,
@@ -130,20 +124,8 @@ export const description = style({
   overflow: 'hidden',
 });
 export const meta = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space.xxs} ${vars.space.md}`,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
-export const cardActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  marginTop: 'auto',
-  paddingTop: vars.space.sm,
-  borderTop: `1px solid ${vars.color.border}`,
+  ...flexWrapItems(`${vars.space.xxs} ${vars.space.md}`),
+  ...textLine(vars.fontSize.sm, vars.color.textMuted),
 });
 export const stateBox = style({
   display: 'flex',
@@ -152,22 +134,10 @@ export const stateBox = style({
 });
 
 // ---- forms ----
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
-export const fields = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [media.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
-export const fullWidth = style({ gridColumn: '1 / -1' });
 export const fieldset = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   margin: 0,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   minWidth: 0,
 });
 export const legend = style({
@@ -176,15 +146,10 @@ export const legend = style({
   color: vars.color.text,
 });
 export const formActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
+  ...flexWrapItems(vars.space.sm, 'flex-end'),
 });
 export const details = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  ...framed(`${vars.space.sm} ${vars.space.md}`, `1px solid ${vars.color.border}`, vars.radius.md),
 });
 export const summary = style({
   cursor: 'pointer',
@@ -197,11 +162,7 @@ export const detailsBody = style({ paddingTop: vars.space.md });
 
 // ---- upload ----
 export const fileRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  ...flexWrapRow(vars.space.sm, 'space-between'),
   padding: `${vars.space.xs} ${vars.space.sm}`,
   background: vars.color.surfaceSunken,
   borderRadius: vars.radius.md,
@@ -209,9 +170,7 @@ export const fileRow = style({
   fontSize: vars.fontSize.sm,
 });
 export const progressRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   fontSize: vars.fontSize.sm,
   color: vars.color.text,
 });
@@ -246,46 +205,28 @@ export const docName = style({
   },
 });
 export const statusCell = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xxs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xxs }),
 });
 export const errorText = style({
-  margin: 0,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.dangerText,
+  ...textLine(vars.fontSize.xs, vars.color.dangerText),
   overflowWrap: 'anywhere',
 });
 export const rowActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.xs,
+  ...flexWrapItems(vars.space.xs, 'flex-end'),
 });
 export const segmentList = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
+  ...flexColumn(vars.space.md),
+  ...bareList,
 });
 export const segment = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...surfaceBox(vars.radius.md),
   selectors: { '&[data-disabled]': { background: vars.color.surfaceSunken } },
 });
 export const segmentTitle = style({
   margin: 0,
-  fontSize: vars.fontSize.md,
-  fontFamily: vars.font.mono,
-  color: vars.color.text,
+  ...monoText(vars.fontSize.md, vars.color.text),
 });
 export const preview = style({
   margin: 0,
@@ -302,41 +243,21 @@ export const fullText = style({
   overflow: 'auto',
 });
 export const token = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.text,
+  ...monoText(vars.fontSize.sm, vars.color.text),
 });
 export const records = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
+  ...flexColumn(vars.space.sm),
+  ...bareList,
 });
 export const record = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexColumn(vars.space.xs),
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
-});
-export const recordText = style({
-  margin: 0,
-  color: vars.color.text,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
 });
 /** A retrieved record's heading path as a breadcrumb: Document › Section › Subsection. */
 export const crumbs = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
+  ...flexWrapItems(vars.space.xs),
+  ...bareList,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
 });
@@ -373,18 +294,13 @@ export const statusGlyph = style({
 
 /** The key just created: its full token with a Copy button. */
 export const newKey = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexWrapRow(vars.space.sm),
   marginTop: vars.space.xs,
   wordBreak: 'break-all',
 });
 
 export const checkRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   color: vars.color.text,
   cursor: 'pointer',
 });

@@ -1,16 +1,29 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createOrgClient,
-  type ChunkSettings,
-  type CreateKnowledgeBaseRequest,
-  type FetchLike,
-  type KnowledgeDocument,
+import type {
+  ChunkSettings,
+  CreateKnowledgeBaseRequest,
+  KnowledgeDocument,
 } from '@parley/api-client';
 import { useDashboardApi } from '../api/ApiContext';
-import { knowledgeKeys } from './knowledgeKeys';
 import { documentsRefetchInterval, indexingPollMs } from './documentStatus';
 import type { AddDocumentInput } from './uploadRules';
+
+/** Query-key factory for the knowledge area: one place, `as const`, invalidated by mutations. */
+export const knowledgeKeys = {
+  all: ['knowledge-bases'] as const,
+  /** Every organization's list (what a change to a base invalidates). */
+  lists: () => [...knowledgeKeys.all, 'list'] as const,
+  /** The organization's bases: the Knowledge tab and the editor's picker read this one entry. */
+  list: (orgId: string) => [...knowledgeKeys.lists(), orgId] as const,
+  base: (id: string) => [...knowledgeKeys.all, 'base', id] as const,
+  documents: (id: string) => [...knowledgeKeys.base(id), 'documents'] as const,
+  segments: (id: string, docId: string) =>
+    [...knowledgeKeys.base(id), 'documents', docId, 'segments'] as const,
+  apiKeys: (id: string) => [...knowledgeKeys.base(id), 'api-keys'] as const,
+  /** Who is asking and the organization's members, for the partial_members picker. */
+  pickerMembers: (orgId: string) => ['knowledge-picker-members', orgId] as const,
+};
 
 type Segment = {
   id: string;
@@ -227,8 +240,8 @@ export function useCreateKnowledgeApiKey(id: string) {
  * calls as Account → Members: /api/org/me for who is asking, /api/org/{org}/members), asked only while
  * `enabled` (once that permission is chosen).
  */
-export function useTeamMembers(orgId: string, enabled: boolean, fetch?: FetchLike) {
-  const client = useMemo(() => createOrgClient({ baseUrl: '/api/org', fetch }), [fetch]);
+export function useTeamMembers(orgId: string, enabled: boolean) {
+  const client = useDashboardApi().org;
   return useQuery({
     queryKey: knowledgeKeys.pickerMembers(orgId),
     queryFn: async () => {

@@ -5,7 +5,6 @@ import {
   canUpload,
   fileUploadName,
   nameAfterFilePicked,
-  progressPercent,
   urlFieldError,
   urlUploadName,
   type UploadFormState,
@@ -76,13 +75,5 @@ describe('names', () => {
 describe('upload details', () => {
   it('accepts pdf, doc, docx and txt', () => {
     expect(acceptedFileTypes).toEqual(['.pdf', '.doc', '.docx', '.txt']);
-  });
-
-  it('turns progress events into whole percents', () => {
-    expect(progressPercent(0, 200)).toBe(0);
-    expect(progressPercent(50, 200)).toBe(25);
-    expect(progressPercent(199, 200)).toBe(100);
-    expect(progressPercent(10, 0)).toBe(0);
-    expect(progressPercent(300, 200)).toBe(100);
   });
 });

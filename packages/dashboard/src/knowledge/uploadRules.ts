@@ -79,16 +79,11 @@ export function urlUploadName(name: string): string | undefined {
   return name.trim() || undefined;
 }
 
-/** Clamps a progress fraction to a whole percent. */
-export function progressPercent(loaded: number, total: number): number {
-  if (!Number.isFinite(total) || total <= 0) return 0;
-  return Math.max(0, Math.min(100, Math.round((loaded / total) * 100)));
-}
-
 interface UploadCommon {
   indexingTechnique: string;
   chunkSettings: ChunkSettings;
 }
+
 /** What the upload panel asks to add, by mode. */
 export type AddDocumentInput =
   | ({ mode: 'text'; name: string; content: string } & UploadCommon)

@@ -1,4 +1,3 @@
-import type { FetchLike } from '@parley/api-client';
 import { messageOf } from '@parley/api-client';
 import { useMe, useSignOut } from '../api/hooks';
 import { useThemePreference } from '../shell/useThemePreference';
@@ -13,18 +12,17 @@ export interface InvitePageProps {
   onSignIn: (invitedEmail: string) => void;
   /** Opens the dashboard (after joining: on the joined organization). */
   onOpenDashboard: () => void;
-  fetch?: FetchLike;
 }
 
 /**
  * Container for /invite/{id}. Accepting opens the dashboard on the joined organization, which
  * says 'You joined {organization} as {role}'.
  */
-export function InvitePage({ invitationId, onSignIn, onOpenDashboard, fetch }: InvitePageProps) {
+export function InvitePage({ invitationId, onSignIn, onOpenDashboard }: InvitePageProps) {
   useThemePreference();
   const me = useMe();
   const signOut = useSignOut();
-  const { details, accept } = useInvitation(invitationId, fetch);
+  const { details, accept } = useInvitation(invitationId);
   let state: InviteState;
   if (details.isPending || me.isPending) state = { kind: 'loading' };
   else if (details.error || !details.data)

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import type { InvitationDetails } from '@parley/api-client';
 import { InviteScreen } from './InviteScreen';
+import { shows } from '../stories/plays';
 
 const invitation: InvitationDetails = {
   id: 'inv_1',
@@ -69,9 +70,7 @@ export const WrongAccountDark: Story = { ...WrongAccount, ...dark };
 
 export const Joined: Story = {
   args: { state: { kind: 'joined', invitation } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('You joined Acme Labs as Member')).toBeVisible();
-  },
+  play: shows('You joined Acme Labs as Member'),
 };
 export const JoinedDark: Story = { ...Joined, ...dark };
 

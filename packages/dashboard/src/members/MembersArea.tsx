@@ -1,4 +1,3 @@
-import type { FetchLike } from '@parley/api-client';
 import { messageOf } from '@parley/api-client';
 import { MembersPanel } from './MembersPanel';
 import { useMembers } from './queries';
@@ -6,12 +5,11 @@ import { useMembers } from './queries';
 export interface MembersAreaProps {
   orgId: string;
   viewer: { userId: string; role: string | null | undefined };
-  fetch?: FetchLike;
 }
 
 /** Container: the organization's members and invitations through TanStack Query. */
-export function MembersArea({ orgId, viewer, fetch }: MembersAreaProps) {
-  const m = useMembers(orgId, fetch);
+export function MembersArea({ orgId, viewer }: MembersAreaProps) {
+  const m = useMembers(orgId);
   const busyId =
     (m.cancel.isPending ? m.cancel.variables : null) ??
     (m.remove.isPending ? m.remove.variables : null) ??

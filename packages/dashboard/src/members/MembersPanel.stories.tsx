@@ -3,6 +3,7 @@ import { expect, fn, within } from 'storybook/test';
 import type { OrgInvitation, OrgMember } from '@parley/api-client';
 import { MembersPanel } from './MembersPanel';
 import { reasons } from './memberRules';
+import { shows } from '../stories/plays';
 
 const members: OrgMember[] = [
   {
@@ -141,9 +142,7 @@ export const MemberDark: Story = { ...Member, globals: { theme: 'dark' } };
 
 export const NoInvitations: Story = {
   args: { members: members.slice(0, 1), invitations: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No pending invitations.')).toBeVisible();
-  },
+  play: shows('No pending invitations.'),
 };
 export const NoInvitationsDark: Story = { ...NoInvitations, globals: { theme: 'dark' } };
 
@@ -165,8 +164,6 @@ export const LoadingDark: Story = { args: { loading: true }, globals: { theme: '
 
 export const LoadError: Story = {
   args: { error: 'HTTP 500: Internal Server Error', onRetry: fn() },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Could not load the members')).toBeVisible();
-  },
+  play: shows('Could not load the members'),
 };
 export const LoadErrorDark: Story = { ...LoadError, globals: { theme: 'dark' } };

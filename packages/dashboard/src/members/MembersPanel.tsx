@@ -6,6 +6,7 @@ import {
   Card,
   ConfirmDialog,
   CopyField,
+  RetryBanner,
   Select,
   Spinner,
   TextField,
@@ -90,11 +91,10 @@ export function MembersPanel(props: MembersPanelProps) {
   if (props.error)
     return (
       <Card title="Members">
-        <Banner
-          tone="error"
+        <RetryBanner
           title="Could not load the members"
           message={props.error}
-          action={props.onRetry ? { label: 'Retry', onClick: props.onRetry } : undefined}
+          onRetry={props.onRetry}
         />
       </Card>
     );

@@ -1,21 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import {
+  headingMd as sectionTitle,
+  listSm as list,
+  mutedWrap as muted,
+  nameText as name,
+  shrinkColumn as who,
+  stackMd as stack,
+} from '../styles/common.css';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export { list, muted, name, sectionTitle, stack, who };
+
 export const inviteForm = style({
   display: 'grid',
   gridTemplateColumns: '1fr 10rem auto',
   gap: vars.space.md,
   alignItems: 'end',
   '@media': { 'screen and (max-width: 600px)': { gridTemplateColumns: '1fr' } },
-});
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
 });
 export const row = style({
   display: 'grid',
@@ -33,16 +34,4 @@ export const row = style({
 export const rowAction = style({
   justifySelf: 'end',
   '@media': { 'screen and (max-width: 600px)': { justifySelf: 'start' } },
-});
-export const who = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
-export const name = style({ color: vars.color.text, fontWeight: 600, overflowWrap: 'anywhere' });
-export const muted = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  overflowWrap: 'anywhere',
-});
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  color: vars.color.text,
 });

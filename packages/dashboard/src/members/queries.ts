@@ -1,26 +1,20 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  createInvitationsClient,
-  createOrgClient,
   messageOf,
-  type FetchLike,
   type InviteMemberRequest,
   type InviteMemberResponse,
   type OrgRole,
 } from '@parley/api-client';
+import { useDashboardApi } from '../api/ApiContext';
+import { useInvitationsClient } from '../api/clients/invitations';
 
 export const membersKey = (orgId: string) => ['members', orgId] as const;
 export const invitationKey = (id: string) => ['invitation', id] as const;
 
-/** The organization client (same origin, session cookie); `fetch` is injectable for tests. */
-export function useOrgClient(fetch?: FetchLike) {
-  return useMemo(() => createOrgClient({ baseUrl: '/api/org', fetch }), [fetch]);
-}
-
 /** Members and invitations, with invite, cancel, change role and remove. */
-export function useMembers(orgId: string, fetch?: FetchLike) {
-  const client = useOrgClient(fetch);
+export function useMembers(orgId: string) {
+  const client = useDashboardApi().org;
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: membersKey(orgId),
@@ -65,12 +59,9 @@ export function useMembers(orgId: string, fetch?: FetchLike) {
 }
 
 /** The invite link's page: the invitation's details and accepting it. */
-export function useInvitation(id: string, fetch?: FetchLike) {
-  const client = useOrgClient(fetch);
-  const invitations = useMemo(
-    () => createInvitationsClient({ baseUrl: '/api/invitations', fetch }),
-    [fetch],
-  );
+export function useInvitation(id: string) {
+  const client = useDashboardApi().org;
+  const invitations = useInvitationsClient();
   const qc = useQueryClient();
   const details = useQuery({
     queryKey: invitationKey(id),

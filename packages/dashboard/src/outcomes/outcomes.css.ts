@@ -1,27 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
+import { bareList, flexBox, flexColumn, flexWrapRow, framed, textLine } from '../styles/recipes';
 
 /** The section's parts apart from each other (the Card's body has no gap of its own). */
 export const stack = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   minWidth: 0,
 });
 
 export const muted = style({
-  margin: 0,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
+  ...textLine(vars.fontSize.sm, vars.color.textMuted),
   overflowWrap: 'anywhere',
 });
 
 export const error = style({ margin: 0, color: vars.color.dangerText, fontSize: vars.fontSize.sm });
 
 export const group = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   margin: 0,
   padding: 0,
   border: 'none',
@@ -36,12 +31,8 @@ export const legend = style({
 });
 
 export const fieldList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...bareList,
+  ...flexColumn(vars.space.sm),
 });
 
 /** One field: name, type, description (and choices) side by side from the md breakpoint. */
@@ -50,9 +41,7 @@ export const fieldRow = style({
   gap: vars.space.sm,
   gridTemplateColumns: 'minmax(0, 1fr)',
   alignItems: 'start',
-  padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...framed(vars.space.sm, `1px solid ${vars.color.border}`, vars.radius.md),
   '@media': {
     [media.md]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 10rem) minmax(0, 1.5fr) auto' },
   },
@@ -67,29 +56,19 @@ export const removeCell = style({
 });
 
 export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexWrapRow(vars.space.sm),
 });
 
 /** The outcome of a conversation (thread) and its figures. */
 export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexColumn(vars.space.sm),
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
   minWidth: 0,
 });
 
 export const cardHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
+  ...flexWrapRow(vars.space.xs),
 });
 
 export const cardTitle = style({
@@ -113,27 +92,17 @@ export const term = style({ color: vars.color.textMuted, fontSize: vars.fontSize
 export const definition = style({ margin: 0, overflowWrap: 'anywhere' });
 
 export const inline = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
+  ...flexWrapRow(vars.space.xs),
 });
 
 export const checklist = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
+  ...bareList,
+  ...flexColumn(vars.space.xxs),
 });
 
 /** The rerun line: a day and a button, then the progress. */
 export const rerunRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space.sm,
+  ...flexBox({ flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm }),
 });
 
 export const progress = style({
@@ -143,9 +112,7 @@ export const progress = style({
 });
 
 export const figures = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   minWidth: 0,
 });
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import type { SystemStatus } from '@parley/api-client';
 import { ConfiguredStatusPanel } from './ConfiguredStatusPanel';
+import { shows } from '../stories/plays';
 
 const nothing: SystemStatus = {
   organization_id: 'org_1',
@@ -82,9 +83,7 @@ export const BuiltInVoiceDark: Story = { args: BuiltInVoice.args, globals: { the
 
 export const Loading: Story = {
   args: { status: undefined, loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Checking the configuration...')).toBeVisible();
-  },
+  play: shows('Checking the configuration...'),
 };
 export const LoadingDark: Story = { args: Loading.args, globals: { theme: 'dark' } };
 

@@ -1,8 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import { stackLg as additions, stackXxs as configItem } from '../styles/common.css';
 
-/** The configured lines of System Status (loaded with the Overview's additions, not the first tab). */
-export const configItem = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export { additions, configItem };
+
 export const configDot = style({
   width: '8px',
   height: '8px',
@@ -22,7 +23,6 @@ export const operatorNote = style({
   fontSize: vars.fontSize.sm,
   overflowWrap: 'anywhere',
 });
-export const additions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
 export const configList = style({ marginTop: vars.space.md });
 export const configNote = style({
   margin: `${vars.space.md} 0 0`,

@@ -1,4 +1,4 @@
 // The Overview, as the shell uses it (exported by name).
 export { OverviewArea } from './OverviewArea';
 export { firstNameOf } from './stats';
-export { useDashboardStats } from './queries';
+export { overviewKeys, useDashboardStats } from './queries';

@@ -1,15 +1,18 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
+import {
+  headingXxl as heading,
+  listSm as statusList,
+  rowSm as statusItem,
+  spreadMd as welcome,
+  stackXl as overview,
+  stackXxs as action,
+  term as actionHint,
+} from '../styles/common.css';
+import { bareList } from '../styles/recipes';
 
-export const overview = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xl });
-export const welcome = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-});
-export const heading = style({ margin: 0, fontSize: vars.fontSize.xxl, color: vars.color.text });
+export { action, actionHint, heading, overview, statusItem, statusList, welcome };
+
 export const muted = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted });
 export const stats = style({
   display: 'grid',
@@ -29,25 +32,11 @@ export const columns = style({
   '@media': { [media.md]: { gridTemplateColumns: '2fr 1fr' } },
 });
 export const actions = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gap: vars.space.md,
   gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
 });
-/** One quick action: its button and, under it, what it is for. */
-export const action = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
-export const actionHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-export const statusList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
-export const statusItem = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
 export const statusDot = style({
   width: '8px',
   height: '8px',

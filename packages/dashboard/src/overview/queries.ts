@@ -1,18 +1,20 @@
-import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { createSystemStatusClient } from '@parley/api-client';
 import { useDashboardApi } from '../api/ApiContext';
-import { queryKeys } from '../api/queryKeys';
+import { useSystemStatusClient } from '../api/clients/systemStatus';
 import { loadDashboardStats } from './stats';
 
-/** Query keys of the Overview's additions (beside the feature: the first tab does not carry them). */
+/**
+ * The Overview's query keys: its figures (agents, numbers, mailboxes: what adds or assigns one
+ * reads them again) and what is configured (System Status; the live call asks it too).
+ */
 export const overviewKeys = {
-  systemStatus: queryKeys.systemStatus,
+  stats: (orgId: string) => ['stats', orgId] as const,
+  systemStatus: (orgId: string) => ['system-status', orgId] as const,
 } as const;
 
 /** What is really configured under the System Status lines (GET /api/system-status). */
 export function useSystemStatus(orgId: string) {
-  const client = useMemo(() => createSystemStatusClient({ baseUrl: '/api/system-status' }), []);
+  const client = useSystemStatusClient();
   return useQuery({
     queryKey: overviewKeys.systemStatus(orgId),
     queryFn: ({ signal }) => client.get(orgId, signal),
@@ -24,7 +26,7 @@ export function useSystemStatus(orgId: string) {
 export function useDashboardStats(orgId: string | undefined) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.stats(orgId ?? ''),
+    queryKey: overviewKeys.stats(orgId ?? ''),
     enabled: Boolean(orgId),
     queryFn: () =>
       loadDashboardStats({

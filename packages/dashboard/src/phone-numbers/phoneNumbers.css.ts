@@ -1,5 +1,15 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
+import {
+  mutedColor as channelAgentLabel,
+  rowSm as agentCell,
+  stackXs as channelAgents,
+  term as channelAgentOther,
+  wrapXs as channels,
+} from '../styles/common.css';
+import { flexBox, textLine } from '../styles/recipes';
+
+export { agentCell, channelAgentLabel, channelAgentOther, channelAgents, channels };
 
 export const filters = style({
   display: 'grid',
@@ -11,14 +21,12 @@ export const filters = style({
     [media.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr)) auto' },
   },
 });
-export const channels = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
 /** A channel chip: a disabled channel is struck through (besides its ✕ and its colour). */
 export const channelChip = style({
   selectors: { '&[data-enabled="false"]': { textDecoration: 'line-through' } },
 });
 
-export const agentCell = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
 export const summary = style({
   margin: 0,
   padding: vars.space.md,
@@ -26,26 +34,13 @@ export const summary = style({
   background: vars.color.surfaceSunken,
   color: vars.color.text,
 });
-/** The Agent cell: the voice agent, then the SMS and WhatsApp agents (each channel its own). */
-export const channelAgents = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-});
-export const channelAgentLabel = style({ color: vars.color.textMuted });
-export const channelAgentOther = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 /** Sync Phone Numbers and, for a member, why it is disabled (under it, aligned to its end). */
 export const syncAction = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: vars.space.xxs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-end', gap: vars.space.xxs }),
   maxWidth: '22rem',
 });
 export const syncReason = style({
-  margin: 0,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
+  ...textLine(vars.fontSize.sm, vars.color.textMuted),
   textAlign: 'end',
 });

@@ -1,12 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDashboardApi } from '../api/ApiContext';
-import { queryKeys } from '../api/queryKeys';
+import { channelKeys } from '../channels';
+import { overviewKeys } from '../overview';
+
+/** The Phone Numbers tab's query keys (its page is the channels' `phoneNumbers`). */
+export const phoneNumberKeys = {
+  page: channelKeys.phoneNumbers,
+  /** Unassigned numbers (under the page's key: read again with it). */
+  available: (orgId: string) => [...channelKeys.phoneNumbers(orgId), 'available'] as const,
+} as const;
 
 /** The organization's numbers and provider (sandbox or twilio). */
 export function usePhoneNumberPage(orgId: string) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.phoneNumbers(orgId),
+    queryKey: phoneNumberKeys.page(orgId),
     queryFn: ({ signal }) => api.phoneNumberPage(orgId, signal),
     retry: false,
   });
@@ -16,7 +24,7 @@ export function usePhoneNumberPage(orgId: string) {
 export function useAvailablePhoneNumbers(orgId: string, enabled: boolean) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.availablePhoneNumbers(orgId),
+    queryKey: phoneNumberKeys.available(orgId),
     queryFn: () => api.availablePhoneNumbers(orgId),
     enabled,
     retry: false,
@@ -28,8 +36,8 @@ function useReload(orgId: string) {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: queryKeys.phoneNumbers(orgId) }),
-      qc.invalidateQueries({ queryKey: queryKeys.stats(orgId) }),
+      qc.invalidateQueries({ queryKey: phoneNumberKeys.page(orgId) }),
+      qc.invalidateQueries({ queryKey: overviewKeys.stats(orgId) }),
     ]);
 }
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AuditLogPanel, auditReason } from './AuditLogPanel';
 import { auditFixture } from './privacyFixtures';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Privacy/Audit log',
@@ -44,9 +45,7 @@ export const EntriesDark: Story = { args: { hasMore: true }, globals: { theme: '
 
 export const Verified: Story = {
   args: { verified: { ok: true, entries: 3, broken: null } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('The audit log is intact')).toBeVisible();
-  },
+  play: shows('The audit log is intact'),
 };
 export const VerifiedDark: Story = { ...Verified, globals: { theme: 'dark' } };
 
@@ -62,9 +61,7 @@ export const Tampered: Story = {
       },
     },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('The audit log was changed')).toBeVisible();
-  },
+  play: shows('The audit log was changed'),
 };
 export const TamperedDark: Story = { ...Tampered, globals: { theme: 'dark' } };
 
@@ -83,9 +80,7 @@ export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
 
 export const Failed: Story = {
   args: { entries: [], error: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Could not load the audit log')).toBeVisible();
-  },
+  play: shows('Could not load the audit log'),
 };
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
 

@@ -1,4 +1,4 @@
-import { Badge, Banner, Button, Card, Select, Table, TextField } from '@parley/ui';
+import { Badge, Banner, Button, Card, RetryBanner, Select, Table, TextField } from '@parley/ui';
 import type { AuditEntry, AuditVerify } from '@parley/api-client';
 import { actionFamilies, changeText } from './privacyRules';
 import * as styles from './privacy.css';
@@ -99,11 +99,10 @@ export function AuditLogPanel(props: AuditLogPanelProps) {
           </div>
         </div>
         {props.error && (
-          <Banner
-            tone="error"
+          <RetryBanner
             title="Could not load the audit log"
             message={props.error}
-            action={props.onRetry ? { label: 'Retry', onClick: props.onRetry } : undefined}
+            onRetry={props.onRetry}
           />
         )}
         <Table<AuditEntry>

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ContactLookupPanel, contactReason } from './ContactLookupPanel';
 import { exportFixture } from './privacyFixtures';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Privacy/Contact lookup',
@@ -64,9 +65,7 @@ export const Erased: Story = {
       },
     },
   },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Erased +14155552671')).toBeVisible();
-  },
+  play: shows('Erased +14155552671'),
 };
 export const ErasedDark: Story = { ...Erased, globals: { theme: 'dark' } };
 
@@ -75,9 +74,7 @@ export const LookingDark: Story = { ...Looking, globals: { theme: 'dark' } };
 
 export const Failed: Story = {
   args: { error: 'contact: must be a phone number, an e-mail address or a user id' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('That did not work')).toBeVisible();
-  },
+  play: shows('That did not work'),
 };
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
 

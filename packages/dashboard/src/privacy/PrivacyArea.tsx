@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hasOrgRole, managerRoles, messageOf, type FetchLike } from '@parley/api-client';
+import { hasOrgRole, managerRoles, messageOf } from '@parley/api-client';
 import { AuditLogPanel } from './AuditLogPanel';
 import { ContactLookupPanel } from './ContactLookupPanel';
 import { PrivacySettingsPanel } from './PrivacySettingsPanel';
@@ -11,7 +11,6 @@ export interface PrivacyAreaProps {
   orgId: string;
   /** The signed-in user's role in the organization. */
   role: string | null | undefined;
-  fetch?: FetchLike;
 }
 
 /** Offers a file to the browser's downloads (the export and the CSV are made from loaded data). */
@@ -27,13 +26,13 @@ function download(name: string, type: string, text: string) {
 }
 
 /** Container: privacy settings, a person's data and the audit log through TanStack Query. */
-export function PrivacyArea({ orgId, role, fetch }: PrivacyAreaProps) {
+export function PrivacyArea({ orgId, role }: PrivacyAreaProps) {
   const canManage = hasOrgRole(role, managerRoles);
-  const { settings, save } = usePrivacySettings(orgId, fetch);
-  const contacts = useContactData(orgId, fetch);
-  const purges = usePurges(orgId, fetch);
+  const { settings, save } = usePrivacySettings(orgId);
+  const contacts = useContactData(orgId);
+  const purges = usePurges(orgId);
   const [filters, setFilters] = useState({ action: '', actor: '' });
-  const audit = useAuditLog(orgId, filters, { enabled: canManage, fetch });
+  const audit = useAuditLog(orgId, filters, { enabled: canManage });
   const [exporting, setExporting] = useState(false);
   const entries = canManage ? (audit.pages.data?.pages.flatMap((p) => p.entries) ?? []) : [];
   return (

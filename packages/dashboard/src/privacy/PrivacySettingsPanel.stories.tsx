@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { manageReason, PrivacySettingsPanel } from './PrivacySettingsPanel';
 import { settingsFixture } from './privacyFixtures';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Privacy/Settings',
@@ -56,17 +57,13 @@ export const SavingDark: Story = { ...Saving, globals: { theme: 'dark' } };
 
 export const Saved: Story = {
   args: { saved: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Privacy settings saved')).toBeVisible();
-  },
+  play: shows('Privacy settings saved'),
 };
 export const SavedDark: Story = { ...Saved, globals: { theme: 'dark' } };
 
 export const SaveRefused: Story = {
   args: { saveError: 'Only an owner or admin can change the privacy settings' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Not saved')).toBeVisible();
-  },
+  play: shows('Not saved'),
 };
 export const SaveRefusedDark: Story = { ...SaveRefused, globals: { theme: 'dark' } };
 

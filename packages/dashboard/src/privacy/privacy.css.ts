@@ -1,19 +1,19 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import { grow, stackMd as stack } from '../styles/common.css';
+import { flexWrapItems } from '../styles/recipes';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export { grow, stack };
+
 export const categories = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
   gap: vars.space.sm,
 });
 export const row = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
+  ...flexWrapItems(vars.space.sm),
   alignItems: 'end',
 });
-export const grow = style({ flex: '1 1 16rem', minWidth: 0 });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 export const summary = style({
   display: 'grid',

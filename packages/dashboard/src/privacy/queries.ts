@@ -1,30 +1,26 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  createPrivacyClient,
   messageOf,
   type AuditEntry,
   type ContactErasure,
   type ContactExport,
-  type FetchLike,
   type PrivacySettingsUpdate,
 } from '@parley/api-client';
+import { usePrivacyClient } from '../api/clients/privacy';
 
 export const privacyKeys = {
   settings: (orgId: string) => ['privacy', orgId, 'settings'] as const,
+  /** Every page of every filter of the audit log (prefix of `audit`). */
+  audits: (orgId: string) => ['privacy', orgId, 'audit'] as const,
   audit: (orgId: string, action: string, actor: string) =>
     ['privacy', orgId, 'audit', action, actor] as const,
   purges: (orgId: string) => ['privacy', orgId, 'purges'] as const,
 };
 
-/** The privacy client (same origin, session cookie); `fetch` is injectable for tests. */
-export function usePrivacyClient(fetch?: FetchLike) {
-  return useMemo(() => createPrivacyClient({ baseUrl: '/api', fetch }), [fetch]);
-}
-
 /** The organization's privacy settings and saving them. */
-export function usePrivacySettings(orgId: string, fetch?: FetchLike) {
-  const client = usePrivacyClient(fetch);
+export function usePrivacySettings(orgId: string) {
+  const client = usePrivacyClient();
   const qc = useQueryClient();
   const settings = useQuery({
     queryKey: privacyKeys.settings(orgId),
@@ -35,15 +31,15 @@ export function usePrivacySettings(orgId: string, fetch?: FetchLike) {
     mutationFn: (body: PrivacySettingsUpdate) => client.updateSettings(orgId, body),
     onSuccess: (answer) => {
       qc.setQueryData(privacyKeys.settings(orgId), answer);
-      void qc.invalidateQueries({ queryKey: ['privacy', orgId, 'audit'] });
+      void qc.invalidateQueries({ queryKey: privacyKeys.audits(orgId) });
     },
   });
   return { settings, save };
 }
 
 /** A person's data: look up (the export), download, erase. */
-export function useContactData(orgId: string, fetch?: FetchLike) {
-  const client = usePrivacyClient(fetch);
+export function useContactData(orgId: string) {
+  const client = usePrivacyClient();
   const qc = useQueryClient();
   const [found, setFound] = useState<ContactExport | null>(null);
   const [erased, setErased] = useState<ContactErasure | null>(null);
@@ -54,7 +50,7 @@ export function useContactData(orgId: string, fetch?: FetchLike) {
       setErased(null);
     },
     onSuccess: (doc) => setFound(doc),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['privacy', orgId, 'audit'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: privacyKeys.audits(orgId) }),
   });
   const erase = useMutation({
     mutationFn: (contact: string) => client.eraseContact(orgId, contact),
@@ -62,7 +58,7 @@ export function useContactData(orgId: string, fetch?: FetchLike) {
       setErased(answer);
       setFound(null);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['privacy', orgId, 'audit'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: privacyKeys.audits(orgId) }),
   });
   const error = lookup.error ?? erase.error;
   return { lookup, erase, found, erased, error: error ? messageOf(error) : null };
@@ -72,9 +68,9 @@ export function useContactData(orgId: string, fetch?: FetchLike) {
 export function useAuditLog(
   orgId: string,
   filters: { action: string; actor: string },
-  options: { enabled: boolean; fetch?: FetchLike },
+  options: { enabled: boolean },
 ) {
-  const client = usePrivacyClient(options.fetch);
+  const client = usePrivacyClient();
   const query = {
     ...(filters.action ? { action: filters.action } : {}),
     ...(filters.actor.trim() ? { actor: filters.actor.trim() } : {}),
@@ -108,8 +104,8 @@ export function useAuditLog(
 }
 
 /** Purges: the latest (any member), a dry run and a purge asked for now (owners and admins). */
-export function usePurges(orgId: string, fetch?: FetchLike) {
-  const client = usePrivacyClient(fetch);
+export function usePurges(orgId: string) {
+  const client = usePrivacyClient();
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: privacyKeys.purges(orgId),
@@ -118,7 +114,7 @@ export function usePurges(orgId: string, fetch?: FetchLike) {
   });
   const settle = () => {
     void qc.invalidateQueries({ queryKey: privacyKeys.purges(orgId) });
-    void qc.invalidateQueries({ queryKey: ['privacy', orgId, 'audit'] });
+    void qc.invalidateQueries({ queryKey: privacyKeys.audits(orgId) });
   };
   const preview = useMutation({
     mutationFn: (days: number) => client.purge(orgId, { older_than: days, dry_run: true }),

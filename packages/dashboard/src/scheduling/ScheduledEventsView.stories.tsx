@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { ScheduledEventsView } from './ScheduledEventsView';
 import { fixtureEvents } from './schedulingFixtures';
+import { shows } from '../stories/plays';
 
 const meta = {
   title: 'Dashboard/Phone Numbers/Scheduled Events',
@@ -45,9 +46,7 @@ export const List: Story = {
 
 export const Loading: Story = {
   args: { loading: true, events: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading scheduled events...')).toBeVisible();
-  },
+  play: shows('Loading scheduled events...'),
 };
 
 export const Empty: Story = {
@@ -70,9 +69,7 @@ export const NoMatch: Story = {
 
 export const Filtered: Story = {
   args: { search: 'support' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('2 of 6 events')).toBeVisible();
-  },
+  play: shows('2 of 6 events'),
 };
 
 export const SelectedScheduled: Story = {

@@ -1,14 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SchedulingSettings, UpdateScheduledRequest } from '@parley/api-client';
 import { useDashboardApi } from '../api/ApiContext';
-import { queryKeys } from '../api/queryKeys';
 import { schedulingRefetchInterval, type ScheduleForm } from './scheduleForm';
+
+/** The scheduled calls' query keys: the events, the dialling settings, the do-not-call list. */
+export const schedulingKeys = {
+  scheduled: (orgId: string) => ['scheduled', orgId] as const,
+  settings: (orgId: string) => ['scheduled', orgId, 'settings'] as const,
+  doNotCall: (orgId: string) => ['scheduled', orgId, 'do-not-call'] as const,
+} as const;
 
 /** The organization's scheduled events, asked again every 2 s while a call runs or one is due soon. */
 export function useScheduledEvents(orgId: string) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.scheduled(orgId),
+    queryKey: schedulingKeys.scheduled(orgId),
     queryFn: ({ signal }) => api.scheduling.scheduledPage(orgId, { limit: 500 }, signal),
     retry: false,
     refetchInterval: (q) => schedulingRefetchInterval(q.state.data?.scheduled_events),
@@ -17,7 +23,7 @@ export function useScheduledEvents(orgId: string) {
 
 function useReload(orgId: string) {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: queryKeys.scheduled(orgId) });
+  return () => qc.invalidateQueries({ queryKey: schedulingKeys.scheduled(orgId) });
 }
 
 /** The form's values as the API takes them (the local time as an instant). */
@@ -88,7 +94,7 @@ export function useSandboxOutcome(orgId: string) {
 export function useSchedulingSettings(orgId: string) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.schedulingSettings(orgId),
+    queryKey: schedulingKeys.settings(orgId),
     queryFn: () => api.scheduling.schedulingSettings(orgId),
     retry: false,
   });
@@ -99,7 +105,7 @@ export function useSaveSchedulingSettings(orgId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (form: SchedulingSettings) => api.scheduling.updateSchedulingSettings(orgId, form),
-    onSuccess: (saved) => qc.setQueryData(queryKeys.schedulingSettings(orgId), saved),
+    onSuccess: (saved) => qc.setQueryData(schedulingKeys.settings(orgId), saved),
   });
 }
 
@@ -107,7 +113,7 @@ export function useSaveSchedulingSettings(orgId: string) {
 export function useDoNotCall(orgId: string) {
   const api = useDashboardApi();
   return useQuery({
-    queryKey: queryKeys.doNotCall(orgId),
+    queryKey: schedulingKeys.doNotCall(orgId),
     queryFn: ({ signal }) => api.scheduling.doNotCallPage(orgId, signal),
     retry: false,
   });
@@ -119,7 +125,7 @@ export function useAddDoNotCall(orgId: string) {
   return useMutation({
     mutationFn: (body: { phone_number: string; reason?: string }) =>
       api.scheduling.addDoNotCall(orgId, body),
-    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.doNotCall(orgId) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: schedulingKeys.doNotCall(orgId) }),
   });
 }
 
@@ -128,6 +134,6 @@ export function useRemoveDoNotCall(orgId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (phone: string) => api.scheduling.removeDoNotCall(orgId, phone),
-    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.doNotCall(orgId) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: schedulingKeys.doNotCall(orgId) }),
   });
 }

@@ -1,5 +1,43 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '@parley/ui';
+import {
+  end as formActions,
+  endWrap as settingsActions,
+  errorText as fieldError,
+  headingLg as heading,
+  listXs as rulesList,
+  muted,
+  shrink as rulesCard,
+  shrinkStackMd as column,
+  spreadSm as listHeader,
+  stackMd as form,
+  term,
+  wrapSm as actions,
+} from '../styles/common.css';
+import {
+  bareList,
+  flexBox,
+  flexColumn,
+  flexRow,
+  flexWrapItems,
+  flexWrapRow,
+  framed,
+} from '../styles/recipes';
+
+export {
+  actions,
+  column,
+  fieldError,
+  form,
+  formActions,
+  heading,
+  listHeader,
+  muted,
+  rulesCard,
+  rulesList,
+  settingsActions,
+  term,
+};
 
 export const layout = style({
   display: 'grid',
@@ -7,28 +45,9 @@ export const layout = style({
   gridTemplateColumns: '1fr',
   '@media': { [media.lg]: { gridTemplateColumns: 'minmax(18rem, 2fr) 3fr' } },
 });
-export const column = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  minWidth: 0,
-});
-export const listHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
-export const heading = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.text });
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...bareList,
+  ...flexColumn(vars.space.xs),
 });
 export const item = style({
   display: 'flex',
@@ -36,9 +55,7 @@ export const item = style({
   justifyContent: 'space-between',
   alignItems: 'center',
   gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
   color: vars.color.text,
   textAlign: 'left',
@@ -55,19 +72,13 @@ export const item = style({
 /** A status chip keeps its whole word ('cancelled', not 'can…') beside a long line. */
 export const status = style({ flexShrink: 0 });
 export const itemText = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   minWidth: 0,
   overflowWrap: 'anywhere',
 });
 export const pane = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
+  ...flexColumn(vars.space.md),
+  ...framed(vars.space.lg, `1px solid ${vars.color.border}`, vars.radius.lg),
   background: vars.color.surface,
   color: vars.color.text,
   minWidth: 0,
@@ -79,48 +90,25 @@ export const details = style({
   rowGap: vars.space.sm,
   margin: 0,
 });
-export const term = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const value = style({ margin: 0, overflowWrap: 'anywhere' });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const formActions = style({
-  display: 'flex',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-});
 export const attempt = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexWrapRow(vars.space.sm),
   padding: vars.space.sm,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceSunken,
 });
 export const sandbox = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'end',
-  gap: vars.space.md,
+  ...flexBox({ flexWrap: 'wrap', alignItems: 'end', gap: vars.space.md }),
 });
 export const nativeInput = style({
-  padding: vars.space.sm,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
+  ...framed(vars.space.sm, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
   color: vars.color.text,
   font: 'inherit',
 });
 export const fieldLabel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   fontSize: vars.fontSize.sm,
-});
-export const fieldError = style({
-  color: vars.color.dangerText,
-  fontSize: vars.fontSize.sm,
-  margin: 0,
 });
 
 /** The Outbound tab's rules (calling window and cap, do-not-call list), side by side when wide. */
@@ -131,24 +119,14 @@ export const rules = style({
   alignItems: 'start',
   '@media': { [media.lg]: { gridTemplateColumns: '1fr 1fr' } },
 });
-export const rulesCard = style({ minWidth: 0 });
 export const settingsGrid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
   gap: vars.space.md,
   alignItems: 'start',
 });
-export const settingsActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-});
 export const addRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
+  ...flexWrapItems(vars.space.sm),
   alignItems: 'flex-end',
 });
 /** The add form's fields share the row; its button keeps its size. */
@@ -158,19 +136,8 @@ export const subheading = style({
   fontSize: vars.fontSize.md,
   color: vars.color.text,
 });
-export const rulesList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-});
 export const rulesItem = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm, 'space-between'),
   padding: vars.space.sm,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceSunken,

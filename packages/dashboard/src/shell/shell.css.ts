@@ -1,8 +1,17 @@
 import { style } from '@vanilla-extract/css';
 import { media, focusOutline, vars } from '@parley/ui';
+import {
+  end as actions,
+  endWrap as modalActions,
+  stackMd as form,
+  stackXxs as menuHeader,
+  strongText as menuName,
+  term as menuMuted,
+  visuallyHidden,
+} from '../styles/common.css';
+import { flexRow } from '../styles/recipes';
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm });
+export { actions, form, menuHeader, menuMuted, menuName, modalActions, visuallyHidden };
 
 export const layout = style({ minHeight: '100vh', background: vars.color.background });
 
@@ -27,9 +36,7 @@ export const navbar = style({
 });
 
 export const brand = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   minWidth: 0,
 });
 /** The organization as the switcher's trigger (a button that looks like the brand). */
@@ -108,20 +115,10 @@ export const navLink = style({
   },
 });
 export const navEnd = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   marginLeft: 'auto',
   flexShrink: 0,
   '@media': { 'screen and (max-width: 640px)': { gap: vars.space.xxs } },
-});
-/** The organization dialog's actions: on a phone the signed-in line wraps above the buttons. */
-export const modalActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
 });
 export const modalLogout = style({
   display: 'inline-flex',
@@ -137,9 +134,6 @@ export const modalSignedIn = style({
   minWidth: 0,
   overflowWrap: 'anywhere',
 });
-export const menuHeader = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
-export const menuName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
-export const menuMuted = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const main = style({
   maxWidth: '1200px',
@@ -153,17 +147,4 @@ export const placeholder = style({
   color: vars.color.textMuted,
   padding: vars.space.xxl,
   textAlign: 'center',
-});
-
-/** Read by screen readers, not shown. */
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
 });

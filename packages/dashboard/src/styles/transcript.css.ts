@@ -1,53 +1,26 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import { listSm as turns, preWrap as turnText, strongText as speaker } from './common.css';
+import { flexColumn, flexWrapItems, flexWrapRow, textLine } from './recipes';
 
-/**
- * A conversation's turns as the call log, the live test call and the inbox show them: the
- * list, a turn's head (who, when), its text, its figures and its error; a call's two sides.
- */
-export const turns = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
+export { speaker, turnText, turns };
+
 export const turnHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
+  ...flexWrapRow(vars.space.xs),
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
 });
-export const speaker = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.text });
-/** A turn's text: its own line breaks kept; a long word, URL or token wraps anywhere. */
-export const turnText = style({
-  margin: 0,
-  color: vars.color.text,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-});
 export const figures = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  margin: 0,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
+  ...flexWrapItems(vars.space.sm),
+  ...textLine(vars.fontSize.xs, vars.color.textMuted),
   fontVariantNumeric: 'tabular-nums',
 });
 export const error = style({
-  margin: 0,
-  color: vars.color.dangerText,
-  fontSize: vars.fontSize.sm,
+  ...textLine(vars.fontSize.sm, vars.color.dangerText),
   overflowWrap: 'anywhere',
 });
 const turnBase = {
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   maxWidth: 'min(100%, 40rem)',

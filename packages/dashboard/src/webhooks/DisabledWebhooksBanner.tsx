@@ -1,7 +1,8 @@
 import { Banner } from '@parley/ui';
 import type { Webhook } from '@parley/api-client';
 import { useQuery } from '@tanstack/react-query';
-import { webhooksKey, useWebhooksClient } from './queries';
+import { webhooksKey } from './queries';
+import { useWebhooksClient } from '../api/clients/webhooks';
 import { canManageWebhooks } from './webhookRules';
 
 export interface DisabledWebhooksBannerProps {

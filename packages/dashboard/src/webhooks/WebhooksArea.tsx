@@ -1,4 +1,4 @@
-import { messageOf, type FetchLike } from '@parley/api-client';
+import { messageOf } from '@parley/api-client';
 import { WebhooksPanel } from './WebhooksPanel';
 import { useWebhooks } from './queries';
 import { canManageWebhooks } from './webhookRules';
@@ -7,12 +7,11 @@ export interface WebhooksAreaProps {
   orgId: string;
   /** The viewer's role in the organization (owners and admins manage). */
   role: string | null | undefined;
-  fetch?: FetchLike;
 }
 
 /** Container: the organization's webhooks and the open delivery log through TanStack Query. */
-export function WebhooksArea({ orgId, role, fetch }: WebhooksAreaProps) {
-  const w = useWebhooks(orgId, fetch);
+export function WebhooksArea({ orgId, role }: WebhooksAreaProps) {
+  const w = useWebhooks(orgId);
   return (
     <WebhooksPanel
       canManage={canManageWebhooks(role)}

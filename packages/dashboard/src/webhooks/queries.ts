@@ -1,27 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createWebhooksClient,
-  messageOf,
-  type FetchLike,
-  type WebhookUpdateRequest,
-} from '@parley/api-client';
+import { messageOf, type WebhookUpdateRequest } from '@parley/api-client';
 import type { WebhookDraft } from './webhookRules';
+import { useWebhooksClient } from '../api/clients/webhooks';
 
 export const webhooksKey = (orgId: string) => ['webhooks', orgId] as const;
 export const deliveriesKey = (orgId: string, id: string) =>
   ['webhooks', orgId, id, 'deliveries'] as const;
 
-/** The webhooks client (same origin, session cookie); `fetch` is injectable for tests. */
-export function useWebhooksClient(fetch?: FetchLike) {
-  return useMemo(() => createWebhooksClient({ baseUrl: '/api/org', fetch }), [fetch]);
-}
-
 type Busy = { id: string; what: 'test' | 'toggle' | 'rotate' | 'delete' | 'save' };
 
 /** The organization's webhooks with every change, the secret shown once, and an open log. */
-export function useWebhooks(orgId: string, fetch?: FetchLike) {
-  const client = useWebhooksClient(fetch);
+export function useWebhooks(orgId: string) {
+  const client = useWebhooksClient();
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: webhooksKey(orgId),

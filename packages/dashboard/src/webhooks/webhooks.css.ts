@@ -1,11 +1,17 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import { bareList, flexColumn, flexWrapRow, framed, textLine } from '../styles/recipes';
+import {
+  columnList as list,
+  monoWrap as mono,
+  mutedWrap as muted,
+  stackMd as stack,
+} from '../styles/common.css';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export { list, mono, muted, stack };
+
 export const form = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   border: 0,
   margin: 0,
   padding: 0,
@@ -14,17 +20,13 @@ export const events = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
   gap: vars.space.xs,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
 });
 export const choice = style({
   display: 'flex',
   alignItems: 'flex-start',
   gap: vars.space.sm,
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...framed(`${vars.space.xs} ${vars.space.sm}`, `1px solid ${vars.color.border}`, vars.radius.md),
   color: vars.color.text,
   cursor: 'pointer',
   selectors: {
@@ -43,16 +45,6 @@ export const checkbox = style({
   accentColor: vars.color.primary,
 });
 export const choiceText = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
-export const mono = style({
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.sm,
-  overflowWrap: 'anywhere',
-});
-export const muted = style({
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  overflowWrap: 'anywhere',
-});
 export const error = style({ color: vars.color.dangerText, fontSize: vars.fontSize.sm, margin: 0 });
 export const legend = style({
   fontSize: vars.fontSize.sm,
@@ -60,32 +52,17 @@ export const legend = style({
   color: vars.color.text,
   marginBottom: vars.space.xs,
 });
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-});
 export const row = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   padding: `${vars.space.md} 0`,
   borderTop: `1px solid ${vars.color.border}`,
 });
 export const rowHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  justifyContent: 'space-between',
+  ...flexWrapRow(vars.space.sm, 'space-between'),
 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  color: vars.color.text,
+  ...textLine(vars.fontSize.md, vars.color.text),
 });
 export const response = style({
   fontFamily: vars.font.mono,

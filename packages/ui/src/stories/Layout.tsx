@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
+import { Inline } from '../components/Inline';
+import { Stack } from '../components/Stack';
 import * as styles from './Layout.css';
 
-/** Layout helpers for stories only (no inline style objects). */
-export function Stack({ children }: { children: ReactNode }) {
-  return <div className={styles.stack}>{children}</div>;
-}
+/** Layout helpers for stories: the layout primitives themselves, and a labelled row. */
+export { Stack };
 
 export function Row({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <div className={styles.stack}>
+    <Stack>
       {label ? <span className={styles.caption}>{label}</span> : null}
-      <div className={styles.row}>{children}</div>
-    </div>
+      <Inline>{children}</Inline>
+    </Stack>
   );
 }

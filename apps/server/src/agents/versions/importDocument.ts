@@ -115,6 +115,7 @@ export function prefixFromName(name: string): string {
 export function importRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
   app.post('/import', async (c) => {
     const body = await readJson(c, importAgentRequestSchema);
     const user = c.get('user');

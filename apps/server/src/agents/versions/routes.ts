@@ -40,6 +40,7 @@ export function publisherOf(user: SessionUser | undefined): Publisher {
 export function versionRoutes(services: Services) {
   const { db, secrets } = services;
   const app = new Hono<AppEnv>();
+  app.use('*', services.requireSession);
 
   /** The agent (404 unless it is in one of the user's organizations) and its kind. */
   const agentOf = async (c: Context<AppEnv>) => {

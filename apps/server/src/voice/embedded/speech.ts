@@ -1,7 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { VoiceWorkerConfig } from '@parley/api-client';
-import { providerOf } from '../callLog';
+import { providerOf } from '../providerKeys';
 
 /**
  * Whether a call can speak and listen on this server's embedded voice transport: the agent's

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { agentDisplayName, plainMessageOf, toAgentView } from '@parley/api-client';
 import { Banner } from '@parley/ui';
+import { testChatUrl } from '../../api/addresses';
 import type { AgentConfig } from '../../api/DashboardApi';
 import { useAgent, usePublishAgent, useSaveAllowedOrigins } from '../queries';
 import { MakeTestControl } from '../tests/MakeTestControl';
@@ -282,7 +283,7 @@ export function AgentDetail({
           apiKey={config.chatbot_key}
           user={user ?? `console-${orgId}`}
           testChat={{
-            apiUrl: `${origin}/api/chatbot`,
+            apiUrl: testChatUrl(origin),
             version: tested,
             bar: (
               <TestingVersionBar

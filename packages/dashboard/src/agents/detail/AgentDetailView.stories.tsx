@@ -10,7 +10,7 @@ import { WidgetTab } from './WidgetTab';
 import { agentCallStates, agentSectionId } from './agentDetailTabs';
 import { storyAgentKey, storyRuntimeUrl } from '../../stories/chatHandlers';
 import * as frames from '../../chat/storyFrames.css';
-import { CallPanel } from '../call/CallPanel';
+import { CallPanel } from '../../calls/live/CallPanel';
 import { CallListView } from '../../calls/CallListView';
 import { fixtureCalls } from '../../calls/callFixtures';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Avatar, Banner, Button, Spinner, Tabs } from '@parley/ui';
+import { Avatar, Button, RetryBanner, Spinner, Tabs } from '@parley/ui';
 import {
   agentDetailTabs,
   agentDetailTexts as texts,
@@ -314,12 +314,7 @@ export function AgentDetailView({
       <section className={styles.screen} aria-busy={loading || undefined}>
         {back}
         {error ? (
-          <Banner
-            tone="error"
-            title={texts.loadFailed}
-            message={error}
-            action={onRetry ? { label: texts.retry, onClick: onRetry } : undefined}
-          />
+          <RetryBanner title={texts.loadFailed} message={error} onRetry={onRetry} />
         ) : (
           <div className={styles.stateBox}>
             <Spinner label={texts.loading} showLabel />

@@ -9,6 +9,7 @@ import {
 } from './widgetSnippets';
 import { AllowedOriginsField, type AllowedOriginsFieldProps } from './AllowedOriginsField';
 import * as styles from './detail.css';
+import { apiReferenceUrl } from '../../api/addresses';
 
 /** Texts of the Widget tab (spec: agents-and-knowledge §2 Widget tab, Banners). */
 export const widgetTexts = {
@@ -44,9 +45,6 @@ export const widgetTexts = {
   urlMissingMessage:
     'This agent has no agent URL (chatbot_api), so the widgets have nowhere to send messages. Set it in the Model section.',
 } as const;
-
-/** The server's readable API reference (generated from the contract, OpenAPI 3.1). */
-export const apiReferenceUrl = (origin: string) => `${origin.replace(/\/$/, '')}/api/reference`;
 
 export interface WidgetTabProps {
   /** The agent's display name (the widgets show it). */

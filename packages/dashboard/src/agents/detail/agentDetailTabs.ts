@@ -27,7 +27,7 @@ export function agentSectionId(tab: AgentDetailTab): string {
   return `agent-section-${tab}`;
 }
 
-export { agentCallStates, type AgentCallState } from '../call';
+export { agentCallStates, type AgentCallState } from '../../calls';
 
 export const agentDetailTexts = {
   back: 'Back to Agents',

@@ -1,24 +1,57 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media, focusOutline, vars } from '@parley/ui';
+import {
+  headingLg as widgetHeading,
+  shrink as panels,
+  shrinkStackSm as snippetBlock,
+  shrinkStackXxs as identityText,
+  spreadNoWrap as snippetHeader,
+  spreadNoWrap as originsActions,
+  stackLg as sections,
+  stackLg as widget,
+  stackSm as originsForm,
+  stackSm as stack,
+  subheadingMd as widgetSubheading,
+  term as originsHint,
+  visuallyHidden,
+} from '../../styles/common.css';
+import {
+  flexBox,
+  flexColumn,
+  flexRow,
+  flexWrapItems,
+  framed,
+  monoText,
+  raisedPanel,
+  textLine,
+} from '../../styles/recipes';
+
+export {
+  identityText,
+  originsActions,
+  originsForm,
+  originsHint,
+  panels,
+  sections,
+  snippetBlock,
+  snippetHeader,
+  stack,
+  visuallyHidden,
+  widget,
+  widgetHeading,
+  widgetSubheading,
+};
 
 export const screen = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
+  ...flexColumn(vars.space.lg),
   minWidth: 0,
 });
 
 export const back = style({ alignSelf: 'flex-start' });
 
 export const header = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
+  ...flexColumn(vars.space.lg),
+  ...raisedPanel(vars.space.lg),
   '@media': {
     // Side by side while both fit; else the actions go under the name (never squeezing it).
     [media.md]: {
@@ -31,25 +64,14 @@ export const header = style({
 });
 
 export const identity = style({
-  display: 'flex',
-  gap: vars.space.md,
-  alignItems: 'center',
+  ...flexRow(vars.space.md),
   minWidth: 0,
   // In the row only (a basis in the phone's column would be a height).
   '@media': { [media.md]: { flex: '1 1 320px' } },
 });
 
-export const identityText = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  minWidth: 0,
-});
-
 export const name = style({
-  margin: 0,
-  fontSize: vars.fontSize.xxl,
-  color: vars.color.text,
+  ...textLine(vars.fontSize.xxl, vars.color.text),
   overflowWrap: 'anywhere',
 });
 
@@ -62,9 +84,7 @@ export const description = style({
 /** One line, never broken inside the id; a longer id ends in an ellipsis (whole in its title). */
 export const agentId = style({
   margin: 0,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
+  ...monoText(vars.fontSize.xs, vars.color.textMuted),
   whiteSpace: 'nowrap',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
@@ -74,9 +94,7 @@ export const agentId = style({
 /** The agent's expected cost per minute and latency, under its id. */
 export const figures = style({
   margin: 0,
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: `${vars.space.xxs} ${vars.space.md}`,
+  ...flexWrapItems(`${vars.space.xxs} ${vars.space.md}`),
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 });
@@ -90,18 +108,13 @@ export const figureValue = style({
 
 /** The buttons, with the notes about them (the tests' outcome, why a call cannot start) under. */
 export const actionsArea = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xs }),
   minWidth: 0,
   '@media': { [media.md]: { alignItems: 'flex-end' } },
 });
 
 export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
+  ...flexWrapItems(vars.space.sm),
   '@media': { [media.md]: { justifyContent: 'flex-end' } },
 });
 
@@ -112,26 +125,14 @@ export const actionNotes = style({
   width: 0,
   minWidth: '100%',
   gap: `${vars.space.xxs} ${vars.space.md}`,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
+  ...textLine(vars.fontSize.sm, vars.color.textMuted),
   '@media': { [media.md]: { justifyContent: 'flex-end', textAlign: 'right' } },
 });
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-
-export const sections = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
-
 /** A section looks like the editor's panels (the ui Card): same padding, border, shadow, gap. */
 export const section = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
+  ...flexColumn(vars.space.md),
+  ...raisedPanel(vars.space.xl),
   minWidth: 0,
 });
 
@@ -169,40 +170,11 @@ export const stateBox = style({
 
 // ---------- widget tab ----------
 
-export const widget = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
-
-export const widgetHeading = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  color: vars.color.text,
-});
-
-export const widgetSubheading = style({
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.text,
-});
-
 export const fields = style({
   display: 'grid',
   gap: vars.space.md,
   gridTemplateColumns: '1fr',
   '@media': { [media.lg]: { gridTemplateColumns: '1fr 1fr' } },
-});
-
-export const snippetBlock = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  minWidth: 0,
-});
-
-export const snippetHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
 });
 
 export const snippet = style({
@@ -226,9 +198,7 @@ export const snippet = style({
 export const howTo = style({
   margin: 0,
   paddingLeft: vars.space.xl,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   color: vars.color.text,
 });
 
@@ -242,29 +212,7 @@ export const code = style({
 
 export const causes = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.lg });
 
-export const panels = style({ minWidth: 0 });
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
-
 // ---------- allowed origins ----------
-export const originsForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const originsActions = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
-export const originsHint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 /** A link that looks like a secondary button ('Open chat page'). */
 export const linkButton = style({
@@ -272,9 +220,7 @@ export const linkButton = style({
   alignItems: 'center',
   justifyContent: 'center',
   height: '38px',
-  padding: `0 ${vars.space.lg}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
+  ...framed(`0 ${vars.space.lg}`, `1px solid ${vars.color.borderStrong}`, vars.radius.md),
   background: vars.color.surface,
   color: vars.color.text,
   fontWeight: vars.fontWeight.semibold,

@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AgentSettings } from './AgentSettings';
 import { StoryProviders } from '../../stories/StoryProviders';
 import { editorAgent, editorAgentId, editorBackend } from '../../stories/editorHandlers';
-import { storyDefaults } from './storyFixtures';
+import { storyDefaults } from '../../stories/editorFixtures';
 import { autosaveDelays } from './autosave';
 import { storyClock } from '../../stories/storyClock';
 

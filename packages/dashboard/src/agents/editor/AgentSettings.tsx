@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { agentFigures, type AgentFigures } from '@parley/api-client';
-import { Banner, Spinner } from '@parley/ui';
+import { RetryBanner, Spinner } from '@parley/ui';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConfigurationsPanel } from './ConfigurationsPanel';
 import { KnowledgeSelectModal } from './KnowledgeSelectModal';
@@ -77,14 +77,19 @@ function AgentSettingsForAgent({
   const [voiceDialogOpen, setVoiceDialogOpen] = useState(false);
   const { settings, actions } = s;
   useReportFigures(settings, onFigures);
+  /** What every settings panel is given: its anchor, its heading level, whether it edits. */
+  const panel = (key: keyof typeof agentSettingsSectionIds) => ({
+    id: agentSettingsSectionIds[key],
+    headingLevel,
+    editing,
+  });
 
   if (s.loadError && !settings) {
     return (
-      <Banner
-        tone="error"
+      <RetryBanner
         title="Failed to get agent configuration"
         message={s.loadError}
-        action={{ label: 'Retry', onClick: s.reload }}
+        onRetry={s.reload}
       />
     );
   }
@@ -104,10 +109,8 @@ function AgentSettingsForAgent({
         onDismissBanner={actions.dismissBanner}
       />
       <ModelPanel
-        id={agentSettingsSectionIds.model}
-        headingLevel={headingLevel}
+        {...panel('model')}
         value={settings.model}
-        editing={editing}
         keyLocked={s.keyLocked}
         sharedKeyNotice={s.sharedKeyNotice}
         onProviderChange={actions.setModelProvider}
@@ -129,10 +132,8 @@ function AgentSettingsForAgent({
         onClearInvalid={actions.clearInvalidKnowledge}
       />
       <VoicePanel
-        id={agentSettingsSectionIds.voice}
-        headingLevel={headingLevel}
+        {...panel('voice')}
         value={settings.voice}
-        editing={editing}
         onChange={actions.changeVoice}
         onChangeVoice={() => setVoiceDialogOpen(true)}
       />
@@ -145,17 +146,13 @@ function AgentSettingsForAgent({
         onChoose={(voiceId) => actions.changeVoice({ voiceId })}
       />
       <TranscriberPanel
-        id={agentSettingsSectionIds.transcriber}
-        headingLevel={headingLevel}
+        {...panel('transcriber')}
         value={settings.transcriber}
-        editing={editing}
         onChange={actions.changeTranscriber}
       />
       <ConfigurationsPanel
-        id={agentSettingsSectionIds.configurations}
-        headingLevel={headingLevel}
+        {...panel('configurations')}
         value={settings.tools}
-        editing={editing}
         onCommit={actions.commitTools}
         onTypingVolumeChange={actions.setTypingVolume}
         onMaxCallDurationChange={actions.setMaxCallDuration}

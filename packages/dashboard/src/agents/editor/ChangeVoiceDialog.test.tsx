@@ -6,23 +6,9 @@ import { ApiError } from '@parley/api-client';
 import { ChangeVoiceDialog, voiceListError } from './ChangeVoiceDialog';
 import { DashboardApiProvider } from '../../api/ApiContext';
 import { createDashboardApi } from '../../api/createDashboardApi';
+import { storyVoices } from '../../stories/editorFixtures';
 
-const voices = [
-  {
-    id: '21m00Tcm4TlvDq8ikWAM',
-    name: 'Rachel',
-    language: null,
-    description: null,
-    preview_url: null,
-  },
-  {
-    id: 'AZnzlk1XvdvUeBnXmlld',
-    name: 'Domi',
-    language: 'en',
-    description: null,
-    preview_url: null,
-  },
-];
+const voices = storyVoices;
 
 function setup(provider: 'elevenlabs' | 'cartesian' | 'openai', onChoose = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

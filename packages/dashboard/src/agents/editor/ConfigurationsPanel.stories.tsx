@@ -9,7 +9,7 @@ import {
   parseNudgeInterval,
   parseTypingVolume,
 } from './providerRules';
-import { storySettings } from './storyFixtures';
+import { storySettings } from '../../stories/editorFixtures';
 import * as styles from './editor.css';
 
 const meta = {

@@ -10,7 +10,7 @@ import {
   storyKnowledge,
   storyKnowledgeWithDeleted,
   storySettings,
-} from './storyFixtures';
+} from '../../stories/editorFixtures';
 import * as styles from './editor.css';
 
 const meta = {

@@ -1,4 +1,5 @@
 import { modelMessages, type ModelProviderName } from '@parley/api-client';
+import { agentUrlPlaceholder } from '../../api/addresses';
 import {
   Badge,
   Button,
@@ -179,7 +180,7 @@ export function ModelPanel({
           type="url"
           value={value.agentUrl}
           onChange={(agentUrl) => onChange({ agentUrl })}
-          placeholder="https://your-server/v1/chat-messages"
+          placeholder={agentUrlPlaceholder}
           errorMessage={err('agentUrl')}
           disabled={disabled}
         />

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { modelMessages } from '@parley/api-client';
 import { SettingsBanners, savingBannerText } from './SettingsBanners';
 import * as styles from './editor.css';
+import { shows } from '../../stories/plays';
 
 const meta = {
   title: 'Dashboard/Editor/Settings banners',
@@ -71,9 +72,7 @@ export const ApiKeyMissing: Story = {
 
 export const InvalidApiKeyFormat: Story = {
   args: { invalidKeyFormat: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Invalid API Key Format')).toBeVisible();
-  },
+  play: shows('Invalid API Key Format'),
 };
 
 export const Nothing: Story = {

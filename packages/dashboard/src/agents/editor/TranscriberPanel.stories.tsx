@@ -4,7 +4,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { maskValue } from '@parley/ui';
 import { TranscriberPanel, type TranscriberPanelProps } from './TranscriberPanel';
 import { updateTranscriber } from './providerRules';
-import { storyDefaults, storySettings } from './storyFixtures';
+import { storyDefaults, storySettings } from '../../stories/editorFixtures';
 import type { TranscriberSettings } from './types';
 import { localTranscriberKeyNote } from './options';
 import * as styles from './editor.css';

@@ -4,10 +4,9 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { maskValue } from '@parley/ui';
 import { VoicePanel, type VoicePanelProps } from './VoicePanel';
 import { updateVoice } from './providerRules';
-import { storyDefaults, storySettings } from './storyFixtures';
+import { storyDefaults, storySettings, storyVoices } from '../../stories/editorFixtures';
 import type { VoiceSettings } from './types';
 import * as styles from './editor.css';
-import type { IntegrationVoice } from '@parley/api-client';
 import { ChangeVoiceModal } from '../../integrations/ChangeVoiceModal';
 import { localVoiceKeyNote } from './options';
 
@@ -15,22 +14,7 @@ const openai = storySettings.voice;
 const elevenlabs: VoiceSettings = updateVoice(openai, { provider: 'elevenlabs' }, storyDefaults);
 const cartesia: VoiceSettings = updateVoice(openai, { provider: 'cartesian' }, storyDefaults);
 const local: VoiceSettings = updateVoice(openai, { provider: 'local' }, storyDefaults);
-const voices: IntegrationVoice[] = [
-  {
-    id: '21m00Tcm4TlvDq8ikWAM',
-    name: 'Rachel',
-    language: null,
-    description: 'american, female',
-    preview_url: null,
-  },
-  {
-    id: 'AZnzlk1XvdvUeBnXmlld',
-    name: 'Domi',
-    language: 'en',
-    description: null,
-    preview_url: null,
-  },
-];
+const voices = storyVoices;
 
 const meta = {
   title: 'Dashboard/Editor/Voice panel',

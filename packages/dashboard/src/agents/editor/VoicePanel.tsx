@@ -82,9 +82,7 @@ export function VoicePanel({
         <Slider
           label="Speed"
           value={value.speed}
-          min={speed.min}
-          max={speed.max}
-          step={speed.step}
+          {...speed}
           formatValue={speedText}
           onValueChange={(s) => onChange({ speed: s })}
           disabled={disabled}
@@ -131,9 +129,7 @@ export function VoicePanel({
             <Slider
               label="Stability"
               value={value.stability}
-              min={unitRange.min}
-              max={unitRange.max}
-              step={unitRange.step}
+              {...unitRange}
               formatValue={unitText}
               onValueChange={(stability) => onChange({ stability })}
               disabled={disabled}
@@ -141,9 +137,7 @@ export function VoicePanel({
             <Slider
               label="Similarity Boost"
               value={value.similarityBoost}
-              min={unitRange.min}
-              max={unitRange.max}
-              step={unitRange.step}
+              {...unitRange}
               formatValue={unitText}
               onValueChange={(similarityBoost) => onChange({ similarityBoost })}
               disabled={disabled}

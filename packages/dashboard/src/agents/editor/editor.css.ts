@@ -1,53 +1,48 @@
 import { style } from '@vanilla-extract/css';
-import { media, focusOutline, vars } from '@parley/ui';
+import { focusOutline, vars } from '@parley/ui';
+import {
+  fieldGrid as fields,
+  fullWidth,
+  inlineSm as sectionActions,
+  listSm as knowledgeList,
+  mutedColor as lastSaved,
+  shrinkStackLg as settings,
+  shrinkStackMd as modalBody,
+  shrinkStackXxs as choiceText,
+  spreadSm as sectionHeader,
+  stackXs as voiceIdRow,
+  stackXxs as keyTest,
+  subheadingMd as sectionTitle,
+} from '../../styles/common.css';
+import {
+  bareList,
+  flexColumn,
+  flexRow,
+  flexWrapItems,
+  flexWrapRow,
+  framed,
+} from '../../styles/recipes';
 
-/** The settings column: status strip, banners, then one card per panel. */
-export const settings = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  minWidth: 0,
-});
-
-/** Two columns of fields from the md breakpoint. */
-export const fields = style({
-  display: 'grid',
-  gap: vars.space.md,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [media.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
-
-export const fullWidth = style({ gridColumn: '1 / -1' });
+export {
+  choiceText,
+  fields,
+  fullWidth,
+  keyTest,
+  knowledgeList,
+  lastSaved,
+  modalBody,
+  sectionActions,
+  sectionHeader,
+  sectionTitle,
+  settings,
+  voiceIdRow,
+};
 
 export const section = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   paddingTop: vars.space.md,
   borderTop: `1px solid ${vars.color.border}`,
   minWidth: 0,
-});
-
-export const sectionHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
-
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.text,
-});
-
-export const sectionActions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
 });
 
 export const muted = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
@@ -60,8 +55,6 @@ export const keyRow = style({
 });
 export const grow = style({ flex: 1, minWidth: 0 });
 
-/** The agent key with its 'Test key' control and the result line (space reserved: no shift). */
-export const keyTest = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
 export const keyTestResult = style({ minHeight: '1.5em', fontSize: vars.fontSize.sm });
 export const keyTestOk = style({ margin: 0, color: vars.color.success });
 export const keyTestFailed = style({
@@ -71,29 +64,14 @@ export const keyTestFailed = style({
 });
 
 export const switches = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.lg,
+  ...flexWrapItems(vars.space.lg),
 });
 
 // ---------------------------------------------------------------- knowledge list
 
-export const knowledgeList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
-
 export const knowledgeRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexRow(vars.space.sm),
+  ...framed(`${vars.space.sm} ${vars.space.md}`, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surfaceSunken,
   minWidth: 0,
   selectors: { '&[data-deleted]': { borderColor: vars.color.danger } },
@@ -112,31 +90,16 @@ export const knowledgeName = style({
 
 // ---------------------------------------------------------------- knowledge modal
 
-export const modalBody = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  minWidth: 0,
-});
-
 export const choiceList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...bareList,
+  ...flexColumn(vars.space.xs),
   maxHeight: '320px',
   overflowY: 'auto',
 });
 
 export const choice = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexRow(vars.space.md),
+  ...framed(`${vars.space.sm} ${vars.space.md}`, `1px solid ${vars.color.border}`, vars.radius.md),
   cursor: 'pointer',
   color: vars.color.text,
   selectors: {
@@ -158,13 +121,6 @@ export const checkbox = style({
   },
 });
 
-export const choiceText = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  minWidth: 0,
-});
-
 export const choiceName = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.medium,
@@ -181,13 +137,8 @@ export const count = style({
 // ---------------------------------------------------------------- status strip
 
 export const statusStrip = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
+  ...flexWrapRow(vars.space.sm),
+  ...framed(`${vars.space.sm} ${vars.space.md}`, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
   color: vars.color.text,
   fontSize: vars.fontSize.sm,
@@ -213,8 +164,6 @@ export const statusText = style({
   selectors: { '[data-state="error"] > &': { color: vars.color.dangerText } },
 });
 
-export const lastSaved = style({ color: vars.color.textMuted });
-
 // ---------------------------------------------------------------- banners
 
 /**
@@ -229,9 +178,7 @@ export const banners = style({
   width: 'min(420px, calc(100vw - 2 * 16px))',
   maxHeight: '60vh',
   overflowY: 'auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   boxShadow: vars.shadow.lg,
   borderRadius: vars.radius.md,
 });
@@ -240,17 +187,13 @@ export const causes = style({
   margin: 0,
   paddingLeft: vars.space.lg,
   fontSize: vars.fontSize.sm,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
+  ...flexColumn(vars.space.xxs),
 });
 
 // ---------------------------------------------------------------- stories
 
 export const storyStack = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xl,
+  ...flexColumn(vars.space.xl),
   maxWidth: '960px',
 });
 
@@ -267,13 +210,6 @@ export const keyLink = style({
   color: vars.color.primary,
   fontSize: vars.fontSize.sm,
   textDecoration: 'underline',
-});
-
-/** Voice ID (read-only, masked) with its 'Change voice' button. */
-export const voiceIdRow = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
 });
 
 export const changeVoice = style({ alignSelf: 'start' });

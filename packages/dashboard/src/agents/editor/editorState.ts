@@ -13,6 +13,7 @@ import {
   type SttConfig,
   type TtsConfig,
 } from '@parley/api-client';
+import { defaultAgentUrl } from '../../api/addresses';
 import type { AgentUpdate } from '../../api/DashboardApi';
 import {
   isModelProvider,
@@ -47,7 +48,7 @@ import type {
 export const editorInitialMessage = "Hello! I'm your AI assistant, how can I help you today?";
 
 /** Spec §9: a default agent URL ending in /v1/chat-messages. */
-export const defaultAgentUrl = (origin: string) => `${origin.replace(/\/$/, '')}/v1/chat-messages`;
+export { defaultAgentUrl };
 
 export const emptyDefaults: EditorDefaults = {
   modelKeys: {},

@@ -14,7 +14,7 @@ import { useKeyTest } from './keyTest';
 import { useEditorAgent, useSharedProviders } from './queries';
 import { useDashboardApi } from '../../api/ApiContext';
 import type { AgentConfig, KnowledgeBaseSummary } from '../../api/DashboardApi';
-import { queryKeys } from '../../api/queryKeys';
+import { agentKeys } from '../queries';
 import {
   autosaveStatusText,
   createAutosave,
@@ -221,7 +221,7 @@ export function useAgentSettings(
         settings: () => settingsRef.current,
         resolveAppId,
         onAgentSaved: () =>
-          void queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
+          void queryClient.invalidateQueries({ queryKey: agentKeys.agents(orgId) }),
         storedAgentKey: () => agentRef.current?.chatbot_key ?? '',
       }),
     }),
@@ -409,7 +409,7 @@ export function useAgentSettings(
           return;
         }
         await api.publishAgent(key, appId);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) });
+        void queryClient.invalidateQueries({ queryKey: agentKeys.agents(orgId) });
       } catch (error) {
         const reason = reasonOf(error);
         autosave.showBanner(

@@ -12,6 +12,7 @@ import {
   fixtureVoiceRunning,
 } from './testFixtures';
 import * as styles from './tests.css';
+import { retriesAfter, shows } from '../../stories/plays';
 
 const meta = {
   title: 'Dashboard/Agents/Tests/Tests section',
@@ -103,9 +104,7 @@ export const RunWithFailuresAndDiffsDark: Story = {
 
 export const AllPassed: Story = {
   args: { run: fixturePassedRun },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('2 of 2 passed')).toBeVisible();
-  },
+  play: shows('2 of 2 passed'),
 };
 export const AllPassedDark: Story = { ...AllPassed, globals: { theme: 'dark' } };
 
@@ -153,12 +152,7 @@ export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
 
 export const Failed: Story = {
   args: { tests: [], error: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('Failed to load tests')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
+  play: retriesAfter('Failed to load tests'),
 };
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };
 

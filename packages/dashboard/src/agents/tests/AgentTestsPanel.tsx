@@ -7,7 +7,7 @@ import {
   type TestResult,
   type TestRun,
 } from '@parley/api-client';
-import { Badge, Banner, Button, Card, EmptyState, Spinner, Switch } from '@parley/ui';
+import { Badge, Banner, Button, Card, EmptyState, RetryBanner, Spinner, Switch } from '@parley/ui';
 import {
   changeText,
   passRateText,
@@ -256,12 +256,7 @@ export function AgentTestsPanel({
           <Banner tone="error" title="The tests could not run" message={runError} />
         ) : null}
         {error ? (
-          <Banner
-            tone="error"
-            title={texts.loadFailed}
-            message={error}
-            action={onRetry ? { label: texts.retry, onClick: onRetry } : undefined}
-          />
+          <RetryBanner title={texts.loadFailed} message={error} onRetry={onRetry} />
         ) : loading ? (
           <Spinner label={texts.loading} />
         ) : !tests.length ? (

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { MakeTestView } from './MakeTestView';
+import { shows } from '../../stories/plays';
 
 const meta = {
   title: 'Dashboard/Agents/Tests/Make a test',
@@ -56,8 +57,6 @@ export const MadeElsewhereDark: Story = { ...MadeElsewhere, globals: { theme: 'd
 
 export const Failed: Story = {
   args: { error: 'conversation_id: the conversation has no user turns' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('The test could not be made')).toBeVisible();
-  },
+  play: shows('The test could not be made'),
 };
 export const FailedDark: Story = { ...Failed, globals: { theme: 'dark' } };

@@ -1,30 +1,28 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createAgentTestsClient,
-  type AgentTest,
-  type AgentTestsClient,
-  type TestRun,
-} from '@parley/api-client';
-import { useDashboardApi } from '../../api/ApiContext';
+import type { AgentTest, TestRun } from '@parley/api-client';
+import { useAgentTestsClient } from '../../api/clients/agentTests';
 import { draftToInput, type TestDraft } from './testsFormat';
-import { testsKeys } from './testsKeys';
+import { agentKeys } from '../queries';
+
+/**
+ * Query keys of the agent tests: an agent's tests (with the gate setting and the last run: the
+ * agents' own `agentKeys.tests`), its runs, one run's progress.
+ */
+export const testsKeys = {
+  agentTests: agentKeys.tests,
+  /** The agent's runs (any trigger), newest first; under `agentTests`, so it is read again with it. */
+  agentTestRuns: (agentId: string) => [...agentKeys.tests(agentId), 'runs'] as const,
+  agentTestRun: (agentId: string, runId: string) =>
+    [...agentKeys.tests(agentId), 'run', runId] as const,
+} as const;
 
 /** How often a background run's progress is read. */
 export const runPollMs = 1000;
 
-/** The agent tests client: the API's own, else one on this origin. */
-export function useTestsClient(): AgentTestsClient {
-  const api = useDashboardApi();
-  return useMemo(
-    () => api.agentTests ?? createAgentTestsClient({ baseUrl: '/api/agents' }),
-    [api.agentTests],
-  );
-}
-
 /** The agent's tests, with the gate setting and the last run. */
 export function useAgentTests(agentId: string) {
-  const client = useTestsClient();
+  const client = useAgentTestsClient();
   return useQuery({
     queryKey: testsKeys.agentTests(agentId),
     queryFn: ({ signal }) => client.list(agentId, signal),
@@ -34,7 +32,7 @@ export function useAgentTests(agentId: string) {
 
 /** The agent's runs of any trigger (the publish gate's too), newest first. */
 export function useAgentTestRuns(agentId: string) {
-  const client = useTestsClient();
+  const client = useAgentTestsClient();
   return useQuery({
     queryKey: testsKeys.agentTestRuns(agentId),
     queryFn: ({ signal }) => client.runs(agentId, signal),
@@ -47,7 +45,7 @@ const isActive = (run: TestRun | null | undefined) =>
 
 /** A run followed while it is queued or running (read every `runPollMs` until it ends). */
 export function useTestRunProgress(agentId: string, run: TestRun | null) {
-  const client = useTestsClient();
+  const client = useAgentTestsClient();
   return useQuery({
     queryKey: testsKeys.agentTestRun(agentId, run?.id ?? ''),
     queryFn: ({ signal }) => client.getRun(agentId, run!.id, signal),
@@ -68,7 +66,7 @@ export function useSaveAgentTest(
     onError,
   }: { onStart?: () => void; onSaved?: () => void; onError?: (error: Error) => void } = {},
 ) {
-  const client = useTestsClient();
+  const client = useAgentTestsClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ test, draft }: { test: AgentTest | null; draft: TestDraft }) => {
@@ -92,7 +90,7 @@ export function useDeleteAgentTest(
   agentId: string,
   { onDeleted }: { onDeleted?: () => void } = {},
 ) {
-  const client = useTestsClient();
+  const client = useAgentTestsClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (test: AgentTest) => client.remove(agentId, test.id),
@@ -108,7 +106,7 @@ export function useRunAgentTests(
   agentId: string,
   { onStarted }: { onStarted?: (run: TestRun) => void } = {},
 ) {
-  const client = useTestsClient();
+  const client = useAgentTestsClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (options: { testIds?: string[]; voice?: boolean } = {}) =>
@@ -125,7 +123,7 @@ export function useRunAgentTests(
 
 /** The publish gate: whether the tests must pass before the agent is published. */
 export function useSaveTestsGate(agentId: string) {
-  const client = useTestsClient();
+  const client = useAgentTestsClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) => client.saveSettings(agentId, { tests_must_pass: on }),
@@ -144,7 +142,7 @@ export function useRefreshTests(agentId: string) {
  * judge criteria; then the Tests section shows it (scrolled to, to edit the criteria).
  */
 export function useMakeTest(agentId: string, sectionId = 'agent-section-tests') {
-  const client = useTestsClient();
+  const client = useAgentTestsClient();
   const queryClient = useQueryClient();
   // A double click (or Enter held) asks twice before the button turns busy: one test per
   // conversation while its request runs.

@@ -1,31 +1,21 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import {
+  errorText as costOver,
+  inlineSm as row,
+  listSm as list,
+  muted,
+  preWrap as said,
+  semibold as speaker,
+  stackMd as stack,
+} from '../../styles/common.css';
+import { flexBox, flexColumn, flexWrapRow, framed, textLine } from '../../styles/recipes';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const row = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
+export { costOver, list, muted, row, said, speaker, stack };
+
 export const item = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexWrapRow(vars.space.sm, 'space-between'),
+  ...framed(vars.space.sm, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
 });
 export const itemName = style({
@@ -35,60 +25,34 @@ export const itemName = style({
   overflowWrap: 'anywhere',
 });
 export const result = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexColumn(vars.space.sm),
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surfaceSunken,
 });
 export const resultHead = style({
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  color: vars.color.text,
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...textLine(vars.fontSize.md, vars.color.text),
+  ...flexWrapRow(vars.space.sm),
 });
 export const turn = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   paddingLeft: vars.space.sm,
   borderLeft: `3px solid ${vars.color.border}`,
 });
-export const said = style({
-  margin: 0,
-  color: vars.color.text,
-  whiteSpace: 'pre-wrap',
-  overflowWrap: 'anywhere',
-});
-export const speaker = style({ fontWeight: vars.fontWeight.semibold });
 export const expectation = style({
   display: 'flex',
   gap: vars.space.xs,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.text,
+  ...textLine(vars.fontSize.sm, vars.color.text),
   overflowWrap: 'anywhere',
 });
 export const pass = style({ color: vars.color.successText, fontWeight: vars.fontWeight.bold });
 export const fail = style({ color: vars.color.dangerText, fontWeight: vars.fontWeight.bold });
 export const reasoning = style({
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
+  ...textLine(vars.fontSize.sm, vars.color.textMuted),
   fontStyle: 'italic',
 });
 export const editorTurn = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexColumn(vars.space.sm),
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
 });
 export const expectationRow = style({
   display: 'grid',
@@ -105,10 +69,7 @@ export const note = style({
 
 /** 'Make a test' with its result under it (transcripts, threads, the chat drawer). */
 export const makeTest = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: vars.space.xs,
+  ...flexBox({ flexDirection: 'column', alignItems: 'flex-start', gap: vars.space.xs }),
 });
 
 /** The 'Test made' notice's link to the agent's Tests section. */
@@ -118,11 +79,4 @@ export const link = style({
   fontWeight: vars.fontWeight.semibold,
   textDecoration: 'underline',
   ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-});
-
-/** The run's estimate when it is more than the organization's test budget has left. */
-export const costOver = style({
-  margin: 0,
-  color: vars.color.dangerText,
-  fontSize: vars.fontSize.sm,
 });

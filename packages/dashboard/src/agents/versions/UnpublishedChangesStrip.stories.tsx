@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { UnpublishedChangesStrip } from './UnpublishedChangesStrip';
 import { draftChanges } from './versionFixtures';
+import { shows } from '../../stories/plays';
 
 const meta = {
   title: 'Dashboard/Agents/Versions/Unpublished changes',
@@ -60,9 +61,7 @@ export const DiscardingDark: Story = { ...Discarding, globals: { theme: 'dark' }
 
 export const DiscardFailed: Story = {
   args: { error: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('The draft could not be discarded')).toBeVisible();
-  },
+  play: shows('The draft could not be discarded'),
 };
 export const DiscardFailedDark: Story = { ...DiscardFailed, globals: { theme: 'dark' } };
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AgentVersionSummary, DraftChange } from '@parley/api-client';
-import { Badge, Banner, Button, ConfirmDialog, Spinner } from '@parley/ui';
+import { Badge, Banner, Button, ConfirmDialog, RetryBanner, Spinner } from '@parley/ui';
 import { ChangeList } from './ChangeList';
 import { publishedWhen } from './changeFormat';
 import { versionTexts as texts } from './versionTexts';
@@ -57,15 +57,7 @@ export function VersionsPanel({
   const [asking, setAsking] = useState<number | null>(null);
   const next = (versions[0]?.version ?? 0) + 1;
   if (loading) return <Spinner label={texts.loading} showLabel />;
-  if (error)
-    return (
-      <Banner
-        tone="error"
-        title={texts.loadFailed}
-        message={error}
-        action={onRetry ? { label: texts.retry, onClick: onRetry } : undefined}
-      />
-    );
+  if (error) return <RetryBanner title={texts.loadFailed} message={error} onRetry={onRetry} />;
   return (
     <div className={styles.stack}>
       <p className={styles.muted}>{texts.panelIntro}</p>

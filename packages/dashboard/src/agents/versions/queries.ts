@@ -1,9 +1,20 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createAgentVersionsClient, type AgentVersionsClient } from '@parley/api-client';
-import { useDashboardApi } from '../../api/ApiContext';
-import { queryKeys } from '../../api/queryKeys';
-import { versionsKeys } from './versionsKeys';
+import { useAgentVersionsClient } from '../../api/clients/agentVersions';
+import { agentKeys } from '../queries';
+
+/**
+ * Query keys of drafts and versions, under the organization's agents key (`agentKeys.agents`):
+ * whatever invalidates the agents list — an editor save, a publish — reads them again too.
+ */
+export const versionsKeys = {
+  versions: (orgId: string, agentId: string) =>
+    [...agentKeys.agents(orgId), 'versions', agentId] as const,
+  version: (orgId: string, agentId: string, version: number) =>
+    [...agentKeys.agents(orgId), 'versions', agentId, version] as const,
+  draft: (orgId: string, agentId: string) =>
+    [...agentKeys.agents(orgId), 'draft', agentId] as const,
+} as const;
 
 /**
  * How often the draft's changes are read again while the page is open: the editor saves the
@@ -11,18 +22,9 @@ import { versionsKeys } from './versionsKeys';
  */
 export const draftPollMs = 4000;
 
-/** The versions client: the API's own, else one on this origin. */
-export function useVersionsClient(): AgentVersionsClient {
-  const api = useDashboardApi();
-  return useMemo(
-    () => api.agentVersions ?? createAgentVersionsClient({ baseUrl: '/api/agents' }),
-    [api.agentVersions],
-  );
-}
-
 /** The agent's published versions, the live one and whether the draft differs. */
 export function useAgentVersions(orgId: string, agentId: string) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   return useQuery({
     queryKey: versionsKeys.versions(orgId, agentId),
     queryFn: ({ signal }) => client.list(agentId, signal),
@@ -32,7 +34,7 @@ export function useAgentVersions(orgId: string, agentId: string) {
 
 /** One published version (its settings, tools and analysis plan); off while `version` is null. */
 export function useAgentVersion(orgId: string, agentId: string, version: number | null) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   return useQuery({
     queryKey: versionsKeys.version(orgId, agentId, version ?? 0),
     queryFn: ({ signal }) => client.get(agentId, version!, signal),
@@ -48,9 +50,9 @@ export function useAgentVersion(orgId: string, agentId: string, version: number 
  * change (its list is read again) and every `draftPollMs` while the page is visible.
  */
 export function useAgentDraft(orgId: string, agentId: string) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   const queryClient = useQueryClient();
-  const toolsFetching = useIsFetching({ queryKey: queryKeys.agentTools(agentId) });
+  const toolsFetching = useIsFetching({ queryKey: agentKeys.tools(agentId) });
   const wasFetching = useRef(0);
   useEffect(() => {
     if (wasFetching.current > 0 && toolsFetching === 0)
@@ -70,15 +72,15 @@ function useRefreshAgent(orgId: string, agentId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.agent(agentId) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.agents(orgId) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.agentTools(agentId) }),
+      queryClient.invalidateQueries({ queryKey: agentKeys.agent(agentId) }),
+      queryClient.invalidateQueries({ queryKey: agentKeys.agents(orgId) }),
+      queryClient.invalidateQueries({ queryKey: agentKeys.tools(agentId) }),
     ]);
 }
 
 /** Makes a version live again at once, as a new version. */
 export function useRestoreVersion(orgId: string, agentId: string) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   const refresh = useRefreshAgent(orgId, agentId);
   return useMutation({
     mutationFn: (version: number) => client.restore(agentId, version),
@@ -88,7 +90,7 @@ export function useRestoreVersion(orgId: string, agentId: string) {
 
 /** Resets the draft to the live version. */
 export function useDiscardDraft(orgId: string, agentId: string) {
-  const client = useVersionsClient();
+  const client = useAgentVersionsClient();
   const refresh = useRefreshAgent(orgId, agentId);
   return useMutation({
     mutationFn: () => client.discardDraft(agentId),

@@ -1,32 +1,24 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
+import {
+  inlineSm as row,
+  listSm as list,
+  muted,
+  spreadSm as itemHead,
+  spreadSm as stripHead,
+  stackMd as stack,
+  textWrap as note,
+} from '../../styles/common.css';
+import { flexColumn, flexRow, framed } from '../../styles/recipes';
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const row = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
-export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export { itemHead, list, muted, note, row, stack, stripHead };
 
 /** The 'Unpublished changes' strip: a warning-toned band under the header. */
 export const strip = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.warning}`,
-  borderRadius: vars.radius.md,
+  ...flexColumn(vars.space.sm),
+  ...framed(vars.space.md, `1px solid ${vars.color.warning}`, vars.radius.md),
   background: vars.color.warningSubtle,
   color: vars.color.text,
-});
-export const stripHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
 });
 export const stripTitle = style({
   margin: 0,
@@ -69,47 +61,23 @@ export const removed = style({ color: vars.color.dangerText });
 export const added = style({ color: vars.color.successText });
 
 /** The Versions panel: one card per version. */
-export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
 export const item = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexColumn(vars.space.sm),
+  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
   background: vars.color.surface,
   selectors: { '&[data-live="true"]': { borderColor: vars.color.success } },
-});
-export const itemHead = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
 });
 export const itemTitle = style({
   margin: 0,
   fontSize: vars.fontSize.md,
   fontWeight: vars.fontWeight.semibold,
   color: vars.color.text,
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
 });
-export const note = style({ margin: 0, color: vars.color.text, overflowWrap: 'anywhere' });
 
 /** The chat drawer's 'Testing your draft' bar. */
 export const testingBar = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   padding: vars.space.sm,
   borderRadius: vars.radius.md,
   background: vars.color.infoSubtle,

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageOf, storageModeValues, type StorageMode } from '@parley/api-client';
 import { Spinner } from '@parley/ui';
 import { useDashboardApi } from '../../api/ApiContext';
-import { queryKeys } from '../../api/queryKeys';
-import { useAgent } from '../../agents/queries';
+import { agentKeys, useAgent } from '../../agents';
 import { AgentPrivacyPanel, type AgentPrivacyUpdate } from './AgentPrivacyPanel';
 
 export interface AgentPrivacySectionProps {
@@ -24,7 +23,7 @@ export default function AgentPrivacySection(props: AgentPrivacySectionProps) {
   const agent = useAgent(props.agentId);
   const save = useMutation({
     mutationFn: (update: AgentPrivacyUpdate) => api.updateAgent(props.agentId, props.orgId, update),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.agent(props.agentId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.agent(props.agentId) }),
   });
   if (!agent.data) return <Spinner label="Loading privacy..." />;
   return (

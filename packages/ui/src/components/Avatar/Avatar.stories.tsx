@@ -3,6 +3,7 @@ import { expect, within } from 'storybook/test';
 import { Avatar } from './Avatar';
 import { avatarSizes } from './Avatar.css';
 import { Row, Stack } from '../../stories/Layout';
+import { inDark } from '../../stories/inDark';
 
 const meta = {
   title: 'UI/Avatar',
@@ -62,7 +63,4 @@ function AllStatesGrid() {
 
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 
-export const AllStatesDark: Story = {
-  render: () => <AllStatesGrid />,
-  globals: { theme: 'dark' },
-};
+export const AllStatesDark: Story = inDark(AllStates);

@@ -3,6 +3,7 @@ import { expect, within } from 'storybook/test';
 import { Badge } from './Badge';
 import { badgeTones } from './Badge.css';
 import { Row, Stack } from '../../stories/Layout';
+import { inDark } from '../../stories/inDark';
 
 const meta = {
   title: 'UI/Badge',
@@ -100,7 +101,4 @@ export const WrappingDark: Story = { ...Wrapping, globals: { theme: 'dark' } };
 
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 
-export const AllStatesDark: Story = {
-  render: () => <AllStatesGrid />,
-  globals: { theme: 'dark' },
-};
+export const AllStatesDark: Story = inDark(AllStates);

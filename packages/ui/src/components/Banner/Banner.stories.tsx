@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Banner } from './Banner';
+import { RetryBanner } from './RetryBanner';
 import { Stack } from '../../stories/Layout';
+import { inDark } from '../../stories/inDark';
 
 const meta = {
   title: 'UI/Banner',
@@ -123,7 +125,20 @@ export const SlimDark: Story = { ...Slim, globals: { theme: 'dark' } };
 
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 
-export const AllStatesDark: Story = {
-  render: () => <AllStatesGrid />,
-  globals: { theme: 'dark' },
+export const AllStatesDark: Story = inDark(AllStates);
+
+/** RetryBanner: what failed to load, with Retry when the screen can try again. */
+const retried = fn();
+export const Retry: Story = {
+  args: { tone: 'error', title: 'Could not load the calls', message: 'HTTP 500' },
+  render: (args) => <RetryBanner title={args.title} message={args.message} onRetry={retried} />,
+  play: async ({ canvasElement }) => {
+    retried.mockClear();
+    const alert = within(canvasElement).getByRole('alert');
+    await expect(alert).toHaveTextContent('Could not load the calls');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await expect(retried).toHaveBeenCalledTimes(1);
+  },
 };
+
+export const RetryDark: Story = inDark(Retry);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Banner } from './Banner';
+import { RetryBanner } from './RetryBanner';
 import { expectNoAxeViolations } from '../../test/axe';
 
 afterEach(() => {
@@ -28,6 +29,20 @@ describe('Banner', () => {
     render(<Banner tone="error" title="API Key Missing" action={{ label: 'Refresh', onClick }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('RetryBanner › an alert whose Retry calls onRetry; without onRetry, no button', async () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(
+      <RetryBanner title="Could not load the calls" message="HTTP 500" onRetry={onRetry} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the calls');
+    expect(screen.getByRole('alert')).toHaveTextContent('HTTP 500');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    rerender(<RetryBanner title="Could not load the calls" />);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('given dismissible › the Dismiss button hides it and calls onDismiss', async () => {

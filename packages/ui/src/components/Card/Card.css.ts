@@ -1,20 +1,17 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { surface } from '../../theme/surface.css';
 
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  minWidth: 0,
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.md,
-});
+export const card = style([
+  surface,
+  {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: vars.space.md,
+    padding: vars.space.xl,
+    fontSize: vars.fontSize.md,
+  },
+]);
 
 export const header = style({
   display: 'flex',

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { menuItem } from '../../theme/menu.css';
 
 export const content = style({
   minWidth: '220px',
@@ -22,22 +23,16 @@ export const separator = style({
   margin: `${vars.space.xs} 0`,
 });
 
-export const item = style({
-  display: 'flex',
-  alignItems: 'center',
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.sm,
-  cursor: 'pointer',
-  outline: 'none',
-  userSelect: 'none',
-  selectors: {
-    '&[data-highlighted]': { background: vars.color.primarySubtle, color: vars.color.text },
-    '&[data-danger]': { color: vars.color.dangerText },
-    '&[data-danger][data-highlighted]': { background: vars.color.dangerSubtle },
-    '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
-    '&[data-current]': { fontWeight: vars.fontWeight.semibold },
+export const item = style([
+  menuItem,
+  {
+    selectors: {
+      '&[data-danger]': { color: vars.color.dangerText },
+      '&[data-danger][data-highlighted]': { background: vars.color.dangerSubtle },
+      '&[data-current]': { fontWeight: vars.fontWeight.semibold },
+    },
   },
-});
+]);
 
 /** The slot of a choice's check (kept when unchecked, so the labels line up). */
 export const check = style({

@@ -1,6 +1,7 @@
 import { forwardRef, Fragment, type ReactElement, type ReactNode } from 'react';
 import { DropdownMenu as RMenu } from 'radix-ui';
 import * as styles from './DropdownMenu.css';
+import { StrokeIcon } from '../private/StrokeIcon';
 
 export interface DropdownMenuItem {
   label: string;
@@ -22,20 +23,9 @@ export interface DropdownMenuItem {
 /** The check of the current choice (decorative: the item's checked state carries it). */
 function CheckMark() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" focusable="false">
       <path d="M5 12.5 10 17.5 19.5 7" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { EmptyState } from './EmptyState';
 import { Button } from '../Button';
 import { Stack } from '../../stories/Layout';
+import { inDark } from '../../stories/inDark';
 
 const meta = {
   title: 'UI/EmptyState',
@@ -62,7 +63,4 @@ function AllStatesGrid() {
 
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 
-export const AllStatesDark: Story = {
-  render: () => <AllStatesGrid />,
-  globals: { theme: 'dark' },
-};
+export const AllStatesDark: Story = inDark(AllStates);

@@ -3,6 +3,7 @@ import { mergeProps, useButton, useObjectRef } from 'react-aria';
 import * as f from '../../theme/field.css';
 import * as styles from './FileDropzone.css';
 import { describeAccept, formatBytes, partitionFiles } from './partitionFiles';
+import { StrokeIcon } from '../private/StrokeIcon';
 
 export interface FileDropzoneProps {
   /** Visible label; it names the drop zone button, e.g. 'Knowledge documents'. */
@@ -23,17 +24,9 @@ export interface FileDropzoneProps {
 
 function UploadIcon() {
   return (
-    <svg
-      width="28"
-      height="28"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
+    <StrokeIcon size={28} strokeWidth={1.8}>
       <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

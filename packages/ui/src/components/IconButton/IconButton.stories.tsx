@@ -3,20 +3,13 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { IconButton } from './IconButton';
 import { iconButtonVariants } from './IconButton.css';
 import { Row, Stack } from '../../stories/Layout';
+import { StrokeIcon } from '../private/StrokeIcon';
 
 function TrashIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <StrokeIcon>
       <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

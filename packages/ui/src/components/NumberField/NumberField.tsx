@@ -3,6 +3,7 @@ import { useButton, useLocale, useNumberField, type AriaButtonProps } from 'reac
 import { useNumberFieldState } from 'react-stately';
 import * as f from '../../theme/field.css';
 import * as styles from './NumberField.css';
+import { Field } from '../Field';
 
 export interface NumberFieldProps {
   label: string;
@@ -71,24 +72,14 @@ export function NumberField({
     errorMessageProps,
   } = useNumberField(props, state, inputRef);
   return (
-    <div className={f.field}>
-      <label {...labelProps} className={f.label}>
-        {label}
-      </label>
+    <Field
+      {...{ label, labelProps, description, descriptionProps, errorMessage, errorMessageProps }}
+    >
       <div {...groupProps} className={styles.group}>
         <StepButton {...decrementButtonProps}>−</StepButton>
         <input {...inputProps} ref={inputRef} className={`${f.input} ${styles.input}`} />
         <StepButton {...incrementButtonProps}>+</StepButton>
       </div>
-      {errorMessage ? (
-        <p {...errorMessageProps} className={f.error}>
-          {errorMessage}
-        </p>
-      ) : description ? (
-        <p {...descriptionProps} className={f.description}>
-          {description}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchFieldState } from 'react-stately';
 import * as f from '../../theme/field.css';
 import * as styles from './SearchField.css';
 import { visuallyHidden } from '../../theme/focus.css';
+import { StrokeIcon } from '../private/StrokeIcon';
 import { CloseIcon } from '../Dialog/CloseIcon';
 
 export interface SearchFieldProps {
@@ -48,19 +49,10 @@ export function SearchField({
         {label}
       </label>
       <div className={styles.wrapper}>
-        <svg
-          className={styles.icon}
-          width="16"
-          height="16"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <StrokeIcon className={styles.icon}>
           <circle cx="11" cy="11" r="7" />
           <path d="M20 20l-3.5-3.5" />
-        </svg>
+        </StrokeIcon>
         <input {...inputProps} ref={ref} className={`${f.input} ${styles.input}`} />
         {state.value !== '' ? (
           <ClearButton {...clearButtonProps} aria-label="Clear search" />

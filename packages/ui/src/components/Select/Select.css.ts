@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { menuItem } from '../../theme/menu.css';
 
 // The field, label, input look, description and error come from the shared ../../theme/field.css.ts;
 // these styles only add what a select needs on top of them.
@@ -53,21 +54,13 @@ export const content = style({
 
 export const viewport = style({ padding: vars.space.xs });
 
-export const item = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.sm,
-  cursor: 'pointer',
-  outline: 'none',
-  userSelect: 'none',
-  selectors: {
-    '&[data-highlighted]': { background: vars.color.primarySubtle, color: vars.color.text },
-    '&[data-state="checked"]': { fontWeight: vars.fontWeight.semibold },
-    '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
+export const item = style([
+  menuItem,
+  {
+    justifyContent: 'space-between',
+    gap: vars.space.sm,
+    selectors: { '&[data-state="checked"]': { fontWeight: vars.fontWeight.semibold } },
   },
-});
+]);
 
 export const indicator = style({ display: 'inline-flex', color: vars.color.primary });

@@ -2,6 +2,7 @@ import { forwardRef, useId } from 'react';
 import { Select as RSelect } from 'radix-ui';
 import * as f from '../../theme/field.css';
 import * as styles from './Select.css';
+import { StrokeIcon } from '../private/StrokeIcon';
 
 export interface SelectItem {
   /** Must not be the empty string (Radix reserves '' for "nothing selected"). */
@@ -32,33 +33,17 @@ export interface SelectProps {
 
 function ChevronIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <StrokeIcon>
       <path d="m6 9 6 6 6-6" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 function CheckIcon() {
   return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      aria-hidden="true"
-    >
+    <StrokeIcon size={14} strokeWidth={2.5}>
       <path d="M20 6 9 17l-5-5" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

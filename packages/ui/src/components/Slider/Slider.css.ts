@@ -3,12 +3,8 @@ import { vars } from '../../theme/contract.css';
 
 // The field, label and description come from the shared ../../theme/field.css.ts.
 
-export const header = style({
-  display: 'flex',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+/** The label's row (the value at its end): the fields' own. */
+export { labelRow as header } from '../Field/Field.css';
 
 export const valueText = style({
   fontSize: vars.fontSize.sm,

@@ -3,6 +3,7 @@ import { expect, within } from 'storybook/test';
 import { Spinner } from './Spinner';
 import { spinnerSizes } from './Spinner.css';
 import { Row, Stack } from '../../stories/Layout';
+import { inDark } from '../../stories/inDark';
 
 const meta = {
   title: 'UI/Spinner',
@@ -44,7 +45,4 @@ function AllStatesGrid() {
 
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 
-export const AllStatesDark: Story = {
-  render: () => <AllStatesGrid />,
-  globals: { theme: 'dark' },
-};
+export const AllStatesDark: Story = inDark(AllStates);

@@ -1,26 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { surface } from '../../theme/surface.css';
 
-export const card = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  minWidth: 0,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
-  fontFamily: vars.font.body,
-});
-
-export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const card = style([
+  surface,
+  { display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.lg },
+]);
 
 export const label = style({
   margin: 0,

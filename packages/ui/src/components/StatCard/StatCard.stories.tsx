@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { StatCard } from './StatCard';
 import { Row, Stack } from '../../stories/Layout';
+import { inDark } from '../../stories/inDark';
 
 const meta = {
   title: 'UI/StatCard',
@@ -63,7 +64,4 @@ function AllStatesGrid() {
 
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 
-export const AllStatesDark: Story = {
-  render: () => <AllStatesGrid />,
-  globals: { theme: 'dark' },
-};
+export const AllStatesDark: Story = inDark(AllStates);

@@ -1,6 +1,7 @@
 import { forwardRef, useId, type HTMLAttributes, type ReactNode } from 'react';
 import { visuallyHidden } from '../../theme/focus.css';
 import * as styles from './StatCard.css';
+import { Inline } from '../Inline';
 
 export interface StatCardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'role'> {
   /** e.g. 'Total Agents'. Names the card and its progress bar. */
@@ -34,7 +35,7 @@ export const StatCard = forwardRef<HTMLDivElement, StatCardProps>(function StatC
       aria-labelledby={labelId}
       className={[styles.card, className].filter(Boolean).join(' ')}
     >
-      <div className={styles.header}>
+      <Inline align="spaceBetween" wrap={false}>
         <p id={labelId} className={styles.label}>
           {label}
         </p>
@@ -43,7 +44,7 @@ export const StatCard = forwardRef<HTMLDivElement, StatCardProps>(function StatC
             {icon}
           </span>
         ) : null}
-      </div>
+      </Inline>
       <p className={styles.value} aria-busy={loading || undefined}>
         {loading ? (
           <>

@@ -5,6 +5,7 @@ import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { Stack } from '../../stories/Layout';
+import { inDark } from '../../stories/inDark';
 
 interface Mailbox {
   id: string;
@@ -172,7 +173,4 @@ function AllStatesGrid() {
 
 export const AllStates: Story = { render: () => <AllStatesGrid /> };
 
-export const AllStatesDark: Story = {
-  render: () => <AllStatesGrid />,
-  globals: { theme: 'dark' },
-};
+export const AllStatesDark: Story = inDark(AllStates);

@@ -2,6 +2,7 @@ import { forwardRef } from 'react';
 import { useObjectRef, useTextField } from 'react-aria';
 import * as f from '../../theme/field.css';
 import * as styles from './TextArea.css';
+import { Field, fieldState } from '../Field';
 
 export interface TextAreaProps {
   label: string;
@@ -42,45 +43,21 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   const { labelProps, inputProps, descriptionProps, errorMessageProps } = useTextField<'textarea'>(
     {
       ...props,
-      label,
-      description,
-      errorMessage,
+      ...fieldState({ label, description, errorMessage, disabled, readOnly, isRequired, onBlur }),
       maxLength,
       inputElementType: 'textarea',
-      isInvalid: Boolean(errorMessage),
-      isDisabled: disabled,
-      isReadOnly: readOnly,
-      isRequired,
-      onBlur: onBlur ? () => onBlur() : undefined,
     },
     ref,
   );
   return (
-    <div className={[f.field, className].filter(Boolean).join(' ')}>
-      <div className={styles.labelRow}>
-        <label {...labelProps} className={f.label}>
-          {label}
-        </label>
-        {maxLength ? (
-          <span
-            className={styles.counter}
-            aria-hidden="true"
-            data-over={props.value.length > maxLength || undefined}
-          >
-            {props.value.length}/{maxLength}
-          </span>
-        ) : null}
-      </div>
+    <Field
+      {...{ label, labelProps, description, descriptionProps, errorMessage, errorMessageProps }}
+      required={isRequired}
+      maxLength={maxLength}
+      value={props.value}
+      className={className}
+    >
       <textarea {...inputProps} ref={ref} rows={rows} className={`${f.input} ${styles.textarea}`} />
-      {errorMessage ? (
-        <p {...errorMessageProps} className={f.error}>
-          {errorMessage}
-        </p>
-      ) : description ? (
-        <p {...descriptionProps} className={f.description}>
-          {description}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 });

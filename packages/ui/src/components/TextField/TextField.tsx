@@ -1,7 +1,7 @@
 import { forwardRef, type HTMLAttributes } from 'react';
 import { useObjectRef, useTextField } from 'react-aria';
 import * as f from '../../theme/field.css';
-import * as styles from '../TextArea/TextArea.css';
+import { Field, fieldState } from '../Field';
 
 export interface TextFieldProps {
   label: string;
@@ -36,47 +36,19 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const { labelProps, inputProps, descriptionProps, errorMessageProps } = useTextField(
     {
       ...props,
-      label,
-      description,
-      errorMessage,
-      isInvalid: Boolean(errorMessage),
-      isDisabled: disabled,
-      isReadOnly: readOnly,
-      isRequired,
-      onBlur: onBlur ? () => onBlur() : undefined,
+      ...fieldState({ label, description, errorMessage, disabled, readOnly, isRequired, onBlur }),
     },
     ref,
   );
   return (
-    <div className={[f.field, className].filter(Boolean).join(' ')}>
-      {props.maxLength ? (
-        <div className={styles.labelRow}>
-          <label {...labelProps} className={f.label}>
-            {label}
-          </label>
-          <span
-            className={styles.counter}
-            aria-hidden="true"
-            data-over={props.value.length > props.maxLength || undefined}
-          >
-            {props.value.length}/{props.maxLength}
-          </span>
-        </div>
-      ) : (
-        <label {...labelProps} className={f.label}>
-          {label}
-        </label>
-      )}
+    <Field
+      {...{ label, labelProps, description, descriptionProps, errorMessage, errorMessageProps }}
+      required={isRequired}
+      maxLength={props.maxLength}
+      value={props.value}
+      className={className}
+    >
       <input {...inputProps} ref={ref} className={f.input} />
-      {errorMessage ? (
-        <p {...errorMessageProps} className={f.error}>
-          {errorMessage}
-        </p>
-      ) : description ? (
-        <p {...descriptionProps} className={f.description}>
-          {description}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 });

@@ -2,6 +2,7 @@ import { forwardRef } from 'react';
 import { useButton, useObjectRef } from 'react-aria';
 import type { ThemeName } from '../../theme';
 import * as styles from './ThemeToggle.css';
+import { StrokeIcon } from '../private/StrokeIcon';
 
 export interface ThemeToggleProps {
   theme: ThemeName;
@@ -10,38 +11,18 @@ export interface ThemeToggleProps {
 
 function SunIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
+    <StrokeIcon size={18} focusable="false" strokeLinecap="round">
       <circle cx="12" cy="12" r="4" />
       <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 function MoonIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    >
+    <StrokeIcon size={18} focusable="false" strokeLinejoin="round">
       <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

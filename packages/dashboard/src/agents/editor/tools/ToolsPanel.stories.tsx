@@ -7,6 +7,7 @@ import {
   longUrlToolFixture,
   transferToolFixture,
 } from './toolFixtures';
+import { retriesAfter, shows } from '../../../stories/plays';
 
 const meta = {
   title: 'Dashboard/Editor/Tools panel',
@@ -52,28 +53,19 @@ export const ListDark: Story = { ...List, globals: { theme: 'dark' } };
 
 export const Empty: Story = {
   args: { tools: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No tools yet')).toBeVisible();
-  },
+  play: shows('No tools yet'),
 };
 export const EmptyDark: Story = { ...Empty, globals: { theme: 'dark' } };
 
 export const Loading: Story = {
   args: { tools: [], loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Loading tools...')).toBeVisible();
-  },
+  play: shows('Loading tools...'),
 };
 export const LoadingDark: Story = { ...Loading, globals: { theme: 'dark' } };
 
 export const LoadError: Story = {
   args: { tools: [], error: 'HTTP 500: Internal Server Error' },
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('HTTP 500: Internal Server Error')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalled();
-  },
+  play: retriesAfter('HTTP 500: Internal Server Error'),
 };
 export const LoadErrorDark: Story = { ...LoadError, globals: { theme: 'dark' } };
 

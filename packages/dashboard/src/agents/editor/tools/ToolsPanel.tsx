@@ -1,4 +1,4 @@
-import { Badge, Banner, Button, Card, EmptyState, Spinner, Switch } from '@parley/ui';
+import { Badge, Banner, Button, Card, EmptyState, RetryBanner, Spinner, Switch } from '@parley/ui';
 import { toolTypeLabels, type AgentTool } from '@parley/api-client';
 import { PlusIcon } from '../../../icons';
 import * as styles from './tools.css';
@@ -94,13 +94,7 @@ export function ToolsPanel({
           server, and built-ins that end or transfer a call, send a message, schedule a callback,
           record a do-not-contact request or ask for a person of the team.
         </p>
-        {error ? (
-          <Banner
-            tone="error"
-            title={error}
-            action={onRetry ? { label: 'Retry', onClick: onRetry } : undefined}
-          />
-        ) : null}
+        {error ? <RetryBanner title={error} onRetry={onRetry} /> : null}
         {loading ? (
           <Spinner label="Loading tools..." showLabel />
         ) : tools.length === 0 && !error ? (

@@ -6,13 +6,8 @@ import { ToolEditorModal } from './ToolEditorModal';
 import { ToolTestModal } from './ToolTestModal';
 import { useMcpTools } from './useMcpTools';
 import { useAgent, useSaveTalkToPerson, useSaveVisitorSends } from '../../queries';
-import {
-  useAgentTools,
-  useDeleteAgentTool,
-  useSaveAgentTool,
-  useTestAgentTool,
-  useToolsClient,
-} from './queries';
+import { useAgentTools, useDeleteAgentTool, useSaveAgentTool, useTestAgentTool } from './queries';
+import { useAgentToolsClient } from '../../../api/clients/agentTools';
 import {
   emptyToolForm,
   formFromTool,
@@ -34,7 +29,7 @@ const hasAny = (errors: ToolFormErrors) => Object.keys(errors).length > 0;
 
 /** The agent's Tools section wired to the API (loaded lazily with the Configurations tab). */
 export default function ToolsSection({ agentId, editing, headingLevel, id }: ToolsSectionProps) {
-  const client = useToolsClient();
+  const client = useAgentToolsClient();
   const list = useAgentTools(client, agentId);
   const [editor, setEditor] = useState<{ id: string | null; form: ToolForm } | null>(null);
   const [errors, setErrors] = useState<ToolFormErrors>({});

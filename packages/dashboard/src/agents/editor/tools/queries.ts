@@ -1,29 +1,13 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createAgentToolsClient,
-  type AgentTool,
-  type AgentToolsClient,
-  type ToolTestResponse,
-} from '@parley/api-client';
-import { useDashboardApi } from '../../../api/ApiContext';
-import { queryKeys } from '../../../api/queryKeys';
-
-/** The agent tools client: the API's own, else one on this origin (created in this lazy chunk). */
-export function useToolsClient(): AgentToolsClient | undefined {
-  const api = useDashboardApi();
-  const [client] = useState(
-    () => api.agentTools ?? createAgentToolsClient({ baseUrl: '/api/agents' }),
-  );
-  return client;
-}
+import type { AgentTool, AgentToolsClient, ToolTestResponse } from '@parley/api-client';
+import { agentKeys } from '../../queries';
 
 const unavailable = () => new Error('Tools are not available on this server');
 
 /** The agent's tools. */
 export function useAgentTools(client: AgentToolsClient | undefined, agentId: string) {
   return useQuery({
-    queryKey: queryKeys.agentTools(agentId),
+    queryKey: agentKeys.tools(agentId),
     queryFn: ({ signal }) => {
       if (!client) throw unavailable();
       return client.list(agentId, signal);
@@ -47,7 +31,7 @@ export function useSaveAgentTool(
         : client!.create(agentId, state.body),
     onSuccess: async () => {
       onSaved?.();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.agentTools(agentId) });
+      await queryClient.invalidateQueries({ queryKey: agentKeys.tools(agentId) });
     },
   });
 }
@@ -63,7 +47,7 @@ export function useDeleteAgentTool(
     mutationFn: (tool: AgentTool) => client!.delete(agentId, tool.id),
     onSettled: async () => {
       onSettled?.();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.agentTools(agentId) });
+      await queryClient.invalidateQueries({ queryKey: agentKeys.tools(agentId) });
     },
   });
 }

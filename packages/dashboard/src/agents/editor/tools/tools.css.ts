@@ -1,73 +1,56 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@parley/ui';
 import * as editor from '../editor.css';
+import {
+  errorText,
+  shrinkStackMd as form,
+  shrinkStackMd as stack,
+  shrinkStackXxs as choiceText,
+  wrapXs as actions,
+} from '../../../styles/common.css';
+import {
+  bareList,
+  flexColumn,
+  flexWrapRow,
+  framed,
+  monoText,
+  textLine,
+} from '../../../styles/recipes';
+
+export { actions, choiceText, errorText, form, stack };
 
 export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...bareList,
+  ...flexColumn(vars.space.sm),
   minWidth: 0,
 });
 
 export const row = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...flexWrapRow(vars.space.sm, 'space-between'),
+  ...framed(vars.space.sm, `1px solid ${vars.color.border}`, vars.radius.md),
   minWidth: 0,
 });
 
 export const rowText = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
+  ...flexColumn(vars.space.xxs),
   minWidth: 0,
   flex: '1 1 12rem',
 });
 
 export const rowTitle = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.xs,
+  ...flexWrapRow(vars.space.xs),
   fontFamily: vars.font.mono,
   fontWeight: vars.fontWeight.semibold,
   overflowWrap: 'anywhere',
 });
 
 export const muted = style({
-  margin: 0,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
+  ...textLine(vars.fontSize.sm, vars.color.textMuted),
   overflowWrap: 'anywhere',
-});
-
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
-
-/** The panel's parts apart from each other (the Card's body has no gap of its own). */
-export const stack = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  minWidth: 0,
 });
 
 /** 'Add tool' under the list, set apart from it. */
 export const addRow = style({ display: 'flex', paddingTop: vars.space.xs });
-
-export const form = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  minWidth: 0,
-});
 
 /** A group of fields under one label: no native fieldset frame, the legend as a field label. */
 export const fieldset = style([form, { border: 0, margin: 0, padding: 0, gap: vars.space.sm }]);
@@ -86,20 +69,12 @@ export const headerRow = style({
   gap: vars.space.xs,
 });
 
-export const errorText = style({
-  margin: 0,
-  color: vars.color.dangerText,
-  fontSize: vars.fontSize.sm,
-});
-
 export const code = style({
   margin: 0,
   padding: vars.space.sm,
   borderRadius: vars.radius.sm,
   background: vars.color.surfaceSunken,
-  color: vars.color.text,
-  fontFamily: vars.font.mono,
-  fontSize: vars.fontSize.xs,
+  ...monoText(vars.fontSize.xs, vars.color.text),
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
   maxHeight: '16rem',
@@ -124,13 +99,6 @@ export const choiceList = editor.choiceList;
 export const choice = style([editor.choice, { alignItems: 'flex-start' }]);
 
 export const checkbox = style([editor.checkbox, { marginTop: '2px' }]);
-
-export const choiceText = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  minWidth: 0,
-});
 
 export const choiceName = style({
   fontFamily: vars.font.mono,

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { member, organization } from './schema';
+
+// ---------- knowledge bases ----------
+
+/** PostgreSQL full-text vector. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const knowledgeBases = pgTable(
+  'knowledge_bases',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    indexingTechnique: text('indexing_technique').notNull().default('high_quality'),
+    permission: text('permission').notNull().default('only_me'),
+    chunkSettings: jsonb('chunk_settings').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('knowledge_bases_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * The members a `partial_members` base is shared with, besides its creator (drizzle/0014). Keyed by
+ * membership: removing someone from the organization removes them here too.
+ */
+export const knowledgeBaseMembers = pgTable(
+  'knowledge_base_members',
+  {
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'knowledge_base_members_pk', columns: [t.knowledgeBaseId, t.memberId] }),
+    index('knowledge_base_members_member_idx').on(t.memberId),
+  ],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id').notNull(),
+    name: text('name').notNull(),
+    sourceType: text('source_type').notNull(),
+    sourceUrl: text('source_url'),
+    /** Text as submitted, or the extracted text of a file (kept so reindexing needs no re-upload). */
+    content: text('content'),
+    mimeType: text('mime_type'),
+    status: text('status').notNull().default('indexing'),
+    error: text('error'),
+    enabled: boolean('enabled').notNull().default(true),
+    wordCount: integer('word_count').notNull().default(0),
+    indexingTechnique: text('indexing_technique').notNull(),
+    chunkSettings: jsonb('chunk_settings').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_kb_idx').on(t.knowledgeBaseId, t.createdAt)],
+);
+
+/**
+ * Passages. Stored with fillfactor 80 (migration 0011, not expressible here): hit-count updates
+ * stay HOT, so they never grow the GIN index's pending list that full-text queries scan.
+ */
+export const segments = pgTable(
+  'segments',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    knowledgeBaseId: uuid('knowledge_base_id').notNull(),
+    position: integer('position').notNull(),
+    content: text('content').notNull(),
+    wordCount: integer('word_count').notNull(),
+    hitCount: integer('hit_count').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The headings above the passage, 'Document › Section › Subsection' (issue 31). */
+    headingPath: text('heading_path').notNull().default(''),
+    /**
+     * Parsed once at write time, so ranking never re-parses the text; the heading path's words
+     * first, with weight A (migration 0018).
+     */
+    tsv: tsvector('tsv').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', heading_path), 'A') || to_tsvector('english', content)`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('segments_document_idx').on(t.documentId, t.position),
+    index('segments_kb_idx').on(t.knowledgeBaseId),
+    index('segments_tsv_idx').using('gin', t.tsv),
+  ],
+);
+
+/** Durable ingestion: one row per pending (re)index, claimed with FOR UPDATE SKIP LOCKED. */
+export const ingestionJobs = pgTable(
+  'ingestion_jobs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ingestion_jobs_status_idx').on(t.status, t.createdAt)],
+);
+
+export const knowledgeApiKeys = pgTable('knowledge_api_keys', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  knowledgeBaseId: uuid('knowledge_base_id')
+    .notNull()
+    .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+  organizationId: text('organization_id').notNull(),
+  name: text('name').notNull(),
+  /** sha256 of the token, for lookup; the token itself is stored encrypted for the Copy button. */
+  tokenHash: text('token_hash').notNull().unique(),
+  tokenEncrypted: text('token_encrypted').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});

@@ -1,0 +1,91 @@
+import * as api from '@parley/api-client';
+import type { Operation } from '../lib/openapiOperation';
+
+/** The organization, its members and invitations: assembled into the document by openapi.ts. */
+export const orgOperations: Operation[] = [
+  // ---- organization ----
+  {
+    method: 'get',
+    path: '/api/org/me',
+    summary: 'The signed-in user and their organizations',
+    tag: 'Organization',
+    auth: 'session',
+    response: api.meResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/org/create-org',
+    summary: 'Create an organization',
+    tag: 'Organization',
+    auth: 'session',
+    body: api.createOrgRequestSchema,
+    response: api.createOrgResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/org/add-user',
+    summary: 'Add a member',
+    tag: 'Organization',
+    auth: 'session',
+    body: api.addUserRequestSchema,
+    response: api.addUserResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/org/:orgId/members',
+    summary: 'Members and pending invitations (invite links for owners and admins)',
+    tag: 'Organization',
+    auth: 'session',
+    response: api.membersResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/org/:orgId/invitations',
+    summary: 'Invite by e-mail address with a role (owners and admins; owner role: owners)',
+    tag: 'Organization',
+    auth: 'session',
+    body: api.inviteMemberRequestSchema,
+    response: api.inviteMemberResponseSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/org/:orgId/invitations/:invitationId',
+    summary: 'Cancel a pending invitation (owners and admins)',
+    tag: 'Organization',
+    auth: 'session',
+    response: api.okResponseSchema,
+  },
+  {
+    method: 'patch',
+    path: '/api/org/:orgId/members/:memberId',
+    summary: "Change a member's role (owners and admins; owner role: owners)",
+    tag: 'Organization',
+    auth: 'session',
+    body: api.updateMemberRoleRequestSchema,
+    response: api.okResponseSchema,
+  },
+  {
+    method: 'delete',
+    path: '/api/org/:orgId/members/:memberId',
+    summary: 'Remove a member (owners and admins; an owner: owners)',
+    tag: 'Organization',
+    auth: 'session',
+    response: api.okResponseSchema,
+  },
+  {
+    method: 'post',
+    path: '/api/org/invitations/:invitationId/accept',
+    summary: 'Accept an invitation sent to the signed-in address',
+    tag: 'Organization',
+    auth: 'session',
+    response: api.acceptInvitationResponseSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/invitations/:invitationId',
+    summary: "An invite link's organization, address and role (no session needed)",
+    tag: 'Organization',
+    auth: 'none',
+    response: api.invitationDetailsSchema,
+  },
+];

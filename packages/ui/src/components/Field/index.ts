@@ -1,0 +1,2 @@
+export { Field, fieldState } from './Field';
+export type { FieldProps } from './Field';
