@@ -1,12 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
-import {
-  Badge,
-  Button,
-  DropdownMenu,
-  ThemeToggle,
-  type DropdownMenuItem,
-  type ThemeName,
-} from '@parley/ui';
+import { Badge, Button, ThemeToggle, type DropdownMenuItem, type ThemeName } from '@parley/ui';
+import { NavMenu as DropdownMenu } from './NavMenu';
 import { dashboardTabs, type DashboardTabId } from './tabs';
 import { organizationInitial } from './orgScope';
 import type { OrganizationSummary, SessionUser } from '../api/DashboardApi';

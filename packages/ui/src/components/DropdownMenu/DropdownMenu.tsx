@@ -38,6 +38,8 @@ export interface DropdownMenuProps {
   header?: ReactNode;
   items: DropdownMenuItem[];
   align?: 'start' | 'end';
+  /** Opens at once when it mounts (a menu whose code loaded after the person pressed its trigger). */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -46,11 +48,11 @@ export interface DropdownMenuProps {
  * the menu element.
  */
 export const DropdownMenu = forwardRef<HTMLDivElement, DropdownMenuProps>(function DropdownMenu(
-  { label, trigger, header, items, align = 'end' },
+  { label, trigger, header, items, align = 'end', defaultOpen },
   ref,
 ) {
   return (
-    <RMenu.Root modal={false}>
+    <RMenu.Root modal={false} defaultOpen={defaultOpen}>
       <RMenu.Trigger asChild>{trigger}</RMenu.Trigger>
       <RMenu.Portal>
         <RMenu.Content

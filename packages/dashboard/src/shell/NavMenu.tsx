@@ -1,0 +1,42 @@
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+} from 'react';
+import type { DropdownMenuProps } from '@parley/ui';
+
+const Menu = lazy(() => import('./navMenuModule'));
+
+/** The keys that open a menu from its trigger (as Radix's trigger does). */
+const openingKeys = new Set(['Enter', ' ', 'ArrowDown']);
+
+/**
+ * The navbar's menus: the trigger shows at once; the menu's code loads right after the page (it
+ * is not part of the first tab's scripts). A press on the trigger before it arrived is kept: the
+ * menu then opens as soon as it is there.
+ */
+export function NavMenu(props: DropdownMenuProps) {
+  const [pressed, setPressed] = useState(false);
+  const trigger = props.trigger as ReactElement<Record<string, unknown>>;
+  const waiting = cloneElement(trigger, {
+    'aria-haspopup': 'menu',
+    'aria-expanded': pressed,
+    onPointerDown: (e: PointerEvent) => {
+      if (e.button === 0 && !e.ctrlKey) setPressed(true);
+    },
+    onKeyDown: (e: KeyboardEvent) => {
+      if (!openingKeys.has(e.key)) return;
+      e.preventDefault();
+      setPressed(true);
+    },
+  });
+  return (
+    <Suspense fallback={waiting}>
+      <Menu {...props} defaultOpen={pressed || undefined} />
+    </Suspense>
+  );
+}
