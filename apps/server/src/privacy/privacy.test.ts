@@ -204,6 +204,19 @@ describe('storage modes on the chat path', () => {
     ]);
     expect(all).not.toContain('4111 1111 1111 1111');
     expect(all).not.toContain('jane@example.com');
+    // The conversation export holds what was stored: the placeholders.
+    const exported = await owner.fetch(
+      `/api/conversations/export?format=jsonl&organization_id=${orgId}`,
+    );
+    expect(exported.status).toBe(200);
+    // (This organization's earlier conversations were stored in full: these two only.)
+    const text = (await exported.text())
+      .split('\n')
+      .filter((line) => line.includes(turn.conversation_id) || line.includes(streamed))
+      .join('\n');
+    expect(text).toContain('My card is [CARD], call me at [PHONE] or mail [EMAIL]');
+    expect(text).not.toContain('4111 1111 1111 1111');
+    expect(text).not.toContain('jane@example.com');
   });
 
   it('metadata_only: no text is stored, only its length; the next turn has no empty history', async () => {

@@ -17,7 +17,7 @@ import { rowsOf } from '../db/rows';
 
 /** Rows a batch removes at most (messages; conversations per batch are fewer). */
 export const batchSize = 1000;
-const conversationsPerBatch = 50;
+const conversationsPerBatch = 20;
 
 type Executor = Pick<Db, 'execute'>;
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
