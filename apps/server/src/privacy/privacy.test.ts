@@ -314,6 +314,70 @@ describe('storage modes on the message channels', () => {
   });
 });
 
+describe("the agent's own privacy settings", () => {
+  const setAgent = async (fields: Record<string, unknown>) => {
+    await owner.agents.update(agentName, { organization_id: orgId, ...fields });
+  };
+
+  it('its storage mode overrides the organization’s, both ways; a bad value names the field', async () => {
+    await setMode('full');
+    await setAgent({ storage_mode: 'redacted' });
+    const redacted = await blockingTurn('visitor-agent-redacted', personal);
+    expect((await stored(redacted.conversation_id))[0]!.content).toBe(
+      'My card is [CARD], call me at [PHONE] or mail [EMAIL]',
+    );
+    // The organization redacts, the agent keeps nothing: the agent's wins.
+    await setMode('redacted');
+    await setAgent({ storage_mode: 'metadata_only' });
+    const meta = await blockingTurn('visitor-agent-meta', personal);
+    expect((await stored(meta.conversation_id)).map((r) => r.content)).toEqual(['', '']);
+    // null: the organization's mode again.
+    await setAgent({ storage_mode: null });
+    const org = await blockingTurn('visitor-agent-org', personal);
+    expect((await stored(org.conversation_id))[0]!.content).toBe(
+      'My card is [CARD], call me at [PHONE] or mail [EMAIL]',
+    );
+    const bad = await owner.raw('POST', `/api/agents/update/${agentName}`, {
+      organization_id: orgId,
+      storage_mode: 'everything',
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('storage_mode');
+    await setMode('full');
+  });
+
+  it('its disclosure line goes first with the first reply of an SMS thread, and only then', async () => {
+    const disclosure = 'You are talking with an AI assistant.';
+    await setAgent({ disclosure });
+    await owner.voice.syncAllProviders({ organization_id: orgId });
+    const number = (await owner.voice.phoneNumberPage(orgId)).phone_numbers.find(
+      (n) => n.sms_enabled,
+    )!;
+    await owner.voice.assign(number.phone_id, agentName, ['sms']);
+    const from = '+14155550143';
+    const sent = () =>
+      server.db
+        .select()
+        .from(telephonyOutbox)
+        .where(eq(telephonyOutbox.toNumber, from))
+        .orderBy(asc(telephonyOutbox.createdAt));
+    const text = async (body: string) =>
+      owner.voice.simulateEvent(orgId, { event: 'sms', to: number.phone_number, from, text: body });
+    const first = await text('Hello there');
+    await expect.poll(async () => (await sent()).length, { timeout: 20_000 }).toBe(1);
+    await text('And another thing');
+    await expect.poll(async () => (await sent()).length, { timeout: 20_000 }).toBe(2);
+    const bodies = (await sent()).map((r) => r.body);
+    expect(bodies[0]!.startsWith(`${disclosure}\n\n`)).toBe(true);
+    expect(bodies[1]!).not.toContain(disclosure);
+    // What is stored is what was sent: the line with the first answer.
+    const agentLines = (await stored(first.conversation_id!)).filter((r) => r.author === 'agent');
+    expect(agentLines[0]!.content.startsWith(disclosure)).toBe(true);
+    expect(agentLines[1]!.content).not.toContain(disclosure);
+    await setAgent({ disclosure: null });
+  });
+});
+
 describe("a person's data: export and erasure", () => {
   const phone = '+14155550199';
 
