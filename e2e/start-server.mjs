@@ -24,6 +24,9 @@ const child = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
     PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
     // The Webhooks test's receiver listens on loopback too (e2e/webhooks.e2e.ts).
     PARLEY_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+    // Every test signs up its own people, all from 127.0.0.1: more than the default 30 sign-ups per
+    // address per 15 minutes (the limit itself is tested in apps/server/src/auth/security.test.ts).
+    PARLEY_AUTH_RATE_LIMIT_PER_IP: '1000',
     ...process.env,
     PARLEY_LOCAL_STT_GRAMMAR: grammar,
     PARLEY_DATA_DIR: dataDir,
