@@ -33,6 +33,7 @@ import { embedderFrom, ensureEmbeddingTable } from '../apps/server/src/knowledge
 import { retrieveSegments, type VectorIndex } from '../apps/server/src/knowledge/retrieve';
 import { startFakeProvider } from '../apps/server/test/fakeProviders';
 import { largeMarkdown, probeHealthz } from '../apps/server/test/largeText';
+import { benchSession } from './benchSession';
 
 const corpusMB = Number(process.env.BENCH_CORPUS_MB ?? 10);
 const scales = (process.env.BENCH_SEGMENTS ?? '10000,100000')
@@ -260,23 +261,7 @@ async function startServer() {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await once(server, 'listening');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify({
-      name: 'Bench',
-      email: 'bench@example.com',
-      password: 'quiet-harbor-lantern-7',
-    }),
-  });
-  const headers = {
-    Cookie: signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
-    Origin: origin,
-    'Content-Type': 'application/json',
-  };
+  const headers = await benchSession(origin);
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${origin}${path}`, {
       method,

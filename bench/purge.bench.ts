@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { PurgeCounts } from '@parley/api-client';
 import { createServer } from '../apps/server/src/server';
 import { probeHealthz } from '../apps/server/test/largeText';
+import { benchSession } from './benchSession';
 
 const perConversation = 10;
 const emit = (o: Record<string, unknown>) => console.log(JSON.stringify({ bench: 'purge', ...o }));
@@ -28,23 +29,7 @@ const { app, database } = await createServer({
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await once(server, 'listening');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', Origin: origin },
-  body: JSON.stringify({
-    name: 'Bench',
-    email: 'bench@example.com',
-    password: 'quiet-harbor-lantern-7',
-  }),
-});
-const headers = {
-  Cookie: signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; '),
-  Origin: origin,
-  'Content-Type': 'application/json',
-};
+const headers = await benchSession(origin);
 const post = async <T>(path: string, body: unknown): Promise<T> => {
   const res = await fetch(`${origin}${path}`, {
     method: 'POST',

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { createServer } from '../apps/server/src/server';
 import { startFakeProvider } from '../apps/server/test/fakeProviders';
 import { firstByteMs, modelFirstByteMs, pct } from './modelTiming';
+import { benchSession } from './benchSession';
 
 const runs = Number(process.env.BENCH_RUNS ?? 60);
 
@@ -28,23 +29,7 @@ const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await once(server, 'listening');
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', Origin: origin },
-  body: JSON.stringify({
-    name: 'Bench',
-    email: 'bench@example.com',
-    password: 'quiet-harbor-lantern-7',
-  }),
-});
-const headers = {
-  Cookie: signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; '),
-  Origin: origin,
-  'Content-Type': 'application/json',
-};
+const headers = await benchSession(origin);
 const post = async (path: string, body: unknown) =>
   (
     await fetch(`${origin}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
