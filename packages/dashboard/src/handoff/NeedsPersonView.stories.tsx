@@ -5,7 +5,6 @@ import { ThreadView } from '../conversations/ThreadView';
 import { emptyFilters } from '../conversations/inboxFormat';
 import { HandoffCard } from './HandoffCard';
 import { NeedsPersonView } from './NeedsPersonView';
-import { WaitingNowPanel } from './WaitingNowPanel';
 import {
   fixtureHandoff,
   fixtureNow,
@@ -173,25 +172,3 @@ export const TakenOver: Story = {
   },
 };
 export const TakenOverDark: Story = { ...TakenOver, globals: { theme: 'dark' } };
-
-/** The Overview's card: how many wait now, and for how long the longest has. */
-export const OnTheOverview: Story = {
-  render: () => (
-    <WaitingNowPanel
-      count={3}
-      oldestRequestedAt={waitingFixtures[0]!.handoff!.requested_at}
-      now={fixtureNow}
-      onOpen={fn()}
-    />
-  ),
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('3 conversations')).toBeVisible();
-    await expect(c.getByText('The longest has waited 9 h 5 min.')).toBeVisible();
-    await expect(c.getByRole('link', { name: 'Open Needs a person' })).toHaveAttribute(
-      'href',
-      '/?view=conversations&status=needs_human',
-    );
-  },
-};
-export const OnTheOverviewDark: Story = { ...OnTheOverview, globals: { theme: 'dark' } };

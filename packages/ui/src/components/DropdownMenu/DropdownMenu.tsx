@@ -1,7 +1,7 @@
 import { forwardRef, Fragment, type ReactElement, type ReactNode } from 'react';
 import { DropdownMenu as RMenu } from 'radix-ui';
 import * as styles from './DropdownMenu.css';
-import { StrokeIcon } from '../private/StrokeIcon';
+import { StrokeIcon } from '../../private/StrokeIcon';
 
 export interface DropdownMenuItem {
   label: string;

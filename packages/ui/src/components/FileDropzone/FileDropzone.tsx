@@ -3,7 +3,7 @@ import { mergeProps, useButton, useObjectRef } from 'react-aria';
 import * as f from '../../theme/field.css';
 import * as styles from './FileDropzone.css';
 import { describeAccept, formatBytes, partitionFiles } from './partitionFiles';
-import { StrokeIcon } from '../private/StrokeIcon';
+import { StrokeIcon } from '../../private/StrokeIcon';
 
 export interface FileDropzoneProps {
   /** Visible label; it names the drop zone button, e.g. 'Knowledge documents'. */

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { IconButton } from './IconButton';
 import { iconButtonVariants } from './IconButton.css';
 import { Row, Stack } from '../../stories/Layout';
-import { StrokeIcon } from '../private/StrokeIcon';
+import { StrokeIcon } from '../../private/StrokeIcon';
 
 function TrashIcon() {
   return (

@@ -4,7 +4,7 @@ import { useSearchFieldState } from 'react-stately';
 import * as f from '../../theme/field.css';
 import * as styles from './SearchField.css';
 import { visuallyHidden } from '../../theme/focus.css';
-import { StrokeIcon } from '../private/StrokeIcon';
+import { StrokeIcon } from '../../private/StrokeIcon';
 import { CloseIcon } from '../Dialog/CloseIcon';
 
 export interface SearchFieldProps {

@@ -2,7 +2,7 @@ import { forwardRef, useId } from 'react';
 import { Select as RSelect } from 'radix-ui';
 import * as f from '../../theme/field.css';
 import * as styles from './Select.css';
-import { StrokeIcon } from '../private/StrokeIcon';
+import { StrokeIcon } from '../../private/StrokeIcon';
 
 export interface SelectItem {
   /** Must not be the empty string (Radix reserves '' for "nothing selected"). */

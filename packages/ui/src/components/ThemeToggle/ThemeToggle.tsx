@@ -2,7 +2,7 @@ import { forwardRef } from 'react';
 import { useButton, useObjectRef } from 'react-aria';
 import type { ThemeName } from '../../theme';
 import * as styles from './ThemeToggle.css';
-import { StrokeIcon } from '../private/StrokeIcon';
+import { StrokeIcon } from '../../private/StrokeIcon';
 
 export interface ThemeToggleProps {
   theme: ThemeName;
