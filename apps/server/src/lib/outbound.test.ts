@@ -8,6 +8,8 @@ import {
   allowHostsFrom,
   checkOutboundUrl,
   guardedFetch as guarded,
+  guardedLookup,
+  neverResolves,
   OutboundError,
   requestFetch,
 } from './outbound';
@@ -69,6 +71,19 @@ const rootCause = async (p: Promise<unknown>) => {
   }
   throw new Error('expected a refusal');
 };
+
+describe('names that never resolve (RFC 6761: .invalid)', () => {
+  it('are not found at once, without a DNS query; other names are not caught', async () => {
+    expect(neverResolves('no-such-site.invalid')).toBe(true);
+    expect(neverResolves('INVALID.')).toBe(true);
+    expect(neverResolves('invalid.example.com')).toBe(false);
+    expect(neverResolves('notinvalid')).toBe(false);
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+      guardedLookup(() => false)('shop.invalid', { all: true }, (err) => resolve(err)),
+    );
+    expect(error?.code).toBe('ENOTFOUND');
+  });
+});
 
 describe('allow-list', () => {
   it('compares hosts without case, brackets, ports or a trailing dot', () => {

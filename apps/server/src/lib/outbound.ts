@@ -82,9 +82,24 @@ export function checkOutboundUrl(raw: string, allowHost: AllowHost): URL {
   return url;
 }
 
+/**
+ * Names under the special-use `.invalid` never resolve (RFC 6761 §6.4: resolvers answer them
+ * negatively at once): no DNS query is sent for them, so an offline or slow resolver cannot turn
+ * "not found" into a time-out.
+ */
+export function neverResolves(hostname: string): boolean {
+  return /(^|\.)invalid\.?$/i.test(hostname);
+}
+
 /** A DNS lookup that refuses any non-public address among the answers (at connect time). */
 export function guardedLookup(allowHost: AllowHost): LookupFunction {
   return (hostname, options, callback) => {
+    if (neverResolves(hostname)) {
+      const error: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+      error.code = 'ENOTFOUND';
+      error.syscall = 'getaddrinfo';
+      return callback(error, '', 0);
+    }
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       const list = addresses as LookupAddress[];
