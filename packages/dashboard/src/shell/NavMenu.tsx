@@ -2,6 +2,8 @@ import {
   cloneElement,
   lazy,
   Suspense,
+  useCallback,
+  useRef,
   useState,
   type KeyboardEvent,
   type PointerEvent,
@@ -16,15 +18,18 @@ const openingKeys = new Set(['Enter', ' ', 'ArrowDown']);
 
 /**
  * The navbar's menus: the trigger shows at once; the menu's code loads right after the page (it
- * is not part of the first tab's scripts). A press on the trigger before it arrived is kept: the
- * menu then opens as soon as it is there.
+ * is not part of the first tab's scripts). A press on the trigger before it arrived is kept (the
+ * menu then opens as soon as it is there), and so is the focus (the loaded trigger takes it).
  */
 export function NavMenu(props: DropdownMenuProps) {
   const [pressed, setPressed] = useState(false);
+  const focused = useRef(false);
   const trigger = props.trigger as ReactElement<Record<string, unknown>>;
   const waiting = cloneElement(trigger, {
     'aria-haspopup': 'menu',
     'aria-expanded': pressed,
+    onFocus: () => (focused.current = true),
+    onBlur: () => (focused.current = false),
     onPointerDown: (e: PointerEvent) => {
       if (e.button === 0 && !e.ctrlKey) setPressed(true);
     },
@@ -34,9 +39,18 @@ export function NavMenu(props: DropdownMenuProps) {
       setPressed(true);
     },
   });
+  // The loaded trigger is a new element: it takes the focus the waiting one had.
+  const keepFocus = useCallback((node: HTMLElement | null) => {
+    if (node && focused.current) node.focus();
+    focused.current = false;
+  }, []);
   return (
     <Suspense fallback={waiting}>
-      <Menu {...props} defaultOpen={pressed || undefined} />
+      <Menu
+        {...props}
+        trigger={cloneElement(trigger, { ref: keepFocus })}
+        defaultOpen={pressed || undefined}
+      />
     </Suspense>
   );
 }
