@@ -3,10 +3,9 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { createMailClient, newAgentId, toolsDefaults, type MailClient } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
+import { startSmtpCatcher } from '../../../test/smtpCatcher';
 import {
   deepNesting,
   hugeSubject,
@@ -26,8 +25,7 @@ import { agents, mailboxes, mailMessages, messages } from '../../db/schema';
 
 const user1 = 'support@acme.test';
 const password = 'app-password-1234';
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>> | undefined;
 let smtpPort = 0;
 let server: TestServer;
 let user: TestUser;
@@ -35,24 +33,8 @@ let mail: MailClient;
 let agentId = '';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth: (auth, _s, cb) =>
-      auth.password === password ? cb(null, { user: auth.username }) : cb(new Error('no')),
-    onData(stream, _s, cb) {
-      simpleParser(stream)
-        .then((parsed) => {
-          received.push(parsed);
-          cb();
-        })
-        .catch(cb);
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCatcher(password);
+  smtpPort = smtp.port;
   server = await startTestServer({
     env: {
       PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
@@ -90,7 +72,7 @@ async function rawMailboxes() {
 
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 const smtpSettings = { host: '127.0.0.1', port: 0, secure: false, username: user1, password };
@@ -114,7 +96,7 @@ function plain(h: Record<string, string>, body: string) {
       .join('\r\n')}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`,
   );
 }
-const repliesTo = (id: string) => received.filter((m) => m.inReplyTo === id);
+const repliesTo = (id: string) => smtp!.received.filter((m) => m.inReplyTo === id);
 
 describe('the inbound URL', () => {
   it('refuses every hostile mail with a 4xx and its reason, stores nothing, then takes a normal one', async () => {

@@ -1,9 +1,5 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import {
   createConversationsClient,
   createMailClient,
@@ -12,6 +8,7 @@ import {
   type MailClient,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
+import { startSmtpCatcher } from '../../../test/smtpCatcher';
 import { agents, mailboxes, mailCampaigns, mailSends, messages } from '../../db/schema';
 
 /**
@@ -23,8 +20,7 @@ import { agents, mailboxes, mailCampaigns, mailSends, messages } from '../../db/
 
 const box = 'support@acme.test';
 const password = 'app-password-1234';
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>> | undefined;
 let smtpPort = 0;
 let server: TestServer;
 let user: TestUser;
@@ -33,24 +29,8 @@ let agentId = '';
 let inboundUrl = '';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth: (auth, _s, cb) =>
-      auth.password === password ? cb(null, { user: auth.username }) : cb(new Error('no')),
-    onData(stream, _s, cb) {
-      simpleParser(stream)
-        .then((parsed) => {
-          received.push(parsed);
-          cb();
-        })
-        .catch(cb);
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCatcher(password);
+  smtpPort = smtp.port;
   server = await startTestServer({
     env: {
       PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
@@ -89,11 +69,11 @@ async function saveMailbox(email: string, body: Record<string, unknown>) {
 }
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 const to = (address: string) =>
-  received.filter((m) => JSON.stringify(m.to ?? '').includes(address));
+  smtp!.received.filter((m) => JSON.stringify(m.to ?? '').includes(address));
 const inbound = (h: Record<string, string>, body: string) =>
   fetch(inboundUrl, {
     method: 'POST',
