@@ -52,6 +52,9 @@ const migrationLock = 'parley:migrations';
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection that breaks (the server restarted, an administrator ended it) leaves the
+    // pool and the next query opens a new one; unheard, its 'error' would end the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     // Several processes may start at once on one database: one migrates (holding a session
     // advisory lock on a connection of its own), the others wait for it, then find nothing to do.

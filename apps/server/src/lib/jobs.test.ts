@@ -130,14 +130,15 @@ describe('backoff', () => {
   });
 
   it('a failing claim waits its backoff (with jitter) before the next, then the worker claims again', async () => {
-    vi.useFakeTimers();
-    let claims = 0;
+    // Real timers: fake ones are global, and this worker's other files (isolate is off) would
+    // have their own timers fired early. The waits are short; only their lower bounds are checked.
+    const claimedAt: number[] = [];
     const worker = startWorker(
       {
         name: 'flaky',
         claim: async () => {
-          claims++;
-          if (claims <= 2) throw new Error('the database is away');
+          claimedAt.push(performance.now());
+          if (claimedAt.length <= 2) throw new Error('the database is away');
           return [];
         },
         run: async () => {},
@@ -145,32 +146,27 @@ describe('backoff', () => {
       {
         logger: quiet,
         pollMs: 3_600_000,
-        backoff: { baseMs: 1000, jitter: 0.2 },
+        backoff: { baseMs: 100, jitter: 0.2 },
         random: () => 0,
       },
     );
     try {
       worker.wake();
-      await vi.advanceTimersByTimeAsync(0);
-      expect(claims).toBe(1);
-      // Woken during the backoff: no claim until it has passed (1000 ms − 20 %).
+      await vi.waitUntil(() => claimedAt.length === 1, { interval: 1 });
+      // Woken during the backoff: no claim until it has passed (100 ms − 20 %).
       worker.wake();
-      await vi.advanceTimersByTimeAsync(799);
-      expect(claims).toBe(1);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(claims).toBe(2);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(claimedAt).toHaveLength(1);
+      await vi.waitUntil(() => claimedAt.length === 2, { timeout: 5000, interval: 1 });
+      expect(claimedAt[1]! - claimedAt[0]!).toBeGreaterThanOrEqual(79);
       // The second failure in a row waits twice as long.
-      await vi.advanceTimersByTimeAsync(1599);
-      expect(claims).toBe(2);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(claims).toBe(3);
+      await vi.waitUntil(() => claimedAt.length === 3, { timeout: 5000, interval: 1 });
+      expect(claimedAt[2]! - claimedAt[1]!).toBeGreaterThanOrEqual(159);
       // Claiming works again: a wake claims at once.
       worker.wake();
-      await vi.advanceTimersByTimeAsync(0);
-      expect(claims).toBe(4);
+      await vi.waitUntil(() => claimedAt.length === 4, { timeout: 5000, interval: 1 });
     } finally {
       await worker.stop();
-      vi.useRealTimers();
     }
   });
 });
