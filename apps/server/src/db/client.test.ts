@@ -22,8 +22,7 @@ describe.runIf(onPostgres)('the PostgreSQL pool', () => {
 
   it('an idle connection ended by the server leaves the pool; the process lives and the next query works', async () => {
     const pidOf = async () =>
-      rowsOf<{ pid: number }>(await database.db.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!
-        .pid;
+      Number(rowsOf(await database.db.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid);
     const pid = await pidOf();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
