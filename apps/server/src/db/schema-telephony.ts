@@ -180,6 +180,11 @@ export const messageReplies = pgTable(
      * storage modes): the model's input, cleared once the answer is generated.
      */
     queryText: text('query_text'),
+    /**
+     * E-mail: the inbound mail's subject as written, while the stored one is redacted or empty:
+     * the reply's 'Re: …', cleared once the reply is sent or given up.
+     */
+    subjectText: text('subject_text'),
     /** The agent's answer once generated (kept across send retries, so it is generated once). */
     replyMessageId: uuid('reply_message_id'),
     replyText: text('reply_text'),

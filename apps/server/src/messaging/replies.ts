@@ -113,7 +113,7 @@ const recipientOptedOut = (db: Db, job: ReplyRow) =>
     endUser: job.toNumber,
   });
 
-/** A job that ended (sent, skipped, failed) no longer keeps the inbound words as written. */
+/** A job that ended (sent, skipped, failed) no longer keeps the inbound words (or subject) as written. */
 const ended = new Set<ReplyRow['status']>(['sent', 'skipped', 'failed']);
 
 const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>) =>
@@ -121,7 +121,7 @@ const setReply = (db: Pick<Db, 'update'>, id: string, values: Partial<ReplyRow>)
     .update(messageReplies)
     .set({
       ...values,
-      ...(values.status && ended.has(values.status) ? { queryText: null } : {}),
+      ...(values.status && ended.has(values.status) ? { queryText: null, subjectText: null } : {}),
       updatedAt: new Date(),
     })
     .where(eq(messageReplies.id, id));

@@ -11,7 +11,15 @@ import { HttpError } from '../../lib/http';
 import { storageOf } from '../../privacy/agentPrivacy';
 import { orgOf, readFields, validate } from '../routes';
 import { reserveSend, sendLimitsOf } from '../sendLimits';
-import { backToDraft, discardDraft, draftOf, replyTextOf, takeDraft } from './draftStore';
+import {
+  backToDraft,
+  discardDraft,
+  draftOf,
+  forgetDraftWords,
+  replyJobOf,
+  takeDraft,
+} from './draftStore';
+import { sentSubject } from './reply';
 import { deliverMail, MailSendError } from './send';
 import { completeOutbound } from './store';
 
@@ -25,7 +33,8 @@ export function mailDraftRoutes(services: Services) {
     const orgId = await orgOf(c, db, fields);
     const body = validate(mailDraftSendRequestSchema, fields);
     const { message, mail, mailbox } = await draftOf(db, orgId, c.req.param('id'));
-    const text = body.text ?? (await replyTextOf(db, message.id)) ?? message.content;
+    const job = await replyJobOf(db, message.id);
+    const text = body.text ?? job.text ?? message.content;
     const kept = (await storageOf(db, orgId, mailbox.agentName))(text);
     // Taken by this request only: a second click finds no draft.
     const taken = await reserveSend(db, sendLimitsOf(env), orgId, 'email', (tx) =>
@@ -35,7 +44,8 @@ export function mailDraftRoutes(services: Services) {
     try {
       const sent = await deliverMail(services, mailbox, {
         to: mail.toAddress,
-        subject: mail.subject,
+        // As written (the stored subject may be redacted or empty).
+        subject: sentSubject(job, mail.subject),
         text,
         messageId: mail.rfcMessageId,
         inReplyTo: mail.inReplyTo,
@@ -45,6 +55,7 @@ export function mailDraftRoutes(services: Services) {
         status: sent.status,
         rfcMessageId: mail.rfcMessageId,
       });
+      await forgetDraftWords(db, message.id, kept.content);
       return c.json({
         success: true,
         message: words.draftSent,

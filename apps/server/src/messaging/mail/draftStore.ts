@@ -27,14 +27,28 @@ export async function draftOf(db: Db, orgId: string, id: string) {
   return row;
 }
 
-/** The agent's words as written (its reply job keeps them: the stored draft may be redacted). */
-export async function replyTextOf(db: Db, messageId: string) {
+/**
+ * The agent's words and the subject it answers as written (its reply job keeps them until the
+ * draft is sent or discarded: the stored draft and subject may be redacted or empty).
+ */
+export async function replyJobOf(db: Db, messageId: string) {
   const [reply] = await db
-    .select({ text: messageReplies.replyText })
+    .select({ text: messageReplies.replyText, subjectText: messageReplies.subjectText })
     .from(messageReplies)
     .where(eq(messageReplies.replyMessageId, messageId))
     .limit(1);
-  return reply?.text ?? null;
+  return reply ?? { text: null, subjectText: null };
+}
+
+/**
+ * A draft sent (its words `kept` as the storage mode stores them) or discarded (null): its reply
+ * job no longer keeps the words or the subject as written.
+ */
+export async function forgetDraftWords(db: Db, messageId: string, kept: string | null) {
+  await db
+    .update(messageReplies)
+    .set({ subjectText: null, ...(kept !== null ? { replyText: kept } : {}) })
+    .where(eq(messageReplies.replyMessageId, messageId));
 }
 
 /** Take a draft for sending (inside the send reservation): empty when another request took it. */
@@ -65,4 +79,5 @@ export async function backToDraft(db: Db, messageId: string, reason: string) {
 
 export async function discardDraft(db: Db, messageId: string) {
   await db.update(messages).set({ status: 'discarded' }).where(eq(messages.id, messageId));
+  await forgetDraftWords(db, messageId, null);
 }

@@ -25,6 +25,7 @@ import {
 } from './threading';
 import { openConversation } from '../../conversations/store';
 import { storageOf } from '../../privacy/agentPrivacy';
+import { storedSubject, threadSubjects } from './subjects';
 
 /** A thread is found by sender and subject within this window. */
 export const subjectThreadDays = 7;
@@ -159,7 +160,8 @@ export async function parseInboundHere(raw: Buffer): Promise<InboundMail> {
 
 /**
  * The thread an inbound mail joins in this mailbox: by In-Reply-To, then by References (the
- * newest known), then by the same correspondent and normalized subject within 7 days.
+ * newest known), then by the same correspondent and normalized subject within 7 days (compared
+ * as the storage mode stores subjects too: a redacted thread is found by its redacted subject).
  */
 export async function findThread(
   db: Db,
@@ -181,8 +183,8 @@ export async function findThread(
   if (direct) return direct;
   const referenced = await byIds(mail.references);
   if (referenced) return referenced;
-  const subject = normalizeSubject(mail.subject);
-  if (!subject || !mail.from) return null;
+  const subjects = await threadSubjects(db, mailbox, mail.subject);
+  if (!subjects.length || !mail.from) return null;
   const since = new Date(now.getTime() - subjectThreadDays * 86_400_000);
   const [row] = await db
     .select({ id: mailMessages.conversationId })
@@ -190,7 +192,7 @@ export async function findThread(
     .where(
       and(
         eq(mailMessages.mailboxId, mailbox.id),
-        eq(mailMessages.normalizedSubject, subject),
+        inArray(mailMessages.normalizedSubject, subjects),
         or(eq(mailMessages.fromAddress, mail.from), eq(mailMessages.toAddress, mail.from)),
         gt(mailMessages.createdAt, since),
       ),
@@ -256,7 +258,10 @@ export async function receiveMail(
   const now = deps.now?.() ?? new Date();
   // Stored as the storage mode says; the reply's model call gets the words as written (queryText).
   const text = mail.visible || mail.subject || '(empty message)';
-  const kept = (await storageOf(deps.db, mailbox.organizationId, mailbox.agentName))(text);
+  const store = await storageOf(deps.db, mailbox.organizationId, mailbox.agentName);
+  const kept = store(text);
+  // The subject too (redacted, or '' in metadata_only); the reply job keeps it as written.
+  const subject = storedSubject(store, mail.subject);
   const result = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const [seen] = await tx
@@ -288,7 +293,7 @@ export async function receiveMail(
         channel: 'email',
         endUser: mail.from || 'unknown',
         agentAddress: mailbox.emailAddress,
-        metadata: { subject: mail.subject, mailbox_id: mailbox.id },
+        metadata: { subject, mailbox_id: mailbox.id },
       },
       () => findThread(tx, mailbox, mail, now),
     );
@@ -326,8 +331,8 @@ export async function receiveMail(
       rfcMessageId: mail.messageId,
       inReplyTo: mail.inReplyTo,
       references: mail.references,
-      subject: mail.subject,
-      normalizedSubject: normalizeSubject(mail.subject),
+      subject,
+      normalizedSubject: normalizeSubject(subject),
       fromAddress: mail.from,
       toAddress: mail.to || mailbox.emailAddress,
       notAnswered: reason,
@@ -374,6 +379,7 @@ export async function receiveMail(
           fromNumber: mailbox.emailAddress,
           toNumber: mail.from,
           queryText: kept.content === text ? null : text,
+          subjectText: subject === mail.subject ? null : mail.subject,
         })
         .onConflictDoNothing()
         .returning({ id: messageReplies.id });

@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http';
 import { reserveSend, sendLimitsOf } from '../sendLimits';
 import { deliverMail, MailSendError } from './send';
 import { completeOutbound } from './store';
+import { subjectStorage } from './subjects';
 import { newMessageId, normalizeSubject, replyReferences, replySubject } from './threading';
 
 /**
@@ -14,7 +15,9 @@ import { newMessageId, normalizeSubject, replyReferences, replySubject } from '.
  * mailbox (its SMTP server, or the sandbox outbox) to the correspondent, threaded like the
  * agent's replies: 'Re: {subject}', In-Reply-To the thread's latest mail from the
  * correspondent, References the thread's ids. Counted against the organization's Email sending
- * limit; no Auto-Submitted header (a person wrote it).
+ * limit; no Auto-Submitted header (a person wrote it). The thread keeps its subject as the storage
+ * mode stores it, so in `redacted` mode the reply's subject carries the placeholders and in
+ * `metadata_only` it is 'Re:' (the headers still thread it).
  */
 export const sendMemberMail: MemberSender = async (deps, conv, message) => {
   const { db } = deps;
@@ -42,6 +45,7 @@ export const sendMemberMail: MemberSender = async (deps, conv, message) => {
   }
   const parent = await lastMailOf(db, conv.id, conv.endUser);
   const subject = replySubject(parent?.subject ?? String(conv.metadata.subject ?? ''));
+  const stored = (await subjectStorage(db, mailbox))(subject);
   const rfcMessageId = newMessageId(mailbox.emailAddress);
   const references = parent
     ? replyReferences({ references: parent.references, messageId: parent.rfcMessageId })
@@ -57,8 +61,8 @@ export const sendMemberMail: MemberSender = async (deps, conv, message) => {
         rfcMessageId,
         inReplyTo: parent?.rfcMessageId ?? null,
         references,
-        subject,
-        normalizedSubject: normalizeSubject(subject),
+        subject: stored,
+        normalizedSubject: normalizeSubject(stored),
         fromAddress: mailbox.emailAddress,
         toAddress: conv.endUser,
       });

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { RefusedMail } from '@parley/api-client';
 import type { Db } from '../../db/client';
 import { mailboxes, mailRefusals } from '../../db/schema';
+import { subjectStorage } from './subjects';
 
 /**
  * Mails a mailbox refused (it could not parse or store them): kept so members see what was not
@@ -18,12 +19,20 @@ export interface Refusal {
   reason: string;
 }
 
-/** Records a refused mail of the mailbox and drops the oldest beyond the last 20. */
+/**
+ * Records a refused mail of the mailbox and drops the oldest beyond the last 20. Its subject is
+ * stored as the mailbox's storage mode says (redacted, or not at all).
+ */
 export async function recordRefusal(
   db: Db,
-  mailbox: { id: string; organizationId: string },
+  mailbox: { id: string; organizationId: string; agentName?: string | null },
   refusal: Refusal,
 ): Promise<void> {
+  const subject = refusal.subject
+    ? (await subjectStorage(db, { ...mailbox, agentName: mailbox.agentName ?? null }))(
+        refusal.subject,
+      )
+    : '';
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await tx.insert(mailRefusals).values({
@@ -32,7 +41,7 @@ export async function recordRefusal(
       source: 'imap',
       imapUid: refusal.imapUid ?? null,
       fromAddress: (refusal.from ?? '').slice(0, 200),
-      subject: (refusal.subject ?? '').slice(0, 200),
+      subject: subject.slice(0, 200),
       sizeBytes: refusal.sizeBytes ?? 0,
       reason: refusal.reason.slice(0, 500),
     });

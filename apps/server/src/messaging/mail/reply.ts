@@ -5,6 +5,7 @@ import type { SecretBox } from '../../lib/secrets';
 import { agentRepliesSentLastHour, maxAgentRepliesPerHour } from './inbound';
 import type { MailboxRow } from './mailboxes';
 import { deliverMail, type OutgoingMail } from './send';
+import { subjectStorage } from './subjects';
 import { newMessageId, normalizeSubject, replyReferences, replySubject } from './threading';
 
 type ReplyRow = typeof messageReplies.$inferSelect;
@@ -31,7 +32,7 @@ async function mailboxOfReply(db: Db, job: ReplyRow) {
 /**
  * The mail fields of the agent's reply (our Message-ID, 'Re: {subject}', In-Reply-To and
  * References of the mail it answers), stored with the reply's message row once: a retried send
- * keeps its Message-ID.
+ * keeps its Message-ID. The subject is stored as the storage mode says (sentSubject: as sent).
  */
 export async function replyMailOf(
   db: Db,
@@ -50,7 +51,7 @@ export async function replyMailOf(
     .from(mailMessages)
     .where(eq(mailMessages.messageId, job.inboundMessageId))
     .limit(1);
-  const subject = replySubject(parent?.subject ?? '');
+  const subject = (await subjectStorage(db, mailbox))(replySubject(parent?.subject ?? ''));
   const [row] = await db
     .insert(mailMessages)
     .values({
@@ -95,12 +96,13 @@ export async function holdMailReply(
       .where(eq(messages.id, replyMessageId));
     await db
       .update(messageReplies)
-      .set({ status: 'skipped', lastError, updatedAt: new Date() })
+      .set({ status: 'skipped', lastError, subjectText: null, updatedAt: new Date() })
       .where(eq(messageReplies.id, job.id));
     return 'skipped' as const;
   };
   if (!mailbox) return end('failed', 'The mailbox was removed');
   if (mailbox.autonomy === 'draft') {
+    // The job keeps the subject as written (subjectText) until the draft is sent or discarded.
     await replyMailOf(db, mailbox, job, replyMessageId);
     await db.update(messages).set({ status: 'draft' }).where(eq(messages.id, replyMessageId));
     await db
@@ -140,7 +142,7 @@ export async function sendMailReply(
   const fields = await replyMailOf(deps.db, mailbox, job, replyMessageId);
   const mail: OutgoingMail = {
     to: job.toNumber,
-    subject: fields.subject,
+    subject: sentSubject(job, fields.subject),
     text: replyText,
     messageId: fields.rfcMessageId,
     inReplyTo: fields.inReplyTo,
@@ -149,4 +151,12 @@ export async function sendMailReply(
   };
   const sent = await deliverMail(deps, mailbox, mail);
   return { providerMessageId: fields.rfcMessageId, status: sent.status };
+}
+
+/**
+ * The subject a reply is sent with: 'Re: ' and the inbound subject as written while its job keeps
+ * it (the stored one is redacted or empty), else the stored reply subject.
+ */
+export function sentSubject(job: Pick<ReplyRow, 'subjectText'>, storedSubject: string): string {
+  return job.subjectText ? replySubject(job.subjectText) : storedSubject;
 }

@@ -6,11 +6,13 @@ import type { MailboxRow } from './mailboxes';
 import { findThread } from './inbound';
 import { newMessageId, normalizeSubject } from './threading';
 import { storageOf } from '../../privacy/agentPrivacy';
+import { storedSubject } from './subjects';
 
 /**
  * An outbound mail recorded on its thread before it is sent (a member's send, a scheduled send, a
  * campaign mail): the thread with the recipient about this subject (7 days), else a new one; the
- * message row ('sending' or 'queued') and its mail fields with our Message-ID.
+ * message row ('sending' or 'queued') and its mail fields with our Message-ID. Its text and subject
+ * are stored as the storage mode says; the caller sends them as written.
  */
 export async function recordOutbound(
   tx: Db,
@@ -32,6 +34,8 @@ export async function recordOutbound(
     { inReplyTo: null, references: [], from: mail.to, subject: mail.subject },
     now,
   );
+  const store = await storageOf(tx, mailbox.organizationId, mailbox.agentName);
+  const subject = storedSubject(store, mail.subject);
   const { id: conversationId } = await openConversation(
     tx,
     {
@@ -40,12 +44,12 @@ export async function recordOutbound(
       channel: 'email',
       endUser: mail.to,
       agentAddress: mailbox.emailAddress,
-      metadata: { subject: mail.subject, mailbox_id: mailbox.id },
+      metadata: { subject, mailbox_id: mailbox.id },
     },
     () => Promise.resolve(found),
   );
   // Stored as the storage mode says; the mail is sent as written (by the caller).
-  const kept = (await storageOf(tx, mailbox.organizationId, mailbox.agentName))(mail.text);
+  const kept = store(mail.text);
   // The conversation is locked (found) or new in this transaction.
   const messageId = (await appendMessage(
     tx,
@@ -68,8 +72,8 @@ export async function recordOutbound(
     mailboxId: mailbox.id,
     conversationId,
     rfcMessageId,
-    subject: mail.subject,
-    normalizedSubject: normalizeSubject(mail.subject),
+    subject,
+    normalizedSubject: normalizeSubject(subject),
     fromAddress: mailbox.emailAddress,
     toAddress: mail.to,
     campaignId: mail.campaignId ?? null,

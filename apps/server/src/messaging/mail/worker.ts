@@ -10,6 +10,7 @@ import { reserveSend, SendLimitError, sendLimitsOf } from '../sendLimits';
 import { unsubscribeUrl } from './unsubscribe';
 import { deliverMail, MailSendError, type MailDeps } from './send';
 import { completeOutbound, recordOutbound } from './store';
+import { subjectStorage } from './subjects';
 
 export type MailWorkerDeps = MailDeps & { logger: Logger };
 type SendRow = typeof mailSends.$inferSelect;
@@ -170,7 +171,14 @@ export async function processMailSend(deps: MailWorkerDeps, job: SendRow): Promi
       unsubscribeUrl: unsubscribe,
     });
     await completeOutbound(db, messageId, { status: sent.status, rfcMessageId });
-    await setSend(db, job.id, { status: 'sent', sentAt: new Date(), lastError: null });
+    // Sent: its subject is kept only as the storage mode keeps the thread's.
+    const kept = (await subjectStorage(db, mailbox))(job.subject);
+    await setSend(db, job.id, {
+      status: 'sent',
+      sentAt: new Date(),
+      lastError: null,
+      ...(kept !== job.subject ? { subject: kept } : {}),
+    });
     return 'sent';
   } catch (error) {
     const reason =
