@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organization, user } from './schema';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { user } from './schema';
+import { createdAt, organizationId, timestamptz, uuidId } from './columns';
 
 // ---------- organization API keys (apikeys/; migration 0034) ----------
 
@@ -15,12 +15,8 @@ import { organization, user } from './schema';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...uuidId(),
+    ...organizationId(),
     userId: text('user_id')
       .notNull()
       .unique()
@@ -33,9 +29,9 @@ export const apiKeys = pgTable(
     keyLast4: text('key_last4').notNull(),
     /** The owner or admin who made it (a user id; not a reference, so it outlives them). */
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
     revokedBy: text('revoked_by'),
   },
   (t) => [index('api_keys_org_idx').on(t.organizationId, t.createdAt)],

@@ -8,10 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { member, organization } from './schema';
+import { member } from './schema';
+import { createdAt, jobLease, organizationId, timestamps, timestamptz, uuidId } from './columns';
 
 // ---------- knowledge bases ----------
 
@@ -21,20 +21,15 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const knowledgeBases = pgTable(
   'knowledge_bases',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...uuidId(),
+    ...organizationId(),
     createdBy: text('created_by').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     indexingTechnique: text('indexing_technique').notNull().default('high_quality'),
     permission: text('permission').notNull().default('only_me'),
     chunkSettings: jsonb('chunk_settings').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('knowledge_bases_org_idx').on(t.organizationId, t.createdAt)],
 );
@@ -52,7 +47,7 @@ export const knowledgeBaseMembers = pgTable(
     memberId: text('member_id')
       .notNull()
       .references(() => member.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     primaryKey({ name: 'knowledge_base_members_pk', columns: [t.knowledgeBaseId, t.memberId] }),
@@ -63,9 +58,7 @@ export const knowledgeBaseMembers = pgTable(
 export const documents = pgTable(
   'documents',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    ...uuidId(),
     knowledgeBaseId: uuid('knowledge_base_id')
       .notNull()
       .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
@@ -82,8 +75,7 @@ export const documents = pgTable(
     wordCount: integer('word_count').notNull().default(0),
     indexingTechnique: text('indexing_technique').notNull(),
     chunkSettings: jsonb('chunk_settings').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('documents_kb_idx').on(t.knowledgeBaseId, t.createdAt)],
 );
@@ -95,9 +87,7 @@ export const documents = pgTable(
 export const segments = pgTable(
   'segments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    ...uuidId(),
     documentId: uuid('document_id')
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
@@ -116,7 +106,7 @@ export const segments = pgTable(
     tsv: tsvector('tsv').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', heading_path), 'A') || to_tsvector('english', content)`,
     ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     index('segments_document_idx').on(t.documentId, t.position),
@@ -129,25 +119,20 @@ export const segments = pgTable(
 export const ingestionJobs = pgTable(
   'ingestion_jobs',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    ...uuidId(),
     documentId: uuid('document_id')
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    ...jobLease(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('ingestion_jobs_status_idx').on(t.status, t.createdAt)],
 );
 
 export const knowledgeApiKeys = pgTable('knowledge_api_keys', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  ...uuidId(),
   knowledgeBaseId: uuid('knowledge_base_id')
     .notNull()
     .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
@@ -156,6 +141,6 @@ export const knowledgeApiKeys = pgTable('knowledge_api_keys', {
   /** sha256 of the token, for lookup; the token itself is stored encrypted for the Copy button. */
   tokenHash: text('token_hash').notNull().unique(),
   tokenEncrypted: text('token_encrypted').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  ...createdAt(),
+  lastUsedAt: timestamptz('last_used_at'),
 });

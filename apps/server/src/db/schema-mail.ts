@@ -8,11 +8,19 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { agents, conversations, messages, organization } from './schema';
+import { agents, messages } from './schema';
+import {
+  conversationId,
+  createdAt,
+  lastTest,
+  organizationId,
+  timestamps,
+  timestamptz,
+  uuidId,
+} from './columns';
 
 // ---------- the Email channel (messaging/mail/) ----------
 
@@ -36,17 +44,13 @@ export interface MailServerMasked {
 export const mailboxes = pgTable(
   'mailboxes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...uuidId(),
+    ...organizationId(),
     emailAddress: text('email_address').notNull(),
     displayName: text('display_name'),
     agentName: text('agent_name').references(() => agents.agentName, { onDelete: 'set null' }),
     description: text('description'),
-    agentAssignedAt: timestamp('agent_assigned_at', { withTimezone: true }),
+    agentAssignedAt: timestamptz('agent_assigned_at'),
     smtpEncrypted: text('smtp_encrypted'),
     smtpMasked: jsonb('smtp_masked').$type<MailServerMasked>(),
     imapEncrypted: text('imap_encrypted'),
@@ -55,22 +59,19 @@ export const mailboxes = pgTable(
     autonomy: text('autonomy').$type<'auto' | 'draft'>().notNull().default('auto'),
     imapUidValidity: bigint('imap_uid_validity', { mode: 'number' }),
     imapLastUid: bigint('imap_last_uid', { mode: 'number' }),
-    imapLastCheckedAt: timestamp('imap_last_checked_at', { withTimezone: true }),
+    imapLastCheckedAt: timestamptz('imap_last_checked_at'),
     imapLastError: text('imap_last_error'),
     /** The server process reading this mailbox over IMAP (messaging/mail/imap.ts), and until when. */
     imapLeaseHolder: text('imap_lease_holder'),
-    imapLeaseUntil: timestamp('imap_lease_until', { withTimezone: true }),
-    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
-    lastTestOk: boolean('last_test_ok'),
-    lastTestMessage: text('last_test_message'),
+    imapLeaseUntil: timestamptz('imap_lease_until'),
+    ...lastTest(),
     /** Mails refused since the mailbox was made (unreadable or unstorable: mail_refusals). */
     mailRefusedTotal: integer('mail_refused_total').notNull().default(0),
     /** Signs the mailbox's campaign unsubscribe links; never leaves the server. */
     unsubscribeKey: text('unsubscribe_key')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('mailboxes_org_email_uq').on(t.organizationId, t.emailAddress),
@@ -93,9 +94,7 @@ export const mailMessages = pgTable(
     mailboxId: uuid('mailbox_id')
       .notNull()
       .references(() => mailboxes.id, { onDelete: 'cascade' }),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    ...conversationId(),
     rfcMessageId: text('rfc_message_id').notNull(),
     inReplyTo: text('in_reply_to'),
     references: jsonb('references').$type<string[]>().notNull().default([]),
@@ -106,7 +105,7 @@ export const mailMessages = pgTable(
     /** Why an inbound mail is not answered (auto-reply, bulk, bounce …); null: answerable. */
     notAnswered: text('not_answered'),
     campaignId: uuid('campaign_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     uniqueIndex('mail_messages_mailbox_rfc_uq').on(t.mailboxId, t.rfcMessageId),
@@ -119,12 +118,8 @@ export const mailMessages = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...uuidId(),
+    ...organizationId(),
     mailboxId: uuid('mailbox_id').references(() => mailboxes.id, { onDelete: 'cascade' }),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
@@ -132,7 +127,7 @@ export const mailOutbox = pgTable(
     body: text('body').notNull(),
     rfcMessageId: text('rfc_message_id').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('mail_outbox_org_idx').on(t.organizationId, t.createdAt)],
 );
@@ -145,12 +140,8 @@ export const mailOutbox = pgTable(
 export const mailSends = pgTable(
   'mail_sends',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...uuidId(),
+    ...organizationId(),
     mailboxId: uuid('mailbox_id')
       .notNull()
       .references(() => mailboxes.id, { onDelete: 'cascade' }),
@@ -168,13 +159,13 @@ export const mailSends = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    dueAt: timestamptz('due_at').notNull().defaultNow(),
+    lockedAt: timestamptz('locked_at'),
+    sentAt: timestamptz('sent_at'),
     lastError: text('last_error'),
     /** Sent before unsubscribe keys: its link is signed with the inbound token (still honoured). */
     unsubscribeLegacy: boolean('unsubscribe_legacy').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     index('mail_sends_due_idx').on(t.status, t.dueAt),
@@ -187,12 +178,8 @@ export const mailSends = pgTable(
 export const mailCampaigns = pgTable(
   'mail_campaigns',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...uuidId(),
+    ...organizationId(),
     mailboxId: uuid('mailbox_id')
       .notNull()
       .references(() => mailboxes.id, { onDelete: 'cascade' }),
@@ -205,7 +192,7 @@ export const mailCampaigns = pgTable(
       .notNull()
       .default('scheduled'),
     ratePerMinute: integer('rate_per_minute').notNull().default(30),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull().defaultNow(),
+    startAt: timestamptz('start_at').notNull().defaultNow(),
     total: integer('total').notNull().default(0),
     /** Where this server is reached (PUBLIC_URL or the creating request's origin): unsubscribe links. */
     baseUrl: text('base_url').notNull().default(''),
@@ -213,8 +200,7 @@ export const mailCampaigns = pgTable(
       .$type<{ duplicates: number; unsubscribed: number; bounced: number }>()
       .notNull()
       .default({ duplicates: 0, unsubscribed: 0, bounced: 0 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('mail_campaigns_org_idx').on(t.organizationId, t.createdAt)],
 );
@@ -223,13 +209,11 @@ export const mailCampaigns = pgTable(
 export const mailSuppressions = pgTable(
   'mail_suppressions',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...organizationId(),
     emailAddress: text('email_address').notNull(),
     reason: text('reason').$type<'unsubscribed' | 'bounced'>().notNull(),
     campaignId: uuid('campaign_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.emailAddress] })],
 );
@@ -241,12 +225,8 @@ export const mailSuppressions = pgTable(
 export const mailRefusals = pgTable(
   'mail_refusals',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...uuidId(),
+    ...organizationId(),
     mailboxId: uuid('mailbox_id')
       .notNull()
       .references(() => mailboxes.id, { onDelete: 'cascade' }),
@@ -256,7 +236,7 @@ export const mailRefusals = pgTable(
     subject: text('subject').notNull().default(''),
     sizeBytes: integer('size_bytes').notNull().default(0),
     reason: text('reason').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('mail_refusals_mailbox_idx').on(t.mailboxId, t.createdAt)],
 );
