@@ -1,10 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { agents, conversations, organization, user } from './schema';
 
-// ---------- the column groups the tables repeat (drizzle's column helpers, spread into pgTable) ----------
+// ---------- the column groups the tables repeat (spread into pgTable: `...col.id()`) ----------
 // Each helper returns fresh builders, named as the tables always named them. They are function
-// declarations (hoisted): the schema files import each other in a cycle through './schema', and a
+// declarations (hoisted): the schema files import each other in a cycle through './schema', so a
 // table may be built before this module's body has run; references are resolved lazily.
 
 /** `timestamp with time zone`: the only kind of time the schema stores. */
@@ -12,8 +21,13 @@ export function timestamptz(name: string) {
   return timestamp(name, { withTimezone: true });
 }
 
+/** A PostgreSQL full-text vector (`tsvector`) column. */
+export function tsvector(name: string) {
+  return customType<{ data: string }>({ dataType: () => 'tsvector' })(name);
+}
+
 /** `id uuid PRIMARY KEY DEFAULT gen_random_uuid()`. */
-export function uuidId() {
+export function id() {
   return {
     id: uuid('id')
       .primaryKey()
@@ -73,7 +87,7 @@ export function organizationId() {
   };
 }
 
-/** `organization_id text PRIMARY KEY REFERENCES organization ON DELETE CASCADE`: one row per organization. */
+/** `organization_id text PRIMARY KEY REFERENCES organization ON DELETE CASCADE`: one row each. */
 export function organizationKey() {
   return {
     organizationId: text('organization_id')
@@ -100,7 +114,7 @@ export function conversationId() {
   };
 }
 
-/** `conversation_id uuid PRIMARY KEY REFERENCES conversations ON DELETE CASCADE`: one row per conversation. */
+/** `conversation_id uuid PRIMARY KEY REFERENCES conversations ON DELETE CASCADE`: one row each. */
 export function conversationKey() {
   return {
     conversationId: uuid('conversation_id')
@@ -116,4 +130,14 @@ export function userId() {
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
   };
+}
+
+// ---------- indexes ----------
+
+/** `(organization_id, created_at)`: an organization's rows in the order they were made. */
+export function organizationCreatedIndex(
+  name: string,
+  t: { organizationId: AnyPgColumn; createdAt: AnyPgColumn },
+) {
+  return index(name).on(t.organizationId, t.createdAt);
 }

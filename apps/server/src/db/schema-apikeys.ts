@@ -1,6 +1,6 @@
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { user } from './schema';
-import { createdAt, organizationId, timestamptz, uuidId } from './columns';
+import * as col from './columns';
 
 // ---------- organization API keys (apikeys/; migration 0034) ----------
 
@@ -15,8 +15,8 @@ import { createdAt, organizationId, timestamptz, uuidId } from './columns';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    ...uuidId(),
-    ...organizationId(),
+    ...col.id(),
+    ...col.organizationId(),
     userId: text('user_id')
       .notNull()
       .unique()
@@ -29,10 +29,10 @@ export const apiKeys = pgTable(
     keyLast4: text('key_last4').notNull(),
     /** The owner or admin who made it (a user id; not a reference, so it outlives them). */
     createdBy: text('created_by'),
-    ...createdAt(),
-    lastUsedAt: timestamptz('last_used_at'),
-    revokedAt: timestamptz('revoked_at'),
+    ...col.createdAt(),
+    lastUsedAt: col.timestamptz('last_used_at'),
+    revokedAt: col.timestamptz('revoked_at'),
     revokedBy: text('revoked_by'),
   },
-  (t) => [index('api_keys_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('api_keys_org_idx', t)],
 );

@@ -1,15 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { TestResult, TestTurn, ToolMock } from '@parley/api-client';
 import { agents } from './schema';
-import {
-  agentName,
-  createdAt,
-  organizationId,
-  timestamps,
-  timestamptz,
-  updatedAt,
-  uuidId,
-} from './columns';
+import * as col from './columns';
 
 // ---------- agent test suites (issue 30) ----------
 
@@ -17,15 +9,15 @@ import {
 export const agentTests = pgTable(
   'agent_tests',
   {
-    ...uuidId(),
-    ...organizationId(),
-    ...agentName(),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     name: text('name').notNull(),
     turns: jsonb('turns').$type<TestTurn[]>().notNull(),
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
     toolMocks: jsonb('tool_mocks').$type<ToolMock[]>().notNull().default([]),
     repetitions: integer('repetitions').notNull().default(1),
-    ...timestamps(),
+    ...col.timestamps(),
   },
   (t) => [index('agent_tests_agent_idx').on(t.agentName, t.createdAt)],
 );
@@ -37,9 +29,9 @@ export const agentTests = pgTable(
 export const agentTestRuns = pgTable(
   'agent_test_runs',
   {
-    ...uuidId(),
-    ...organizationId(),
-    ...agentName(),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     status: text('status')
       .$type<'queued' | 'running' | 'passed' | 'failed' | 'error'>()
       .notNull()
@@ -57,14 +49,14 @@ export const agentTestRuns = pgTable(
     done: integer('done').notNull().default(0),
     results: jsonb('results').$type<TestResult[]>().notNull().default([]),
     error: text('error'),
-    lockedUntil: timestamptz('locked_until'),
-    ...createdAt(),
-    finishedAt: timestamptz('finished_at'),
+    lockedUntil: col.timestamptz('locked_until'),
+    ...col.createdAt(),
+    finishedAt: col.timestamptz('finished_at'),
   },
   (t) => [
     index('agent_test_runs_agent_idx').on(t.agentName, t.createdAt),
     index('agent_test_runs_status_idx').on(t.status),
-    index('agent_test_runs_org_created_idx').on(t.organizationId, t.createdAt),
+    col.organizationCreatedIndex('agent_test_runs_org_created_idx', t),
   ],
 );
 
@@ -73,7 +65,7 @@ export const agentTestSettings = pgTable('agent_test_settings', {
   agentName: text('agent_name')
     .primaryKey()
     .references(() => agents.agentName, { onDelete: 'cascade' }),
-  ...organizationId(),
+  ...col.organizationId(),
   testsMustPass: boolean('tests_must_pass').notNull().default(false),
-  ...updatedAt(),
+  ...col.updatedAt(),
 });

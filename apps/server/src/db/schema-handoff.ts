@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './schema';
-import {
-  conversationId,
-  organizationId,
-  organizationKey,
-  timestamptz,
-  updatedAt,
-  userId,
-  uuidId,
-} from './columns';
+import * as col from './columns';
 
 // ---------- handoff to people (issue 41, migration 0036) ----------
 
@@ -21,8 +13,8 @@ import {
 export const handoffs = pgTable(
   'handoffs',
   {
-    ...uuidId(),
-    ...conversationId(),
+    ...col.id(),
+    ...col.conversationId(),
     organizationId: text('organization_id').notNull(),
     agentName: text('agent_name'),
     channel: text('channel').notNull(),
@@ -34,14 +26,14 @@ export const handoffs = pgTable(
       .notNull()
       .default('last_messages'),
     inHours: boolean('in_hours').notNull(),
-    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
-    takenAt: timestamptz('taken_at'),
+    requestedAt: col.timestamptz('requested_at').notNull().defaultNow(),
+    takenAt: col.timestamptz('taken_at'),
     takenBy: text('taken_by'),
     takenByName: text('taken_by_name'),
-    firstReplyAt: timestamptz('first_reply_at'),
+    firstReplyAt: col.timestamptz('first_reply_at'),
     transferredTo: text('transferred_to'),
     transferredUserId: text('transferred_user_id'),
-    closedAt: timestamptz('closed_at'),
+    closedAt: col.timestamptz('closed_at'),
   },
   (t) => [
     uniqueIndex('handoffs_open_uq')
@@ -59,12 +51,12 @@ export const handoffs = pgTable(
 
 /** An organization's business hours (no row: open every day, all day, UTC). */
 export const businessHours = pgTable('business_hours', {
-  ...organizationKey(),
+  ...col.organizationKey(),
   timeZone: text('time_zone').notNull(),
   days: jsonb('days').$type<Record<string, Array<[string, string]>>>().notNull(),
   holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
   outOfHoursMessage: text('out_of_hours_message').notNull(),
-  ...updatedAt(),
+  ...col.updatedAt(),
 });
 
 /** A member's own phone number (E.164): a call's handoff is put through to it. */
@@ -73,17 +65,17 @@ export const userProfiles = pgTable('user_profiles', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   phoneNumber: text('phone_number'),
-  ...updatedAt(),
+  ...col.updatedAt(),
 });
 
 /** A member's alerts of one organization: e-mail when a conversation needs a person. */
 export const memberNotifications = pgTable(
   'member_notifications',
   {
-    ...organizationId(),
-    ...userId(),
+    ...col.organizationId(),
+    ...col.userId(),
     handoffEmail: boolean('handoff_email').notNull().default(false),
-    ...updatedAt(),
+    ...col.updatedAt(),
   },
   (t) => [primaryKey({ name: 'member_notifications_pk', columns: [t.organizationId, t.userId] })],
 );

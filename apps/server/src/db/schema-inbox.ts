@@ -1,5 +1,5 @@
 import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { conversationId, conversationKey, createdAt, timestamptz, uuidId } from './columns';
+import * as col from './columns';
 
 // ---------- conversations: human takeover, read marks (conversations/) ----------
 
@@ -8,11 +8,11 @@ import { conversationId, conversationKey, createdAt, timestamptz, uuidId } from 
  * on no channel. One row per conversation; release deletes it.
  */
 export const conversationHolds = pgTable('conversation_holds', {
-  ...conversationKey(),
+  ...col.conversationKey(),
   organizationId: text('organization_id').notNull(),
   userId: text('user_id').notNull(),
   userName: text('user_name').notNull(),
-  heldAt: timestamptz('held_at').notNull().defaultNow(),
+  heldAt: col.timestamptz('held_at').notNull().defaultNow(),
 });
 
 /**
@@ -22,14 +22,14 @@ export const conversationHolds = pgTable('conversation_holds', {
 export const conversationEvents = pgTable(
   'conversation_events',
   {
-    ...uuidId(),
-    ...conversationId(),
+    ...col.id(),
+    ...col.conversationId(),
     organizationId: text('organization_id').notNull(),
     agentName: text('agent_name'),
     kind: text('kind').$type<'takeover' | 'release'>().notNull(),
     userId: text('user_id').notNull(),
     userName: text('user_name').notNull(),
-    ...createdAt(),
+    ...col.createdAt(),
   },
   (t) => [
     index('conversation_events_agent_idx').on(t.agentName, t.createdAt),
@@ -42,8 +42,8 @@ export const conversationReads = pgTable(
   'conversation_reads',
   {
     userId: text('user_id').notNull(),
-    ...conversationId(),
-    seenAt: timestamptz('seen_at').notNull().defaultNow(),
+    ...col.conversationId(),
+    seenAt: col.timestamptz('seen_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
 );

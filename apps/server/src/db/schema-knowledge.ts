@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -11,27 +10,24 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { member } from './schema';
-import { createdAt, jobLease, organizationId, timestamps, timestamptz, uuidId } from './columns';
+import * as col from './columns';
 
 // ---------- knowledge bases ----------
-
-/** PostgreSQL full-text vector. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const knowledgeBases = pgTable(
   'knowledge_bases',
   {
-    ...uuidId(),
-    ...organizationId(),
+    ...col.id(),
+    ...col.organizationId(),
     createdBy: text('created_by').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     indexingTechnique: text('indexing_technique').notNull().default('high_quality'),
     permission: text('permission').notNull().default('only_me'),
     chunkSettings: jsonb('chunk_settings').notNull(),
-    ...timestamps(),
+    ...col.timestamps(),
   },
-  (t) => [index('knowledge_bases_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('knowledge_bases_org_idx', t)],
 );
 
 /**
@@ -41,13 +37,11 @@ export const knowledgeBases = pgTable(
 export const knowledgeBaseMembers = pgTable(
   'knowledge_base_members',
   {
-    knowledgeBaseId: uuid('knowledge_base_id')
-      .notNull()
-      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    ...knowledgeBaseId(),
     memberId: text('member_id')
       .notNull()
       .references(() => member.id, { onDelete: 'cascade' }),
-    ...createdAt(),
+    ...col.createdAt(),
   },
   (t) => [
     primaryKey({ name: 'knowledge_base_members_pk', columns: [t.knowledgeBaseId, t.memberId] }),
@@ -58,10 +52,8 @@ export const knowledgeBaseMembers = pgTable(
 export const documents = pgTable(
   'documents',
   {
-    ...uuidId(),
-    knowledgeBaseId: uuid('knowledge_base_id')
-      .notNull()
-      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...knowledgeBaseId(),
     organizationId: text('organization_id').notNull(),
     name: text('name').notNull(),
     sourceType: text('source_type').notNull(),
@@ -75,7 +67,7 @@ export const documents = pgTable(
     wordCount: integer('word_count').notNull().default(0),
     indexingTechnique: text('indexing_technique').notNull(),
     chunkSettings: jsonb('chunk_settings').notNull(),
-    ...timestamps(),
+    ...col.timestamps(),
   },
   (t) => [index('documents_kb_idx').on(t.knowledgeBaseId, t.createdAt)],
 );
@@ -87,10 +79,8 @@ export const documents = pgTable(
 export const segments = pgTable(
   'segments',
   {
-    ...uuidId(),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...documentId(),
     knowledgeBaseId: uuid('knowledge_base_id').notNull(),
     position: integer('position').notNull(),
     content: text('content').notNull(),
@@ -103,10 +93,12 @@ export const segments = pgTable(
      * Parsed once at write time, so ranking never re-parses the text; the heading path's words
      * first, with weight A (migration 0018).
      */
-    tsv: tsvector('tsv').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', heading_path), 'A') || to_tsvector('english', content)`,
-    ),
-    ...createdAt(),
+    tsv: col
+      .tsvector('tsv')
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', heading_path), 'A') || to_tsvector('english', content)`,
+      ),
+    ...col.createdAt(),
   },
   (t) => [
     index('segments_document_idx').on(t.documentId, t.position),
@@ -119,28 +111,42 @@ export const segments = pgTable(
 export const ingestionJobs = pgTable(
   'ingestion_jobs',
   {
-    ...uuidId(),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...documentId(),
     status: text('status').notNull().default('pending'),
-    ...jobLease(),
+    ...col.jobLease(),
     lastError: text('last_error'),
-    ...createdAt(),
+    ...col.createdAt(),
   },
   (t) => [index('ingestion_jobs_status_idx').on(t.status, t.createdAt)],
 );
 
 export const knowledgeApiKeys = pgTable('knowledge_api_keys', {
-  ...uuidId(),
-  knowledgeBaseId: uuid('knowledge_base_id')
-    .notNull()
-    .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+  ...col.id(),
+  ...knowledgeBaseId(),
   organizationId: text('organization_id').notNull(),
   name: text('name').notNull(),
   /** sha256 of the token, for lookup; the token itself is stored encrypted for the Copy button. */
   tokenHash: text('token_hash').notNull().unique(),
   tokenEncrypted: text('token_encrypted').notNull(),
-  ...createdAt(),
-  lastUsedAt: timestamptz('last_used_at'),
+  ...col.createdAt(),
+  lastUsedAt: col.timestamptz('last_used_at'),
 });
+
+/** `knowledge_base_id uuid NOT NULL REFERENCES knowledge_bases ON DELETE CASCADE`. */
+function knowledgeBaseId() {
+  return {
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+  };
+}
+
+/** `document_id uuid NOT NULL REFERENCES documents ON DELETE CASCADE`. */
+function documentId() {
+  return {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  };
+}

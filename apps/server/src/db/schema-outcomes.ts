@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { OutcomeFieldValue, OutcomeSuccess } from '@parley/api-client';
-import {
-  agentName,
-  clockCreatedAt,
-  conversationId,
-  conversationKey,
-  createdAt,
-  organizationId,
-  timestamptz,
-  uuidId,
-} from './columns';
+import * as col from './columns';
 
 // ---------- outcomes (outcomes/, drizzle/0039, docs/outcomes.md) ----------
 
@@ -21,8 +12,8 @@ export type OutcomeStoredAs = 'full' | 'redacted' | 'metadata_only';
 export const conversationAnalyses = pgTable(
   'conversation_analyses',
   {
-    ...conversationKey(),
-    ...organizationId(),
+    ...col.conversationKey(),
+    ...col.organizationId(),
     agentName: text('agent_name'),
     status: text('status').$type<'done' | 'skipped' | 'failed'>().notNull(),
     reason: text('reason'),
@@ -36,8 +27,8 @@ export const conversationAnalyses = pgTable(
       .default(sql`'{}'::text[]`),
     agentVersion: text('agent_version'),
     storedAs: text('stored_as').$type<OutcomeStoredAs>().notNull().default('full'),
-    endedAt: timestamptz('ended_at'),
-    analyzedAt: timestamptz('analyzed_at').notNull().defaultNow(),
+    endedAt: col.timestamptz('ended_at'),
+    analyzedAt: col.timestamptz('analyzed_at').notNull().defaultNow(),
   },
   (t) => [
     index('conversation_analyses_agent_idx').on(t.agentName, t.endedAt),
@@ -49,11 +40,11 @@ export const conversationAnalyses = pgTable(
 export const analysisReruns = pgTable(
   'analysis_reruns',
   {
-    ...uuidId(),
-    ...organizationId(),
-    ...agentName(),
-    since: timestamptz('since').notNull(),
-    until: timestamptz('until'),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
+    since: col.timestamptz('since').notNull(),
+    until: col.timestamptz('until'),
     status: text('status').$type<'running' | 'completed'>().notNull().default('running'),
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
@@ -61,8 +52,8 @@ export const analysisReruns = pgTable(
     failed: integer('failed').notNull().default(0),
     agentVersion: text('agent_version'),
     createdBy: text('created_by'),
-    ...createdAt(),
-    finishedAt: timestamptz('finished_at'),
+    ...col.createdAt(),
+    finishedAt: col.timestamptz('finished_at'),
   },
   (t) => [index('analysis_reruns_agent_idx').on(t.agentName, t.createdAt)],
 );
@@ -74,14 +65,14 @@ export const analysisReruns = pgTable(
 export const analysisJobs = pgTable(
   'analysis_jobs',
   {
-    ...uuidId(),
-    ...conversationId(),
+    ...col.id(),
+    ...col.conversationId(),
     organizationId: text('organization_id').notNull(),
     rerunId: uuid('rerun_id').references(() => analysisReruns.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     claim: uuid('claim'),
-    lockedAt: timestamptz('locked_at'),
-    ...clockCreatedAt(),
+    lockedAt: col.timestamptz('locked_at'),
+    ...col.clockCreatedAt(),
   },
   (t) => [index('analysis_jobs_waiting_idx').on(t.createdAt)],
 );

@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import {
-  createdAt,
-  jobLease,
-  organizationId,
-  organizationKey,
-  timestamptz,
-  updatedAt,
-  uuidId,
-} from './columns';
+import * as col from './columns';
 
 // ---------- privacy (privacy/, audit/): migration 0035 ----------
 
 /** An organization's storage mode, retention and redaction (privacy/settings.ts). */
 export const privacySettings = pgTable('privacy_settings', {
-  ...organizationKey(),
+  ...col.organizationKey(),
   storageMode: text('storage_mode')
     .$type<'full' | 'redacted' | 'metadata_only'>()
     .notNull()
@@ -25,7 +17,7 @@ export const privacySettings = pgTable('privacy_settings', {
     .notNull()
     .default(sql`'["card","phone","email","iban","ssn","ip"]'::jsonb`),
   phoneRegion: text('phone_region'),
-  ...updatedAt(),
+  ...col.updatedAt(),
 });
 
 /** One audit entry of the `{field, before, after}` kind (secrets '••••'). */
@@ -42,10 +34,10 @@ export interface AuditChangeRow {
 export const auditLog = pgTable(
   'audit_log',
   {
-    ...uuidId(),
+    ...col.id(),
     organizationId: text('organization_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    at: timestamptz('at').notNull(),
+    at: col.timestamptz('at').notNull(),
     actorType: text('actor_type').$type<'user' | 'api_key' | 'system'>().notNull(),
     actorId: text('actor_id'),
     actorEmail: text('actor_email'),
@@ -73,23 +65,23 @@ export type PurgeCounts = Record<string, number>;
 export const privacyPurges = pgTable(
   'privacy_purges',
   {
-    ...uuidId(),
-    ...organizationId(),
+    ...col.id(),
+    ...col.organizationId(),
     trigger: text('trigger').$type<'retention' | 'request'>().notNull(),
-    cutoff: timestamptz('cutoff').notNull(),
+    cutoff: col.timestamptz('cutoff').notNull(),
     status: text('status')
       .$type<'queued' | 'running' | 'done' | 'failed'>()
       .notNull()
       .default('queued'),
     removed: jsonb('removed').$type<PurgeCounts>().notNull().default({}),
-    ...jobLease(),
+    ...col.jobLease(),
     requestedBy: text('requested_by'),
     error: text('error'),
-    ...createdAt(),
-    finishedAt: timestamptz('finished_at'),
+    ...col.createdAt(),
+    finishedAt: col.timestamptz('finished_at'),
   },
   (t) => [
-    index('privacy_purges_org_created_idx').on(t.organizationId, t.createdAt),
+    col.organizationCreatedIndex('privacy_purges_org_created_idx', t),
     index('privacy_purges_status_idx').on(t.status),
   ],
 );

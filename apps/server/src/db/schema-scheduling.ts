@@ -1,14 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import {
-  agentName,
-  createdAt,
-  organizationId,
-  organizationKey,
-  timestamps,
-  timestamptz,
-  updatedAt,
-  uuidId,
-} from './columns';
+import * as col from './columns';
 
 // ---------- scheduled outbound calls (scheduling/) ----------
 
@@ -36,12 +27,12 @@ export interface ScheduledAttempt {
 export const scheduledEvents = pgTable(
   'scheduled_events',
   {
-    ...uuidId(),
-    ...organizationId(),
-    ...agentName(),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     callType: text('call_type').notNull().default('outbound_call'),
     recipientPhone: text('recipient_phone').notNull(),
-    scheduledTime: timestamptz('scheduled_time').notNull(),
+    scheduledTime: col.timestamptz('scheduled_time').notNull(),
     flexibleTimeMinutes: integer('flexible_time_minutes').notNull().default(0),
     maxRetries: integer('max_retries').notNull().default(3),
     messageTemplate: text('message_template'),
@@ -52,12 +43,12 @@ export const scheduledEvents = pgTable(
     /** Why the event is where it is (waiting for the window, on the do-not-call list …). */
     statusReason: text('status_reason'),
     /** When the next attempt is due. */
-    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    nextAttemptAt: col.timestamptz('next_attempt_at').notNull(),
     /** The claim: which process holds the row and until when. */
     lockedBy: text('locked_by'),
-    leaseUntil: timestamptz('lease_until'),
+    leaseUntil: col.timestamptz('lease_until'),
     /** A dialled call's end at the latest (the sandbox's finish; a missing status callback). */
-    callDeadline: timestamptz('call_deadline'),
+    callDeadline: col.timestamptz('call_deadline'),
     /** The sandbox's outcome for the running call (applied at `callDeadline`). */
     pendingOutcome: text('pending_outcome'),
     /** The provider's id of the running call (webhooks find the event by it). */
@@ -65,11 +56,11 @@ export const scheduledEvents = pgTable(
     /** Answering-machine detection's answer for the running call ('human', 'machine' …). */
     answeredBy: text('answered_by'),
     attempts: jsonb('attempts').$type<ScheduledAttempt[]>().notNull().default([]),
-    ...timestamps(),
+    ...col.timestamps(),
   },
   (t) => [
     index('scheduled_events_due_idx').on(t.status, t.nextAttemptAt),
-    index('scheduled_events_org_idx').on(t.organizationId, t.createdAt),
+    col.organizationCreatedIndex('scheduled_events_org_idx', t),
     index('scheduled_events_call_idx').on(t.currentCallId),
   ],
 );
@@ -80,24 +71,24 @@ export const scheduledEvents = pgTable(
  * last, at most 10) and, when the breaker tripped, since when dialling is paused.
  */
 export const schedulingSettings = pgTable('scheduling_settings', {
-  ...organizationKey(),
+  ...col.organizationKey(),
   callingWindowStart: text('calling_window_start').notNull().default('08:00'),
   callingWindowEnd: text('calling_window_end').notNull().default('21:00'),
   maxConcurrentCalls: integer('max_concurrent_calls').notNull().default(5),
   recentFailures: jsonb('recent_failures').$type<boolean[]>().notNull().default([]),
-  pausedAt: timestamptz('paused_at'),
+  pausedAt: col.timestamptz('paused_at'),
   pausedReason: text('paused_reason'),
-  ...updatedAt(),
+  ...col.updatedAt(),
 });
 
 /** Numbers an organization never calls (checked right before every dial). */
 export const doNotCall = pgTable(
   'do_not_call',
   {
-    ...organizationId(),
+    ...col.organizationId(),
     phoneNumber: text('phone_number').notNull(),
     reason: text('reason').notNull().default(''),
-    ...createdAt(),
+    ...col.createdAt(),
   },
   (t) => [uniqueIndex('do_not_call_uq').on(t.organizationId, t.phoneNumber)],
 );
@@ -106,10 +97,10 @@ export const doNotCall = pgTable(
 export const sandboxCallOutcomes = pgTable(
   'sandbox_call_outcomes',
   {
-    ...organizationId(),
+    ...col.organizationId(),
     phoneNumber: text('phone_number').notNull(),
     outcome: text('outcome').notNull(),
-    ...updatedAt(),
+    ...col.updatedAt(),
   },
   (t) => [uniqueIndex('sandbox_call_outcomes_uq').on(t.organizationId, t.phoneNumber)],
 );

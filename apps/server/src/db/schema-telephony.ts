@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { agents, messages } from './schema';
-import {
-  conversationId,
-  createdAt,
-  jobLease,
-  lastTest,
-  organizationId,
-  timestamps,
-  timestamptz,
-  uuidId,
-} from './columns';
+import * as col from './columns';
 
 // ---------- telephony: numbers, outbox, webhook events; per-organization integrations ----------
 
@@ -22,8 +13,8 @@ import {
 export const phoneNumbers = pgTable(
   'phone_numbers',
   {
-    ...uuidId(),
-    ...organizationId(),
+    ...col.id(),
+    ...col.organizationId(),
     provider: text('provider').notNull(),
     providerAccount: text('provider_account').notNull(),
     providerId: text('provider_id').notNull(),
@@ -38,21 +29,21 @@ export const phoneNumbers = pgTable(
     voiceAgentName: text('voice_agent_name').references(() => agents.agentName, {
       onDelete: 'set null',
     }),
-    voiceAssignedAt: timestamptz('voice_assigned_at'),
+    voiceAssignedAt: col.timestamptz('voice_assigned_at'),
     smsAgentName: text('sms_agent_name').references(() => agents.agentName, {
       onDelete: 'set null',
     }),
-    smsAssignedAt: timestamptz('sms_assigned_at'),
+    smsAssignedAt: col.timestamptz('sms_assigned_at'),
     whatsappAgentName: text('whatsapp_agent_name').references(() => agents.agentName, {
       onDelete: 'set null',
     }),
-    whatsappAssignedAt: timestamptz('whatsapp_assigned_at'),
+    whatsappAssignedAt: col.timestamptz('whatsapp_assigned_at'),
     /**
      * The number belongs to a provider account several organizations may sync (the operator's
      * TWILIO_*, PARLEY_SANDBOX_NUMBERS): one organization at a time holds it (see the index).
      */
     shared: boolean('shared').notNull().default(false),
-    ...timestamps(),
+    ...col.timestamps(),
   },
   (t) => [
     uniqueIndex('phone_numbers_org_provider_number_uq').on(
@@ -75,17 +66,17 @@ export const phoneNumbers = pgTable(
 export const telephonyOutbox = pgTable(
   'telephony_outbox',
   {
-    ...uuidId(),
-    ...organizationId(),
+    ...col.id(),
+    ...col.organizationId(),
     kind: text('kind').$type<'sms' | 'whatsapp' | 'call'>().notNull(),
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     body: text('body'),
     providerMessageId: text('provider_message_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    ...createdAt(),
+    ...col.createdAt(),
   },
-  (t) => [index('telephony_outbox_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('telephony_outbox_org_idx', t)],
 );
 
 /** Provider events already processed (a webhook delivered twice is processed once). */
@@ -97,7 +88,7 @@ export const webhookEvents = pgTable(
     organizationId: text('organization_id'),
     /** What processing produced (e.g. the conversation and the answer), replayed on a duplicate. */
     result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
-    ...createdAt(),
+    ...col.createdAt(),
   },
   (t) => [uniqueIndex('webhook_events_provider_event_uq').on(t.provider, t.eventId)],
 );
@@ -110,15 +101,15 @@ export const webhookEvents = pgTable(
 export const integrations = pgTable(
   'integrations',
   {
-    ...uuidId(),
-    ...organizationId(),
+    ...col.id(),
+    ...col.organizationId(),
     provider: text('provider').notNull(),
     credentialsEncrypted: text('credentials_encrypted').notNull(),
     /** Field → masked value (last 4), computed when saved. */
     masked: jsonb('masked').$type<Record<string, string>>().notNull().default({}),
     accountId: text('account_id'),
-    ...lastTest(),
-    ...timestamps(),
+    ...col.lastTest(),
+    ...col.timestamps(),
   },
   (t) => [
     uniqueIndex('integrations_org_provider_uq').on(t.organizationId, t.provider),
@@ -136,12 +127,12 @@ export const integrations = pgTable(
 export const messageReplies = pgTable(
   'message_replies',
   {
-    ...uuidId(),
-    ...organizationId(),
+    ...col.id(),
+    ...col.organizationId(),
     inboundMessageId: uuid('inbound_message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    ...conversationId(),
+    ...col.conversationId(),
     channel: text('channel').$type<'sms' | 'whatsapp' | 'email'>().notNull(),
     /** Our number (sender of the reply) and the person's (its recipient), E.164 (email: addresses). */
     fromNumber: text('from_number').notNull(),
@@ -150,8 +141,8 @@ export const messageReplies = pgTable(
       .$type<'pending' | 'running' | 'sending' | 'sent' | 'failed' | 'skipped'>()
       .notNull()
       .default('pending'),
-    ...jobLease(),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    ...col.jobLease(),
+    nextAttemptAt: col.timestamptz('next_attempt_at').notNull().defaultNow(),
     /**
      * The inbound message as written, while the stored one is redacted or empty (privacy
      * storage modes): the model's input, cleared once the answer is generated.
@@ -162,7 +153,7 @@ export const messageReplies = pgTable(
     replyText: text('reply_text'),
     providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
-    ...timestamps(),
+    ...col.timestamps(),
   },
   (t) => [
     uniqueIndex('message_replies_inbound_uq').on(t.inboundMessageId),
@@ -178,12 +169,12 @@ export const messageReplies = pgTable(
 export const messagingOptOuts = pgTable(
   'messaging_opt_outs',
   {
-    ...organizationId(),
+    ...col.organizationId(),
     channel: text('channel').$type<'sms' | 'whatsapp'>().notNull(),
     ourNumber: text('our_number').notNull(),
     endUser: text('end_user').notNull(),
     keyword: text('keyword').notNull(),
-    ...createdAt(),
+    ...col.createdAt(),
   },
   (t) => [
     uniqueIndex('messaging_opt_outs_uq').on(t.organizationId, t.channel, t.ourNumber, t.endUser),

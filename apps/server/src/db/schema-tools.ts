@@ -1,5 +1,5 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { agentName, createdAt, organizationId, timestamps, uuidId } from './columns';
+import * as col from './columns';
 
 // ---------- agent tools (issue 28, docs/tools.md) ----------
 
@@ -30,9 +30,9 @@ export interface ToolStep {
 export const agentTools = pgTable(
   'agent_tools',
   {
-    ...uuidId(),
-    ...organizationId(),
-    ...agentName(),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     type: text('type').notNull(),
@@ -44,7 +44,7 @@ export const agentTools = pgTable(
     /** Header name → encrypted value. */
     secretHeaders: jsonb('secret_headers').$type<Record<string, string>>().notNull().default({}),
     enabled: boolean('enabled').notNull().default(true),
-    ...timestamps(),
+    ...col.timestamps(),
   },
   (t) => [
     uniqueIndex('agent_tools_agent_name_uq').on(t.agentName, t.name),
@@ -60,17 +60,17 @@ export const agentTools = pgTable(
 export const visitorSends = pgTable(
   'visitor_sends',
   {
-    ...uuidId(),
-    ...organizationId(),
+    ...col.id(),
+    ...col.organizationId(),
     agentName: text('agent_name').notNull(),
     conversationId: uuid('conversation_id').notNull(),
     visitor: text('visitor').notNull(),
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
-    ...createdAt(),
+    ...col.createdAt(),
   },
   (t) => [
-    index('visitor_sends_org_created_idx').on(t.organizationId, t.createdAt),
+    col.organizationCreatedIndex('visitor_sends_org_created_idx', t),
     index('visitor_sends_conversation_idx').on(t.conversationId),
     index('visitor_sends_visitor_idx').on(t.organizationId, t.agentName, t.visitor, t.createdAt),
   ],

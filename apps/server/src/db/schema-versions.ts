@@ -1,7 +1,7 @@
 import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OutcomePlan } from '@parley/api-client';
 import { user } from './schema';
-import { agentName, createdAt, organizationId, uuidId } from './columns';
+import * as col from './columns';
 
 // ---------- agent versions (issue 39, docs/versions.md) ----------
 
@@ -38,9 +38,9 @@ export interface AgentSnapshot {
 export const agentVersions = pgTable(
   'agent_versions',
   {
-    ...uuidId(),
-    ...organizationId(),
-    ...agentName(),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     version: integer('version').notNull(),
     snapshot: jsonb('snapshot').$type<AgentSnapshot>().notNull(),
     note: text('note'),
@@ -49,7 +49,7 @@ export const agentVersions = pgTable(
     /** Their name (or e-mail) when they published: the list still says who after they left. */
     publishedByName: text('published_by_name'),
     restoredFrom: integer('restored_from'),
-    ...createdAt(),
+    ...col.createdAt(),
   },
   (t) => [uniqueIndex('agent_versions_agent_version_uq').on(t.agentName, t.version)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { clockCreatedAt, organizationId, timestamps, timestamptz, uuidId } from './columns';
+import * as col from './columns';
 
 // ---------- webhooks: events told to the organization's own systems (webhooks/, drizzle/0037) ----------
 
@@ -12,8 +12,8 @@ import { clockCreatedAt, organizationId, timestamps, timestamptz, uuidId } from 
 export const webhooks = pgTable(
   'webhooks',
   {
-    ...uuidId(),
-    ...organizationId(),
+    ...col.id(),
+    ...col.organizationId(),
     url: text('url').notNull(),
     events: text('events').array().notNull(),
     /** Only these agents' events; null: every agent's (and events of no agent). */
@@ -23,16 +23,16 @@ export const webhooks = pgTable(
     secret: text('secret').notNull(),
     /** After a rotation the old secret signs too (a second signature) until `previousSecretUntil`. */
     previousSecret: text('previous_secret'),
-    previousSecretUntil: timestamptz('previous_secret_until'),
-    failingSince: timestamptz('failing_since'),
-    lastSuccessAt: timestamptz('last_success_at'),
-    disabledAt: timestamptz('disabled_at'),
+    previousSecretUntil: col.timestamptz('previous_secret_until'),
+    failingSince: col.timestamptz('failing_since'),
+    lastSuccessAt: col.timestamptz('last_success_at'),
+    disabledAt: col.timestamptz('disabled_at'),
     /** Why the server disabled it (a person disabling it leaves this null). */
     disabledReason: text('disabled_reason'),
     createdBy: text('created_by'),
-    ...timestamps(),
+    ...col.timestamps(),
   },
-  (t) => [index('webhooks_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('webhooks_org_idx', t)],
 );
 
 /**
@@ -43,14 +43,14 @@ export const outboundEvents = pgTable(
   'outbound_events',
   {
     id: text('id').primaryKey(),
-    ...organizationId(),
+    ...col.organizationId(),
     type: text('type').notNull(),
     conversationId: uuid('conversation_id'),
     agentName: text('agent_name'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    ...clockCreatedAt(),
+    ...col.clockCreatedAt(),
   },
-  (t) => [index('outbound_events_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('outbound_events_org_idx', t)],
 );
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -62,7 +62,7 @@ export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    ...uuidId(),
+    ...col.id(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     webhookId: uuid('webhook_id')
       .notNull()
@@ -74,16 +74,17 @@ export const webhookDeliveries = pgTable(
     conversationId: uuid('conversation_id'),
     status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at')
+    nextAttemptAt: col
+      .timestamptz('next_attempt_at')
       .notNull()
       .default(sql`clock_timestamp()`),
-    lockedAt: timestamptz('locked_at'),
+    lockedAt: col.timestamptz('locked_at'),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
     /** The start of the endpoint's last answer (1 KB at most). */
     lastResponse: text('last_response'),
-    deliveredAt: timestamptz('delivered_at'),
-    ...clockCreatedAt(),
+    deliveredAt: col.timestamptz('delivered_at'),
+    ...col.clockCreatedAt(),
   },
   (t) => [
     index('webhook_deliveries_due_idx')
