@@ -5,10 +5,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { conversations, messages } from './schema';
+import { messages } from './schema';
+import * as col from './columns';
 
 // ---------- the agents' analytics rollup (conversations/analytics.ts; migration 0021) ----------
 // Kept by triggers on messages and conversations in the transaction that writes them; never
@@ -18,10 +18,8 @@ import { conversations, messages } from './schema';
 export const analyticsHours = pgTable(
   'analytics_hours',
   {
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    ...col.conversationId(),
+    hour: col.timestamptz('hour').notNull(),
     agentName: text('agent_name'),
     channel: text('channel').notNull(),
     messages: integer('messages').notNull().default(0),
@@ -44,7 +42,7 @@ export const analyticsTurns = pgTable(
     conversationId: uuid('conversation_id').notNull(),
     agentName: text('agent_name'),
     channel: text('channel').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: col.timestamptz('at').notNull(),
     ttftMs: doublePrecision('ttft_ms'),
     voiceMs: doublePrecision('voice_ms'),
     /** error, offline, no_passages, or null. */
@@ -65,7 +63,7 @@ export const analyticsAgentHours = pgTable(
   {
     agentName: text('agent_name').notNull(),
     channel: text('channel').notNull(),
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    hour: col.timestamptz('hour').notNull(),
     conversations: integer('conversations').notNull().default(0),
     messages: integer('messages').notNull().default(0),
     agentAnswers: integer('agent_answers').notNull().default(0),
@@ -83,7 +81,7 @@ export const analyticsAgentDays = pgTable(
   {
     agentName: text('agent_name').notNull(),
     channel: text('channel').notNull(),
-    day: timestamp('day', { withTimezone: true }).notNull(),
+    day: col.timestamptz('day').notNull(),
     conversations: integer('conversations').notNull().default(0),
   },
   (t) => [
@@ -100,7 +98,7 @@ export const analyticsAgentMs = pgTable(
     agentName: text('agent_name').notNull(),
     kind: text('kind').notNull(),
     bucket: integer('bucket').notNull(),
-    day: timestamp('day', { withTimezone: true }).notNull(),
+    day: col.timestamptz('day').notNull(),
     ms: integer('ms').notNull(),
     n: integer('n').notNull().default(0),
   },
@@ -117,7 +115,7 @@ export const analyticsAgentMsBuckets = pgTable(
   'analytics_agent_ms_buckets',
   {
     agentName: text('agent_name').notNull(),
-    day: timestamp('day', { withTimezone: true }).notNull(),
+    day: col.timestamptz('day').notNull(),
     kind: text('kind').notNull(),
     bucket: integer('bucket').notNull(),
     n: integer('n').notNull().default(0),

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organization, user } from './schema';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { user } from './schema';
+import * as col from './columns';
 
 // ---------- organization API keys (apikeys/; migration 0034) ----------
 
@@ -15,12 +15,8 @@ import { organization, user } from './schema';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     userId: text('user_id')
       .notNull()
       .unique()
@@ -33,10 +29,10 @@ export const apiKeys = pgTable(
     keyLast4: text('key_last4').notNull(),
     /** The owner or admin who made it (a user id; not a reference, so it outlives them). */
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...col.createdAt(),
+    lastUsedAt: col.timestamptz('last_used_at'),
+    revokedAt: col.timestamptz('revoked_at'),
     revokedBy: text('revoked_by'),
   },
-  (t) => [index('api_keys_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('api_keys_org_idx', t)],
 );

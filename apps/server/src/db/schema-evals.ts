@@ -1,16 +1,7 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { TestResult, TestTurn, ToolMock } from '@parley/api-client';
-import { agents, organization } from './schema';
+import { agents } from './schema';
+import * as col from './columns';
 
 // ---------- agent test suites (issue 30) ----------
 
@@ -18,22 +9,15 @@ import { agents, organization } from './schema';
 export const agentTests = pgTable(
   'agent_tests',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    agentName: text('agent_name')
-      .notNull()
-      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     name: text('name').notNull(),
     turns: jsonb('turns').$type<TestTurn[]>().notNull(),
     variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
     toolMocks: jsonb('tool_mocks').$type<ToolMock[]>().notNull().default([]),
     repetitions: integer('repetitions').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
   (t) => [index('agent_tests_agent_idx').on(t.agentName, t.createdAt)],
 );
@@ -45,15 +29,9 @@ export const agentTests = pgTable(
 export const agentTestRuns = pgTable(
   'agent_test_runs',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    agentName: text('agent_name')
-      .notNull()
-      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     status: text('status')
       .$type<'queued' | 'running' | 'passed' | 'failed' | 'error'>()
       .notNull()
@@ -71,14 +49,14 @@ export const agentTestRuns = pgTable(
     done: integer('done').notNull().default(0),
     results: jsonb('results').$type<TestResult[]>().notNull().default([]),
     error: text('error'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    lockedUntil: col.timestamptz('locked_until'),
+    ...col.createdAt(),
+    finishedAt: col.timestamptz('finished_at'),
   },
   (t) => [
     index('agent_test_runs_agent_idx').on(t.agentName, t.createdAt),
     index('agent_test_runs_status_idx').on(t.status),
-    index('agent_test_runs_org_created_idx').on(t.organizationId, t.createdAt),
+    col.organizationCreatedIndex('agent_test_runs_org_created_idx', t),
   ],
 );
 
@@ -87,9 +65,7 @@ export const agentTestSettings = pgTable('agent_test_settings', {
   agentName: text('agent_name')
     .primaryKey()
     .references(() => agents.agentName, { onDelete: 'cascade' }),
-  organizationId: text('organization_id')
-    .notNull()
-    .references(() => organization.id, { onDelete: 'cascade' }),
+  ...col.organizationId(),
   testsMustPass: boolean('tests_must_pass').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...col.updatedAt(),
 });

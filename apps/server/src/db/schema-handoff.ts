@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { conversations, organization, user } from './schema';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { user } from './schema';
+import * as col from './columns';
 
 // ---------- handoff to people (issue 41, migration 0036) ----------
 
@@ -22,12 +13,8 @@ import { conversations, organization, user } from './schema';
 export const handoffs = pgTable(
   'handoffs',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.conversationId(),
     organizationId: text('organization_id').notNull(),
     agentName: text('agent_name'),
     channel: text('channel').notNull(),
@@ -39,14 +26,14 @@ export const handoffs = pgTable(
       .notNull()
       .default('last_messages'),
     inHours: boolean('in_hours').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    takenAt: timestamp('taken_at', { withTimezone: true }),
+    requestedAt: col.timestamptz('requested_at').notNull().defaultNow(),
+    takenAt: col.timestamptz('taken_at'),
     takenBy: text('taken_by'),
     takenByName: text('taken_by_name'),
-    firstReplyAt: timestamp('first_reply_at', { withTimezone: true }),
+    firstReplyAt: col.timestamptz('first_reply_at'),
     transferredTo: text('transferred_to'),
     transferredUserId: text('transferred_user_id'),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: col.timestamptz('closed_at'),
   },
   (t) => [
     uniqueIndex('handoffs_open_uq')
@@ -64,14 +51,12 @@ export const handoffs = pgTable(
 
 /** An organization's business hours (no row: open every day, all day, UTC). */
 export const businessHours = pgTable('business_hours', {
-  organizationId: text('organization_id')
-    .primaryKey()
-    .references(() => organization.id, { onDelete: 'cascade' }),
+  ...col.organizationKey(),
   timeZone: text('time_zone').notNull(),
   days: jsonb('days').$type<Record<string, Array<[string, string]>>>().notNull(),
   holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
   outOfHoursMessage: text('out_of_hours_message').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...col.updatedAt(),
 });
 
 /** A member's own phone number (E.164): a call's handoff is put through to it. */
@@ -80,21 +65,17 @@ export const userProfiles = pgTable('user_profiles', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   phoneNumber: text('phone_number'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...col.updatedAt(),
 });
 
 /** A member's alerts of one organization: e-mail when a conversation needs a person. */
 export const memberNotifications = pgTable(
   'member_notifications',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...col.organizationId(),
+    ...col.userId(),
     handoffEmail: boolean('handoff_email').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.updatedAt(),
   },
   (t) => [primaryKey({ name: 'member_notifications_pk', columns: [t.organizationId, t.userId] })],
 );

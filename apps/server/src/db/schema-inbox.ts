@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { conversations } from './schema';
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import * as col from './columns';
 
 // ---------- conversations: human takeover, read marks (conversations/) ----------
 
@@ -9,13 +8,11 @@ import { conversations } from './schema';
  * on no channel. One row per conversation; release deletes it.
  */
 export const conversationHolds = pgTable('conversation_holds', {
-  conversationId: uuid('conversation_id')
-    .primaryKey()
-    .references(() => conversations.id, { onDelete: 'cascade' }),
+  ...col.conversationKey(),
   organizationId: text('organization_id').notNull(),
   userId: text('user_id').notNull(),
   userName: text('user_name').notNull(),
-  heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
+  heldAt: col.timestamptz('held_at').notNull().defaultNow(),
 });
 
 /**
@@ -25,18 +22,14 @@ export const conversationHolds = pgTable('conversation_holds', {
 export const conversationEvents = pgTable(
   'conversation_events',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.conversationId(),
     organizationId: text('organization_id').notNull(),
     agentName: text('agent_name'),
     kind: text('kind').$type<'takeover' | 'release'>().notNull(),
     userId: text('user_id').notNull(),
     userName: text('user_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [
     index('conversation_events_agent_idx').on(t.agentName, t.createdAt),
@@ -49,10 +42,8 @@ export const conversationReads = pgTable(
   'conversation_reads',
   {
     userId: text('user_id').notNull(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.conversationId(),
+    seenAt: col.timestamptz('seen_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
 );

@@ -1,42 +1,33 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { member, organization } from './schema';
+import { member } from './schema';
+import * as col from './columns';
 
 // ---------- knowledge bases ----------
-
-/** PostgreSQL full-text vector. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const knowledgeBases = pgTable(
   'knowledge_bases',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     createdBy: text('created_by').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     indexingTechnique: text('indexing_technique').notNull().default('high_quality'),
     permission: text('permission').notNull().default('only_me'),
     chunkSettings: jsonb('chunk_settings').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
-  (t) => [index('knowledge_bases_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('knowledge_bases_org_idx', t)],
 );
 
 /**
@@ -46,13 +37,11 @@ export const knowledgeBases = pgTable(
 export const knowledgeBaseMembers = pgTable(
   'knowledge_base_members',
   {
-    knowledgeBaseId: uuid('knowledge_base_id')
-      .notNull()
-      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    ...knowledgeBaseId(),
     memberId: text('member_id')
       .notNull()
       .references(() => member.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [
     primaryKey({ name: 'knowledge_base_members_pk', columns: [t.knowledgeBaseId, t.memberId] }),
@@ -63,12 +52,8 @@ export const knowledgeBaseMembers = pgTable(
 export const documents = pgTable(
   'documents',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    knowledgeBaseId: uuid('knowledge_base_id')
-      .notNull()
-      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...knowledgeBaseId(),
     organizationId: text('organization_id').notNull(),
     name: text('name').notNull(),
     sourceType: text('source_type').notNull(),
@@ -82,8 +67,7 @@ export const documents = pgTable(
     wordCount: integer('word_count').notNull().default(0),
     indexingTechnique: text('indexing_technique').notNull(),
     chunkSettings: jsonb('chunk_settings').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
   (t) => [index('documents_kb_idx').on(t.knowledgeBaseId, t.createdAt)],
 );
@@ -95,12 +79,8 @@ export const documents = pgTable(
 export const segments = pgTable(
   'segments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...documentId(),
     knowledgeBaseId: uuid('knowledge_base_id').notNull(),
     position: integer('position').notNull(),
     content: text('content').notNull(),
@@ -113,10 +93,12 @@ export const segments = pgTable(
      * Parsed once at write time, so ranking never re-parses the text; the heading path's words
      * first, with weight A (migration 0018).
      */
-    tsv: tsvector('tsv').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', heading_path), 'A') || to_tsvector('english', content)`,
-    ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    tsv: col
+      .tsvector('tsv')
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', heading_path), 'A') || to_tsvector('english', content)`,
+      ),
+    ...col.createdAt(),
   },
   (t) => [
     index('segments_document_idx').on(t.documentId, t.position),
@@ -129,33 +111,42 @@ export const segments = pgTable(
 export const ingestionJobs = pgTable(
   'ingestion_jobs',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...documentId(),
     status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    ...col.jobLease(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [index('ingestion_jobs_status_idx').on(t.status, t.createdAt)],
 );
 
 export const knowledgeApiKeys = pgTable('knowledge_api_keys', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  knowledgeBaseId: uuid('knowledge_base_id')
-    .notNull()
-    .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+  ...col.id(),
+  ...knowledgeBaseId(),
   organizationId: text('organization_id').notNull(),
   name: text('name').notNull(),
   /** sha256 of the token, for lookup; the token itself is stored encrypted for the Copy button. */
   tokenHash: text('token_hash').notNull().unique(),
   tokenEncrypted: text('token_encrypted').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  ...col.createdAt(),
+  lastUsedAt: col.timestamptz('last_used_at'),
 });
+
+/** `knowledge_base_id uuid NOT NULL REFERENCES knowledge_bases ON DELETE CASCADE`. */
+function knowledgeBaseId() {
+  return {
+    knowledgeBaseId: uuid('knowledge_base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+  };
+}
+
+/** `document_id uuid NOT NULL REFERENCES documents ON DELETE CASCADE`. */
+function documentId() {
+  return {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  };
+}

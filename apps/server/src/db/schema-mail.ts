@@ -8,11 +8,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { agents, conversations, messages, organization } from './schema';
+import { agents, messages } from './schema';
+import * as col from './columns';
 
 // ---------- the Email channel (messaging/mail/) ----------
 
@@ -36,17 +36,13 @@ export interface MailServerMasked {
 export const mailboxes = pgTable(
   'mailboxes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     emailAddress: text('email_address').notNull(),
     displayName: text('display_name'),
     agentName: text('agent_name').references(() => agents.agentName, { onDelete: 'set null' }),
     description: text('description'),
-    agentAssignedAt: timestamp('agent_assigned_at', { withTimezone: true }),
+    agentAssignedAt: col.timestamptz('agent_assigned_at'),
     smtpEncrypted: text('smtp_encrypted'),
     smtpMasked: jsonb('smtp_masked').$type<MailServerMasked>(),
     imapEncrypted: text('imap_encrypted'),
@@ -55,22 +51,19 @@ export const mailboxes = pgTable(
     autonomy: text('autonomy').$type<'auto' | 'draft'>().notNull().default('auto'),
     imapUidValidity: bigint('imap_uid_validity', { mode: 'number' }),
     imapLastUid: bigint('imap_last_uid', { mode: 'number' }),
-    imapLastCheckedAt: timestamp('imap_last_checked_at', { withTimezone: true }),
+    imapLastCheckedAt: col.timestamptz('imap_last_checked_at'),
     imapLastError: text('imap_last_error'),
     /** The server process reading this mailbox over IMAP (messaging/mail/imap.ts), and until when. */
     imapLeaseHolder: text('imap_lease_holder'),
-    imapLeaseUntil: timestamp('imap_lease_until', { withTimezone: true }),
-    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
-    lastTestOk: boolean('last_test_ok'),
-    lastTestMessage: text('last_test_message'),
+    imapLeaseUntil: col.timestamptz('imap_lease_until'),
+    ...col.lastTest(),
     /** Mails refused since the mailbox was made (unreadable or unstorable: mail_refusals). */
     mailRefusedTotal: integer('mail_refused_total').notNull().default(0),
     /** Signs the mailbox's campaign unsubscribe links; never leaves the server. */
     unsubscribeKey: text('unsubscribe_key')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
   (t) => [
     uniqueIndex('mailboxes_org_email_uq').on(t.organizationId, t.emailAddress),
@@ -90,12 +83,8 @@ export const mailMessages = pgTable(
       .primaryKey()
       .references(() => messages.id, { onDelete: 'cascade' }),
     organizationId: text('organization_id').notNull(),
-    mailboxId: uuid('mailbox_id')
-      .notNull()
-      .references(() => mailboxes.id, { onDelete: 'cascade' }),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    ...mailboxId(),
+    ...col.conversationId(),
     rfcMessageId: text('rfc_message_id').notNull(),
     inReplyTo: text('in_reply_to'),
     references: jsonb('references').$type<string[]>().notNull().default([]),
@@ -106,7 +95,7 @@ export const mailMessages = pgTable(
     /** Why an inbound mail is not answered (auto-reply, bulk, bounce …); null: answerable. */
     notAnswered: text('not_answered'),
     campaignId: uuid('campaign_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [
     uniqueIndex('mail_messages_mailbox_rfc_uq').on(t.mailboxId, t.rfcMessageId),
@@ -119,12 +108,8 @@ export const mailMessages = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     mailboxId: uuid('mailbox_id').references(() => mailboxes.id, { onDelete: 'cascade' }),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
@@ -132,9 +117,9 @@ export const mailOutbox = pgTable(
     body: text('body').notNull(),
     rfcMessageId: text('rfc_message_id').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
-  (t) => [index('mail_outbox_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('mail_outbox_org_idx', t)],
 );
 
 /**
@@ -145,15 +130,9 @@ export const mailOutbox = pgTable(
 export const mailSends = pgTable(
   'mail_sends',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    mailboxId: uuid('mailbox_id')
-      .notNull()
-      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
+    ...mailboxId(),
     campaignId: uuid('campaign_id'),
     toAddress: text('to_address').notNull(),
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
@@ -168,17 +147,17 @@ export const mailSends = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    dueAt: col.timestamptz('due_at').notNull().defaultNow(),
+    lockedAt: col.timestamptz('locked_at'),
+    sentAt: col.timestamptz('sent_at'),
     lastError: text('last_error'),
     /** Sent before unsubscribe keys: its link is signed with the inbound token (still honoured). */
     unsubscribeLegacy: boolean('unsubscribe_legacy').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [
     index('mail_sends_due_idx').on(t.status, t.dueAt),
-    index('mail_sends_org_created_idx').on(t.organizationId, t.createdAt),
+    col.organizationCreatedIndex('mail_sends_org_created_idx', t),
     uniqueIndex('mail_sends_campaign_to_uq').on(t.campaignId, t.toAddress),
   ],
 );
@@ -187,15 +166,9 @@ export const mailSends = pgTable(
 export const mailCampaigns = pgTable(
   'mail_campaigns',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    mailboxId: uuid('mailbox_id')
-      .notNull()
-      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
+    ...mailboxId(),
     name: text('name').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -205,7 +178,7 @@ export const mailCampaigns = pgTable(
       .notNull()
       .default('scheduled'),
     ratePerMinute: integer('rate_per_minute').notNull().default(30),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull().defaultNow(),
+    startAt: col.timestamptz('start_at').notNull().defaultNow(),
     total: integer('total').notNull().default(0),
     /** Where this server is reached (PUBLIC_URL or the creating request's origin): unsubscribe links. */
     baseUrl: text('base_url').notNull().default(''),
@@ -213,23 +186,20 @@ export const mailCampaigns = pgTable(
       .$type<{ duplicates: number; unsubscribed: number; bounced: number }>()
       .notNull()
       .default({ duplicates: 0, unsubscribed: 0, bounced: 0 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
-  (t) => [index('mail_campaigns_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('mail_campaigns_org_idx', t)],
 );
 
 /** Addresses an organization never mails again from a campaign: unsubscribed or bounced. */
 export const mailSuppressions = pgTable(
   'mail_suppressions',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.organizationId(),
     emailAddress: text('email_address').notNull(),
     reason: text('reason').$type<'unsubscribed' | 'bounced'>().notNull(),
     campaignId: uuid('campaign_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.emailAddress] })],
 );
@@ -241,22 +211,25 @@ export const mailSuppressions = pgTable(
 export const mailRefusals = pgTable(
   'mail_refusals',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    mailboxId: uuid('mailbox_id')
-      .notNull()
-      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
+    ...mailboxId(),
     source: text('source').$type<'imap'>().notNull().default('imap'),
     imapUid: bigint('imap_uid', { mode: 'number' }),
     fromAddress: text('from_address').notNull().default(''),
     subject: text('subject').notNull().default(''),
     sizeBytes: integer('size_bytes').notNull().default(0),
     reason: text('reason').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [index('mail_refusals_mailbox_idx').on(t.mailboxId, t.createdAt)],
 );
+
+/** `mailbox_id uuid NOT NULL REFERENCES mailboxes ON DELETE CASCADE`. */
+function mailboxId() {
+  return {
+    mailboxId: uuid('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+  };
+}

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { OutcomeFieldValue, OutcomeSuccess } from '@parley/api-client';
-import { agents, conversations, organization } from './schema';
+import * as col from './columns';
 
 // ---------- outcomes (outcomes/, drizzle/0039, docs/outcomes.md) ----------
 
@@ -21,12 +12,8 @@ export type OutcomeStoredAs = 'full' | 'redacted' | 'metadata_only';
 export const conversationAnalyses = pgTable(
   'conversation_analyses',
   {
-    conversationId: uuid('conversation_id')
-      .primaryKey()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.conversationKey(),
+    ...col.organizationId(),
     agentName: text('agent_name'),
     status: text('status').$type<'done' | 'skipped' | 'failed'>().notNull(),
     reason: text('reason'),
@@ -40,8 +27,8 @@ export const conversationAnalyses = pgTable(
       .default(sql`'{}'::text[]`),
     agentVersion: text('agent_version'),
     storedAs: text('stored_as').$type<OutcomeStoredAs>().notNull().default('full'),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    analyzedAt: timestamp('analyzed_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: col.timestamptz('ended_at'),
+    analyzedAt: col.timestamptz('analyzed_at').notNull().defaultNow(),
   },
   (t) => [
     index('conversation_analyses_agent_idx').on(t.agentName, t.endedAt),
@@ -53,17 +40,11 @@ export const conversationAnalyses = pgTable(
 export const analysisReruns = pgTable(
   'analysis_reruns',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    agentName: text('agent_name')
-      .notNull()
-      .references(() => agents.agentName, { onDelete: 'cascade' }),
-    since: timestamp('since', { withTimezone: true }).notNull(),
-    until: timestamp('until', { withTimezone: true }),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
+    since: col.timestamptz('since').notNull(),
+    until: col.timestamptz('until'),
     status: text('status').$type<'running' | 'completed'>().notNull().default('running'),
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
@@ -71,8 +52,8 @@ export const analysisReruns = pgTable(
     failed: integer('failed').notNull().default(0),
     agentVersion: text('agent_version'),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...col.createdAt(),
+    finishedAt: col.timestamptz('finished_at'),
   },
   (t) => [index('analysis_reruns_agent_idx').on(t.agentName, t.createdAt)],
 );
@@ -84,20 +65,14 @@ export const analysisReruns = pgTable(
 export const analysisJobs = pgTable(
   'analysis_jobs',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.conversationId(),
     organizationId: text('organization_id').notNull(),
     rerunId: uuid('rerun_id').references(() => analysisReruns.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     claim: uuid('claim'),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`clock_timestamp()`),
+    lockedAt: col.timestamptz('locked_at'),
+    ...col.clockCreatedAt(),
   },
   (t) => [index('analysis_jobs_waiting_idx').on(t.createdAt)],
 );

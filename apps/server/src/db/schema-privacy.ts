@@ -1,24 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { organization } from './schema';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import * as col from './columns';
 
 // ---------- privacy (privacy/, audit/): migration 0035 ----------
 
 /** An organization's storage mode, retention and redaction (privacy/settings.ts). */
 export const privacySettings = pgTable('privacy_settings', {
-  organizationId: text('organization_id')
-    .primaryKey()
-    .references(() => organization.id, { onDelete: 'cascade' }),
+  ...col.organizationKey(),
   storageMode: text('storage_mode')
     .$type<'full' | 'redacted' | 'metadata_only'>()
     .notNull()
@@ -29,7 +17,7 @@ export const privacySettings = pgTable('privacy_settings', {
     .notNull()
     .default(sql`'["card","phone","email","iban","ssn","ip"]'::jsonb`),
   phoneRegion: text('phone_region'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...col.updatedAt(),
 });
 
 /** One audit entry of the `{field, before, after}` kind (secrets '••••'). */
@@ -46,12 +34,10 @@ export interface AuditChangeRow {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    ...col.id(),
     organizationId: text('organization_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: col.timestamptz('at').notNull(),
     actorType: text('actor_type').$type<'user' | 'api_key' | 'system'>().notNull(),
     actorId: text('actor_id'),
     actorEmail: text('actor_email'),
@@ -79,28 +65,23 @@ export type PurgeCounts = Record<string, number>;
 export const privacyPurges = pgTable(
   'privacy_purges',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     trigger: text('trigger').$type<'retention' | 'request'>().notNull(),
-    cutoff: timestamp('cutoff', { withTimezone: true }).notNull(),
+    cutoff: col.timestamptz('cutoff').notNull(),
     status: text('status')
       .$type<'queued' | 'running' | 'done' | 'failed'>()
       .notNull()
       .default('queued'),
     removed: jsonb('removed').$type<PurgeCounts>().notNull().default({}),
-    attempts: integer('attempts').notNull().default(0),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    ...col.jobLease(),
     requestedBy: text('requested_by'),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...col.createdAt(),
+    finishedAt: col.timestamptz('finished_at'),
   },
   (t) => [
-    index('privacy_purges_org_created_idx').on(t.organizationId, t.createdAt),
+    col.organizationCreatedIndex('privacy_purges_org_created_idx', t),
     index('privacy_purges_status_idx').on(t.status),
   ],
 );

@@ -1,15 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { agents, organization } from './schema';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import * as col from './columns';
 
 // ---------- scheduled outbound calls (scheduling/) ----------
 
@@ -37,18 +27,12 @@ export interface ScheduledAttempt {
 export const scheduledEvents = pgTable(
   'scheduled_events',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    agentName: text('agent_name')
-      .notNull()
-      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     callType: text('call_type').notNull().default('outbound_call'),
     recipientPhone: text('recipient_phone').notNull(),
-    scheduledTime: timestamp('scheduled_time', { withTimezone: true }).notNull(),
+    scheduledTime: col.timestamptz('scheduled_time').notNull(),
     flexibleTimeMinutes: integer('flexible_time_minutes').notNull().default(0),
     maxRetries: integer('max_retries').notNull().default(3),
     messageTemplate: text('message_template'),
@@ -59,12 +43,12 @@ export const scheduledEvents = pgTable(
     /** Why the event is where it is (waiting for the window, on the do-not-call list …). */
     statusReason: text('status_reason'),
     /** When the next attempt is due. */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    nextAttemptAt: col.timestamptz('next_attempt_at').notNull(),
     /** The claim: which process holds the row and until when. */
     lockedBy: text('locked_by'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: col.timestamptz('lease_until'),
     /** A dialled call's end at the latest (the sandbox's finish; a missing status callback). */
-    callDeadline: timestamp('call_deadline', { withTimezone: true }),
+    callDeadline: col.timestamptz('call_deadline'),
     /** The sandbox's outcome for the running call (applied at `callDeadline`). */
     pendingOutcome: text('pending_outcome'),
     /** The provider's id of the running call (webhooks find the event by it). */
@@ -72,12 +56,11 @@ export const scheduledEvents = pgTable(
     /** Answering-machine detection's answer for the running call ('human', 'machine' …). */
     answeredBy: text('answered_by'),
     attempts: jsonb('attempts').$type<ScheduledAttempt[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
   (t) => [
     index('scheduled_events_due_idx').on(t.status, t.nextAttemptAt),
-    index('scheduled_events_org_idx').on(t.organizationId, t.createdAt),
+    col.organizationCreatedIndex('scheduled_events_org_idx', t),
     index('scheduled_events_call_idx').on(t.currentCallId),
   ],
 );
@@ -88,28 +71,24 @@ export const scheduledEvents = pgTable(
  * last, at most 10) and, when the breaker tripped, since when dialling is paused.
  */
 export const schedulingSettings = pgTable('scheduling_settings', {
-  organizationId: text('organization_id')
-    .primaryKey()
-    .references(() => organization.id, { onDelete: 'cascade' }),
+  ...col.organizationKey(),
   callingWindowStart: text('calling_window_start').notNull().default('08:00'),
   callingWindowEnd: text('calling_window_end').notNull().default('21:00'),
   maxConcurrentCalls: integer('max_concurrent_calls').notNull().default(5),
   recentFailures: jsonb('recent_failures').$type<boolean[]>().notNull().default([]),
-  pausedAt: timestamp('paused_at', { withTimezone: true }),
+  pausedAt: col.timestamptz('paused_at'),
   pausedReason: text('paused_reason'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...col.updatedAt(),
 });
 
 /** Numbers an organization never calls (checked right before every dial). */
 export const doNotCall = pgTable(
   'do_not_call',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.organizationId(),
     phoneNumber: text('phone_number').notNull(),
     reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [uniqueIndex('do_not_call_uq').on(t.organizationId, t.phoneNumber)],
 );
@@ -118,12 +97,10 @@ export const doNotCall = pgTable(
 export const sandboxCallOutcomes = pgTable(
   'sandbox_call_outcomes',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.organizationId(),
     phoneNumber: text('phone_number').notNull(),
     outcome: text('outcome').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.updatedAt(),
   },
   (t) => [uniqueIndex('sandbox_call_outcomes_uq').on(t.organizationId, t.phoneNumber)],
 );

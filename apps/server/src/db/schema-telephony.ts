@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { agents, conversations, messages, organization } from './schema';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { agents, messages } from './schema';
+import * as col from './columns';
 
 // ---------- telephony: numbers, outbox, webhook events; per-organization integrations ----------
 
@@ -22,12 +13,8 @@ import { agents, conversations, messages, organization } from './schema';
 export const phoneNumbers = pgTable(
   'phone_numbers',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     provider: text('provider').notNull(),
     providerAccount: text('provider_account').notNull(),
     providerId: text('provider_id').notNull(),
@@ -42,22 +29,21 @@ export const phoneNumbers = pgTable(
     voiceAgentName: text('voice_agent_name').references(() => agents.agentName, {
       onDelete: 'set null',
     }),
-    voiceAssignedAt: timestamp('voice_assigned_at', { withTimezone: true }),
+    voiceAssignedAt: col.timestamptz('voice_assigned_at'),
     smsAgentName: text('sms_agent_name').references(() => agents.agentName, {
       onDelete: 'set null',
     }),
-    smsAssignedAt: timestamp('sms_assigned_at', { withTimezone: true }),
+    smsAssignedAt: col.timestamptz('sms_assigned_at'),
     whatsappAgentName: text('whatsapp_agent_name').references(() => agents.agentName, {
       onDelete: 'set null',
     }),
-    whatsappAssignedAt: timestamp('whatsapp_assigned_at', { withTimezone: true }),
+    whatsappAssignedAt: col.timestamptz('whatsapp_assigned_at'),
     /**
      * The number belongs to a provider account several organizations may sync (the operator's
      * TWILIO_*, PARLEY_SANDBOX_NUMBERS): one organization at a time holds it (see the index).
      */
     shared: boolean('shared').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
   (t) => [
     uniqueIndex('phone_numbers_org_provider_number_uq').on(
@@ -80,21 +66,17 @@ export const phoneNumbers = pgTable(
 export const telephonyOutbox = pgTable(
   'telephony_outbox',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     kind: text('kind').$type<'sms' | 'whatsapp' | 'call'>().notNull(),
     fromNumber: text('from_number').notNull(),
     toNumber: text('to_number').notNull(),
     body: text('body'),
     providerMessageId: text('provider_message_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
-  (t) => [index('telephony_outbox_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('telephony_outbox_org_idx', t)],
 );
 
 /** Provider events already processed (a webhook delivered twice is processed once). */
@@ -106,7 +88,7 @@ export const webhookEvents = pgTable(
     organizationId: text('organization_id'),
     /** What processing produced (e.g. the conversation and the answer), replayed on a duplicate. */
     result: jsonb('result').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [uniqueIndex('webhook_events_provider_event_uq').on(t.provider, t.eventId)],
 );
@@ -119,22 +101,15 @@ export const webhookEvents = pgTable(
 export const integrations = pgTable(
   'integrations',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     provider: text('provider').notNull(),
     credentialsEncrypted: text('credentials_encrypted').notNull(),
     /** Field → masked value (last 4), computed when saved. */
     masked: jsonb('masked').$type<Record<string, string>>().notNull().default({}),
     accountId: text('account_id'),
-    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
-    lastTestOk: boolean('last_test_ok'),
-    lastTestMessage: text('last_test_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.lastTest(),
+    ...col.timestamps(),
   },
   (t) => [
     uniqueIndex('integrations_org_provider_uq').on(t.organizationId, t.provider),
@@ -152,18 +127,12 @@ export const integrations = pgTable(
 export const messageReplies = pgTable(
   'message_replies',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     inboundMessageId: uuid('inbound_message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    ...col.conversationId(),
     channel: text('channel').$type<'sms' | 'whatsapp' | 'email'>().notNull(),
     /** Our number (sender of the reply) and the person's (its recipient), E.164 (email: addresses). */
     fromNumber: text('from_number').notNull(),
@@ -172,9 +141,8 @@ export const messageReplies = pgTable(
       .$type<'pending' | 'running' | 'sending' | 'sent' | 'failed' | 'skipped'>()
       .notNull()
       .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.jobLease(),
+    nextAttemptAt: col.timestamptz('next_attempt_at').notNull().defaultNow(),
     /**
      * The inbound message as written, while the stored one is redacted or empty (privacy
      * storage modes): the model's input, cleared once the answer is generated.
@@ -190,8 +158,7 @@ export const messageReplies = pgTable(
     replyText: text('reply_text'),
     providerMessageId: text('provider_message_id'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
   (t) => [
     uniqueIndex('message_replies_inbound_uq').on(t.inboundMessageId),
@@ -207,14 +174,12 @@ export const messageReplies = pgTable(
 export const messagingOptOuts = pgTable(
   'messaging_opt_outs',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.organizationId(),
     channel: text('channel').$type<'sms' | 'whatsapp'>().notNull(),
     ourNumber: text('our_number').notNull(),
     endUser: text('end_user').notNull(),
     keyword: text('keyword').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [
     uniqueIndex('messaging_opt_outs_uq').on(t.organizationId, t.channel, t.ourNumber, t.endUser),

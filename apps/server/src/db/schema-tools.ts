@@ -1,15 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { agents, organization } from './schema';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import * as col from './columns';
 
 // ---------- agent tools (issue 28, docs/tools.md) ----------
 
@@ -40,15 +30,9 @@ export interface ToolStep {
 export const agentTools = pgTable(
   'agent_tools',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    agentName: text('agent_name')
-      .notNull()
-      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     type: text('type').notNull(),
@@ -60,8 +44,7 @@ export const agentTools = pgTable(
     /** Header name → encrypted value. */
     secretHeaders: jsonb('secret_headers').$type<Record<string, string>>().notNull().default({}),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
   (t) => [
     uniqueIndex('agent_tools_agent_name_uq').on(t.agentName, t.name),
@@ -77,21 +60,17 @@ export const agentTools = pgTable(
 export const visitorSends = pgTable(
   'visitor_sends',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     agentName: text('agent_name').notNull(),
     conversationId: uuid('conversation_id').notNull(),
     visitor: text('visitor').notNull(),
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [
-    index('visitor_sends_org_created_idx').on(t.organizationId, t.createdAt),
+    col.organizationCreatedIndex('visitor_sends_org_created_idx', t),
     index('visitor_sends_conversation_idx').on(t.conversationId),
     index('visitor_sends_visitor_idx').on(t.organizationId, t.agentName, t.visitor, t.createdAt),
   ],

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OutcomePlan } from '@parley/api-client';
-import { agents, organization, user } from './schema';
+import { user } from './schema';
+import * as col from './columns';
 
 // ---------- agent versions (issue 39, docs/versions.md) ----------
 
@@ -38,15 +38,9 @@ export interface AgentSnapshot {
 export const agentVersions = pgTable(
   'agent_versions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    agentName: text('agent_name')
-      .notNull()
-      .references(() => agents.agentName, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
+    ...col.agentName(),
     version: integer('version').notNull(),
     snapshot: jsonb('snapshot').$type<AgentSnapshot>().notNull(),
     note: text('note'),
@@ -55,7 +49,7 @@ export const agentVersions = pgTable(
     /** Their name (or e-mail) when they published: the list still says who after they left. */
     publishedByName: text('published_by_name'),
     restoredFrom: integer('restored_from'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [uniqueIndex('agent_versions_agent_version_uq').on(t.agentName, t.version)],
 );

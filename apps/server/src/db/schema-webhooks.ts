@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { organization } from './schema';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import * as col from './columns';
 
 // ---------- webhooks: events told to the organization's own systems (webhooks/, drizzle/0037) ----------
 
@@ -22,12 +12,8 @@ import { organization } from './schema';
 export const webhooks = pgTable(
   'webhooks',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.organizationId(),
     url: text('url').notNull(),
     events: text('events').array().notNull(),
     /** Only these agents' events; null: every agent's (and events of no agent). */
@@ -37,17 +23,16 @@ export const webhooks = pgTable(
     secret: text('secret').notNull(),
     /** After a rotation the old secret signs too (a second signature) until `previousSecretUntil`. */
     previousSecret: text('previous_secret'),
-    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
-    failingSince: timestamp('failing_since', { withTimezone: true }),
-    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    previousSecretUntil: col.timestamptz('previous_secret_until'),
+    failingSince: col.timestamptz('failing_since'),
+    lastSuccessAt: col.timestamptz('last_success_at'),
+    disabledAt: col.timestamptz('disabled_at'),
     /** Why the server disabled it (a person disabling it leaves this null). */
     disabledReason: text('disabled_reason'),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
-  (t) => [index('webhooks_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('webhooks_org_idx', t)],
 );
 
 /**
@@ -58,18 +43,14 @@ export const outboundEvents = pgTable(
   'outbound_events',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.organizationId(),
     type: text('type').notNull(),
     conversationId: uuid('conversation_id'),
     agentName: text('agent_name'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`clock_timestamp()`),
+    ...col.clockCreatedAt(),
   },
-  (t) => [index('outbound_events_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('outbound_events_org_idx', t)],
 );
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -81,9 +62,7 @@ export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    ...col.id(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     webhookId: uuid('webhook_id')
       .notNull()
@@ -95,18 +74,17 @@ export const webhookDeliveries = pgTable(
     conversationId: uuid('conversation_id'),
     status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true })
+    nextAttemptAt: col
+      .timestamptz('next_attempt_at')
       .notNull()
       .default(sql`clock_timestamp()`),
-    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedAt: col.timestamptz('locked_at'),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
     /** The start of the endpoint's last answer (1 KB at most). */
     lastResponse: text('last_response'),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`clock_timestamp()`),
+    deliveredAt: col.timestamptz('delivered_at'),
+    ...col.clockCreatedAt(),
   },
   (t) => [
     index('webhook_deliveries_due_idx')

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -7,13 +6,12 @@ import {
   pgTable,
   real,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import type { ToolStep } from './schema-tools';
 import type { AgentSnapshot } from './schema-versions';
 import type { OutcomePlan } from '@parley/api-client';
+import * as col from './columns';
 
 // ---------- better-auth tables (user, session, account, verification) + organization plugin ----------
 // Property names are better-auth's field names; columns are snake_case.
@@ -26,23 +24,19 @@ export const user = pgTable('user', {
   image: text('image'),
   firstName: text('first_name'),
   lastName: text('last_name'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...col.timestamps(),
 });
 
 export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: col.timestamptz('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...col.userId(),
     activeOrganizationId: text('active_organization_id'),
   },
   (t) => [index('session_user_idx').on(t.userId)],
@@ -54,18 +48,15 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...col.userId(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: col.timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: col.timestamptz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
   (t) => [index('account_user_idx').on(t.userId)],
 );
@@ -74,9 +65,8 @@ export const verification = pgTable('verification', {
   id: text('id').primaryKey(),
   identifier: text('identifier').notNull(),
   value: text('value').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: col.timestamptz('expires_at').notNull(),
+  ...col.timestamps(),
 });
 
 export const organization = pgTable('organization', {
@@ -85,21 +75,17 @@ export const organization = pgTable('organization', {
   slug: text('slug').notNull().unique(),
   logo: text('logo'),
   metadata: text('metadata'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...col.createdAt(),
 });
 
 export const member = pgTable(
   'member',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...col.organizationId(),
+    ...col.userId(),
     role: text('role').notNull().default('member'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [
     uniqueIndex('member_org_user_uq').on(t.organizationId, t.userId),
@@ -109,17 +95,15 @@ export const member = pgTable(
 
 export const invitation = pgTable('invitation', {
   id: text('id').primaryKey(),
-  organizationId: text('organization_id')
-    .notNull()
-    .references(() => organization.id, { onDelete: 'cascade' }),
+  ...col.organizationId(),
   email: text('email').notNull(),
   role: text('role'),
   status: text('status').notNull().default('pending'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: col.timestamptz('expires_at').notNull(),
   inviterId: text('inviter_id')
     .notNull()
     .references(() => user.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...col.createdAt(),
 });
 
 // ---------- Parley: agents and their apps ----------
@@ -129,9 +113,7 @@ export const agents = pgTable(
   'agents',
   {
     agentName: text('agent_name').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.organizationId(),
     name: text('name'),
     description: text('description'),
     status: text('status').notNull().default('draft'),
@@ -152,7 +134,7 @@ export const agents = pgTable(
     modelLiveUrl: text('model_live_url'),
     /** Knowledge bases the agent retrieves from (model-config's dataset_configs.datasets). */
     knowledgeBaseIds: jsonb('knowledge_base_ids').$type<string[]>().notNull().default([]),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: col.timestamptz('published_at'),
     /** Sites allowed to use the widgets/runtime with this agent's key (empty = any). */
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
     /** 'Let visitors receive e-mails/texts': a web visitor may have the send tools write to them. */
@@ -171,28 +153,23 @@ export const agents = pgTable(
     transcriptionConsent: boolean('transcription_consent').notNull().default(false),
     /** The draft's outcome plan (docs/outcomes.md); null: none. A version keeps its own in its snapshot. */
     analysisPlan: jsonb('analysis_plan').$type<OutcomePlan>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
   },
-  (t) => [index('agents_org_created_idx').on(t.organizationId, t.createdAt)],
+  (t) => [col.organizationCreatedIndex('agents_org_created_idx', t)],
 );
 
 /** The remote "app" of an agent (the spec's app service): a key `app-…` and a UUID id. */
 export const apps = pgTable(
   'apps',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    ...col.id(),
     appKey: text('app_key').notNull().unique(),
     agentName: text('agent_name').notNull(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organization.id, { onDelete: 'cascade' }),
+    ...col.organizationId(),
     modelProvider: text('model_provider').notNull(),
     modelName: text('model_name').notNull(),
     agentType: text('agent_type').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [uniqueIndex('apps_org_agent_uq').on(t.organizationId, t.agentName)],
 );
@@ -211,9 +188,7 @@ export type ConversationChannel = (typeof conversationChannels)[number];
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    ...col.id(),
     /** Null for a message channel thread on a number no agent answers (stored, not answered). */
     agentName: text('agent_name').references(() => agents.agentName, { onDelete: 'cascade' }),
     organizationId: text('organization_id').notNull(),
@@ -224,20 +199,19 @@ export const conversations = pgTable(
      * When the conversation ended: a call hung up; a message channel's went quiet (idle) or a member
      * closed it. Null while open; a later message reopens a message channel's (drizzle/0037).
      */
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: col.timestamptz('ended_at'),
     /** Who or what ended it: caller, agent, max_duration, nudges, error; idle, member. */
     endedBy: text('ended_by'),
     endReason: text('end_reason'),
     /** A call's agent version ('1', '2' … or 'draft': the console's test call). */
     agentVersion: text('agent_version'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.timestamps(),
     /**
      * The newest message's time, kept by a trigger on every message (drizzle/0037): a chat, SMS,
      * WhatsApp or e-mail conversation quiet for PARLEY_CONVERSATION_IDLE_SECONDS ends.
      */
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: col.timestamptz('last_message_at').notNull().defaultNow(),
   },
   (t) => [
     index('conversations_agent_idx').on(t.agentName, t.updatedAt),
@@ -254,12 +228,8 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    ...col.id(),
+    ...col.conversationId(),
     role: text('role').notNull(),
     content: text('content').notNull(),
     offline: boolean('offline').notNull().default(false),
@@ -275,7 +245,7 @@ export const messages = pgTable(
     toolSteps: jsonb('tool_steps').$type<ToolStep[]>(),
     /** The agent version that wrote an answer ('1', '2' … or 'draft'); null otherwise. */
     agentVersion: text('agent_version'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...col.createdAt(),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
@@ -292,7 +262,7 @@ export const rateLimitHits = pgTable(
   {
     key: text('key').primaryKey(),
     hits: integer('hits').notNull().default(0),
-    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    resetAt: col.timestamptz('reset_at').notNull(),
   },
   (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
 );
