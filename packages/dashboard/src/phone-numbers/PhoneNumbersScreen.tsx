@@ -13,12 +13,12 @@ import {
   SandboxNotice,
   syncSuccessMs,
   UnassignButton,
+  agentFilterOptions,
+  allAgentsFilter,
   type ChannelTab,
   type Notice,
 } from '../channels';
 import {
-  agentFilterOptions,
-  allAgentsFilter,
   channelFilterValues,
   emptyHintFor,
   filterPhoneNumbers,
