@@ -8,7 +8,6 @@ import { retriesAfter, shows } from '../stories/plays';
 const meta = {
   title: 'Dashboard/Calls/Call transcript',
   component: CallTranscriptView,
-  parameters: { layout: 'padded' },
   args: {
     call: fixtureCallDetail,
     onBack: fn(),

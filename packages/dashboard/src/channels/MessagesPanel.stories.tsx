@@ -8,7 +8,6 @@ import { shows } from '../stories/plays';
 const meta = {
   title: 'Dashboard/SMS and WhatsApp/Messages panel',
   component: MessagesPanel,
-  parameters: { layout: 'padded' },
   args: { channel: 'sms', threads: fixtureThreads, onOpenSend: fn(), onRetry: fn() },
 } satisfies Meta<typeof MessagesPanel>;
 export default meta;

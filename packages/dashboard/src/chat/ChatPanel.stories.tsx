@@ -198,7 +198,6 @@ const states: Array<[string, Partial<ChatPanelProps>]> = [
 ];
 
 export const AllStates: Story = {
-  parameters: { layout: 'padded' },
   render: (args) => (
     <div className={frames.grid}>
       {states.map(([label, props]) => (

@@ -45,7 +45,6 @@ const meta = {
   title: 'Dashboard/Conversations/Inbox',
   component: InboxView,
   render: (args) => <Stateful {...args} />,
-  parameters: { layout: 'padded' },
   args: {
     filters: emptyFilters,
     onFiltersChange: fn(),

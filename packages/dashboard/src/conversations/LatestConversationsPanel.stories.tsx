@@ -7,7 +7,6 @@ import { shows } from '../stories/plays';
 const meta = {
   title: 'Dashboard/Conversations/Latest (Overview)',
   component: LatestConversationsPanel,
-  parameters: { layout: 'padded' },
   args: {
     conversations: fixtureSummaries,
     onOpen: fn(),

@@ -33,7 +33,6 @@ const meta = {
   title: 'Dashboard/Conversations/Thread',
   component: ThreadView,
   render: (args) => <Stateful {...args} />,
-  parameters: { layout: 'padded' },
   args: {
     conversation: chatThread,
     myUserId: me.userId,

@@ -17,7 +17,6 @@ import { retriesAfter } from '../stories/plays';
 const meta = {
   title: 'Dashboard/Handoff/Needs a person',
   component: NeedsPersonView,
-  parameters: { layout: 'padded' },
   args: {
     conversations: freshWaiting,
     now: fixtureNow,

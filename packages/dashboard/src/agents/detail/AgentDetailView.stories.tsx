@@ -58,7 +58,6 @@ const statusStrip = (
 const meta = {
   title: 'Dashboard/Agent detail/Agent detail view',
   component: AgentDetailView,
-  parameters: { layout: 'padded' },
   args: {
     agent,
     tab: 'model',
