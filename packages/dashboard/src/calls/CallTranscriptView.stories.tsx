@@ -4,6 +4,7 @@ import { CallTranscriptView } from './CallTranscriptView';
 import { fixtureCallDetail } from './callFixtures';
 import * as styles from './calls.css';
 import { retriesAfter, shows } from '../stories/plays';
+import { storyLocale } from '../stories/conversationStories';
 
 const meta = {
   title: 'Dashboard/Calls/Call transcript',
@@ -12,8 +13,7 @@ const meta = {
     call: fixtureCallDetail,
     onBack: fn(),
     onRetry: fn(),
-    timeZone: 'UTC',
-    locale: 'en-US',
+    ...storyLocale,
   },
 } satisfies Meta<typeof CallTranscriptView>;
 export default meta;

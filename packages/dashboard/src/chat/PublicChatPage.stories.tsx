@@ -4,11 +4,13 @@ import { PublicChatPage } from './PublicChatPage';
 import {
   chatRuntime,
   chatRuntimeError,
+  fixtureAgentConfig,
   storyAgentKey,
   storyRuntimeUrl,
 } from '../stories/chatHandlers';
 
-const agentId = 'support_123e4567_e89b_12d3_a456_426614174000';
+/** The agent the story runtime answers for. */
+const agentId = fixtureAgentConfig.agent_name!;
 const search = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 const fullLink = search({
   api_url: storyRuntimeUrl,
