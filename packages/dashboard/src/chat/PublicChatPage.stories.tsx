@@ -5,6 +5,7 @@ import {
   chatRuntime,
   chatRuntimeError,
   fixtureAgentConfig,
+  offlineHandbookRuntime,
   storyAgentKey,
   storyRuntimeUrl,
 } from '../stories/chatHandlers';
@@ -76,15 +77,7 @@ export const PhoneSize: Story = {
 };
 
 export const OfflineResponder: Story = {
-  beforeEach: ({ msw }) =>
-    msw.use(
-      chatRuntime({
-        firstDeltaMs: 200,
-        deltaMs: 20,
-        offline: true,
-        answer: 'From the clinic handbook: **Sunday: closed.**',
-      }),
-    ),
+  beforeEach: ({ msw }) => msw.use(offlineHandbookRuntime()),
   play: async ({ canvasElement }) => {
     const c = await ask(canvasElement, 'Sunday?');
     const badge = await c.findByText('Offline responder', {}, { timeout: 4000 });

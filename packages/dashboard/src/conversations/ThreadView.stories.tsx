@@ -13,7 +13,12 @@ import {
 } from './inboxFixtures';
 import { retriesAfter, shows } from '../stories/plays';
 import { doneOutcome, skippedOutcome } from '../outcomes/outcomeFixtures';
-import { checkSlotsStep, opensFirstToolStep, storyLocale } from '../stories/conversationStories';
+import {
+  checkSlotsStep,
+  opensFirstToolStep,
+  storyLocale,
+  threadActions,
+} from '../stories/conversationStories';
 
 /** The reply draft kept in story state (so typing works). */
 function Stateful(props: ThreadViewProps) {
@@ -37,12 +42,7 @@ const meta = {
   args: {
     conversation: chatThread,
     myUserId: me.userId,
-    onTakeover: fn(),
-    onRelease: fn(),
-    draft: '',
-    onDraftChange: fn(),
-    onSend: fn(),
-    onClose: fn(),
+    ...threadActions(),
     onRetry: fn(),
     ...storyLocale,
   },
