@@ -10,11 +10,13 @@ export function NoticeBanner(props: {
   autoDismissMs?: number;
   /** Told apart from the screen's other banners (a new message shows afresh). */
   name?: string;
+  /** The slim bar (default) or a full banner at the head of a panel. */
+  slim?: boolean;
 }) {
   if (!props.notice) return null;
   return (
     <Banner
-      slim
+      slim={props.slim ?? true}
       key={`${props.name ?? 'notice'}-${props.notice.message}`}
       tone={props.notice.tone}
       title={props.notice.message}
