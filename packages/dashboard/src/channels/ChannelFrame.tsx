@@ -105,6 +105,23 @@ export function RefreshButton(props: { onRefresh: () => void; refreshing?: boole
   );
 }
 
+/** 'Clear All Filters': puts the filters back, pressable only while one is set. */
+export function ClearFiltersButton(props: { active: boolean; onClear: () => void }) {
+  return (
+    <Button variant="secondary" onClick={props.onClear} disabled={!props.active}>
+      Clear All Filters
+    </Button>
+  );
+}
+
+/** The Inbound tabs' search over the numbers (the number, its agent's id and name). */
+export const phoneNumberSearch = (value: string, onChange: (v: string) => void) => ({
+  label: 'Search phone numbers',
+  placeholder: 'Search phone numbers...',
+  value,
+  onChange,
+});
+
 export interface FilterBarProps {
   search: { label: string; placeholder: string; value: string; onChange: (v: string) => void };
   /** 'end' (the filters' labels above their fields) or 'center' (buttons and badges). */
