@@ -12,7 +12,16 @@ import {
   stackXxs as kindText,
   wrapXs as badges,
 } from '../styles/common.css';
-import { flexBox, flexColumn, flexRow, framed, raisedPanel, textLine } from '../styles/recipes';
+import {
+  checkedChoice,
+  choiceCard,
+  flexBox,
+  flexColumn,
+  flexRow,
+  framed,
+  raisedPanel,
+  textLine,
+} from '../styles/recipes';
 
 export { actions, agentId, badges, cardActions, form, heading, kindText, kindTitle, muted, screen };
 
@@ -131,16 +140,8 @@ export const kindOption = style({
   display: 'flex',
   gap: vars.space.sm,
   alignItems: 'flex-start',
-  ...framed(vars.space.md, `1px solid ${vars.color.border}`, vars.radius.md),
-  cursor: 'pointer',
-  color: vars.color.text,
-  selectors: {
-    '&:has(input:checked)': {
-      borderColor: vars.color.primary,
-      background: vars.color.primarySubtle,
-    },
-    '&:has(input:focus-visible)': focusOutline(),
-  },
+  ...choiceCard(vars.space.md),
+  selectors: { ...checkedChoice, '&:has(input:focus-visible)': focusOutline() },
 });
 export const qrBox = style({
   ...flexBox({ flexDirection: 'column', alignItems: 'center', gap: vars.space.md }),

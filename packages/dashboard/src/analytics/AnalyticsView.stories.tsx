@@ -9,7 +9,6 @@ import { retriesAfter, shows } from '../stories/plays';
 const meta = {
   title: 'Dashboard/Analytics/Analytics view',
   component: AnalyticsView,
-  parameters: { layout: 'padded' },
   args: {
     analytics: fixtureAnalytics(),
     period: '7d',

@@ -13,6 +13,7 @@ import type { ConversationChannelName } from '@parley/api-client';
 import { Switch, Table, type TableColumn } from '@parley/ui';
 import { channelLabels, type SeriesRow } from './analyticsFormat';
 import * as styles from './analytics.css';
+import { chartAxis, chartGrid, chartMargin } from '../styles/chart';
 
 /** One colour per channel, readable on the light and the dark theme alike. */
 export const channelColors: Record<ConversationChannelName, string> = {
@@ -57,22 +58,10 @@ export function ChannelChart({ title, rows, channels, initialTable = false }: Ch
       {table ? null : (
         <div className={styles.chart} aria-hidden="true" data-testid="channel-chart">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart
-              accessibilityLayer={false}
-              data={data}
-              margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-            >
-              <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.25} />
-              <XAxis
-                dataKey="label"
-                tick={{ fill: 'currentColor', fontSize: 12 }}
-                stroke="currentColor"
-              />
-              <YAxis
-                allowDecimals={false}
-                tick={{ fill: 'currentColor', fontSize: 12 }}
-                stroke="currentColor"
-              />
+            <BarChart accessibilityLayer={false} data={data} margin={chartMargin}>
+              <CartesianGrid {...chartGrid} />
+              <XAxis dataKey="label" {...chartAxis} />
+              <YAxis allowDecimals={false} {...chartAxis} />
               <Tooltip />
               <Legend
                 formatter={(value: string) => <span className={styles.legendLabel}>{value}</span>}

@@ -9,10 +9,11 @@ import {
   stackLg as stack,
   stackSm as block,
   textWrap as question,
+  visuallyHidden,
 } from '../styles/common.css';
 import { flexWrapRow, framed } from '../styles/recipes';
 
-export { block, blockHeader, heading, list, muted, question, row, stack };
+export { block, blockHeader, heading, list, muted, question, row, stack, visuallyHidden };
 
 /**
  * The seven figure cards: one column on phones, two a row (the last one across) on small
@@ -43,16 +44,5 @@ export const grid = style({
 export const listItem = style({
   ...flexWrapRow(vars.space.sm, 'space-between'),
   ...framed(vars.space.sm, `1px solid ${vars.color.border}`, vars.radius.md),
-});
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
 });
 export const link = style({ color: 'inherit', textDecoration: 'underline' });

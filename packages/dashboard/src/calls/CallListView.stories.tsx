@@ -8,7 +8,6 @@ import { retriesAfter, shows } from '../stories/plays';
 const meta = {
   title: 'Dashboard/Calls/Call list',
   component: CallListView,
-  parameters: { layout: 'padded' },
   args: { calls: fixtureCalls, onOpen: fn(), onRetry: fn(), timeZone: 'UTC', locale: 'en-US' },
 } satisfies Meta<typeof CallListView>;
 export default meta;

@@ -4,17 +4,16 @@ import { CallTranscriptView } from './CallTranscriptView';
 import { fixtureCallDetail } from './callFixtures';
 import * as styles from './calls.css';
 import { retriesAfter, shows } from '../stories/plays';
+import { storyLocale } from '../stories/conversationStories';
 
 const meta = {
   title: 'Dashboard/Calls/Call transcript',
   component: CallTranscriptView,
-  parameters: { layout: 'padded' },
   args: {
     call: fixtureCallDetail,
     onBack: fn(),
     onRetry: fn(),
-    timeZone: 'UTC',
-    locale: 'en-US',
+    ...storyLocale,
   },
 } satisfies Meta<typeof CallTranscriptView>;
 export default meta;

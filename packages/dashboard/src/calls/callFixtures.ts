@@ -78,6 +78,16 @@ export const fixtureCalls: VoiceCall[] = [
   },
 ];
 
+/** A turn without figures: no latency measured, spoken live, no error. */
+const plainTurn = {
+  latency_ms: null,
+  llm_ttft_ms: null,
+  tts_ttfb_ms: null,
+  kind: null,
+  offline: false,
+  error: null,
+} as const;
+
 export const fixtureCallDetail: VoiceCallDetail = {
   ...fixtureCalls[2]!,
   turns: 5,
@@ -87,12 +97,8 @@ export const fixtureCallDetail: VoiceCallDetail = {
       speaker: 'agent',
       text: 'Hello! How can I help you today?',
       at: '2026-11-23T12:00:01.000Z',
-      latency_ms: null,
-      llm_ttft_ms: null,
-      tts_ttfb_ms: null,
+      ...plainTurn,
       kind: 'initial_message',
-      offline: false,
-      error: null,
       agent_version: 2,
     },
     {
@@ -100,12 +106,7 @@ export const fixtureCallDetail: VoiceCallDetail = {
       speaker: 'caller',
       text: 'what are your opening hours',
       at: '2026-11-23T12:00:06.000Z',
-      latency_ms: null,
-      llm_ttft_ms: null,
-      tts_ttfb_ms: null,
-      kind: null,
-      offline: false,
-      error: null,
+      ...plainTurn,
     },
     {
       id: 't3',
@@ -124,24 +125,15 @@ export const fixtureCallDetail: VoiceCallDetail = {
       speaker: 'agent',
       text: 'Hello, Are you still there?',
       at: '2026-11-23T12:00:22.000Z',
-      latency_ms: null,
-      llm_ttft_ms: null,
-      tts_ttfb_ms: null,
+      ...plainTurn,
       kind: 'nudge',
-      offline: false,
-      error: null,
     },
     {
       id: 't5',
       speaker: 'caller',
       text: 'yes can I book for saturday',
       at: '2026-11-23T12:00:25.000Z',
-      latency_ms: null,
-      llm_ttft_ms: null,
-      tts_ttfb_ms: null,
-      kind: null,
-      offline: false,
-      error: null,
+      ...plainTurn,
     },
     {
       id: 't6',

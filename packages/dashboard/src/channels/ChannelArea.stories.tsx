@@ -11,7 +11,6 @@ import { backend } from '../stories/handlers';
 const meta = {
   title: 'Dashboard/SMS and WhatsApp/Channel tab',
   component: ChannelArea,
-  parameters: { layout: 'padded' },
   // The channel's own tab (its send modal) over the shared one.
   args: { channel: 'sms', orgId: 'org_1', orgName: 'Acme Labs', renderSend: () => null },
   render: ({ channel, orgId, orgName }) => (

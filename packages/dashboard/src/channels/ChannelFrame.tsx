@@ -10,11 +10,13 @@ export function NoticeBanner(props: {
   autoDismissMs?: number;
   /** Told apart from the screen's other banners (a new message shows afresh). */
   name?: string;
+  /** The slim bar (default) or a full banner at the head of a panel. */
+  slim?: boolean;
 }) {
   if (!props.notice) return null;
   return (
     <Banner
-      slim
+      slim={props.slim ?? true}
       key={`${props.name ?? 'notice'}-${props.notice.message}`}
       tone={props.notice.tone}
       title={props.notice.message}
@@ -102,6 +104,23 @@ export function RefreshButton(props: { onRefresh: () => void; refreshing?: boole
     </Button>
   );
 }
+
+/** 'Clear All Filters': puts the filters back, pressable only while one is set. */
+export function ClearFiltersButton(props: { active: boolean; onClear: () => void }) {
+  return (
+    <Button variant="secondary" onClick={props.onClear} disabled={!props.active}>
+      Clear All Filters
+    </Button>
+  );
+}
+
+/** The Inbound tabs' search over the numbers (the number, its agent's id and name). */
+export const phoneNumberSearch = (value: string, onChange: (v: string) => void) => ({
+  label: 'Search phone numbers',
+  placeholder: 'Search phone numbers...',
+  value,
+  onChange,
+});
 
 export interface FilterBarProps {
   search: { label: string; placeholder: string; value: string; onChange: (v: string) => void };

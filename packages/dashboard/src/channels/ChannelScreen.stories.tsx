@@ -16,7 +16,6 @@ const Harness = withLocalTabAndFilters(ChannelScreen);
 const meta = {
   title: 'Dashboard/SMS and WhatsApp/Channel screen',
   component: ChannelScreen,
-  parameters: { layout: 'padded' },
   args: {
     channel: 'sms',
     orgName: 'Acme Labs',

@@ -5,9 +5,11 @@ import type { MessagingChannel } from '../api/DashboardApi';
 import { SandboxNotice } from './SandboxNotice';
 import { ChannelTable, numberColumns, numberRowKey, numbersLoadingLabel } from './ChannelTable';
 import {
+  ClearFiltersButton,
   ChannelFrame,
   FilterBar,
   OrganizationBadge,
+  phoneNumberSearch,
   RefreshButton,
   UnassignButton,
 } from './ChannelFrame';
@@ -132,14 +134,7 @@ export function ChannelScreen(props: ChannelScreenProps) {
         props.outbound
       ) : (
         <>
-          <FilterBar
-            search={{
-              label: 'Search phone numbers',
-              placeholder: 'Search phone numbers...',
-              value: filters.search,
-              onChange: (search) => set({ search }),
-            }}
-          >
+          <FilterBar search={phoneNumberSearch(filters.search, (search) => set({ search }))}>
             <Select
               className={styles.filterSelect}
               label="Agent"
@@ -147,13 +142,10 @@ export function ChannelScreen(props: ChannelScreenProps) {
               items={channelAgentOptions(numbers)}
               onValueChange={(agent) => set({ agent })}
             />
-            <Button
-              variant="secondary"
-              onClick={() => onFiltersChange(clearedChannelFilters)}
-              disabled={!hasChannelFilters(filters)}
-            >
-              Clear All Filters
-            </Button>
+            <ClearFiltersButton
+              active={hasChannelFilters(filters)}
+              onClear={() => onFiltersChange(clearedChannelFilters)}
+            />
             <Button onClick={props.onAssign}>Assign Agent</Button>
           </FilterBar>
           <ChannelTable

@@ -4,11 +4,11 @@ import { MakeTestView } from '../agents/tests/MakeTestView';
 import { MessagesPanel } from './MessagesPanel';
 import { fixtureThreads } from '../stories/messagingHandlers';
 import { shows } from '../stories/plays';
+import { checkSlotsStep, opensFirstToolStep } from '../stories/conversationStories';
 
 const meta = {
   title: 'Dashboard/SMS and WhatsApp/Messages panel',
   component: MessagesPanel,
-  parameters: { layout: 'padded' },
   args: { channel: 'sms', threads: fixtureThreads, onOpenSend: fn(), onRetry: fn() },
 } satisfies Meta<typeof MessagesPanel>;
 export default meta;
@@ -77,28 +77,13 @@ export const WithToolSteps: Story = {
         ti === 0 && m.author === 'agent'
           ? {
               ...m,
-              tool_steps: [
-                {
-                  tool: 'check_slots',
-                  tool_id: 'call_1',
-                  input: { day: '2026-11-27' },
-                  output: { free: ['09:00'] },
-                  duration_ms: 340,
-                  error: null,
-                },
-              ],
+              tool_steps: [checkSlotsStep(['09:00'])],
             }
           : m,
       ),
     })),
   },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    const steps = c.getAllByRole('list', { name: 'Tool calls' })[0]!;
-    await expect(steps).toHaveTextContent('check_slots340 ms');
-    await userEvent.click(within(steps).getByText('check_slots'));
-    await expect(within(steps).getByText(/"day": "2026-11-27"/)).toBeVisible();
-  },
+  play: opensFirstToolStep,
 };
 export const WithToolStepsDark: Story = { ...WithToolSteps, ...dark };
 /** 'Make a test' under each thread of an agent; here the first one's test was made. */

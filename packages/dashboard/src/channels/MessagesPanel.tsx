@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Badge, Banner, Button, EmptyState, Spinner } from '@parley/ui';
 import type { ChannelConversation } from '@parley/api-client';
 import type { MessagingChannel } from '../api/DashboardApi';
-import { bannerMs, type Notice } from './types';
+import type { Notice } from './types';
+import { NoticeBanner } from './ChannelFrame';
 import { channelLabels } from './channelLabels';
 import { orderThreads, senderLabel } from './messageThreads';
 import { formatWhen } from './formatWhen';
@@ -104,15 +105,12 @@ export function MessagesPanel(props: MessagesPanelProps) {
         </div>
         <Button onClick={props.onOpenSend}>{words.sendButton}</Button>
       </div>
-      {props.notice ? (
-        <Banner
-          key={`send-${props.notice.message}`}
-          tone={props.notice.tone}
-          title={props.notice.message}
-          autoDismissMs={bannerMs}
-          onDismiss={props.onDismissNotice}
-        />
-      ) : null}
+      <NoticeBanner
+        name="send"
+        slim={false}
+        notice={props.notice}
+        onDismiss={props.onDismissNotice}
+      />
       {list}
     </section>
   );

@@ -7,9 +7,11 @@ export type { AgentOption, ChannelTab, Notice } from './types';
 export { bannerMs, syncSuccessMs } from './types';
 export {
   ChannelFrame,
+  ClearFiltersButton,
   FilterBar,
   NoticeBanner,
   OrganizationBadge,
+  phoneNumberSearch,
   RefreshButton,
   RetryBanner,
   SimulateDialog,

@@ -14,6 +14,7 @@ import {
   chatFixtures as m,
   chatRuntime,
   chatRuntimeError,
+  offlineHandbookRuntime,
   storyAgentKey,
   storyRuntimeUrl,
 } from '../stories/chatHandlers';
@@ -175,14 +176,7 @@ export const LiveStop: Story = {
 export const LiveOfflineResponder: Story = {
   beforeEach: ({ msw }) => {
     forgetConversation();
-    msw.use(
-      chatRuntime({
-        firstDeltaMs: 200,
-        deltaMs: 20,
-        offline: true,
-        answer: 'From the clinic handbook: **Sunday: closed.**',
-      }),
-    );
+    msw.use(offlineHandbookRuntime());
     return forgetConversation;
   },
   render: () => <LiveDrawer />,

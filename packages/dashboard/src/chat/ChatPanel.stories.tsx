@@ -6,6 +6,7 @@ import { ChatPanel, type ChatPanelProps } from './ChatPanel';
 import { chatNotConfiguredText, offlineConsoleNotice } from './ChatDrawer';
 import { chatFixtures as m } from '../stories/chatHandlers';
 import * as frames from './storyFrames.css';
+import { StateGrid } from '../stories/StateGrid';
 
 function Frame({ children }: { children: ReactNode }) {
   return <div className={frames.frame}>{children}</div>;
@@ -145,17 +146,20 @@ export const LongMarkdown: Story = {
   },
 };
 
+/** The agent cannot chat yet: the box is disabled under the drawer's warning. */
+const notConfigured = {
+  disabled: true,
+  notice: (
+    <Banner
+      tone="warning"
+      title={chatNotConfiguredText.title}
+      message={chatNotConfiguredText.message}
+    />
+  ),
+} satisfies Partial<ChatPanelProps>;
+
 export const NotConfigured: Story = {
-  args: {
-    disabled: true,
-    notice: (
-      <Banner
-        tone="warning"
-        title={chatNotConfiguredText.title}
-        message={chatNotConfiguredText.message}
-      />
-    ),
-  },
+  args: notConfigured,
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByPlaceholderText('Type your message here...')).toBeDisabled();
@@ -182,34 +186,19 @@ const states: Array<[string, Partial<ChatPanelProps>]> = [
   ['Failed', { messages: [m.user, m.failed] }],
   ['Stopped', { messages: [m.user, m.stopped] }],
   ['Long markdown', { messages: [m.user, m.long] }],
-  [
-    'Not configured',
-    {
-      disabled: true,
-      notice: (
-        <Banner
-          tone="warning"
-          title={chatNotConfiguredText.title}
-          message={chatNotConfiguredText.message}
-        />
-      ),
-    },
-  ],
+  ['Not configured', notConfigured],
 ];
 
 export const AllStates: Story = {
-  parameters: { layout: 'padded' },
   render: (args) => (
-    <div className={frames.grid}>
-      {states.map(([label, props]) => (
-        <div key={label} className={frames.cell}>
-          <p className={frames.caption}>{label}</p>
-          <Frame>
-            <ChatPanel {...args} {...props} />
-          </Frame>
-        </div>
-      ))}
-    </div>
+    <StateGrid
+      states={states}
+      render={(props) => (
+        <Frame>
+          <ChatPanel {...args} {...props} />
+        </Frame>
+      )}
+    />
   ),
 };
 

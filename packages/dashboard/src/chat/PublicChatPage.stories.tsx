@@ -4,11 +4,14 @@ import { PublicChatPage } from './PublicChatPage';
 import {
   chatRuntime,
   chatRuntimeError,
+  fixtureAgentConfig,
+  offlineHandbookRuntime,
   storyAgentKey,
   storyRuntimeUrl,
 } from '../stories/chatHandlers';
 
-const agentId = 'support_123e4567_e89b_12d3_a456_426614174000';
+/** The agent the story runtime answers for. */
+const agentId = fixtureAgentConfig.agent_name!;
 const search = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 const fullLink = search({
   api_url: storyRuntimeUrl,
@@ -74,15 +77,7 @@ export const PhoneSize: Story = {
 };
 
 export const OfflineResponder: Story = {
-  beforeEach: ({ msw }) =>
-    msw.use(
-      chatRuntime({
-        firstDeltaMs: 200,
-        deltaMs: 20,
-        offline: true,
-        answer: 'From the clinic handbook: **Sunday: closed.**',
-      }),
-    ),
+  beforeEach: ({ msw }) => msw.use(offlineHandbookRuntime()),
   play: async ({ canvasElement }) => {
     const c = await ask(canvasElement, 'Sunday?');
     const badge = await c.findByText('Offline responder', {}, { timeout: 4000 });

@@ -5,8 +5,14 @@ import { InboxView, type InboxViewProps } from './InboxView';
 import { ThreadView } from './ThreadView';
 import { emptyFilters, type InboxFilters } from './inboxFormat';
 import { chatThread, denseSummaries, fixtureSummaries, me } from './inboxFixtures';
-import { retriesAfter, shows } from '../stories/plays';
+import { retriesAfter } from '../stories/plays';
 import { scoreOutcome, skippedOutcome } from '../outcomes/outcomeFixtures';
+import {
+  loadingConversations,
+  noConversations,
+  storyLocale,
+  threadActions,
+} from '../stories/conversationStories';
 
 const items = fixtureSummaries.map((c) => ({ ...c, isUnread: c.unread }));
 const agents = [
@@ -29,23 +35,12 @@ function Stateful(props: InboxViewProps) {
   );
 }
 
-const placeholder = (
-  <ThreadView
-    conversation={null}
-    onTakeover={fn()}
-    onRelease={fn()}
-    draft=""
-    onDraftChange={fn()}
-    onSend={fn()}
-    onClose={fn()}
-  />
-);
+const placeholder = <ThreadView conversation={null} {...threadActions()} />;
 
 const meta = {
   title: 'Dashboard/Conversations/Inbox',
   component: InboxView,
   render: (args) => <Stateful {...args} />,
-  parameters: { layout: 'padded' },
   args: {
     filters: emptyFilters,
     onFiltersChange: fn(),
@@ -61,8 +56,7 @@ const meta = {
       jsonl: '/api/conversations/export?organization_id=org_1&format=jsonl',
     },
     thread: placeholder,
-    timeZone: 'UTC',
-    locale: 'en-US',
+    ...storyLocale,
   },
 } satisfies Meta<typeof InboxView>;
 export default meta;
@@ -142,16 +136,10 @@ export const ConsoleChatAndFiltersDark: Story = {
   globals: { theme: 'dark' },
 };
 
-export const Loading: Story = {
-  args: { conversations: [], loading: true },
-  play: shows('Loading conversations...'),
-};
+export const Loading: Story = { ...loadingConversations };
 export const LoadingDark: Story = { args: Loading.args, globals: { theme: 'dark' } };
 
-export const Empty: Story = {
-  args: { conversations: [] },
-  play: shows('No conversations yet'),
-};
+export const Empty: Story = { ...noConversations };
 export const EmptyDark: Story = { args: Empty.args, globals: { theme: 'dark' } };
 
 /** Filters that match nothing: the empty state offers to clear them. */
@@ -197,14 +185,8 @@ export const ThreadOpen: Story = {
       <ThreadView
         conversation={chatThread}
         myUserId={me.userId}
-        onTakeover={fn()}
-        onRelease={fn()}
-        draft=""
-        onDraftChange={fn()}
-        onSend={fn()}
-        onClose={fn()}
-        timeZone="UTC"
-        locale="en-US"
+        {...threadActions()}
+        {...storyLocale}
       />
     ),
   },

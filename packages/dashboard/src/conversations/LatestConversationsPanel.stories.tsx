@@ -2,18 +2,16 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { LatestConversationsPanel } from './LatestConversationsPanel';
 import { fixtureSummaries } from './inboxFixtures';
-import { shows } from '../stories/plays';
+import { loadingConversations, noConversations, storyLocale } from '../stories/conversationStories';
 
 const meta = {
   title: 'Dashboard/Conversations/Latest (Overview)',
   component: LatestConversationsPanel,
-  parameters: { layout: 'padded' },
   args: {
     conversations: fixtureSummaries,
     onOpen: fn(),
     onRetry: fn(),
-    timeZone: 'UTC',
-    locale: 'en-US',
+    ...storyLocale,
   },
 } satisfies Meta<typeof LatestConversationsPanel>;
 export default meta;
@@ -32,16 +30,10 @@ export const Loaded: Story = {
 };
 export const LoadedDark: Story = { args: Loaded.args, globals: { theme: 'dark' } };
 
-export const Loading: Story = {
-  args: { conversations: [], loading: true },
-  play: shows('Loading conversations...'),
-};
+export const Loading: Story = { ...loadingConversations };
 export const LoadingDark: Story = { args: Loading.args, globals: { theme: 'dark' } };
 
-export const Empty: Story = {
-  args: { conversations: [] },
-  play: shows('No conversations yet'),
-};
+export const Empty: Story = { ...noConversations };
 export const EmptyDark: Story = { args: Empty.args, globals: { theme: 'dark' } };
 
 export const Failed: Story = {

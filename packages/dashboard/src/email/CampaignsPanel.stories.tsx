@@ -7,7 +7,6 @@ import { shows } from '../stories/plays';
 const meta = {
   title: 'Dashboard/Email/Campaigns',
   component: CampaignsPanel,
-  parameters: { layout: 'padded' },
   args: { campaigns: fixtureCampaigns, onCreate: fn(), onAction: fn(), onRetry: fn() },
 } satisfies Meta<typeof CampaignsPanel>;
 export default meta;

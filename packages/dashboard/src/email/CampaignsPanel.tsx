@@ -1,6 +1,6 @@
 import { Badge, Banner, Button, EmptyState, Spinner } from '@parley/ui';
 import type { Campaign } from '@parley/api-client';
-import { bannerMs, type Notice } from '../channels';
+import { NoticeBanner, type Notice } from '../channels';
 import * as styles from './email.css';
 import { channelStyles as channel } from '../channels';
 
@@ -142,15 +142,7 @@ export function CampaignsPanel(props: CampaignsPanelProps) {
         </div>
         <Button onClick={props.onCreate}>Create Campaign</Button>
       </div>
-      {props.notice ? (
-        <Banner
-          key={props.notice.message}
-          tone={props.notice.tone}
-          title={props.notice.message}
-          autoDismissMs={bannerMs}
-          onDismiss={props.onDismissNotice}
-        />
-      ) : null}
+      <NoticeBanner slim={false} notice={props.notice} onDismiss={props.onDismissNotice} />
       {list}
     </section>
   );

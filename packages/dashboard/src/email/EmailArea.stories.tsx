@@ -9,7 +9,6 @@ import { mailBackend } from '../stories/mailHandlers';
 const meta = {
   title: 'Dashboard/Email/Email tab',
   component: EmailArea,
-  parameters: { layout: 'padded' },
   args: { orgId: 'org_1', orgName: 'Acme Labs' },
   render: (args) => (
     <StoryProviders>

@@ -25,7 +25,6 @@ function Harness(props: EmailScreenProps) {
 const meta = {
   title: 'Dashboard/Email/Email screen',
   component: EmailScreen,
-  parameters: { layout: 'padded' },
   args: {
     orgName: 'Acme Labs',
     mailboxes: fixtureMailboxes,

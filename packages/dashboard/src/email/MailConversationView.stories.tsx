@@ -8,7 +8,6 @@ const thread = fixtureMailThreads[0]!;
 const meta = {
   title: 'Dashboard/Email/Conversation',
   component: MailConversationView,
-  parameters: { layout: 'padded' },
   args: { thread, onBack: fn(), onSendDraft: fn(), onDiscardDraft: fn() },
 } satisfies Meta<typeof MailConversationView>;
 export default meta;

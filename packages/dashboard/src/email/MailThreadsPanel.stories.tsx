@@ -7,7 +7,6 @@ import { shows } from '../stories/plays';
 const meta = {
   title: 'Dashboard/Email/Threads',
   component: MailThreadsPanel,
-  parameters: { layout: 'padded' },
   args: { threads: fixtureMailThreads, onOpenThread: fn(), onRetry: fn() },
 } satisfies Meta<typeof MailThreadsPanel>;
 export default meta;

@@ -15,7 +15,6 @@ function Harness(props: MailboxPanelProps) {
 const meta = {
   title: 'Dashboard/Email/Mailbox',
   component: MailboxPanel,
-  parameters: { layout: 'padded' },
   args: {
     mailbox: fixtureMailboxes[0]!,
     section: 'threads',

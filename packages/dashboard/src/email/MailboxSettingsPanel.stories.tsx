@@ -6,7 +6,6 @@ import { fixtureMailbox, fixtureMailboxes } from '../stories/mailFixtures';
 const meta = {
   title: 'Dashboard/Email/Mailbox settings',
   component: MailboxSettingsPanel,
-  parameters: { layout: 'padded' },
   args: { mailbox: fixtureMailboxes[0]!, onSave: fn(), onTest: fn(), onDismissNotice: fn() },
 } satisfies Meta<typeof MailboxSettingsPanel>;
 export default meta;

@@ -9,7 +9,7 @@ import {
   type MailAutonomy,
   type MailPreset,
 } from '@parley/api-client';
-import { bannerMs, type Notice } from '../channels';
+import { NoticeBanner, type Notice } from '../channels';
 import {
   applyPreset,
   mailboxFormValues,
@@ -228,15 +228,7 @@ export function MailboxSettingsPanel(props: MailboxSettingsPanelProps) {
   const { mailbox, testResult } = props;
   return (
     <section className={channel.form} aria-label={`Settings of ${mailbox.email_address}`}>
-      {props.notice ? (
-        <Banner
-          key={props.notice.message}
-          tone={props.notice.tone}
-          title={props.notice.message}
-          autoDismissMs={bannerMs}
-          onDismiss={props.onDismissNotice}
-        />
-      ) : null}
+      <NoticeBanner slim={false} notice={props.notice} onDismiss={props.onDismissNotice} />
       {testResult ? (
         <Banner
           tone={testResult.success ? 'success' : 'error'}

@@ -6,7 +6,6 @@ import { shows } from '../stories/plays';
 const meta = {
   title: 'Dashboard/Email/Sandbox outbox',
   component: OutboxPanel,
-  parameters: { layout: 'padded' },
   args: { messages: fixtureOutbox },
 } satisfies Meta<typeof OutboxPanel>;
 export default meta;

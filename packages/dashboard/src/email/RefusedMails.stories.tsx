@@ -36,7 +36,6 @@ const recent = [
 const meta = {
   title: 'Dashboard/Email/Refused mails',
   component: RefusedMails,
-  parameters: { layout: 'padded' },
   args: { refused: { total: 3, recent } },
 } satisfies Meta<typeof RefusedMails>;
 export default meta;

@@ -49,7 +49,6 @@ const meta = {
   title: 'Dashboard/Handoff/Business hours',
   component: BusinessHoursEditor,
   render: (args) => <Stateful {...args} />,
-  parameters: { layout: 'padded' },
   args: { form: paris, onChange: fn(), onSave: fn(), canEdit: true },
 } satisfies Meta<typeof BusinessHoursEditor>;
 export default meta;

@@ -6,7 +6,6 @@ import { shows } from '../stories/plays';
 const meta = {
   title: 'Dashboard/Handoff/Account: when a conversation needs a person',
   component: ContactSettings,
-  parameters: { layout: 'padded' },
   args: {
     phone: '+14155550142',
     onPhoneChange: fn(),

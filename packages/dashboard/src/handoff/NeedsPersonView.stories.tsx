@@ -13,11 +13,11 @@ import {
   waitingThread,
 } from './handoffFixtures';
 import { retriesAfter } from '../stories/plays';
+import { storyLocale, threadActions } from '../stories/conversationStories';
 
 const meta = {
   title: 'Dashboard/Handoff/Needs a person',
   component: NeedsPersonView,
-  parameters: { layout: 'padded' },
   args: {
     conversations: freshWaiting,
     now: fixtureNow,
@@ -106,14 +106,8 @@ const thread = (
   <ThreadView
     conversation={waitingThread}
     myUserId="user_ada"
-    onTakeover={fn()}
-    onRelease={fn()}
-    draft=""
-    onDraftChange={fn()}
-    onSend={fn()}
-    onClose={fn()}
-    timeZone="UTC"
-    locale="en-US"
+    {...threadActions()}
+    {...storyLocale}
     now={fixtureNow}
   />
 );

@@ -7,7 +7,6 @@ import { fixtureNow, waitingFixtures } from './handoffFixtures';
 const meta = {
   title: 'Dashboard/Handoff/Waiting now (Overview)',
   component: WaitingNowPanel,
-  parameters: { layout: 'padded' },
   args: {
     count: 3,
     oldestRequestedAt: waitingFixtures[0]!.handoff!.requested_at,

@@ -35,7 +35,6 @@ const someConfigured: Integration[] = [
 const meta = {
   title: 'Dashboard/Integrations/Integrations panel',
   component: IntegrationsPanel,
-  parameters: { layout: 'padded' },
   args: {
     orgName: 'Acme Labs',
     integrations: someConfigured,

@@ -8,7 +8,6 @@ const selected = { name: 'Product documentation', indexingTechnique: 'high_quali
 const meta = {
   title: 'Dashboard/Knowledge/Knowledge Base screen',
   component: KnowledgeBaseScreen,
-  parameters: { layout: 'padded' },
   args: {
     section: 'list',
     onSectionChange: fn(),

@@ -25,7 +25,6 @@ function Harness(props: KnowledgeBaseTabProps) {
 const meta = {
   title: 'Dashboard/Knowledge/Knowledge Base tab',
   component: KnowledgeBaseTab,
-  parameters: { layout: 'padded' },
   args: { orgId: 'org-1', selectedId: null, onSelect: fn(), origin: 'https://console.example' },
   render: (args) => (
     <StoryProviders>

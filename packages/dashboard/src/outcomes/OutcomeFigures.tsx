@@ -11,6 +11,7 @@ import type { OutcomeAnalytics } from '@parley/api-client';
 import { Banner, EmptyState, Spinner, StatCard, Table } from '@parley/ui';
 import { fieldLabel, fieldValueText } from './outcomeFormat';
 import * as styles from './outcomes.css';
+import { chartAxis, chartGrid, chartMargin } from '../styles/chart';
 
 /** A share as a percentage ('50%', '66.7%'), or '—' without any. */
 export function percent(share: number | null): string {
@@ -140,23 +141,10 @@ export function OutcomeFigures({
           {series.length ? (
             <div className={styles.chart} aria-hidden="true" data-testid="success-chart">
               <ResponsiveContainer width="100%" height="100%">
-                <LineChart
-                  accessibilityLayer={false}
-                  data={series}
-                  margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-                >
-                  <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.25} />
-                  <XAxis
-                    dataKey="label"
-                    tick={{ fill: 'currentColor', fontSize: 12 }}
-                    stroke="currentColor"
-                  />
-                  <YAxis
-                    domain={[0, 100]}
-                    unit="%"
-                    tick={{ fill: 'currentColor', fontSize: 12 }}
-                    stroke="currentColor"
-                  />
+                <LineChart accessibilityLayer={false} data={series} margin={chartMargin}>
+                  <CartesianGrid {...chartGrid} />
+                  <XAxis dataKey="label" {...chartAxis} />
+                  <YAxis domain={[0, 100]} unit="%" {...chartAxis} />
                   <Tooltip />
                   <Line type="monotone" dataKey="pct" name="Success" stroke="#10b981" />
                 </LineChart>

@@ -28,7 +28,6 @@ const everything: SystemStatus = {
 const meta = {
   title: 'Dashboard/Overview/Configured status',
   component: ConfiguredStatusPanel,
-  parameters: { layout: 'padded' },
   args: { status: everything, onNavigate: fn() },
 } satisfies Meta<typeof ConfiguredStatusPanel>;
 export default meta;

@@ -10,7 +10,6 @@ import { backend } from '../stories/handlers';
 const meta = {
   title: 'Dashboard/Phone Numbers/Phone Numbers tab',
   component: PhoneNumbersArea,
-  parameters: { layout: 'padded' },
   args: { orgId: 'org_1', orgName: 'Acme Labs' },
   render: (args) => (
     <StoryProviders>

@@ -12,7 +12,6 @@ const Harness = withLocalTabAndFilters(PhoneNumbersScreen);
 const meta = {
   title: 'Dashboard/Phone Numbers/Phone Numbers screen',
   component: PhoneNumbersScreen,
-  parameters: { layout: 'padded' },
   args: {
     orgName: 'Acme Labs',
     numbers: fixtureNumbers,

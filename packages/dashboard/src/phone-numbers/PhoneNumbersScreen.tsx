@@ -13,12 +13,14 @@ import {
   SandboxNotice,
   syncSuccessMs,
   UnassignButton,
+  agentFilterOptions,
+  allAgentsFilter,
+  ClearFiltersButton,
+  phoneNumberSearch,
   type ChannelTab,
   type Notice,
 } from '../channels';
 import {
-  agentFilterOptions,
-  allAgentsFilter,
   channelFilterValues,
   emptyHintFor,
   filterPhoneNumbers,
@@ -73,6 +75,9 @@ const channelLabels: Record<ChannelFilter, string> = {
   disabled: 'Disabled',
 };
 const channelItems = channelFilterValues.map((v) => ({ value: v, label: channelLabels[v] }));
+/** The channel filters, each all/enabled/disabled. */
+const channelFilterKeys = ['voice', 'sms', 'whatsapp'] as const;
+const channelFilterLabels = { voice: 'Voice', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
 /** A channel's chip: ✓ and plain when enabled, ✕ and struck through when not (not colour alone). */
 export function ChannelBadge({ label, enabled }: { label: string; enabled: boolean }) {
@@ -222,48 +227,31 @@ export function PhoneNumbersScreen(props: PhoneNumbersScreenProps) {
         <>
           <FilterBar
             align="center"
-            search={{
-              label: 'Search phone numbers',
-              placeholder: 'Search phone numbers...',
-              value: filters.search,
-              onChange: (search) => set({ search }),
-            }}
+            search={phoneNumberSearch(filters.search, (search) => set({ search }))}
           >
             <OrganizationBadge name={props.orgName} />
             <Button onClick={props.onAddAgent}>Add Agent</Button>
           </FilterBar>
           <div className={styles.filters} role="group" aria-label="Filters">
-            <Select
-              label="Voice"
-              value={filters.voice}
-              items={channelItems}
-              onValueChange={(v) => set({ voice: v as ChannelFilter })}
-            />
-            <Select
-              label="SMS"
-              value={filters.sms}
-              items={channelItems}
-              onValueChange={(v) => set({ sms: v as ChannelFilter })}
-            />
-            <Select
-              label="WhatsApp"
-              value={filters.whatsapp}
-              items={channelItems}
-              onValueChange={(v) => set({ whatsapp: v as ChannelFilter })}
-            />
+            {channelFilterKeys.map((key) => (
+              <Select
+                key={key}
+                label={channelFilterLabels[key]}
+                value={filters[key]}
+                items={channelItems}
+                onValueChange={(v) => set({ [key]: v as ChannelFilter })}
+              />
+            ))}
             <Select
               label="Agent"
               value={filters.agent || allAgentsFilter}
               items={agentFilterOptions(numbers)}
               onValueChange={(agent) => set({ agent })}
             />
-            <Button
-              variant="secondary"
-              onClick={() => onFiltersChange(noFilters)}
-              disabled={!hasActiveFilters(filters)}
-            >
-              Clear All Filters
-            </Button>
+            <ClearFiltersButton
+              active={hasActiveFilters(filters)}
+              onClear={() => onFiltersChange(noFilters)}
+            />
           </div>
           <ChannelTable
             caption="Inbound phone numbers"

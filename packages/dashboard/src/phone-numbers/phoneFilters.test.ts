@@ -1,15 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { PhoneNumber } from '@parley/api-client';
+import { agentFilterOptions, unassignedAgentFilter } from '../channels/numberMatch';
 import {
-  agentFilterOptions,
   emptyHintFor,
   filterPhoneNumbers,
   hasActiveFilters,
   noFilters,
   showsUnassignColumn,
-  unassignedAgentFilter,
 } from './phoneFilters';
+import { noAgents } from '../stories/phoneHandlers';
 
 const base: PhoneNumber = {
   phone_number: '',
@@ -17,14 +17,7 @@ const base: PhoneNumber = {
   friendly_name: null,
   provider: 'sandbox',
   assigned_at: null,
-  agent_id: null,
-  agent_name: null,
-  voice_agent_id: null,
-  voice_agent_name: null,
-  sms_agent_id: null,
-  sms_agent_name: null,
-  whatsapp_agent_id: null,
-  whatsapp_agent_name: null,
+  ...noAgents,
   shared: false,
   organization_id: 'org',
   status: 'available',

@@ -1,15 +1,6 @@
 import type { PhoneNumber } from '@parley/api-client';
 import { allAgentsFilter, matchesAgent, matchesSearch } from '../channels';
 
-export {
-  agentFilterOptions,
-  agentPrefixOf,
-  allAgentsFilter,
-  matchesAgent,
-  matchesSearch,
-  unassignedAgentFilter,
-} from '../channels';
-
 /**
  * The Inbound table's search and filters (spec channels-and-shell §2): a search over agent id,
  * agent name and number; voice/SMS/WhatsApp each all/enabled/disabled; an agent name or prefix.

@@ -93,7 +93,8 @@ export const auditFixture: AuditEntry[] = [
   },
 ];
 
-const noCounts = {
+/** A purge's counts, all zero. */
+export const noCounts = {
   conversations: 0,
   calls: 0,
   messages: 0,

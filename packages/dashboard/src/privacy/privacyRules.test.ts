@@ -12,6 +12,7 @@ import {
   retentionError,
   updateOf,
 } from './privacyRules';
+import { noCounts } from './privacyFixtures';
 
 const saved: PrivacySettings = {
   storage_mode: 'full',
@@ -52,16 +53,7 @@ describe('privacy rules', () => {
     expect(retentionError('90')).toBeUndefined();
     for (const bad of ['0', '-1', '2.5', 'ten', '36501'])
       expect(retentionError(bad), bad).toMatch(/whole number of days/);
-    const none = {
-      conversations: 0,
-      calls: 0,
-      messages: 0,
-      outcomes: 0,
-      test_runs: 0,
-      mail_sends: 0,
-      outbox: 0,
-      scheduled_calls: 0,
-    };
+    const none = noCounts;
     expect(purgeText(none)).toBe('nothing');
     expect(purgeText({ ...none, conversations: 2, calls: 1, messages: 1, outbox: 3 })).toBe(
       '2 conversations, 1 message, 3 outbox entries',

@@ -5,7 +5,6 @@ import { DiallingSettingsPanel } from './DiallingSettingsPanel';
 const meta = {
   title: 'Dashboard/Phone Numbers/Dialling settings',
   component: DiallingSettingsPanel,
-  parameters: { layout: 'padded' },
   args: {
     settings: {
       calling_window_start: '08:00',

@@ -23,7 +23,6 @@ const optOuts = [
 const meta = {
   title: 'Dashboard/Phone Numbers/Do-not-call list',
   component: DoNotCallPanel,
-  parameters: { layout: 'padded' },
   args: { numbers, optOuts, onAdd: fn(), onRemove: fn(), timeZone: 'UTC' },
 } satisfies Meta<typeof DoNotCallPanel>;
 export default meta;

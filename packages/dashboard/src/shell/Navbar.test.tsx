@@ -40,16 +40,20 @@ describe('Navbar', () => {
     { orgId: 'o1', orgName: 'Acme Labs', role: 'owner' },
     { orgId: 'o2', orgName: 'Globex', role: 'admin' },
   ];
+  /** Acme Labs open among two organizations. */
+  const withOrganizations = {
+    ...base,
+    orgName: 'Acme Labs',
+    organizations,
+    currentOrgId: 'o1',
+  };
 
   it('given several organizations › the brand switches organization and creates one more', async () => {
     const onSwitch = vi.fn();
     const onCreate = vi.fn();
     render(
       <Navbar
-        {...base}
-        orgName="Acme Labs"
-        organizations={organizations}
-        currentOrgId="o1"
+        {...withOrganizations}
         onSwitchOrganization={onSwitch}
         onCreateOrganization={onCreate}
       />,
@@ -72,10 +76,7 @@ describe('Navbar', () => {
     const onSwitch = vi.fn();
     render(
       <Navbar
-        {...base}
-        orgName="Acme Labs"
-        organizations={organizations}
-        currentOrgId="o1"
+        {...withOrganizations}
         onSwitchOrganization={onSwitch}
         onCreateOrganization={() => {}}
       />,

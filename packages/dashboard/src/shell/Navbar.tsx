@@ -40,22 +40,17 @@ const conversationsLabel = 'Conversations';
 /** Read after the organization's name on the switcher: 'Acme Labs (switch organization)'. */
 export const switchOrganizationSuffix = ' (switch organization)';
 
-function ChevronDown() {
+/** The organization's initial and name, on the switcher and on the plain brand. */
+function OrgName({ orgName }: { orgName: string }) {
   return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
+    <>
+      <span className={styles.orgInitial} aria-hidden="true">
+        {organizationInitial(orgName)}
+      </span>
+      <span className={styles.orgName} title={orgName}>
+        {orgName}
+      </span>
+    </>
   );
 }
 
@@ -132,26 +127,16 @@ export function Navbar({
           align="start"
           trigger={
             <button type="button" className={`${styles.brand} ${styles.brandButton}`}>
-              <span className={styles.orgInitial} aria-hidden="true">
-                {organizationInitial(orgName)}
-              </span>
-              <span className={styles.orgName} title={orgName}>
-                {orgName}
-              </span>
+              <OrgName orgName={orgName} />
               <span className={styles.visuallyHidden}>{switchOrganizationSuffix}</span>
-              <ChevronDown />
+              <ChevronDownIcon />
             </button>
           }
           items={orgItems}
         />
       ) : (
         <div className={styles.brand}>
-          <span className={styles.orgInitial} aria-hidden="true">
-            {organizationInitial(orgName)}
-          </span>
-          <span className={styles.orgName} title={orgName}>
-            {orgName}
-          </span>
+          <OrgName orgName={orgName} />
         </div>
       )}
       {/* Phones (≤ 640 px): one row, the tabs in a menu that names the open one. */}

@@ -1,6 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { SendSmsModal } from './SendSmsModal';
+import {
+  refusesBadNumbers,
+  sendButton as submit,
+  sendLimits,
+  sendsNothingBlank,
+  showsLimit,
+  showsLimitReached,
+  showsSending,
+} from '../stories/sendPlays';
 
 const meta = {
   title: 'Dashboard/SMS and WhatsApp/Send SMS Message modal',
@@ -10,36 +19,25 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const submit = () => screen.getByRole('button', { name: 'Send Message' });
+const dialog = 'Send SMS Message';
+const dark = { globals: { theme: 'dark' } };
 
+/** Disabled until From, To and the text are filled. */
 export const Empty: Story = {
-  play: async () => {
-    await screen.findByRole('dialog', { name: 'Send SMS Message' });
-    // Disabled until From, To and the text are filled.
-    await expect(submit()).toBeDisabled();
-    await userEvent.click(screen.getByRole('textbox', { name: /From Number/ }));
-    await userEvent.tab();
-    await expect(await screen.findByText('From number is required')).toBeVisible();
-  },
+  play: sendsNothingBlank(dialog, /From Number/, 'From number is required'),
 };
+export const EmptyDark: Story = { ...Empty, ...dark };
 
 export const ValidationErrors: Story = {
   args: { initialValues: { from_number: '12345', to_number: '+0123', message_text: 'Hi' } },
-  play: async ({ args }) => {
-    await screen.findByRole('dialog', { name: 'Send SMS Message' });
-    await userEvent.click(submit());
-    await expect(await screen.findByText('Please fix the validation errors below.')).toBeVisible();
-    await expect(
-      screen.getAllByText('Please enter a valid phone number (e.g., +1234567890)'),
-    ).toHaveLength(2);
-    await expect(args.onSend).not.toHaveBeenCalled();
-  },
+  play: refusesBadNumbers(dialog),
 };
+export const ValidationErrorsDark: Story = { ...ValidationErrors, ...dark };
 
 export const Sends: Story = {
   args: { defaultFrom: '+14155550100' },
   play: async ({ args }) => {
-    await screen.findByRole('dialog', { name: 'Send SMS Message' });
+    await screen.findByRole('dialog', { name: dialog });
     await userEvent.type(screen.getByRole('textbox', { name: /To Number/ }), '+15005550123');
     await userEvent.type(screen.getByRole('textbox', { name: /Message Text/ }), 'Hello');
     await userEvent.click(submit());
@@ -59,10 +57,9 @@ export const Sending: Story = {
     busy: true,
     initialValues: { from_number: '+14155550100', to_number: '+15005550123', message_text: 'Hi' },
   },
-  play: async () => {
-    await expect(await screen.findByRole('button', { name: /Sending\.\.\./ })).toBeDisabled();
-  },
+  play: showsSending,
 };
+export const SendingDark: Story = { ...Sending, ...dark };
 
 export const Failure: Story = {
   args: { error: 'Failed to send SMS message: the recipient opted out (STOP)' },
@@ -72,49 +69,26 @@ export const Failure: Story = {
     ).toBeVisible();
   },
 };
+export const FailureDark: Story = { ...Failure, ...dark };
 
 export const WithLimit: Story = {
-  args: {
-    limits: {
-      channel: 'sms',
-      per_minute: 60,
-      per_day: 1000,
-      sent_last_minute: 3,
-      sent_last_day: 12,
-    },
-  },
-  play: async () => {
-    await screen.findByRole('dialog', { name: 'Send SMS Message' });
-    await expect(screen.getByLabelText('Sending limit')).toHaveTextContent(
-      'Sending limit: 60 SMS messages a minute, 1,000 a day for this organization. Sent: 3 in the last minute, 12 in the last day.',
-    );
-  },
+  args: { limits: sendLimits('sms', [60, 1000], [3, 12]) },
+  play: showsLimit(
+    dialog,
+    'Sending limit: 60 SMS messages a minute, 1,000 a day for this organization. Sent: 3 in the last minute, 12 in the last day.',
+  ),
 };
+export const WithLimitDark: Story = { ...WithLimit, ...dark };
 
 export const LimitReached: Story = {
   args: {
-    limits: {
-      channel: 'sms',
-      per_minute: 60,
-      per_day: 1000,
-      sent_last_minute: 60,
-      sent_last_day: 240,
-    },
+    limits: sendLimits('sms', [60, 1000], [60, 240]),
     error:
       'Failed to send SMS message: Sending limit reached: 60 SMS messages per minute for this organization. Try again later, or ask the operator to raise the limit.',
   },
-  play: async () => {
-    await screen.findByRole('dialog', { name: 'Send SMS Message' });
-    await expect(
-      screen.getByText('Sending limit reached: 60 SMS messages per minute. Try again in a minute.'),
-    ).toBeVisible();
-  },
+  play: showsLimitReached(
+    dialog,
+    'Sending limit reached: 60 SMS messages per minute. Try again in a minute.',
+  ),
 };
-
-const dark = { globals: { theme: 'dark' } };
-export const WithLimitDark: Story = { ...WithLimit, ...dark };
 export const LimitReachedDark: Story = { ...LimitReached, ...dark };
-export const EmptyDark: Story = { ...Empty, ...dark };
-export const ValidationErrorsDark: Story = { ...ValidationErrors, ...dark };
-export const SendingDark: Story = { ...Sending, ...dark };
-export const FailureDark: Story = { ...Failure, ...dark };

@@ -279,3 +279,12 @@ export const chatFixtures = {
     timestamp: at(0),
   },
 } satisfies Record<string, ChatMessage>;
+
+/** The runtime answering from the offline responder (the clinic handbook), quickly. */
+export const offlineHandbookRuntime = () =>
+  chatRuntime({
+    firstDeltaMs: 200,
+    deltaMs: 20,
+    offline: true,
+    answer: 'From the clinic handbook: **Sunday: closed.**',
+  });

@@ -59,7 +59,8 @@ export const fixtureNumbersWire: PhoneNumberWire[] = [
   wire('05', '+442071838750', [false, false, true], null, 'London WhatsApp'),
 ];
 export const fixtureNumbers: PhoneNumber[] = readPhoneNumbers(fixtureNumbersWire);
-const noAgents = {
+/** A number's agent fields, all empty. */
+export const noAgents = {
   agent_id: null,
   agent_name: null,
   voice_agent_id: null,

@@ -20,3 +20,10 @@ export const retriesAfter =
     await userEvent.click(c.getByRole('button', { name: 'Retry' }));
     await expect(args.onRetry).toHaveBeenCalled();
   };
+
+/** A busy state's play function: the button named `name` (e.g. 'Publishing...') is disabled. */
+export const disablesButton =
+  (name: string) =>
+  async ({ canvasElement }: PlayContext) => {
+    await expect(within(canvasElement).getByRole('button', { name })).toBeDisabled();
+  };

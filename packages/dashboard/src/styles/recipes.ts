@@ -43,6 +43,17 @@ export const textLine = (fontSize: string, color: string) =>
 export const framed = (padding: string, border: string, borderRadius: string) =>
   ({ padding, border, borderRadius }) as const;
 
+/** A choice drawn as a card (a label around a radio or a checkbox), marked while it is checked. */
+export const choiceCard = (padding: string) =>
+  ({
+    ...framed(padding, `1px solid ${vars.color.border}`, vars.radius.md),
+    cursor: 'pointer',
+    color: vars.color.text,
+  }) as const;
+export const checkedChoice = {
+  '&:has(input:checked)': { borderColor: vars.color.primary, background: vars.color.primarySubtle },
+} as const;
+
 /** The raised surface of a panel: the surface colour, the hairline border, rounded corners. */
 export const surfaceBox = (borderRadius: string) =>
   ({

@@ -43,6 +43,16 @@ const payload = (type: string, at: string) => ({
   data: { conversation_id: 'c0ffee00-0000-4000-8000-000000000001', agent_name: 'front-desk' },
 });
 
+/** A delivery the receiver took at the first attempt. */
+export const deliveredAtOnce = {
+  status: 'delivered',
+  attempts: 1,
+  last_status_code: 200,
+  last_error: null,
+  last_response: '{"received":true}',
+  next_attempt_at: null,
+} satisfies Partial<WebhookDelivery>;
+
 export const deliveries: WebhookDelivery[] = [
   {
     id: 'd0000000-0000-4000-8000-000000000004',
@@ -79,12 +89,7 @@ export const deliveries: WebhookDelivery[] = [
     webhook_id: crmHook.id,
     event_id: 'msg_2c55aa',
     event: 'conversation.ended',
-    status: 'delivered',
-    attempts: 1,
-    last_status_code: 200,
-    last_error: null,
-    last_response: '{"received":true}',
-    next_attempt_at: null,
+    ...deliveredAtOnce,
     delivered_at: '2026-11-26T12:00:01.000Z',
     created_at: '2026-11-26T12:00:00.000Z',
     payload: payload('conversation.ended', '2026-11-26T12:00:00.000Z'),

@@ -6,7 +6,7 @@ import type {
   WebhookList,
   WebhookWithSecret,
 } from '@parley/api-client';
-import { crmHook } from './webhookFixtures';
+import { crmHook, deliveredAtOnce } from './webhookFixtures';
 
 /**
  * An in-memory webhooks backend speaking the contract (types from @parley/api-client), for the
@@ -25,12 +25,7 @@ export function webhooksBackend(initial: Webhook[] = []) {
       webhook_id: hook.id,
       event_id: eventId,
       event: 'webhook.test',
-      status: 'delivered',
-      attempts: 1,
-      last_status_code: 200,
-      last_error: null,
-      last_response: '{"received":true}',
-      next_attempt_at: null,
+      ...deliveredAtOnce,
       delivered_at: at,
       created_at: at,
       payload: { type: 'webhook.test', timestamp: at, data: { webhook_id: hook.id } },

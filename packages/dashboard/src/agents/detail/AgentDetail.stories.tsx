@@ -24,7 +24,6 @@ function Harness(props: Omit<AgentDetailProps, 'tab' | 'onTabChange'>) {
 const meta = {
   title: 'Dashboard/Agent detail/Agent detail',
   component: Harness,
-  parameters: { layout: 'padded' },
   args: {
     agentId,
     orgId: 'org_1',

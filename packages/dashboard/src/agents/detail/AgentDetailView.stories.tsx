@@ -13,6 +13,7 @@ import * as frames from '../../chat/storyFrames.css';
 import { CallPanel } from '../../calls/live/CallPanel';
 import { CallListView } from '../../calls/CallListView';
 import { fixtureCalls } from '../../calls/callFixtures';
+import { disablesButton } from '../../stories/plays';
 
 const agent = {
   id: 'support_123e4567_e89b_12d3_a456_426614174000',
@@ -58,7 +59,6 @@ const statusStrip = (
 const meta = {
   title: 'Dashboard/Agent detail/Agent detail view',
   component: AgentDetailView,
-  parameters: { layout: 'padded' },
   args: {
     agent,
     tab: 'model',
@@ -174,11 +174,7 @@ export const InCall: Story = {
 
 export const Publishing: Story = {
   args: { publishing: true },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('button', { name: 'Publishing...' }),
-    ).toBeDisabled();
-  },
+  play: disablesButton('Publishing...'),
 };
 
 export const WithBanners: Story = {

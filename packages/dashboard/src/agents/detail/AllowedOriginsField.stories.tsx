@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AllowedOriginsField, allowedOriginsTexts } from './AllowedOriginsField';
-import * as frames from '../../chat/storyFrames.css';
+import { StateGrid } from '../../stories/StateGrid';
 
 const meta = {
   title: 'Dashboard/Agent detail/Allowed origins',
@@ -55,14 +55,7 @@ const states: Array<[string, Partial<Parameters<typeof AllowedOriginsField>[0]>]
 
 export const AllStates: Story = {
   render: (args) => (
-    <div className={frames.grid}>
-      {states.map(([label, props]) => (
-        <div key={label} className={frames.cell}>
-          <p className={frames.caption}>{label}</p>
-          <AllowedOriginsField {...args} {...props} />
-        </div>
-      ))}
-    </div>
+    <StateGrid states={states} render={(props) => <AllowedOriginsField {...args} {...props} />} />
   ),
 };
 export const AllStatesDark: Story = { ...AllStates, globals: { theme: 'dark' } };

@@ -3,7 +3,7 @@ import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { WidgetTab, widgetTexts, type WidgetTabProps } from './WidgetTab';
 import { widgetSnippets } from './widgetSnippets';
 import { storyAgentKey, storyRuntimeUrl } from '../../stories/chatHandlers';
-import * as frames from '../../chat/storyFrames.css';
+import { StateGrid } from '../../stories/StateGrid';
 
 const base: WidgetTabProps = {
   agentName: 'support',
@@ -106,14 +106,10 @@ const states: Array<[string, Partial<WidgetTabProps>]> = [
 
 export const AllStates: Story = {
   render: (args) => (
-    <div className={frames.grid}>
-      {states.map(([label, props]) => (
-        <div key={label} className={frames.cell}>
-          <p className={frames.caption}>{label}</p>
-          <WidgetTab {...args} {...props} headingLevel={2} />
-        </div>
-      ))}
-    </div>
+    <StateGrid
+      states={states}
+      render={(props) => <WidgetTab {...args} {...props} headingLevel={2} />}
+    />
   ),
 };
 export const AllStatesDark: Story = { ...AllStates, globals: { theme: 'dark' } };

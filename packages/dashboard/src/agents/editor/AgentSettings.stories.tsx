@@ -11,7 +11,6 @@ import { storyClock } from '../../stories/storyClock';
 const meta = {
   title: 'Dashboard/Editor/Agent settings',
   component: AgentSettings,
-  parameters: { layout: 'padded' },
   args: { agentId: editorAgentId, orgId: 'org_1', editing: true, defaults: storyDefaults },
   render: (args) => (
     <StoryProviders>

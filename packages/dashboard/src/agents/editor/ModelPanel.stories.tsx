@@ -12,6 +12,7 @@ import {
   storySettings,
 } from '../../stories/editorFixtures';
 import * as styles from './editor.css';
+import { disablesButton } from '../../stories/plays';
 
 const meta = {
   title: 'Dashboard/Editor/Model panel',
@@ -124,11 +125,7 @@ export const NoKnowledge: Story = { args: { knowledge: [] } };
 
 export const Publishing: Story = {
   args: { publishing: true },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('button', { name: 'Publishing...' }),
-    ).toBeDisabled();
-  },
+  play: disablesButton('Publishing...'),
 };
 
 /** Replace Key: the stored key stays until a valid new key; the draft's problem shows inline. */

@@ -5,6 +5,7 @@ import { maskValue } from '@parley/ui';
 import { TranscriberPanel, type TranscriberPanelProps } from './TranscriberPanel';
 import { updateTranscriber } from './providerRules';
 import { storyDefaults, storySettings } from '../../stories/editorFixtures';
+import { noLanguagesIn, showsLocalOffline } from '../../stories/providerPlays';
 import type { TranscriberSettings } from './types';
 import { localTranscriberKeyNote } from './options';
 import * as styles from './editor.css';
@@ -67,11 +68,7 @@ export const OpenAi: Story = {
 
 export const NoLanguages: Story = {
   args: { value: { ...deepgram, model: 'nova-unknown' } },
-  play: async ({ canvasElement }) => {
-    const language = within(canvasElement).getByRole('combobox', { name: 'Transcriber Language' });
-    await expect(language).toHaveTextContent('No languages available');
-    await expect(language).toBeDisabled();
-  },
+  play: noLanguagesIn('Transcriber'),
 };
 
 export const ViewMode: Story = {
@@ -120,12 +117,8 @@ export const ProviderChange: Story = {
 export const LocalOffline: Story = {
   args: { value: local },
   play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getByRole('combobox', { name: 'Transcriber Provider' })).toHaveTextContent(
-      'Local (offline)',
-    );
-    await expect(c.getByText(localTranscriberKeyNote)).toBeVisible();
-    await expect(c.queryByRole('switch', { name: 'Punctuate' })).toBeNull();
+    await showsLocalOffline(canvasElement, 'Transcriber', localTranscriberKeyNote);
+    await expect(within(canvasElement).queryByRole('switch', { name: 'Punctuate' })).toBeNull();
   },
 };
 export const LocalOfflineDark: Story = { ...LocalOffline, globals: { theme: 'dark' } };

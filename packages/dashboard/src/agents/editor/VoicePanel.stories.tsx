@@ -5,6 +5,7 @@ import { maskValue } from '@parley/ui';
 import { VoicePanel, type VoicePanelProps } from './VoicePanel';
 import { updateVoice } from './providerRules';
 import { storyDefaults, storySettings, storyVoices } from '../../stories/editorFixtures';
+import { noLanguagesIn, showsLocalOffline } from '../../stories/providerPlays';
 import type { VoiceSettings } from './types';
 import * as styles from './editor.css';
 import { ChangeVoiceModal } from '../../integrations/ChangeVoiceModal';
@@ -80,11 +81,7 @@ export const Cartesia: Story = {
 
 export const NoLanguages: Story = {
   args: { value: { ...elevenlabs, model: 'eleven_unknown' } },
-  play: async ({ canvasElement }) => {
-    const language = within(canvasElement).getByRole('combobox', { name: 'Voice Language' });
-    await expect(language).toHaveTextContent('No languages available');
-    await expect(language).toBeDisabled();
-  },
+  play: noLanguagesIn('Voice'),
 };
 
 export const ViewMode: Story = {
@@ -176,12 +173,8 @@ export const ChangeVoiceReadOnly: Story = {
 export const LocalOffline: Story = {
   args: { value: local },
   play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getByRole('combobox', { name: 'Voice Provider' })).toHaveTextContent(
-      'Local (offline)',
-    );
-    await expect(c.getByText(localVoiceKeyNote)).toBeVisible();
-    await expect(c.queryByLabelText('Voice ID')).toBeNull();
+    await showsLocalOffline(canvasElement, 'Voice', localVoiceKeyNote);
+    await expect(within(canvasElement).queryByLabelText('Voice ID')).toBeNull();
   },
 };
 export const LocalOfflineDark: Story = { ...LocalOffline, globals: { theme: 'dark' } };

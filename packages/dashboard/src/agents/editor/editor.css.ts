@@ -16,6 +16,8 @@ import {
 } from '../../styles/common.css';
 import {
   bareList,
+  checkedChoice,
+  choiceCard,
   flexColumn,
   flexRow,
   flexWrapItems,
@@ -99,15 +101,8 @@ export const choiceList = style({
 
 export const choice = style({
   ...flexRow(vars.space.md),
-  ...framed(`${vars.space.sm} ${vars.space.md}`, `1px solid ${vars.color.border}`, vars.radius.md),
-  cursor: 'pointer',
-  color: vars.color.text,
-  selectors: {
-    '&:has(input:checked)': {
-      borderColor: vars.color.primary,
-      background: vars.color.primarySubtle,
-    },
-  },
+  ...choiceCard(`${vars.space.sm} ${vars.space.md}`),
+  selectors: checkedChoice,
 });
 
 export const checkbox = style({

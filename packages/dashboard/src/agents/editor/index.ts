@@ -25,11 +25,4 @@ export type { KnowledgeSelectModalProps } from './KnowledgeSelectModal';
 export { autosaveStatusText, createAutosave } from './autosave';
 export type { AutosaveSnapshot, SaveChannel } from './autosave';
 export { defaultAgentUrl, editorInitialMessage } from './editorState';
-export type {
-  EditorDefaults,
-  EditorSettings,
-  ModelSettings,
-  ToolsSettings,
-  TranscriberSettings,
-  VoiceSettings,
-} from './types';
+export type * from './types';

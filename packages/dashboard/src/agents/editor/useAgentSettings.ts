@@ -38,14 +38,7 @@ import {
   sharedModelKeyNotice,
 } from './providerRules';
 import { blockingText, modelKeyProblem, settingsProblems, type FieldProblems } from './fieldRules';
-import type {
-  EditorDefaults,
-  EditorSettings,
-  ModelSettings,
-  ToolsSettings,
-  TranscriberSettings,
-  VoiceSettings,
-} from './types';
+import type { EditorDefaults, EditorSettings } from './types';
 
 export {
   knowledgeNamesStorageKey,
@@ -114,7 +107,7 @@ export interface AgentSettingsController {
   };
   actions: {
     setModelProvider(provider: ModelProviderName): void;
-    changeModel(patch: Partial<Omit<ModelSettings, 'provider' | 'systemPrompt'>>): void;
+    changeModel(patch: Partial<Omit<EditorSettings['model'], 'provider' | 'systemPrompt'>>): void;
     /** Locks the key when it is user-configured (after typing). */
     commitModelApiKey(): void;
     /** Starts replacing a locked key: the stored key stays until a valid new one is saved. */
@@ -124,8 +117,8 @@ export interface AgentSettingsController {
     /** Stops replacing: back to the locked, masked stored key. */
     cancelReplaceModelApiKey(): void;
     setSystemPrompt(prompt: string): void;
-    changeVoice(patch: Partial<VoiceSettings>): void;
-    changeTranscriber(patch: Partial<TranscriberSettings>): void;
+    changeVoice(patch: Partial<EditorSettings['voice']>): void;
+    changeTranscriber(patch: Partial<EditorSettings['transcriber']>): void;
     /** Commit-on-blur of the text fields (validated; invalid numbers fall back). */
     commitTools(field: ToolsTextField, text: string): void;
     setTypingVolume(volume: number): void;
@@ -352,7 +345,7 @@ export function useAgentSettings(
       changed('local');
     },
     commitTools(field, text) {
-      const parsed: Partial<ToolsSettings> =
+      const parsed: Partial<EditorSettings['tools']> =
         field === 'nudgeInterval'
           ? { nudgeInterval: parseNudgeInterval(text) }
           : field === 'maxNudges'

@@ -17,7 +17,6 @@ import { retriesAfter, shows } from '../../stories/plays';
 const meta = {
   title: 'Dashboard/Agents/Tests/Tests section',
   component: AgentTestsPanel,
-  parameters: { layout: 'padded' },
   args: {
     tests: fixtureTests,
     testsMustPass: false,

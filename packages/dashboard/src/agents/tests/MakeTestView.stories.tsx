@@ -6,7 +6,6 @@ import { shows } from '../../stories/plays';
 const meta = {
   title: 'Dashboard/Agents/Tests/Make a test',
   component: MakeTestView,
-  parameters: { layout: 'padded' },
   args: { onMakeTest: fn() },
 } satisfies Meta<typeof MakeTestView>;
 export default meta;

@@ -35,6 +35,22 @@ export const fixtureTests: AgentTest[] = [
   },
 ];
 
+type TestResult = TestRun['results'][number];
+
+/** A test's result that passed once, with no mock missed and no change since the last run. */
+export const passedResult = (
+  over: Pick<TestResult, 'test_id' | 'name'> & Partial<TestResult>,
+): TestResult => ({
+  passed: true,
+  pass_rate: 1,
+  repetitions: 1,
+  unmatched_mocks: [],
+  previous_run_id: null,
+  changes: [],
+  turns: [],
+  ...over,
+});
+
 export const fixtureFailedRun: TestRun = {
   id: '33333333-3333-4333-8333-333333333333',
   status: 'failed',
@@ -47,15 +63,9 @@ export const fixtureFailedRun: TestRun = {
   created_at: '2026-11-26T01:00:00.000Z',
   finished_at: '2026-11-26T01:00:04.000Z',
   results: [
-    {
+    passedResult({
       test_id: fixtureTests[0]!.id,
       name: fixtureTests[0]!.name,
-      passed: true,
-      pass_rate: 1,
-      repetitions: 1,
-      unmatched_mocks: [],
-      previous_run_id: null,
-      changes: [],
       turns: [
         {
           user: 'When do you open on Monday?',
@@ -78,7 +88,7 @@ export const fixtureFailedRun: TestRun = {
           ],
         },
       ],
-    },
+    }),
     {
       test_id: fixtureTests[1]!.id,
       name: fixtureTests[1]!.name,
@@ -167,15 +177,9 @@ export const fixtureVoiceRun: TestRun = {
   passed_count: 1,
   failed_count: 0,
   results: [
-    {
+    passedResult({
       test_id: fixtureTests[0]!.id,
       name: 'Hangs up on goodbye',
-      passed: true,
-      pass_rate: 1,
-      repetitions: 1,
-      unmatched_mocks: [],
-      previous_run_id: null,
-      changes: [],
       turns: [
         {
           user: 'What are your opening hours?',
@@ -215,7 +219,7 @@ export const fixtureVoiceRun: TestRun = {
           ],
         },
       ],
-    },
+    }),
   ],
 };
 

@@ -11,44 +11,23 @@ import {
   runCostText,
   runSummary,
 } from './testsFormat';
-import { fixtureSpeechMissingRun, fixtureVoiceRun } from './testFixtures';
+import {
+  fixtureFailedRun,
+  fixtureSpeechMissingRun,
+  fixtureVoiceRun,
+  passedResult,
+} from './testFixtures';
 import { agentTestsHref } from './testsLink';
 import { agentHasVoice, speechToolsMissingOf, voiceTurnFacts } from './voiceRun';
 
 const run = (over: Partial<TestRun> = {}): TestRun => ({
+  ...fixtureFailedRun,
   id: 'r1',
-  status: 'failed',
-  trigger: 'manual',
-  total: 2,
-  done: 2,
-  passed_count: 1,
-  failed_count: 1,
-  error: null,
   created_at: '2026-11-26T00:00:00.000Z',
   finished_at: '2026-11-26T00:00:01.000Z',
   results: [
-    {
-      test_id: 'a',
-      name: 'Good',
-      passed: true,
-      pass_rate: 1,
-      repetitions: 1,
-      turns: [],
-      unmatched_mocks: [],
-      previous_run_id: null,
-      changes: [],
-    },
-    {
-      test_id: 'b',
-      name: 'Bad',
-      passed: false,
-      pass_rate: 0,
-      repetitions: 1,
-      turns: [],
-      unmatched_mocks: [],
-      previous_run_id: null,
-      changes: [],
-    },
+    passedResult({ test_id: 'a', name: 'Good' }),
+    passedResult({ test_id: 'b', name: 'Bad', passed: false, pass_rate: 0 }),
   ],
   ...over,
 });

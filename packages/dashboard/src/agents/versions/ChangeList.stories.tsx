@@ -6,7 +6,6 @@ import { draftChanges } from './versionFixtures';
 const meta = {
   title: 'Dashboard/Agents/Versions/Diff',
   component: ChangeList,
-  parameters: { layout: 'padded' },
   args: { changes: draftChanges, caption: 'The draft against version 3 (live)' },
 } satisfies Meta<typeof ChangeList>;
 export default meta;

@@ -6,7 +6,6 @@ import { TestingVersionBar, type TestedVersion } from './TestingVersionBar';
 const meta = {
   title: 'Dashboard/Agents/Versions/Testing version',
   component: TestingVersionBar,
-  parameters: { layout: 'padded' },
   args: { version: 'draft', liveVersion: 3, onVersionChange: fn() },
   render: function Render(args) {
     const [version, setVersion] = useState<TestedVersion>(args.version);

@@ -7,7 +7,6 @@ import { shows } from '../../stories/plays';
 const meta = {
   title: 'Dashboard/Agents/Versions/Unpublished changes',
   component: UnpublishedChangesStrip,
-  parameters: { layout: 'padded' },
   args: { liveVersion: 3, changes: draftChanges, onDiscard: fn() },
 } satisfies Meta<typeof UnpublishedChangesStrip>;
 export default meta;

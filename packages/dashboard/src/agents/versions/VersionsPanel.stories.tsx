@@ -6,7 +6,6 @@ import { storyTime, versions, versionThreeChanges } from './versionFixtures';
 const meta = {
   title: 'Dashboard/Agents/Versions/Versions panel',
   component: VersionsPanel,
-  parameters: { layout: 'padded' },
   args: {
     versions,
     liveVersion: 4,

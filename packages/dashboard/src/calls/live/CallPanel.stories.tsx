@@ -18,7 +18,6 @@ const lines: LiveLine[] = [
 const meta = {
   title: 'Dashboard/Voice/Call panel',
   component: CallPanel,
-  parameters: { layout: 'padded' },
   args: { phase: 'listening', lines },
 } satisfies Meta<typeof CallPanel>;
 export default meta;

@@ -6,6 +6,7 @@ import {
   shrinkStackMd as form,
   shrinkStackMd as stack,
   shrinkStackXxs as choiceText,
+  visuallyHidden as srOnly,
   wrapXs as actions,
 } from '../../../styles/common.css';
 import {
@@ -17,7 +18,7 @@ import {
   textLine,
 } from '../../../styles/recipes';
 
-export { actions, choiceText, errorText, form, stack };
+export { actions, choiceText, errorText, form, srOnly, stack };
 
 export const list = style({
   ...bareList,
@@ -79,18 +80,6 @@ export const code = style({
   overflowWrap: 'anywhere',
   maxHeight: '16rem',
   overflowY: 'auto',
-});
-
-export const srOnly = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
 });
 
 /** The allow-list's choices: the knowledge picker's (editor.css), aligned to a name's first line. */
