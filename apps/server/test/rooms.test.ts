@@ -191,6 +191,22 @@ describe('rooms', () => {
     expect(wrongWay).toEqual([]);
   });
 
+  it('only the conversation writer inserts messages (conversations/store.ts, runtime/turnWriter.ts)', () => {
+    // One writer keeps the locking order (the conversation rows, then the messages, then
+    // `updated_at`) that avoided the deadlock; the chat runtime's group commit writes a turn in its
+    // one statement in that order. Another insert into `messages` is a second set of rules.
+    const writers = ['conversations/store.ts', 'runtime/turnWriter.ts'];
+    const insert = /\binsert\(\s*(?:schema\.)?messages\s*\)|\binsert\s+into\s+"?messages"?[\s(]/i;
+    expect(insert.test('tx.insert(messages).values(m)')).toBe(true);
+    expect(insert.test('INSERT INTO messages (id) VALUES (1)')).toBe(true);
+    expect(insert.test('tx.insert(messageReplies)')).toBe(false);
+    const inserting = sourceFiles(serverSrc)
+      .filter((file) => !/\.test\.ts$/.test(file))
+      .filter((file) => insert.test(readFileSync(file, 'utf8')))
+      .map((file) => rel(file).slice('apps/server/src/'.length));
+    expect(inserting.sort()).toEqual(writers);
+  });
+
   it('the voice worker imports nothing from apps/server', () => {
     const offending: string[] = [];
     const worker = join(repositoryRoot, 'apps/voice-agent');
