@@ -33,6 +33,12 @@ import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
 import { runtimeRoutes } from './runtime/routes';
+import { conversationEventRoutes } from './conversations/publicRoutes';
+import { visitorHandoffRoutes } from './handoff/visitorRoutes';
+import { provideTurnHooks } from './runtime/turnHooks';
+import { answerWhileHeld } from './handoff/heldTurn';
+import { handoffTail, offlineHandoff } from './handoff/turn';
+import { recordHandoff } from './handoff/record';
 import type { Admission } from './lib/admission';
 import { openApiRoutes } from './openapi';
 import { voiceTokenRoutes } from './voice/tokenRoutes';
@@ -45,10 +51,12 @@ import { retrieveSegments, type VectorIndex } from './knowledge/retrieve';
 import type { RuntimeDeps } from './runtime/chat';
 import { phoneNumberRoutes } from './phone-numbers/routes';
 import { telephonyRoutes } from './telephony/routes';
-import { webhookRoutes } from './telephony/webhookRoutes';
+import { recordInboundMessage } from './messaging/intake';
+import { registerMemberTexts } from './messaging/memberSend';
+import { twilioWebhookRoutes } from './webhooks/twilio';
 import { integrationRoutes } from './integrations/routes';
-import { sharedProviderRoutes } from './integrations/sharedRoutes';
-import { systemStatusRoutes } from './integrations/systemStatus';
+import { sharedProviderRoutes } from './system/sharedRoutes';
+import { systemStatusRoutes } from './system/systemStatus';
 import { messagingRoutes } from './messaging/routes';
 import { mappingRoutes } from './messaging/mappings';
 import {
@@ -203,6 +211,8 @@ export function provideToolServices() {
 export function createApp(options: AppOptions) {
   registerIntegrationProviders();
   provideToolServices();
+  provideTurnHooks({ answerWhileHeld, offlineHandoff, handoffTail, recordHandoff });
+  registerMemberTexts();
   const sessions = options.sessions ?? new SessionCache(options.auth);
   const services: Services = {
     db: options.db,
@@ -312,8 +322,8 @@ export function createApp(options: AppOptions) {
   app.post('/v1/chat-messages', published);
   app.post('/voice/tokens/generate', published);
 
-  // Provider webhooks: trusted only once their signature is checked (telephony/webhookRoutes).
-  app.route('/webhooks', webhookRoutes(services, options.scheduler));
+  // Provider webhooks: trusted only once their signature is checked (webhooks/twilio.ts).
+  app.route('/webhooks', twilioWebhookRoutes(services, options.scheduler));
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
   const retrieve = retrieverFor(options.db, services.vector, options.logger);
   app.route('/webhooks/whatsapp-cloud', whatsappCloudRoutes(services));
@@ -355,7 +365,7 @@ export function createApp(options: AppOptions) {
   app.route('/api/agents', toolRoutes(services));
   app.route('/api/app', appRoutes(services));
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
-  app.route('/voice/telephony', telephonyRoutes(services));
+  app.route('/voice/telephony', telephonyRoutes(services, recordInboundMessage));
   app.route(
     '/voice/scheduled',
     scheduledRoutes(services, {
@@ -379,7 +389,11 @@ export function createApp(options: AppOptions) {
   app.route('/api', outcomeRoutes(services));
   app.route('/api', modelRoutes(services, retrieve));
   app.route('/v1/datasets', datasetRetrieveRoutes(services));
-  app.route('/v1', runtimeRoutes(services, retrieve));
+  const visitor = {
+    conversationEvents: conversationEventRoutes(services),
+    handoff: visitorHandoffRoutes(services),
+  };
+  app.route('/v1', runtimeRoutes(services, visitor, retrieve));
 
   if (options.widgetFiles) serveWidgets(app, options.widgetFiles);
   app.route('/chatbot', chatbotRoutes(services, options.chatbotDir));

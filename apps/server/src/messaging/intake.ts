@@ -18,7 +18,7 @@ import { appendMessage, appendMessages, createConversations } from '../conversat
 import { storageOf } from '../privacy/agentPrivacy';
 
 // Inbound message intake: an SMS or WhatsApp message to one of our numbers, after the provider's
-// webhook (telephony/webhookRoutes.ts, messaging/whatsappCloud.ts) or the sandbox checked it.
+// webhook (webhooks/twilio.ts, messaging/whatsappCloud.ts) or the sandbox checked it.
 
 /**
  * An SMS or WhatsApp message to one of our numbers: stored on the conversation with that sender
