@@ -29,6 +29,7 @@ import { versionRoutes } from './agents/versions/routes';
 import { importRoutes } from './agents/versions/importDocument';
 import type { TestRunWorker } from './agent-tests/worker';
 import { toolRoutes } from './tools/routes';
+import { findAgentForUser } from './agents/store';
 import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
@@ -362,7 +363,7 @@ export function createApp(options: AppOptions) {
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));
   app.route('/api/agents', versionRoutes(services));
   app.route('/api/agents', importRoutes(services));
-  app.route('/api/agents', toolRoutes(services));
+  app.route('/api/agents', toolRoutes(services, findAgentForUser));
   app.route('/api/app', appRoutes(services));
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
   app.route('/voice/telephony', telephonyRoutes(services, recordInboundMessage));

@@ -78,8 +78,7 @@ const roomOrder = [
  * that is gone leaves the list. `from -> to`, paths under src/. What is left: an agent's versions
  * carry its tests and outcome plan (agents/ ↔ agent-tests/, outcomes/), the inbox shows handoffs
  * and outcomes (conversations/ ↔ handoff/, outcomes/), an agent's versioned fields read by privacy
- * and the runtime, the tool routes' agent check and the model stream the tools' stream reuses,
- * and the public chat page's static assets.
+ * and the runtime.
  */
 const knownWrongWay = new Set([
   'agents/modelRoutes.ts -> agent-tests/gate',
@@ -87,7 +86,6 @@ const knownWrongWay = new Set([
   'agents/versions/document.ts -> outcomes/plan',
   'agents/versions/routes.ts -> agent-tests/store',
   'agents/versions/store.ts -> outcomes/plan',
-  'chatbot/page.ts -> static',
   'conversations/analytics.ts -> handoff/analytics',
   'conversations/queries.ts -> handoff/store',
   'conversations/queries.ts -> outcomes/store',
@@ -95,8 +93,6 @@ const knownWrongWay = new Set([
   'conversations/takeover.ts -> handoff/store',
   'privacy/agentPrivacy.ts -> agents/versions/fields',
   'runtime/servedAgent.ts -> agents/versions/fields',
-  'tools/routes.ts -> agents/store',
-  'tools/toolStream.ts -> runtime/modelStream',
 ]);
 
 const rel = (file: string) => relative(repositoryRoot, file).split(sep).join('/');

@@ -24,7 +24,7 @@ import { streamModelText, type ModelOutcome } from './modelStream';
 import { turnToolsOf } from '../tools/agentTools';
 import type { CallActions } from '../tools/context';
 import { toolsNeedModelNote } from '../tools/offlineNote';
-import { streamWithTools, type TurnPart } from '../tools/toolStream';
+import { streamWithTools, type TurnPart } from './toolStream';
 import { ToolSteps, toolSetFor } from '../tools/toolSet';
 import { defaultToolSteps } from '@parley/api-client';
 import type { ToolStep } from '../db/schema';
