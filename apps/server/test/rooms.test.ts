@@ -172,15 +172,22 @@ describe('rooms', () => {
     expect([...knownWrongWay].filter((edge) => !wrongWay.includes(edge))).toEqual([]);
   });
 
-  it('only the conversation writer inserts messages (conversations/store.ts, runtime/turnWriter.ts)', () => {
+  it('only the conversation writer inserts conversations and messages (conversations/store.ts, runtime/turnWriter.ts)', () => {
     // One writer keeps the locking order (the conversation rows, then the messages, then
     // `updated_at`) that avoided the deadlock; the chat runtime's group commit writes a turn in its
-    // one statement in that order. Another insert into `messages` is a second set of rules.
+    // one statement in that order. Another insert into `conversations` or `messages` is a second
+    // set of rules.
     const writers = ['conversations/store.ts', 'runtime/turnWriter.ts'];
-    const insert = /\binsert\(\s*(?:schema\.)?messages\s*\)|\binsert\s+into\s+"?messages"?[\s(]/i;
+    const table = '(?:schema\\.)?(?:conversations|messages)';
+    const insert = new RegExp(
+      `\\binsert\\(\\s*${table}\\s*\\)|\\binsert\\s+into\\s+"?(?:conversations|messages)"?[\\s(]`,
+      'i',
+    );
     expect(insert.test('tx.insert(messages).values(m)')).toBe(true);
+    expect(insert.test('db\n  .insert(conversations)')).toBe(true);
     expect(insert.test('INSERT INTO messages (id) VALUES (1)')).toBe(true);
     expect(insert.test('tx.insert(messageReplies)')).toBe(false);
+    expect(insert.test('tx.insert(conversationHolds)')).toBe(false);
     const inserting = sourceFiles(serverSrc)
       .filter((file) => !/\.test\.ts$/.test(file))
       .filter((file) => insert.test(readFileSync(file, 'utf8')))
