@@ -22,7 +22,7 @@ export type MemberSender = (
   message: MessageRow,
 ) => Promise<void>;
 
-export const cannot = (reason: string) =>
+const cannot = (reason: string) =>
   new HttpError(409, `text: ${reason}`, { code: 'channel_cannot_reply' });
 
 /**
