@@ -29,10 +29,17 @@ import { versionRoutes } from './agents/versions/routes';
 import { importRoutes } from './agents/versions/importDocument';
 import type { TestRunWorker } from './agent-tests/worker';
 import { toolRoutes } from './tools/routes';
+import { findAgentForUser } from './agents/store';
 import { appRoutes } from './agents/appRoutes';
 import { voiceRoutes } from './voice/routes';
 import { modelRoutes } from './agents/modelRoutes';
 import { runtimeRoutes } from './runtime/routes';
+import { conversationEventRoutes } from './conversations/publicRoutes';
+import { visitorHandoffRoutes } from './handoff/visitorRoutes';
+import { provideTurnHooks } from './runtime/turnHooks';
+import { answerWhileHeld } from './handoff/heldTurn';
+import { handoffTail, offlineHandoff } from './handoff/turn';
+import { recordHandoff } from './handoff/record';
 import type { Admission } from './lib/admission';
 import { openApiRoutes } from './openapi';
 import { voiceTokenRoutes } from './voice/tokenRoutes';
@@ -45,10 +52,12 @@ import { retrieveSegments, type VectorIndex } from './knowledge/retrieve';
 import type { RuntimeDeps } from './runtime/chat';
 import { phoneNumberRoutes } from './phone-numbers/routes';
 import { telephonyRoutes } from './telephony/routes';
-import { webhookRoutes } from './telephony/webhookRoutes';
+import { recordInboundMessage } from './messaging/intake';
+import { registerMemberTexts } from './messaging/memberSend';
+import { twilioWebhookRoutes } from './webhooks/twilio';
 import { integrationRoutes } from './integrations/routes';
-import { sharedProviderRoutes } from './integrations/sharedRoutes';
-import { systemStatusRoutes } from './integrations/systemStatus';
+import { sharedProviderRoutes } from './system/sharedRoutes';
+import { systemStatusRoutes } from './system/systemStatus';
 import { messagingRoutes } from './messaging/routes';
 import { mappingRoutes } from './messaging/mappings';
 import {
@@ -203,6 +212,8 @@ export function provideToolServices() {
 export function createApp(options: AppOptions) {
   registerIntegrationProviders();
   provideToolServices();
+  provideTurnHooks({ answerWhileHeld, offlineHandoff, handoffTail, recordHandoff });
+  registerMemberTexts();
   const sessions = options.sessions ?? new SessionCache(options.auth);
   const services: Services = {
     db: options.db,
@@ -312,8 +323,8 @@ export function createApp(options: AppOptions) {
   app.post('/v1/chat-messages', published);
   app.post('/voice/tokens/generate', published);
 
-  // Provider webhooks: trusted only once their signature is checked (telephony/webhookRoutes).
-  app.route('/webhooks', webhookRoutes(services, options.scheduler));
+  // Provider webhooks: trusted only once their signature is checked (webhooks/twilio.ts).
+  app.route('/webhooks', twilioWebhookRoutes(services, options.scheduler));
   // The runtime retrieves from the agent's knowledge bases (model-config dataset_configs).
   const retrieve = retrieverFor(options.db, services.vector, options.logger);
   app.route('/webhooks/whatsapp-cloud', whatsappCloudRoutes(services));
@@ -352,10 +363,10 @@ export function createApp(options: AppOptions) {
   app.route('/api/agents', agentTestRoutes(services, options.testRuns));
   app.route('/api/agents', versionRoutes(services));
   app.route('/api/agents', importRoutes(services));
-  app.route('/api/agents', toolRoutes(services));
+  app.route('/api/agents', toolRoutes(services, findAgentForUser));
   app.route('/api/app', appRoutes(services));
   app.route('/voice/phone-numbers', phoneNumberRoutes(services));
-  app.route('/voice/telephony', telephonyRoutes(services));
+  app.route('/voice/telephony', telephonyRoutes(services, recordInboundMessage));
   app.route(
     '/voice/scheduled',
     scheduledRoutes(services, {
@@ -379,7 +390,11 @@ export function createApp(options: AppOptions) {
   app.route('/api', outcomeRoutes(services));
   app.route('/api', modelRoutes(services, retrieve));
   app.route('/v1/datasets', datasetRetrieveRoutes(services));
-  app.route('/v1', runtimeRoutes(services, retrieve));
+  const visitor = {
+    conversationEvents: conversationEventRoutes(services),
+    handoff: visitorHandoffRoutes(services),
+  };
+  app.route('/v1', runtimeRoutes(services, visitor, retrieve));
 
   if (options.widgetFiles) serveWidgets(app, options.widgetFiles);
   app.route('/chatbot', chatbotRoutes(services, options.chatbotDir));

@@ -1,27 +1,7 @@
-import type { Context, Env, Hono } from 'hono';
+import type { Env, Hono } from 'hono';
 import { join, normalize, resolve } from 'node:path';
-import { assetResponse, loadAsset, type Asset } from './lib/assets';
-
-/** Vite's content-hashed output: safe to cache for a year. */
-export const immutable = 'public, max-age=31536000, immutable';
-/** Kept, but asked again (ETag) before each use. */
-export const revalidate = 'no-cache';
-
-/** The answer for one asset, negotiated from the request (encoding, If-None-Match, HEAD). */
-export function sendAsset(
-  c: Context,
-  asset: Asset,
-  cacheControl: string,
-  headers?: Record<string, string>,
-): Response {
-  return assetResponse(asset, {
-    acceptEncoding: c.req.header('Accept-Encoding'),
-    ifNoneMatch: c.req.header('If-None-Match'),
-    cacheControl,
-    headers,
-    head: c.req.method === 'HEAD',
-  });
-}
+import { loadAsset } from './lib/assets';
+import { immutable, revalidate, sendAsset } from './lib/sendAsset';
 
 /**
  * Serves the built console: its files (precompressed brotli/gzip variants by content

@@ -1,7 +1,7 @@
 import type { Env, Hono } from 'hono';
 import { join } from 'node:path';
 import { loadAsset } from './lib/assets';
-import { revalidate, sendAsset } from './static';
+import { revalidate, sendAsset } from './lib/sendAsset';
 
 /** The widget bundles: file name → the built file in its package's dist. */
 export function widgetFiles(repoRoot: string): Record<string, string> {

@@ -6,7 +6,7 @@ import { agents, apps } from '../db/schema';
 import type { Services } from '../lib/env';
 import { loadAsset } from '../lib/assets';
 import { pageHeaders } from '../lib/securityHeaders';
-import { immutable, sendAsset } from '../static';
+import { immutable, sendAsset } from '../lib/sendAsset';
 import { pageSettings, type PageAgent } from './settings';
 import { liveAgent } from '../runtime/servedAgent';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { agents, conversations, messages, organization } from '../db/schema';
 import { dropFreshDatabase, freshPostgresUrl } from '../../test/harness';
 import { pgliteTemplate } from '../../test/pgliteTemplate';
-import { appendMessage, createConversations, openConversation } from './store';
+import { appendMessage, appendMessages, createConversations, openConversation } from './store';
 
 /** The one conversation writer (conversations/store.ts) on PGlite and on PostgreSQL. */
 
@@ -87,6 +87,39 @@ describe('appendMessage', () => {
     expect(await appendMessage(db, message, { ignoreDuplicate: true })).toBeNull();
     const rows = await db.select().from(messages).where(eq(messages.conversationId, id));
     expect(rows.map((r) => [r.id, r.content])).toEqual([[stored, 'Hello']]);
+  });
+
+  it('appends a batch over several conversations in one insert, each touched once', async () => {
+    const db = database.db;
+    const [a, b] = await createConversations(db, [thread('+15550007777'), thread('+15550008888')]);
+    const at = new Date(Date.now() + 120_000);
+    const message = (conversationId: string, sid: string) => ({
+      conversationId,
+      role: 'user',
+      content: sid,
+      provider: 'test',
+      providerMessageId: sid,
+    });
+    const first = await appendMessages(db, [message(a!.id, 'b1'), message(b!.id, 'b2')], {
+      now: at,
+      ignoreDuplicate: true,
+    });
+    expect(first.map((r) => [r.conversationId, r.providerMessageId])).toEqual([
+      [a!.id, 'b1'],
+      [b!.id, 'b2'],
+    ]);
+    expect(first.every((r) => r.createdAt instanceof Date)).toBe(true);
+    const touched = await db
+      .select({ updatedAt: conversations.updatedAt })
+      .from(conversations)
+      .where(inArray(conversations.id, [a!.id, b!.id]));
+    expect(touched.map((r) => r.updatedAt.getTime())).toEqual([at.getTime(), at.getTime()]);
+    // A redelivery: the stored one is passed over, the new one stored.
+    const again = await appendMessages(db, [message(a!.id, 'b1'), message(a!.id, 'b3')], {
+      ignoreDuplicate: true,
+    });
+    expect(again.map((r) => r.providerMessageId)).toEqual(['b3']);
+    expect(await appendMessages(db, [])).toEqual([]);
   });
 
   it('a writer on an open conversation waits for the transaction holding it (PostgreSQL)', async () => {

@@ -1,13 +1,15 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 
 /**
- * The one conversation writer: every channel opens its conversations here (and the chat
- * runtime's group commit, runtime/turnWriter.ts, in its one statement). An insert fires the
- * conversation triggers (analytics counters, the `conversation.started` webhook event), so a
- * conversation is always opened the same way whatever the channel.
+ * The one conversation writer: every channel opens its conversations and appends their messages
+ * here (but the chat runtime's group commit, runtime/turnWriter.ts, which writes a turn's
+ * conversations and messages in its one statement in the same order); test/rooms.test.ts fails
+ * on any other insert into `messages`. An insert fires the conversation triggers (analytics
+ * counters, the `conversation.started` webhook event and the message events), so a conversation
+ * is always opened and written the same way whatever the channel.
  *
  * The locking order that avoids the deadlock: a transaction that writes messages on existing
  * conversations locks those conversation rows first (in id order, `lockConversations`), then
@@ -64,27 +66,62 @@ export async function openConversation(
   return { id: row!.id, created: true };
 }
 
+export interface AppendOptions {
+  /** The time `updated_at` is set to (default: the database's clock, `now()`). */
+  now?: Date | SQL;
+  /** `false`: the caller holds the conversations' rows already (it opened or locked them). */
+  lock?: boolean;
+  /** A message already stored (its provider's id) is not stored again, and not returned. */
+  ignoreDuplicate?: boolean;
+}
+
+/** A stored message: its id, conversation, provider id (if any) and time. */
+export interface AppendedMessage {
+  id: string;
+  conversationId: string;
+  providerMessageId: string | null;
+  createdAt: Date;
+}
+
 /**
- * Appends a message to a conversation in the locking order (the conversation row, then the
- * message, then `updated_at`). The content is stored as given: the caller applied the storage
- * mode (privacy/storage.ts). `now`: the time it touches (default: the database's clock).
- * `ignoreDuplicate`: a message already stored (its provider's id) is not stored again, and null
- * is returned. `lock: false`: the caller holds the conversation's row already.
+ * Appends messages, one or many (a provider's batch), in the locking order: their conversation
+ * rows (in id order), then the messages in one insert (whose triggers count them and write the
+ * conversation events in this transaction), then each conversation's `updated_at`. The content
+ * is stored as given: the caller applied the storage mode (privacy/storage.ts). Returns the
+ * stored messages in order (without the duplicates `ignoreDuplicate` passed over).
+ */
+export async function appendMessages(
+  tx: Writer,
+  rows: readonly (NewMessage & { conversationId: string })[],
+  options: AppendOptions = {},
+): Promise<AppendedMessage[]> {
+  if (!rows.length) return [];
+  const ids = [...new Set(rows.map((r) => r.conversationId))];
+  if (options.lock !== false) await lockConversations(tx, ids);
+  const insert = tx.insert(messages).values([...rows]);
+  const stored = await (options.ignoreDuplicate ? insert.onConflictDoNothing() : insert).returning({
+    id: messages.id,
+    conversationId: messages.conversationId,
+    providerMessageId: messages.providerMessageId,
+    createdAt: messages.createdAt,
+  });
+  if (!stored.length) return [];
+  await tx
+    .update(conversations)
+    .set({ updatedAt: options.now ?? sql`now()` })
+    .where(inArray(conversations.id, [...new Set(stored.map((r) => r.conversationId))]));
+  return stored;
+}
+
+/**
+ * Appends one message (appendMessages); returns its id, or null when `ignoreDuplicate` found it
+ * stored already.
  */
 export async function appendMessage(
   tx: Writer,
   message: NewMessage & { conversationId: string },
-  options: { now?: Date; lock?: boolean; ignoreDuplicate?: boolean } = {},
+  options: AppendOptions = {},
 ): Promise<string | null> {
-  if (options.lock !== false) await lockConversations(tx, [message.conversationId]);
-  const insert = tx.insert(messages).values(message);
-  const [row] = await (options.ignoreDuplicate ? insert.onConflictDoNothing() : insert).returning({
-    id: messages.id,
-  });
-  if (!row) return null;
-  await tx
-    .update(conversations)
-    .set({ updatedAt: options.now ?? sql`now()` })
-    .where(eq(conversations.id, message.conversationId));
-  return row.id;
+  const [row] = await appendMessages(tx, [message], options);
+  return row?.id ?? null;
 }

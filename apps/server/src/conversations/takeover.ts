@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { conversationEvents, conversationHolds, conversations, messages } from '../db/schema';
+import { conversationEvents, conversationHolds, conversations } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { publish } from './live';
+import { appendMessages } from './store';
 import { handoffClosed, handoffTaken } from '../handoff/store';
 import { storageOf } from '../privacy/agentPrivacy';
 import { consentStateOf } from '../privacy/consent';
@@ -132,20 +133,17 @@ export async function storeHeldVisitorMessage(
     return { id: crypto.randomUUID(), createdAt: new Date() };
   // Stored as the storage mode says (privacy/storage.ts).
   const kept = (await storageOf(db, conv.organizationId, conv.agentName, conv.agentVersion))(text);
-  const [row] = await db
-    .insert(messages)
-    .values({
-      conversationId,
-      role: 'user',
-      content: kept.content,
-      direction: 'inbound',
-      author: 'visitor',
-      metadata: kept.metadata,
-    })
-    .returning({ id: messages.id, createdAt: messages.createdAt });
-  await db
-    .update(conversations)
-    .set({ updatedAt: sql`now()` })
-    .where(and(eq(conversations.id, conversationId)));
-  return row!;
+  const [row] = await db.transaction((tx) =>
+    appendMessages(tx as unknown as Db, [
+      {
+        conversationId,
+        role: 'user',
+        content: kept.content,
+        direction: 'inbound',
+        author: 'visitor',
+        metadata: kept.metadata,
+      },
+    ]),
+  );
+  return { id: row!.id, createdAt: row!.createdAt };
 }

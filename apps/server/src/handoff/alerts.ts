@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { member, memberNotifications, user } from '../db/schema';
 import { installMailerFrom, type InstallMailer } from '../org/inviteMail';
-import { publicUrlOf } from '../telephony/resolve';
+import { publicUrlOf } from '../lib/publicUrl';
 
 /** At most this many members are e-mailed about one request (the first to opt in). */
 export const maxAlertRecipients = 50;

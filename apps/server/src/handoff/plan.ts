@@ -11,16 +11,8 @@ import { rowsOf } from '../db/rows';
 import type { ToolContext } from '../tools/context';
 import { openNow } from './hoursStore';
 
-/** What a turn asked for: a person, what the person was told, and a call's transfer. */
-export interface HandoffAction {
-  reason: string;
-  source: HandoffSource;
-  /** The words the person is told (the answer carries them). */
-  notice: string;
-  inHours: boolean;
-  /** A call put through to the member on duty (their phone number). */
-  transfer?: { userId: string; name: string; number: string };
-}
+// What a turn asked for (`HandoffAction`) is part of a turn's call actions (tools/context.ts).
+export type { HandoffAction } from '../tools/context';
 
 /**
  * The member on duty for a call: a member of the organization with a phone number on record, the

@@ -18,7 +18,7 @@ import {
   decryptCredentials,
 } from './store';
 import { listProviderVoices, providersWithVoices } from './voiceProviders';
-import { publicUrlOf } from '../telephony/resolve';
+import { publicUrlOf } from '../lib/publicUrl';
 
 const credentialsAction = 'change provider credentials';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { withoutControlCharacters } from '@parley/api-client';
-import { conversations, messageReplies, messages } from '../db/schema';
-import { lockThreads, threadOf } from './thread';
+import { conversations, messageReplies } from '../db/schema';
+import { threadOf } from './thread';
 import type { Db } from '../db/client';
 import { cleanParams, numberCalled, stripChannel, type InboundContext } from '../telephony/inbound';
 import { emptyMessagingTwiml } from '../telephony/twiml';
@@ -14,11 +14,11 @@ import {
   recordOptOut,
   sendsOwnConfirmation,
 } from './optOut';
-import { appendMessage, createConversations } from '../conversations/store';
+import { appendMessage, appendMessages, createConversations } from '../conversations/store';
 import { storageOf } from '../privacy/agentPrivacy';
 
 // Inbound message intake: an SMS or WhatsApp message to one of our numbers, after the provider's
-// webhook (telephony/webhookRoutes.ts, messaging/whatsappCloud.ts) or the sandbox checked it.
+// webhook (webhooks/twilio.ts, messaging/whatsappCloud.ts) or the sandbox checked it.
 
 /**
  * An SMS or WhatsApp message to one of our numbers: stored on the conversation with that sender
@@ -235,35 +235,24 @@ export async function recordInboundMessages(
         ))
           threadOf.set(row.endUser, row.id);
       await turn();
-      await lockThreads(tx as unknown as Db, [...threadOf.values()]);
-      const inserted = await tx
-        .insert(messages)
-        .values(
-          plain.map((m) => ({
-            conversationId: threadOf.get(m.from)!,
-            role: 'user',
-            content: kept.get(m.messageSid)!.content,
-            direction: 'inbound' as const,
-            author: 'visitor' as const,
-            provider: ctx.provider,
-            providerMessageId: m.messageSid,
-            status: 'received',
-            metadata: kept.get(m.messageSid)!.metadata,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({
-          id: messages.id,
-          conversationId: messages.conversationId,
-          sid: messages.providerMessageId,
-        });
+      // The threads locked in id order, the messages in one insert, the threads touched.
+      const inserted = await appendMessages(
+        tx as unknown as Db,
+        plain.map((m) => ({
+          conversationId: threadOf.get(m.from)!,
+          role: 'user',
+          content: kept.get(m.messageSid)!.content,
+          direction: 'inbound' as const,
+          author: 'visitor' as const,
+          provider: ctx.provider,
+          providerMessageId: m.messageSid,
+          status: 'received',
+          metadata: kept.get(m.messageSid)!.metadata,
+        })),
+        { now: new Date(), ignoreDuplicate: true },
+      );
       stored += inserted.length;
       if (!inserted.length) return 0;
-      await turn();
-      await tx
-        .update(conversations)
-        .set({ updatedAt: new Date() })
-        .where(inArray(conversations.id, [...new Set(inserted.map((r) => r.conversationId))]));
       // A number without an agent: the messages are kept on their threads, nobody answers them.
       if (!agentName) return 0;
       await turn();
@@ -275,7 +264,8 @@ export async function recordInboundMessages(
       const senderOf = new Map(plain.map((m) => [m.messageSid, m.from]));
       const bodyOf = new Map(plain.map((m) => [m.messageSid, m.body]));
       const replies = inserted
-        .map((r) => ({ ...r, from: senderOf.get(r.sid ?? '')! }))
+        .map((r) => ({ ...r, sid: r.providerMessageId ?? '' }))
+        .map((r) => ({ ...r, from: senderOf.get(r.sid)! }))
         .filter((r) => !optedOut.has(r.from));
       if (!replies.length) return 0;
       await turn();
@@ -291,9 +281,7 @@ export async function recordInboundMessages(
               fromNumber: number.phoneNumber,
               toNumber: r.from,
               queryText:
-                kept.get(r.sid ?? '')?.content === bodyOf.get(r.sid ?? '')
-                  ? null
-                  : (bodyOf.get(r.sid ?? '') ?? null),
+                kept.get(r.sid)?.content === bodyOf.get(r.sid) ? null : (bodyOf.get(r.sid) ?? null),
             })),
           )
           .onConflictDoNothing()

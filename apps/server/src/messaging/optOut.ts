@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { messageReplies, messages, messagingOptOuts } from '../db/schema';
+import { messageReplies, messagingOptOuts } from '../db/schema';
+import { appendMessage } from '../conversations/store';
 import { ledgerForms, ledgerFormsOf } from '../privacy/ledger';
 
 /** Keywords that opt a person out of a number's messages (carriers' and Twilio's standard set). */
@@ -115,9 +116,12 @@ export async function queueOptConfirmation(
   },
 ): Promise<boolean> {
   const text = optConfirmations[kind];
-  const [answer] = await tx
-    .insert(messages)
-    .values({
+  // After the STOP it answers, which this transaction wrote at its start (now()); the intake
+  // holds the thread's row (its lock).
+  const at = sql`clock_timestamp()`;
+  const answerId = await appendMessage(
+    tx as unknown as Db,
+    {
       conversationId: job.conversationId,
       role: 'assistant',
       content: text,
@@ -126,13 +130,13 @@ export async function queueOptConfirmation(
       status: 'queued',
       // The automatic confirmation, not the agent's words (the thread lists say so).
       metadata: { opt_confirmation: kind },
-      // After the STOP it answers, which this transaction wrote at its start (now()).
-      createdAt: sql`clock_timestamp()`,
-    })
-    .returning({ id: messages.id });
+      createdAt: at,
+    },
+    { lock: false, now: at },
+  );
   const queued = await tx
     .insert(messageReplies)
-    .values({ ...job, replyText: text, replyMessageId: answer!.id })
+    .values({ ...job, replyText: text, replyMessageId: answerId })
     .onConflictDoNothing()
     .returning({ id: messageReplies.id });
   return queued.length > 0;

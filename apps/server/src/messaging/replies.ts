@@ -8,6 +8,7 @@ import { reserveSend, SendLimitError, sendLimitsOf } from './sendLimits';
 import { isOptedOut, isOptOutConfirmation } from './optOut';
 import { replyChannelOf } from './replyChannels';
 import { agentPaused, heldNote } from '../conversations/takeover';
+import { appendMessage } from '../conversations/store';
 import { isWaiting, waitingAck } from '../handoff/waiting';
 import { sampleLoopDelay } from '../lib/admission';
 import { backoffMs, drain, startWorker, type Queue } from '../lib/jobs';
@@ -160,17 +161,14 @@ export async function processReply(deps: ReplyDeps, job: ReplyRow): Promise<Repl
       return 'skipped';
     }
     replyText = await waitingAck(db, job.organizationId, deps.clock?.() ?? new Date());
-    const [ack] = await db
-      .insert(messages)
-      .values({
-        conversationId: job.conversationId,
-        role: 'assistant',
-        content: replyText,
-        direction: 'outbound',
-        author: 'agent',
-      })
-      .returning({ id: messages.id });
-    replyMessageId = ack!.id;
+    const ack = {
+      conversationId: job.conversationId,
+      role: 'assistant',
+      content: replyText,
+      direction: 'outbound' as const,
+      author: 'agent' as const,
+    };
+    replyMessageId = await db.transaction((tx) => appendMessage(tx as unknown as Db, ack));
     await setReply(db, job.id, { replyText, replyMessageId });
   }
   if (replyText === null || replyMessageId === null) {

@@ -18,7 +18,8 @@ export interface SentReply {
  * How the reply worker (messaging/replies.ts) answers on one channel: the worker owns the order
  * (hold, reserve within the organization's sending limit, send, record) and the channel the rules
  * of its own: e-mail's drafts for approval and per-thread limit, the provider of SMS and
- * WhatsApp, the widget's live stream. The worker asks no channel by name.
+ * WhatsApp. The worker asks no channel by name. (The chat widget is none: its turns are answered
+ * in their own request, never queued; see replyChannels.ts.)
  */
 export interface ReplyChannel {
   /**

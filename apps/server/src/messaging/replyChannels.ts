@@ -1,7 +1,6 @@
-import type { ConversationChannel } from '../db/schema';
 import { telephonyFor } from '../telephony/resolve';
 import { mailReplyChannel } from './mail/replyChannel';
-import { sendOnly, type ReplyChannel } from './replyChannel';
+import { sendOnly, type ReplyChannel, type ReplyRow } from './replyChannel';
 
 /** SMS and WhatsApp: the organization's telephony provider, from our number to the person's. */
 const textReplyChannel = (channel: 'sms' | 'whatsapp'): ReplyChannel =>
@@ -20,22 +19,19 @@ const textReplyChannel = (channel: 'sms' | 'whatsapp'): ReplyChannel =>
   });
 
 /**
- * The chat widget: no provider; the answer is stored on the conversation (the inbox is told by
- * the messages trigger, migration 0024) and the visitor's widget reads it with the conversation's
- * history: delivered once stored.
+ * The channels a reply is queued on (`message_replies.channel`). The chat widget and the public
+ * chat page have none on purpose: their visitor's turn is answered in its own request by the chat
+ * runtime (runtime/chat.ts, streamed back), and a member's reply is stored and pushed to the open
+ * widgets live (conversations/send.ts); nothing is ever sent to a widget through this queue, so a
+ * widget "channel" here could only pretend to send. A call takes no queued reply either.
  */
-const widgetReplyChannel: ReplyChannel = sendOnly(() =>
-  Promise.resolve({ provider: 'widget', providerMessageId: null, status: 'delivered' }),
-);
-
-const channels: Record<Exclude<ConversationChannel, 'voice'>, ReplyChannel> = {
+const channels: Record<ReplyRow['channel'], ReplyChannel> = {
   email: mailReplyChannel,
   sms: textReplyChannel('sms'),
   whatsapp: textReplyChannel('whatsapp'),
-  chat: widgetReplyChannel,
 };
 
-/** The reply channel of a conversation's channel; a call takes no queued reply (null). */
+/** The reply channel of a queued reply's channel; null for any other (chat, voice). */
 export function replyChannelOf(channel: string): ReplyChannel | null {
   return Object.hasOwn(channels, channel) ? channels[channel as keyof typeof channels] : null;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conversations } from '../db/schema';
-import { lockConversations, openConversation } from '../conversations/store';
+import { openConversation } from '../conversations/store';
 
 /** The thread of an SMS or WhatsApp conversation: one person and one number of ours. */
 export interface ThreadKey {
@@ -55,6 +55,3 @@ async function latestThread(tx: Db, key: ThreadKey) {
     .limit(1);
   return existing?.id;
 }
-
-/** Locks conversation rows in id order before their messages are written (conversations/store.ts). */
-export const lockThreads = (tx: Db, ids: string[]) => lockConversations(tx, ids);

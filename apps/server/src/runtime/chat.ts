@@ -24,12 +24,11 @@ import { streamModelText, type ModelOutcome } from './modelStream';
 import { turnToolsOf } from '../tools/agentTools';
 import type { CallActions } from '../tools/context';
 import { toolsNeedModelNote } from '../tools/offlineNote';
-import { streamWithTools, type TurnPart } from '../tools/toolStream';
+import { streamWithTools, type TurnPart } from './toolStream';
 import { ToolSteps, toolSetFor } from '../tools/toolSet';
 import { defaultToolSteps } from '@parley/api-client';
 import type { ToolStep } from '../db/schema';
-import { recordHandoff } from '../handoff/record';
-import { handoffTail, offlineHandoff } from '../handoff/turn';
+import { turnHooks } from './turnHooks';
 
 import type { AgentRow } from './agentKeys';
 import type { ServedAgent } from './servedAgent';
@@ -271,7 +270,7 @@ export async function startTurn(
     });
     // The turn asked for a person (request_human, or the offline responder): stored with it.
     if (actions.handoff && recordsHandoffs && !failure)
-      await recordHandoff(
+      await turnHooks().recordHandoff(
         deps,
         {
           conversationId,
@@ -293,7 +292,7 @@ export async function startTurn(
     try {
       if (!model) {
         const text =
-          (await offlineHandoff(toolContext, agent, tools, input.query)) ??
+          (await turnHooks().offlineHandoff(toolContext, agent, tools, input.query)) ??
           offlineAnswer(choice.provider, input.query, passages) +
             (tools.length ? toolsNeedModelNote(tools.map((t) => t.name)) : '');
         for (const chunk of chunksOf(text)) {
@@ -339,7 +338,7 @@ export async function startTurn(
       }
       if (failure) throw failure;
       // A person was asked for: the person is told what happens next in the channel's words.
-      const tail = handoffTail(actions, answer);
+      const tail = turnHooks().handoffTail(actions, answer);
       if (tail) {
         answer += tail;
         yield { type: 'text', text: tail };

@@ -4,7 +4,7 @@ import type { Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
 import { collect, startTurn, type RuntimeDeps, type ServedAgent } from './chat';
 import { chunkedResponse, eventStreamHeaders, sseEvent } from './eventStream';
-import { answerWhileHeld } from '../conversations/heldTurn';
+import { turnHooks } from './turnHooks';
 import { difyUsage, registerTask, retrieverResources } from './difyRoutes';
 import { difyAgentEvents } from './difyAgentEvents';
 
@@ -23,7 +23,7 @@ export async function serveChatMessages(
 ): Promise<Response> {
   const body = await readJson(c, runtimeChatRequestSchema);
   // A member holds the conversation (human takeover): stored, and no agent reply.
-  const held = await answerWhileHeld(c, services.db, agent, body, services.clock?.());
+  const held = await turnHooks().answerWhileHeld(c, services.db, agent, body, services.clock?.());
   if (held) return held;
   // Waits here, not in the event loop, when more chats arrive than the process keeps up with.
   const release = services.admission

@@ -1,6 +1,6 @@
 import { sseEvent } from './eventStream';
 import type { ToolStep } from '../db/schema';
-import type { TurnPart } from '../tools/toolStream';
+import type { TurnPart } from './toolStream';
 
 /** A value as the text Dify's agent_thought carries (tool_input, observation). */
 export function asText(value: unknown): string {

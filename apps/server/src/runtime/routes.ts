@@ -12,16 +12,29 @@ import {
   publicRateLimits,
   publicReadLimit,
 } from '../lib/publicAccess';
-import { conversationEventRoutes } from '../conversations/publicRoutes';
 import { bearer, difyRoutes } from './difyRoutes';
 import { serveChatMessages } from './chatMessages';
-import { visitorHandoffRoutes } from '../handoff/visitorRoutes';
+
+/**
+ * The visitor's calls of the rooms after the runtime, mounted under /v1 with the runtime's CORS
+ * and per-IP limits (app.ts gives them: the runtime imports neither room).
+ */
+export interface VisitorRoutes {
+  /** A conversation's live events and its messages (conversations/publicRoutes.ts). */
+  conversationEvents: Hono;
+  /** 'Talk to a person' (handoff/visitorRoutes.ts). */
+  handoff: Hono;
+}
 
 /**
  * The agent runtime under /v1, compatible with Dify's service API: the agent key as bearer
  * token; blocking JSON or SSE streaming. Cross-origin by design (the widgets call it).
  */
-export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrieve']) {
+export function runtimeRoutes(
+  services: Services,
+  visitor: VisitorRoutes,
+  retrieve?: RuntimeDeps['retrieve'],
+) {
   const deps: RuntimeDeps = { ...services, retrieve };
   const app = new Hono();
   app.use(
@@ -54,7 +67,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
   );
   app.get('/conversations/:id/events', readLimit);
   app.get('/messages', readLimit);
-  app.route('/', conversationEventRoutes(services));
+  app.route('/', visitor.conversationEvents);
   // 'Talk to a person': limited per visitor IP like a chat message.
   for (const limit of publicRateLimits(
     publicLimitsFrom(services.env),
@@ -62,7 +75,7 @@ export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrie
     services.rateLimits,
   ))
     app.post('/conversations/:id/handoff', limit);
-  app.route('/', visitorHandoffRoutes(services));
+  app.route('/', visitor.handoff);
   app.route('/', difyRoutes(services));
 
   /** The public chat page's settings: only for active agents; the key is publishable by design. */

@@ -2,6 +2,9 @@ import type { TelephonyStatus } from '@parley/api-client';
 import type { Services } from '../lib/env';
 import { integrationCredentials } from '../integrations/store';
 import { sharedProvidersServe } from '../lib/sharedProviders';
+
+// The install's public URL is plumbing (lib/publicUrl.ts); named here too for telephony's callers.
+export { publicUrlOf } from '../lib/publicUrl';
 import type { TelephonyProvider } from './provider';
 import { createSandboxProvider } from './sandbox';
 import { createTwilioProvider, type TwilioOptions } from './twilio';
@@ -66,10 +69,4 @@ export async function telephonyFor(
     provider: { ...createSandboxProvider(services.db, orgId, env), shared: Boolean(numbers) },
     status: { provider: 'sandbox', sandbox: true, credentials: 'none', shared },
   };
-}
-
-/** PUBLIC_URL without a trailing slash, or null when unset. */
-export function publicUrlOf(env: Record<string, string | undefined>): string | null {
-  const value = env.PUBLIC_URL?.trim();
-  return value ? value.replace(/\/+$/, '') : null;
 }

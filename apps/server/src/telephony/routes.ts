@@ -9,13 +9,22 @@ import { telephonyOutbox } from '../db/schema';
 import { publicUrlOf, telephonyFor } from './resolve';
 import { sandboxAccount, signSandboxRequest } from './sandbox';
 import { answerInboundCall, type InboundContext } from './inbound';
-import { recordInboundMessage } from '../messaging/intake';
+
+/**
+ * What a simulated SMS or WhatsApp message is handed to: the messaging intake
+ * (messaging/intake.ts `recordInboundMessage`), given by app.ts, since messaging comes after
+ * telephony (it sends through the provider) and telephony imports none of it.
+ */
+export type ReceiveMessage = (
+  ctx: InboundContext,
+  params: Record<string, string>,
+) => Promise<{ twiml: string; agentName: string | null; conversationId: string | null }>;
 
 /**
  * /voice/telephony/organization/{org}: which provider the organization uses (the channel screens
  * show 'Sandbox' while it is the sandbox), inbound events simulated in the sandbox, its outbox.
  */
-export function telephonyRoutes(services: Services) {
+export function telephonyRoutes(services: Services, receiveMessage: ReceiveMessage) {
   const { db } = services;
   const app = new Hono<AppEnv>();
   app.use('*', services.requireSession);
@@ -92,7 +101,7 @@ export function telephonyRoutes(services: Services) {
         conversation_id: answer.conversationId,
       });
     }
-    const result = await recordInboundMessage(ctx, params);
+    const result = await receiveMessage(ctx, params);
     return c.json({
       success: true,
       twiml: result.twiml,

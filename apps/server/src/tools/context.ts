@@ -1,7 +1,18 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { SecretBox } from '../lib/secrets';
-import type { HandoffAction } from '../handoff/plan';
+import type { HandoffSource } from '@parley/api-client';
+
+/** What a turn asked for: a person, what the person was told, and a call's transfer. */
+export interface HandoffAction {
+  reason: string;
+  source: HandoffSource;
+  /** The words the person is told (the answer carries them). */
+  notice: string;
+  inHours: boolean;
+  /** A call put through to the member on duty (their phone number). */
+  transfer?: { userId: string; name: string; number: string };
+}
 
 /**
  * What the voice worker does on the call after the answer (end_call, transfer_call), and a

@@ -8,18 +8,27 @@ import {
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { check, readJson } from '../lib/http';
-import { findAgentForUser } from '../agents/store';
-import { agentTools } from '../db/schema';
+import { agentTools, type agents } from '../db/schema';
 import { HttpError } from '../lib/http';
 import { findTool, listTools, maxToolsPerAgent, nameTaken, toolToWire, toolValues } from './store';
 import { mcpToolsForEditor, testTool } from './testTool';
 import { audit, changesBetween } from '../audit/log';
 
 /**
+ * The agent a member may build (agents/store.ts `findAgentForUser`: the caller's organization's,
+ * else 404), given by app.ts: tools/ comes before agents/.
+ */
+export type FindAgentForUser = (
+  db: Services['db'],
+  userId: string,
+  agentName: string,
+) => Promise<{ agent: typeof agents.$inferSelect }>;
+
+/**
  * An agent's tools under /api/agents/{agentName}/tools (docs/tools.md): every member of the
  * agent's organization builds them, as the agent itself; another organization's agent is 404.
  */
-export function toolRoutes(services: Services) {
+export function toolRoutes(services: Services, findAgentForUser: FindAgentForUser) {
   const { db, secrets, env } = services;
   const app = new Hono<AppEnv>();
   app.use('*', services.requireSession);

@@ -31,7 +31,7 @@ import { PreparedTurns } from './preparedTurns';
 import { cachedRead, tags } from '../lib/tenantCache';
 import { chunkedResponse } from '../runtime/eventStream';
 import { callActionsLine, transferCall } from './callActions';
-import { takeCallMessageWhileHeld } from '../conversations/heldTurn';
+import { takeCallMessageWhileHeld } from '../handoff/heldTurn';
 import { callPaused } from '../handoff/waiting';
 import {
   answerConsent,

@@ -23,7 +23,7 @@ import {
   parseReferences,
   visibleText,
 } from './threading';
-import { openConversation } from '../../conversations/store';
+import { appendMessage, openConversation } from '../../conversations/store';
 import { storageOf } from '../../privacy/agentPrivacy';
 import { storedSubject, threadSubjects } from './subjects';
 
@@ -299,9 +299,10 @@ export async function receiveMail(
     );
     if (!reason && (await agentRepliesLastHour(tx, conversationId, now)) >= maxAgentRepliesPerHour)
       reason = loopLimitReason;
-    const [stored] = await tx
-      .insert(messages)
-      .values({
+    // openConversation locked the thread (or opened it in this transaction).
+    const storedId = await appendMessage(
+      tx,
+      {
         conversationId,
         role: 'user',
         content: kept.content,
@@ -311,10 +312,10 @@ export async function receiveMail(
         providerMessageId: `${mailbox.id}:${mail.messageId}`,
         status: 'received',
         metadata: { ...kept.metadata, ...(reason ? { not_answered: reason } : {}) },
-      })
-      .onConflictDoNothing()
-      .returning({ id: messages.id });
-    if (!stored)
+      },
+      { now, lock: false, ignoreDuplicate: true },
+    );
+    if (!storedId)
       return {
         success: true as const,
         stored: false,
@@ -324,7 +325,7 @@ export async function receiveMail(
         not_answered: 'Already received (the same Message-ID)',
       };
     await tx.insert(mailMessages).values({
-      messageId: stored.id,
+      messageId: storedId,
       organizationId: mailbox.organizationId,
       mailboxId: mailbox.id,
       conversationId,
@@ -338,13 +339,11 @@ export async function receiveMail(
       notAnswered: reason,
     });
     // The thread follows the mailbox's current agent (a reassigned mailbox answers old threads).
-    await tx
-      .update(conversations)
-      .set({
-        updatedAt: now,
-        ...(!created && mailbox.agentName ? { agentName: mailbox.agentName } : {}),
-      })
-      .where(eq(conversations.id, conversationId));
+    if (!created && mailbox.agentName)
+      await tx
+        .update(conversations)
+        .set({ agentName: mailbox.agentName })
+        .where(eq(conversations.id, conversationId));
     if (mail.bounced.length) {
       await tx
         .insert(mailSuppressions)
@@ -373,7 +372,7 @@ export async function receiveMail(
         .insert(messageReplies)
         .values({
           organizationId: mailbox.organizationId,
-          inboundMessageId: stored.id,
+          inboundMessageId: storedId,
           conversationId,
           channel: 'email',
           fromNumber: mailbox.emailAddress,
@@ -389,7 +388,7 @@ export async function receiveMail(
       success: true as const,
       stored: true,
       conversation_id: conversationId,
-      message_id: stored.id,
+      message_id: storedId,
       reply_queued: queued,
       not_answered: reason,
     };

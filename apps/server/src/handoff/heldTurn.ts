@@ -6,8 +6,8 @@ import type { Db } from '../db/client';
 import type { AgentRow } from '../runtime/agentKeys';
 import { ownConversationWhere, turnStored } from '../runtime/chat';
 import { eventStreamHeaders, sseEvent } from '../runtime/eventStream';
-import { agentPaused, storeHeldVisitorMessage } from './takeover';
-import { waitingAck, waitingSql } from '../handoff/waiting';
+import { agentPaused, storeHeldVisitorMessage } from '../conversations/takeover';
+import { waitingAck, waitingSql } from './waiting';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,7 @@
 import { stepCountIs, streamText, type ModelMessage, type ToolSet } from 'ai';
 import type { ToolStep } from '../db/schema';
-import type { HistoryMessage, ModelOutcome, ProviderModel } from '../runtime/modelStream';
-import type { ToolSteps } from './toolSet';
+import type { HistoryMessage, ModelOutcome, ProviderModel } from './modelStream';
+import type { ToolSteps } from '../tools/toolSet';
 
 /** What a turn with tools streams: answer text, a tool called, a tool's step done. */
 export type TurnPart =

@@ -2,15 +2,16 @@ import { Hono, type Context } from 'hono';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { decryptCredentials, integrationsByAccount } from '../integrations/store';
-import type { WebhookRequest } from './provider';
-import { publicUrlOf, serverTwilioCredentials } from './resolve';
-import { validateTwilioWebhook } from './twilio';
+import type { WebhookRequest } from '../telephony/provider';
+import { publicUrlOf } from '../lib/publicUrl';
+import { serverTwilioCredentials } from '../telephony/resolve';
+import { validateTwilioWebhook } from '../telephony/twilio';
 import type { Scheduler } from '../scheduling/scheduler';
 import { answerOutboundCall, outboundAmd, outboundStatus } from '../scheduling/outbound';
-import { answerInboundCall, recordCallStatus, type InboundContext } from './inbound';
+import { answerInboundCall, recordCallStatus, type InboundContext } from '../telephony/inbound';
 import { recordInboundMessage } from '../messaging/intake';
 import { whisperFor } from '../handoff/transfer';
-import { whisperTwiml } from './twiml';
+import { whisperTwiml } from '../telephony/twiml';
 
 const invalidSignature = 'Invalid or missing X-Twilio-Signature';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,8 +98,12 @@ function signedJsonFields(raw: string): Record<string, string> {
 
 const xml = (c: Context, body: string) => c.body(body, 200, { 'Content-Type': 'text/xml' });
 
-/** /webhooks/twilio/*: voice (answer a call), status (a call ended), messaging (SMS, WhatsApp). */
-export function webhookRoutes(services: Services, scheduler?: Scheduler) {
+/**
+ * /webhooks/twilio/*: voice (answer a call), status (a call ended), messaging (SMS, WhatsApp), a
+ * scheduled call's answer and status. A provider's webhook calls down into the rooms it serves
+ * (telephony, messaging, scheduling, handoff), so it lives after them, here.
+ */
+export function twilioWebhookRoutes(services: Services, scheduler?: Scheduler) {
   const app = new Hono();
   // A scheduled call's answer, answering-machine result and status (scheduling/outbound.ts).
   if (scheduler) {

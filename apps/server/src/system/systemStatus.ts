@@ -8,7 +8,7 @@ import { requireMembershipByKey } from '../lib/orgKey';
 import { sharedProvidersServe } from '../lib/sharedProviders';
 import { providerEnvKeys, providerIds } from '../runtime/model';
 import { telephonyFor } from '../telephony/resolve';
-import { listIntegrations } from './store';
+import { listIntegrations } from '../integrations/store';
 import { voiceNotConfigured } from '../voice/tokenRoutes';
 import { localSpeech, orgSpeechProblem } from '../voice/embedded/speech';
 
