@@ -68,6 +68,10 @@ emit({
   seed_s: r1((performance.now() - t0) / 1000),
 });
 
+// Seeding ran on this process's own loop (PGlite) for many seconds: the keep-alive timers that fell
+// due meanwhile (the server's and fetch's) run now, or the first probe would reuse a socket the
+// server is closing at that moment (ECONNRESET: a 200,000-message run lost its first probe so).
+await new Promise((r) => setTimeout(r, 1000));
 const idle = probeHealthz(origin);
 await new Promise((r) => setTimeout(r, 3000));
 const idleFigures = await idle.stop();
