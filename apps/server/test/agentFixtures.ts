@@ -9,7 +9,7 @@ import {
 import type { TestServer, TestUser } from './harness';
 
 /** An agent's settings as a test writes them (the organization is the fixture's to set). */
-type AgentSettings = Omit<AgentUpdateRequest, 'organization_id'>;
+export type AgentSettings = Omit<AgentUpdateRequest, 'organization_id'>;
 
 /**
  * Publishes an active agent of `orgId` named after `prefix`: the tools' defaults, then
@@ -69,4 +69,41 @@ export async function orgWithVoiceAgent(server: TestServer, orgName: string, pre
   const orgId = await user.withOrg(orgName);
   const agentId = await voiceAgent(user, orgId, prefix);
   return { user, orgId, agentId };
+}
+
+/** An agent's settings for a model on loopback (a fake OpenAI-compatible server at `url`). */
+export const modelAt = (url: string) => ({
+  model_live_url: `${url}/v1`,
+  model_name: 'gpt-4o-mini',
+});
+
+/** A draft agent of `orgId` with an app of its own (only its organization set). */
+export async function draftAgent(user: TestUser, orgId: string, prefix: string) {
+  const id = newAgentId(prefix);
+  const created = await user.apps.createAgent({ agentName: id, organizationId: orgId });
+  await user.agents.update(id, { organization_id: orgId });
+  return { id, appKey: created.data!.appKey };
+}
+
+/**
+ * Asks to attach knowledge bases to the agent of `appKey` (model-config: single retrieval,
+ * top_k 4); returns the raw answer (status and body).
+ */
+export function configureKnowledge(
+  user: TestUser,
+  appKey: string,
+  knowledgeBaseIds: string[],
+  provider = 'langgenius/openai/openai',
+) {
+  return user.raw('POST', '/api/model-config', {
+    provider,
+    model: 'gpt-4o',
+    chatbot_api_key: appKey,
+    dataset_configs: {
+      retrieval_model: 'single',
+      datasets: knowledgeBaseIds,
+      top_k: 4,
+      reranking_enable: false,
+    },
+  });
 }

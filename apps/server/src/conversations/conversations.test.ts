@@ -13,6 +13,7 @@ import {
   type PhoneNumberWire,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { chatAgent } from '../../test/agentFixtures';
 import { giveToolStep } from '../../test/conversationFixtures';
 import { conversations, messageReplies, messages, telephonyOutbox } from '../db/schema';
 import { rowsOf } from '../db/rows';
@@ -33,17 +34,11 @@ beforeAll(async () => {
   });
   owner = server.newUser();
   orgId = await owner.withOrg('Inbox Org');
-  agentId = newAgentId('inbox');
-  const app = await owner.apps.createAgent({ agentName: agentId, organizationId: orgId });
-  appKey = app.data!.appKey;
-  await owner.agents.update(agentId, {
-    organization_id: orgId,
+  ({ id: agentId, appKey } = await chatAgent(owner, orgId, 'inbox', {
     ...toolsDefaults,
-    chatbot_api: `${server.url}/v1`,
-    chatbot_key: appKey,
     system_prompt: 'You are the front desk.',
     status: 'active',
-  });
+  }));
   await owner.voice.syncAllProviders({ organization_id: orgId });
   number = (await owner.voice.phoneNumberPage(orgId)).phone_numbers.find((n) => n.sms_enabled)!;
   await owner.voice.assign(number.phone_id, agentId, ['sms']);

@@ -13,11 +13,11 @@ import {
   type BusinessHours,
   handoffInHoursNotice,
   handoffWaitingAck,
-  newAgentId,
   toolsDefaults,
   waitingListSchema,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { chatAgent, modelAt } from '../../test/agentFixtures';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtpCatcher';
 import { startFakeToolModel, toolResultsOf, type FakeToolModel } from '../../test/fakeToolModel';
 import { conversations, handoffs, messages, telephonyOutbox } from '../db/schema';
@@ -92,24 +92,18 @@ const paris: BusinessHours = {
 async function newAgent(options: { model?: boolean; user?: TestUser; org?: string } = {}) {
   const user = options.user ?? owner;
   const org = options.org ?? orgId;
-  const id = newAgentId('handoff');
-  const app = await user.apps.createAgent({
-    agentName: id,
-    organizationId: org,
-    agentType: 'action',
-  });
-  const key = app.data!.appKey;
-  await user.agents.update(id, {
-    organization_id: org,
-    ...toolsDefaults,
-    chatbot_api: `${server.url}/v1`,
-    chatbot_key: key,
-    system_prompt: 'You are the front desk of a clinic.',
-    ...(options.model === false
-      ? {}
-      : { model_live_url: `${model.url}/v1`, model_name: 'gpt-4o-mini' }),
-    status: 'active',
-  });
+  const { id, appKey: key } = await chatAgent(
+    user,
+    org,
+    'handoff',
+    {
+      ...toolsDefaults,
+      system_prompt: 'You are the front desk of a clinic.',
+      ...(options.model === false ? {} : modelAt(model.url)),
+      status: 'active',
+    },
+    { agentType: 'action' },
+  );
   if (options.model !== false)
     await createAgentToolsClient({ baseUrl: '/api/agents', fetch: user.fetch }).create(id, {
       name: 'request_human',
