@@ -16,15 +16,15 @@ export const mailServerEnv = {
   PARLEY_SEND_LIMIT_PER_MINUTE: '1000',
 };
 
-/** The mailbox of mail tests and the password its SMTP server (the catcher) takes. */
-export const supportBox = 'support@acme.test';
-export const smtpPassword = 'app-password-1234';
+/** The mailbox of mail tests (`box`) and the password its SMTP server (the catcher) takes. */
+export const mailTestAccount = { box: 'support@acme.test', password: 'app-password-1234' };
 
 /**
- * A local SMTP catcher that takes a login with `smtpPassword` (and only `smtpUsername` when
- * given), a test server (`mailServerEnv` and `env`), and a user whose organization `orgName` has
- * an active agent that answers email (named after `prefix`) and the mail client. `close` stops
- * the server and the catcher.
+ * A local SMTP catcher that takes a login with `mailTestAccount.password` (and only
+ * `smtpUsername` when given), a test server (`mailServerEnv` and `env`), and a user whose
+ * organization `orgName` has an active agent that answers email (named after `prefix`) and the
+ * mail client. `saveMailbox` and `mapToAgent` set up a mailbox; `close` stops the server and the
+ * catcher.
  */
 export async function startMailTest(options: {
   orgName: string;
@@ -32,7 +32,9 @@ export async function startMailTest(options: {
   env?: Record<string, string>;
   smtpUsername?: string;
 }) {
-  const smtp = await startSmtpCatcher(smtpPassword, { username: options.smtpUsername });
+  const smtp = await startSmtpCatcher(mailTestAccount.password, {
+    username: options.smtpUsername,
+  });
   let server: TestServer | undefined;
   try {
     server = await startTestServer({ env: { ...mailServerEnv, ...options.env } });
@@ -47,7 +49,25 @@ export async function startMailTest(options: {
       await started.close();
       await smtp.close();
     };
-    return { smtp, server, user, orgId, mail, agentId, close };
+    return {
+      smtp,
+      server,
+      user,
+      orgId,
+      mail,
+      agentId,
+      close,
+      saveMailbox: (email: string, body: Record<string, unknown>) =>
+        saveMailboxRaw(user, email, body),
+      /** Maps the mail to `email` to the agent (`agent:<id>` with its mapping key). */
+      mapToAgent: async (email: string) => {
+        await mail.mapAgent({
+          email_address: email,
+          agent_url: `agent:${agentId}`,
+          api_key: await mappingKeyOf(started, agentId),
+        });
+      },
+    };
   } catch (error) {
     await server?.close();
     await smtp.close();
@@ -58,7 +78,7 @@ export async function startMailTest(options: {
 export type MailTest = Awaited<ReturnType<typeof startMailTest>>;
 
 /** Saves a mailbox's settings (read raw, so the setup does not depend on the answer's shape). */
-export async function saveMailboxRaw(user: TestUser, email: string, body: Record<string, unknown>) {
+async function saveMailboxRaw(user: TestUser, email: string, body: Record<string, unknown>) {
   const res = await user.raw('PUT', `/messaging/mail/mailboxes/${encodeURIComponent(email)}`, body);
   if (res.status !== 200) throw new Error(`mailbox not saved: ${JSON.stringify(res.body)}`);
   return res.body.mailbox as { inbound_url: string };
@@ -78,13 +98,4 @@ export function rawMail(headers: Record<string, string>, body: string, charset =
       .map(([k, v]) => `${k}: ${v}`)
       .join('\r\n')}\r\nMIME-Version: 1.0\r\nContent-Type: ${type}\r\n\r\n${body}\r\n`,
   );
-}
-
-/** Maps the mail to `email` to the mail test's agent (`agent:<id>` with its mapping key). */
-export async function mapToAgent(t: MailTest, email: string) {
-  await t.mail.mapAgent({
-    email_address: email,
-    agent_url: `agent:${t.agentId}`,
-    api_key: await mappingKeyOf(t.server, t.agentId),
-  });
 }

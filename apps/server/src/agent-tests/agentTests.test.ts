@@ -51,27 +51,27 @@ async function seedAgent(options: { model?: boolean; prompt?: string } = {}) {
   return { id, key: app.data!.appKey, appId: app.data!.appId };
 }
 
+type Checks = AgentTestInput['turns'][number]['expect'];
+/** A turn: what the visitor says, and what the answer must meet. */
+const turn = (user: string, checks: Checks) => ({ user, expect: checks });
+
 const passing: AgentTestInput = {
   name: 'Says it is offline',
   turns: [
-    {
-      user: 'What are your {{topic}}?',
-      expect: [
-        { type: 'contains', value: 'Offline responder' },
-        { type: 'not_contains', value: 'Sorry' },
-        { type: 'regex', value: '/no model was called/i' },
-      ],
-    },
-    { user: 'Thanks', expect: [{ type: 'contains', value: 'Thanks' }] },
+    turn('What are your {{topic}}?', [
+      { type: 'contains', value: 'Offline responder' },
+      { type: 'not_contains', value: 'Sorry' },
+      { type: 'regex', value: '/no model was called/i' },
+    ]),
+    turn('Thanks', [{ type: 'contains', value: 'Thanks' }]),
   ],
   variables: { topic: 'opening hours' },
 };
-/** A test of one turn: what the visitor says, and what the answer must meet. */
-const oneTurn = (
-  name: string,
-  user: string,
-  checks: AgentTestInput['turns'][number]['expect'],
-): AgentTestInput => ({ name, turns: [{ user, expect: checks }] });
+/** A test of one turn. */
+const oneTurn = (name: string, user: string, checks: Checks): AgentTestInput => ({
+  name,
+  turns: [turn(user, checks)],
+});
 const failing: AgentTestInput = {
   name: 'Knows the hours',
   turns: [{ user: 'When do you open?', expect: [{ type: 'contains', value: 'We open at 9' }] }],
@@ -456,14 +456,11 @@ describe('agent tests: runs through the runtime', () => {
       await testsOf(owner).create(agent.id, {
         name: 'Hangs up on goodbye',
         turns: [
-          {
-            user: 'What are your opening hours?',
-            expect: [
-              { type: 'ends_call', value: 'no' },
-              { type: 'contains', value: 'opening hours' },
-            ],
-          },
-          { user: 'Thank you, goodbye!', expect: [{ type: 'ends_call', value: 'yes' }] },
+          turn('What are your opening hours?', [
+            { type: 'ends_call', value: 'no' },
+            { type: 'contains', value: 'opening hours' },
+          ]),
+          turn('Thank you, goodbye!', [{ type: 'ends_call', value: 'yes' }]),
         ],
       });
       const text = await testsOf(owner).run(agent.id);

@@ -209,22 +209,17 @@ describe('/voice/scheduled: create, list, edit, delete', () => {
     expect(put.status).toBe(404);
     const del = await stranger.user.raw('DELETE', `/voice/scheduled/${event.scheduled_id}`);
     expect(del.status).toBe(404);
+    const createAs = (organization_id: string, agent_id: string) =>
+      stranger.user.raw('POST', '/voice/scheduled/create', {
+        organization_id,
+        agent_id,
+        recipient_phone: '+14155550111',
+        scheduled_time: inMinutes(5),
+      });
     // Another organization's agent from one's own organization.
-    const create = await stranger.user.raw('POST', '/voice/scheduled/create', {
-      organization_id: stranger.orgId,
-      agent_id: owner.agentId,
-      recipient_phone: '+14155550111',
-      scheduled_time: inMinutes(5),
-    });
-    expect(create.status).toBe(404);
+    expect((await createAs(stranger.orgId, owner.agentId)).status).toBe(404);
     // One's own agent into another organization.
-    const intoOther = await stranger.user.raw('POST', '/voice/scheduled/create', {
-      organization_id: owner.orgId,
-      agent_id: stranger.agentId,
-      recipient_phone: '+14155550111',
-      scheduled_time: inMinutes(5),
-    });
-    expect(intoOther.status).toBe(404);
+    expect((await createAs(owner.orgId, stranger.agentId)).status).toBe(404);
     expect(await eventRows(stranger.orgId)).toBe(0);
     expect(await eventOf(owner, event.scheduled_id)).toMatchObject({
       max_retries: 3,

@@ -11,9 +11,8 @@ import {
   mailServerEnv,
   mappingKeyOf,
   rawMail as rawMailOf,
-  smtpPassword,
+  mailTestAccount,
   startMailTest,
-  supportBox as smtpUser,
   type MailTest,
 } from '../../../test/mailFixtures';
 import { rowsOf } from '../../db/rows';
@@ -33,6 +32,7 @@ import {
  * redeliveries unanswered; validation and tenant isolation.
  */
 
+const { box: smtpUser, password: smtpPassword } = mailTestAccount;
 let t: MailTest;
 let received: ParsedMail[];
 let smtpPort = 0;

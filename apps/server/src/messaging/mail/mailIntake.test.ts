@@ -5,23 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { type MailClient } from '@parley/api-client';
 import { type TestServer, type TestUser } from '../../../test/harness';
-import {
-  mapToAgent,
-  rawMail,
-  saveMailboxRaw,
-  smtpPassword as password,
-  startMailTest,
-  supportBox as user1,
-  type MailTest,
-} from '../../../test/mailFixtures';
-import {
-  deepNesting,
-  hugeSubject,
-  manyEncodedWords,
-  manyHeaderLines,
-  manyParts,
-  manyReferences,
-} from '../../../test/hostileMail';
+import { mailTestAccount, rawMail, startMailTest, type MailTest } from '../../../test/mailFixtures';
+import { hostileMailsWithReasons, manyParts, manyReferences } from '../../../test/hostileMail';
 import { mailboxes, mailMessages, messages } from '../../db/schema';
 
 /**
@@ -31,6 +16,7 @@ import { mailboxes, mailMessages, messages } from '../../db/schema';
  * next mail is answered; a failing connection is retried after 1 s, 2 s … (not at once).
  */
 
+const { box: user1, password } = mailTestAccount;
 let t: MailTest;
 let server: TestServer;
 let user: TestUser;
@@ -46,8 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const saveMailbox = (email: string, body: Record<string, unknown>) =>
-  saveMailboxRaw(user, email, body);
+const saveMailbox = (email: string, body: Record<string, unknown>) => t.saveMailbox(email, body);
 /** The organization's mailboxes as the server answers them (raw). */
 async function rawMailboxes() {
   const res = await user.raw('GET', '/messaging/mail/mailboxes');
@@ -57,7 +42,7 @@ async function rawMailboxes() {
 }
 
 const smtpSettings = { host: '127.0.0.1', port: 0, secure: false, username: user1, password };
-const assign = (email: string) => mapToAgent(t, email);
+const assign = (email: string) => t.mapToAgent(email);
 const count = async () => {
   const [m] = await server.db.select({ n: sql<number>`count(*)::int` }).from(messages);
   const [mm] = await server.db.select({ n: sql<number>`count(*)::int` }).from(mailMessages);
@@ -73,15 +58,7 @@ describe('the inbound URL', () => {
     await assign(user1);
     const url = saved.inbound_url;
     const before = await count();
-    const cases: [Buffer, RegExp][] = [
-      [manyParts(1100), /more than 1,000 MIME parts/],
-      [deepNesting(1000), /nested more than 50 deep/],
-      [hugeSubject(5 * 1024 * 1024), /Subject header is larger than 64 KB/],
-      [manyHeaderLines(100_000), /more than 1,000 lines/],
-      [manyEncodedWords(100_000), /more than 1,000 encoded words/],
-      [manyReferences(70_000), /References header is larger than 64 KB/],
-    ];
-    for (const [raw, reason] of cases) {
+    for (const [raw, reason] of hostileMailsWithReasons()) {
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'message/rfc822' },

@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createConversationsClient, type MailClient } from '@parley/api-client';
 import { type TestServer, type TestUser } from '../../../test/harness';
-import {
-  mapToAgent,
-  rawMail,
-  saveMailboxRaw,
-  smtpPassword as password,
-  startMailTest,
-  supportBox as box,
-  type MailTest,
-} from '../../../test/mailFixtures';
+import { mailTestAccount, rawMail, startMailTest, type MailTest } from '../../../test/mailFixtures';
 import { mailboxes, mailCampaigns, mailSends, messages } from '../../db/schema';
 
 /**
@@ -20,6 +12,7 @@ import { mailboxes, mailCampaigns, mailSends, messages } from '../../db/schema';
  * sent from the console names its member.
  */
 
+const { box, password } = mailTestAccount;
 let t: MailTest;
 let server: TestServer;
 let user: TestUser;
@@ -34,11 +27,10 @@ beforeAll(async () => {
     display_name: 'Acme Support',
   });
   inboundUrl = saved.inbound_url;
-  await mapToAgent(t, box);
+  await t.mapToAgent(box);
 });
 afterAll(() => t?.close());
-const saveMailbox = (email: string, body: Record<string, unknown>) =>
-  saveMailboxRaw(user, email, body);
+const saveMailbox = (email: string, body: Record<string, unknown>) => t.saveMailbox(email, body);
 
 const to = (address: string) =>
   t.smtp.received.filter((m) => JSON.stringify(m.to ?? '').includes(address));
