@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import twilio from 'twilio';
-import type { FakeTwilioAccount } from '../src/telephony/fakeTwilio';
+import { fakeTwilioHttpClient, type FakeTwilioAccount } from '../src/telephony/fakeTwilio';
 import type { TestUser } from './harness';
 
 /** The PUBLIC_URL of a Twilio test's server: Twilio signs a webhook for the address it called. */
@@ -15,14 +15,14 @@ export const twilioCallsEnv = {
 
 type FakeNumber = FakeTwilioAccount['numbers'][number];
 
-/** A number of a fake Twilio account. */
+/** A number of a fake Twilio account (its SID: `PN` then `sidEnd` zero-padded to 31 digits). */
 export function twilioNumber(
-  sid: string,
+  sidEnd: string,
   phone_number: string,
   friendly_name: string,
   capabilities: FakeNumber['capabilities'],
 ): FakeNumber {
-  return { sid, phone_number, friendly_name, capabilities };
+  return { sid: `PN${sidEnd.padStart(31, '0')}`, phone_number, friendly_name, capabilities };
 }
 
 /** Saves the organization's Twilio credentials (the server must answer 200). */
@@ -65,4 +65,34 @@ export function postTwilioForm(
     headers,
     body: new URLSearchParams({ ...params, ...options.tamper }),
   });
+}
+
+/**
+ * A fake Twilio account of a test file: its SID, auth token, numbers and WhatsApp senders;
+ * `fake`, the stand-in for Twilio's REST API that answers for it (install `fake.client` with
+ * setTwilioHttpClient); `connect` saves its credentials for an organization; `post` sends a form
+ * webhook signed with its token (or `options.token`) for the PUBLIC_URL, `publicUrl`.
+ */
+export function fakeTwilioAccount(
+  accountSid: string,
+  authToken: string,
+  numbers: FakeNumber[],
+  whatsappSenders: FakeTwilioAccount['whatsappSenders'] = [],
+) {
+  const account: FakeTwilioAccount = { numbers, whatsappSenders };
+  return {
+    accountSid,
+    authToken,
+    account,
+    fake: fakeTwilioHttpClient(account),
+    publicUrl: twilioPublicUrl,
+    connect: (user: TestUser, orgId: string) =>
+      connectTwilio(user, orgId, { account_sid: accountSid, auth_token: authToken }),
+    post: (
+      serverUrl: string,
+      path: string,
+      params: Record<string, string>,
+      options: Omit<Parameters<typeof postTwilioForm>[3], 'token'> & { token?: string } = {},
+    ) => postTwilioForm(serverUrl, path, params, { ...options, token: options.token ?? authToken }),
+  };
 }

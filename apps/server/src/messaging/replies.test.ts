@@ -4,35 +4,18 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type PhoneNumberWire } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { activeAgent } from '../../test/agentFixtures';
-import {
-  connectTwilio,
-  postTwilioForm,
-  twilioNumber,
-  twilioPublicUrl as publicUrl,
-} from '../../test/twilioFixtures';
+import { fakeTwilioAccount, twilioNumber } from '../../test/twilioFixtures';
 import { conversations, messageReplies, messages, telephonyOutbox } from '../db/schema';
-import { fakeTwilioHttpClient, type FakeTwilioAccount } from '../telephony/fakeTwilio';
 import { setTwilioHttpClient } from '../telephony/twilio';
 import { claimReply } from './replies';
 
-const accountSid = `AC${'7'.repeat(32)}`;
-const authToken = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d0007';
 const ours = '+14155550100';
 const unassigned = '+14155550101';
-const account: FakeTwilioAccount = {
-  numbers: [
-    twilioNumber('PN0000000000000000000000000000071', ours, '(415) 555-0100', {
-      voice: true,
-      sms: true,
-    }),
-    twilioNumber('PN0000000000000000000000000000072', unassigned, '(415) 555-0101', {
-      voice: false,
-      sms: true,
-    }),
-  ],
-  whatsappSenders: [],
-};
-const fake = fakeTwilioHttpClient(account);
+const twilioAccount = fakeTwilioAccount(`AC${'7'.repeat(32)}`, '9e8d7c6b5a4f3e2d1c0b9a8f7e6d0007', [
+  twilioNumber('71', ours, '(415) 555-0100', { voice: true, sms: true }),
+  twilioNumber('72', unassigned, '(415) 555-0101', { voice: false, sms: true }),
+]);
+const { accountSid, account, fake, publicUrl } = twilioAccount;
 
 let server: TestServer;
 let user: TestUser;
@@ -48,7 +31,7 @@ beforeAll(async () => {
   agentId = await activeAgent(user, orgId, 'texter', {
     system_prompt: 'You answer text messages.',
   });
-  await connectTwilio(user, orgId, { account_sid: accountSid, auth_token: authToken });
+  await twilioAccount.connect(user, orgId);
   await user.voice.syncAllProviders({ organization_id: orgId, configure_webhooks: false });
   const numbers: PhoneNumberWire[] = (await user.voice.phoneNumberPage(orgId)).phone_numbers;
   // Its channels (the fake account has no WhatsApp sender for it).
@@ -65,7 +48,7 @@ afterAll(async () => {
 async function inbound(sid: string, from: string, body: string, to = ours) {
   const path = '/webhooks/twilio/messaging';
   const params = { AccountSid: accountSid, MessageSid: sid, From: from, To: to, Body: body };
-  const res = await postTwilioForm(server.url, path, params, { token: authToken });
+  const res = await twilioAccount.post(server.url, path, params);
   expect(res.status).toBe(200);
 }
 

@@ -2,31 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScheduledEvent } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { voiceAgent } from '../../test/agentFixtures';
-import {
-  connectTwilio,
-  postTwilioForm,
-  twilioCallsEnv,
-  twilioNumber,
-  twilioPublicUrl as publicUrl,
-} from '../../test/twilioFixtures';
-import { fakeTwilioHttpClient, type FakeTwilioAccount } from '../telephony/fakeTwilio';
+import { fakeTwilioAccount, twilioCallsEnv, twilioNumber } from '../../test/twilioFixtures';
 import { setTwilioHttpClient } from '../telephony/twilio';
 import { pickCallToken, verifyCallToken } from '@parley/api-client/call-token';
 import { ManualClock } from './clock';
 import { runOnce } from './scheduler';
 
-const accountSid = `AC${'2'.repeat(32)}`;
-const authToken = '0123456789abcdef0123456789abcd02';
-const account: FakeTwilioAccount = {
-  numbers: [
-    twilioNumber('PN0000000000000000000000000000011', '+14155550170', 'Outbound line', {
-      voice: true,
-      sms: true,
-    }),
-  ],
-  whatsappSenders: [],
-};
-const fake = fakeTwilioHttpClient(account);
+const twilioAccount = fakeTwilioAccount(`AC${'2'.repeat(32)}`, '0123456789abcdef0123456789abcd02', [
+  twilioNumber('11', '+14155550170', 'Outbound line', { voice: true, sms: true }),
+]);
+const { accountSid, authToken, account, fake, publicUrl } = twilioAccount;
 const clock = new ManualClock('2030-03-05T18:00:00Z');
 
 let server: TestServer;
@@ -43,7 +28,7 @@ beforeAll(async () => {
   user = server.newUser();
   orgId = await user.withOrg('Twilio Dialer');
   agentId = await voiceAgent(user, orgId, 'dialer');
-  await connectTwilio(user, orgId, { account_sid: accountSid, auth_token: authToken });
+  await twilioAccount.connect(user, orgId);
   await user.voice.syncAllProviders({ organization_id: orgId });
 });
 afterAll(async () => {
@@ -54,7 +39,7 @@ afterAll(async () => {
 const round = () => runOnce(server.scheduler.deps);
 
 async function postForm(path: string, params: Record<string, string>, token = authToken) {
-  const res = await postTwilioForm(server.url, path, params, { token });
+  const res = await twilioAccount.post(server.url, path, params, { token });
   return { status: res.status, text: await res.text() };
 }
 

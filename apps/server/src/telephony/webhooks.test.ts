@@ -5,38 +5,24 @@ import twilio from 'twilio';
 import { type PhoneNumberWire } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { activeAgent, voiceAgent } from '../../test/agentFixtures';
-import {
-  connectTwilio,
-  postTwilioForm,
-  twilioCallsEnv,
-  twilioNumber,
-  twilioPublicUrl as publicUrl,
-} from '../../test/twilioFixtures';
+import { fakeTwilioAccount, twilioCallsEnv, twilioNumber } from '../../test/twilioFixtures';
 import { conversations, integrations, messages, webhookEvents } from '../db/schema';
-import { fakeTwilioHttpClient, type FakeTwilioAccount } from './fakeTwilio';
 import { setTwilioHttpClient } from './twilio';
 import { verifyCallToken } from '@parley/api-client/call-token';
 
-const accountSid = `AC${'1'.repeat(32)}`;
-const authToken = '5f3c9a1e7b2d4c6a8e0f1b3d5a7c0001';
-const account: FakeTwilioAccount = {
-  numbers: [
-    twilioNumber('PN0000000000000000000000000000001', '+14155550100', '(415) 555-0100', {
-      voice: true,
-      sms: true,
-      mms: false,
-    }),
-    twilioNumber('PN0000000000000000000000000000002', '+14155550101', 'Support line', {
-      voice: true,
-      sms: false,
-    }),
+const twilioAccount = fakeTwilioAccount(
+  `AC${'1'.repeat(32)}`,
+  '5f3c9a1e7b2d4c6a8e0f1b3d5a7c0001',
+  [
+    twilioNumber('1', '+14155550100', '(415) 555-0100', { voice: true, sms: true, mms: false }),
+    twilioNumber('2', '+14155550101', 'Support line', { voice: true, sms: false }),
   ],
-  whatsappSenders: [
+  [
     { sender_id: 'whatsapp:+14155550100', status: 'ONLINE' },
     { sender_id: 'whatsapp:+14155550101', status: 'OFFLINE' },
   ],
-};
-const fake = fakeTwilioHttpClient(account);
+);
+const { accountSid, authToken, account, fake, publicUrl } = twilioAccount;
 
 let server: TestServer;
 let user: TestUser;
@@ -50,7 +36,7 @@ beforeAll(async () => {
   user = server.newUser();
   orgId = await user.withOrg('Phone Org');
   agentId = await voiceAgent(user, orgId, 'reception');
-  await connectTwilio(user, orgId, { account_sid: accountSid, auth_token: authToken });
+  await twilioAccount.connect(user, orgId);
   const synced = await user.voice.syncAllProviders({ organization_id: orgId });
   expect(synced).toMatchObject({
     provider: 'twilio',
@@ -81,10 +67,7 @@ async function postForm(
     noSignature?: boolean;
   } = {},
 ) {
-  const res = await postTwilioForm(server.url, path, params, {
-    ...options,
-    token: options.token ?? authToken,
-  });
+  const res = await twilioAccount.post(server.url, path, params, options);
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
 }
 
