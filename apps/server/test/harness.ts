@@ -16,6 +16,7 @@ import type { Scheduler } from '../src/scheduling/scheduler';
 import type { ImapPoller } from '../src/messaging/mail/imap';
 import { openDatabase } from '../src/db/client';
 import { migrationsKey, pgliteTemplate } from './pgliteTemplate';
+import { configureKnowledge } from './agentFixtures';
 
 /**
  * With PARLEY_TEST_DB=postgres (the 'server-pg' vitest project, CI), each test file gets a fresh
@@ -302,17 +303,7 @@ export class TestUser {
 
   /** Attaches knowledge bases to the agent of `appKey` (model-config: single retrieval, top_k 4). */
   async attachKnowledge(appKey: string, knowledgeBaseIds: string[]) {
-    const res = await this.raw('POST', '/api/model-config', {
-      provider: 'langgenius/openai/openai',
-      model: 'gpt-4o',
-      chatbot_api_key: appKey,
-      dataset_configs: {
-        retrieval_model: 'single',
-        datasets: knowledgeBaseIds,
-        top_k: 4,
-        reranking_enable: false,
-      },
-    });
+    const res = await configureKnowledge(this, appKey, knowledgeBaseIds);
     if (res.status !== 200) throw new Error(`model-config: ${JSON.stringify(res.body)}`);
   }
 }

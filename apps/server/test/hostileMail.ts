@@ -75,3 +75,15 @@ export function bigText(bytes = 9.5 * 1024 * 1024): Buffer {
     `${head('Big text', ['Content-Type: text/plain; charset=utf-8'])}\r\n\r\n${line.repeat(Math.floor(bytes / line.length))}`,
   );
 }
+
+/** One hostile mail of each kind, with the words the refusal of it names. */
+export function hostileMailsWithReasons(): [Buffer, RegExp][] {
+  return [
+    [manyParts(1100), /more than 1,000 MIME parts/],
+    [deepNesting(1000), /nested more than 50 deep/],
+    [hugeSubject(5 * 1024 * 1024), /Subject header is larger than 64 KB/],
+    [manyHeaderLines(100_000), /more than 1,000 lines/],
+    [manyEncodedWords(100_000), /more than 1,000 encoded words/],
+    [manyReferences(70_000), /References header is larger than 64 KB/],
+  ];
+}

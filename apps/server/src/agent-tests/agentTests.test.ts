@@ -51,21 +51,27 @@ async function seedAgent(options: { model?: boolean; prompt?: string } = {}) {
   return { id, key: app.data!.appKey, appId: app.data!.appId };
 }
 
+type Checks = AgentTestInput['turns'][number]['expect'];
+/** A turn: what the visitor says, and what the answer must meet. */
+const turn = (user: string, checks: Checks) => ({ user, expect: checks });
+
 const passing: AgentTestInput = {
   name: 'Says it is offline',
   turns: [
-    {
-      user: 'What are your {{topic}}?',
-      expect: [
-        { type: 'contains', value: 'Offline responder' },
-        { type: 'not_contains', value: 'Sorry' },
-        { type: 'regex', value: '/no model was called/i' },
-      ],
-    },
-    { user: 'Thanks', expect: [{ type: 'contains', value: 'Thanks' }] },
+    turn('What are your {{topic}}?', [
+      { type: 'contains', value: 'Offline responder' },
+      { type: 'not_contains', value: 'Sorry' },
+      { type: 'regex', value: '/no model was called/i' },
+    ]),
+    turn('Thanks', [{ type: 'contains', value: 'Thanks' }]),
   ],
   variables: { topic: 'opening hours' },
 };
+/** A test of one turn. */
+const oneTurn = (name: string, user: string, checks: Checks): AgentTestInput => ({
+  name,
+  turns: [turn(user, checks)],
+});
 const failing: AgentTestInput = {
   name: 'Knows the hours',
   turns: [{ user: 'When do you open?', expect: [{ type: 'contains', value: 'We open at 9' }] }],
@@ -316,18 +322,13 @@ describe('agent tests: runs through the runtime', () => {
 
   it('judge with a grading model: reasoning shown; the diff names the expectation that changed after a prompt edit', async () => {
     const agent = await seedAgent({ model: true, prompt: 'ALWAYS SAY: It is rainy today.' });
-    const test = await testsOf(owner).create(agent.id, {
-      name: 'Weather',
-      turns: [
-        {
-          user: 'How is the weather?',
-          expect: [
-            { type: 'judge', value: 'The answer mentions "sunny"' },
-            { type: 'contains', value: 'today' },
-          ],
-        },
-      ],
-    });
+    const test = await testsOf(owner).create(
+      agent.id,
+      oneTurn('Weather', 'How is the weather?', [
+        { type: 'judge', value: 'The answer mentions "sunny"' },
+        { type: 'contains', value: 'today' },
+      ]),
+    );
     const before = await testsOf(owner).run(agent.id);
     const judged = before.results[0]!.turns[0]!.expectations[0]!;
     expect(before.results[0]!.turns[0]!.answer).toBe('It is rainy today.');
@@ -394,19 +395,14 @@ describe('agent tests: runs through the runtime', () => {
       })
       .toBe('completed');
     await owner.attachKnowledge(agent.key, [base.id]);
-    await testsOf(owner).create(agent.id, {
-      name: 'Hours from the FAQ',
-      turns: [
-        {
-          user: 'Is the clinic open on Monday?',
-          expect: [
-            { type: 'uses_knowledge', value: base.id },
-            { type: 'uses_knowledge', value: 'hours.md' },
-            { type: 'uses_knowledge', value: other.id },
-          ],
-        },
-      ],
-    });
+    await testsOf(owner).create(
+      agent.id,
+      oneTurn('Hours from the FAQ', 'Is the clinic open on Monday?', [
+        { type: 'uses_knowledge', value: base.id },
+        { type: 'uses_knowledge', value: 'hours.md' },
+        { type: 'uses_knowledge', value: other.id },
+      ]),
+    );
     const run = await testsOf(owner).run(agent.id);
     const turn = run.results[0]!.turns[0]!;
     expect(turn.sources).toEqual([
@@ -460,14 +456,11 @@ describe('agent tests: runs through the runtime', () => {
       await testsOf(owner).create(agent.id, {
         name: 'Hangs up on goodbye',
         turns: [
-          {
-            user: 'What are your opening hours?',
-            expect: [
-              { type: 'ends_call', value: 'no' },
-              { type: 'contains', value: 'opening hours' },
-            ],
-          },
-          { user: 'Thank you, goodbye!', expect: [{ type: 'ends_call', value: 'yes' }] },
+          turn('What are your opening hours?', [
+            { type: 'ends_call', value: 'no' },
+            { type: 'contains', value: 'opening hours' },
+          ]),
+          turn('Thank you, goodbye!', [{ type: 'ends_call', value: 'yes' }]),
         ],
       });
       const text = await testsOf(owner).run(agent.id);

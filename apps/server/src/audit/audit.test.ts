@@ -11,10 +11,11 @@ import { canonicalJson } from './chain';
 // chain catching a tampered row, concurrent writers, and isolation between organizations.
 
 let server: TestServer;
+/** The audited organization's owner, a user who joins it in the first test, and an outsider. */
 let owner: TestUser;
+let orgId: string;
 let member: TestUser;
 let stranger: TestUser;
-let orgId: string;
 let strangerOrg: string;
 
 beforeAll(async () => {

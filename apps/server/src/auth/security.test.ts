@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAgentId } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { configureKnowledge, draftAgent } from '../../test/agentFixtures';
 import { passwordMessages } from './password';
 import { draftAgentMessage } from '../agents/published';
 
@@ -255,20 +256,8 @@ describe('roles', () => {
     });
     expect(foreign.status).toBe(200);
     const foreignId = foreign.body.id as string;
-    const id = newAgentId('kb');
-    const app = await owner.apps.createAgent({ agentName: id, organizationId: orgId });
-    await owner.agents.update(id, { organization_id: orgId });
-    const res = await owner.raw('POST', '/api/model-config', {
-      provider: 'openai',
-      model: 'gpt-4o',
-      chatbot_api_key: app.data!.appKey,
-      dataset_configs: {
-        retrieval_model: 'single',
-        datasets: [foreignId],
-        top_k: 4,
-        reranking_enable: false,
-      },
-    });
+    const { id, appKey } = await draftAgent(owner, orgId, 'kb');
+    const res = await configureKnowledge(owner, appKey, [foreignId], 'openai');
     expect(res.status).toBe(404);
     const info = await owner.raw('GET', `/api/agents/info/${id}`);
     expect(info.body.knowledge_base_ids ?? []).toEqual([]);

@@ -13,6 +13,8 @@ import {
   type PhoneNumberWire,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { chatAgent } from '../../test/agentFixtures';
+import { giveToolStep } from '../../test/conversationFixtures';
 import { conversations, messageReplies, messages, telephonyOutbox } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { csvField } from './exportRows';
@@ -32,17 +34,11 @@ beforeAll(async () => {
   });
   owner = server.newUser();
   orgId = await owner.withOrg('Inbox Org');
-  agentId = newAgentId('inbox');
-  const app = await owner.apps.createAgent({ agentName: agentId, organizationId: orgId });
-  appKey = app.data!.appKey;
-  await owner.agents.update(agentId, {
-    organization_id: orgId,
+  ({ id: agentId, appKey } = await chatAgent(owner, orgId, 'inbox', {
     ...toolsDefaults,
-    chatbot_api: `${server.url}/v1`,
-    chatbot_key: appKey,
     system_prompt: 'You are the front desk.',
     status: 'active',
-  });
+  }));
   await owner.voice.syncAllProviders({ organization_id: orgId });
   number = (await owner.voice.phoneNumberPage(orgId)).phone_numbers.find((n) => n.sms_enabled)!;
   await owner.voice.assign(number.phone_id, agentId, ['sms']);
@@ -107,18 +103,7 @@ describe('the inbox: list, thread, filters, paging', () => {
     expect(thread.messages[1]!.offline).toBe(true);
     expect(thread.messages[1]!.tool_steps).toBeUndefined();
     // An answer that called tools carries its steps in the thread.
-    const step = {
-      tool: 'check_slots',
-      tool_id: null,
-      input: { day: 'mon' },
-      output: 'none',
-      duration_ms: 7,
-      error: null,
-    };
-    await server.db
-      .update(messages)
-      .set({ toolSteps: [step] })
-      .where(eq(messages.id, thread.messages[1]!.id));
+    const step = await giveToolStep(server.db, thread.messages[1]!.id);
     const withSteps = conversationDetailSchema.parse(await inbox(owner).get(first.conversation_id));
     expect(withSteps.messages[1]!.tool_steps).toEqual([step]);
     // Opened: no longer unread for this member.
@@ -183,28 +168,13 @@ describe('human takeover', () => {
 
     // The widget's live events (the public API, same key).
     const controller = new AbortController();
-    const events: Array<Record<string, unknown>> = [];
     const res = await fetch(`${server.url}/v1/conversations/${id}/events?user=${user}`, {
       headers: { Authorization: `Bearer ${appKey}` },
       signal: controller.signal,
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const parser = createParser({
-      onEvent: (e) => events.push(JSON.parse(e.data) as Record<string, unknown>),
-    });
-    void (async () => {
-      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          parser.feed(value);
-        }
-      } catch {
-        /* aborted */
-      }
-    })();
+    const events = eventsOf(res);
     await expect.poll(() => events[0]?.event, { timeout: 10_000 }).toBe('ready');
 
     const taken = await inbox(owner).takeover(id);

@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { openDatabase, type Database, type Db } from '../db/client';
+import { type Database, type Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { agents, conversations, messages, organization } from '../db/schema';
-import { dropFreshDatabase, freshPostgresUrl } from '../../test/harness';
-import { pgliteTemplate } from '../../test/pgliteTemplate';
+import { agents, conversations, messages } from '../db/schema';
+import { openTestDatabase } from '../../test/testDatabase';
 import { appendMessage, appendMessages, createConversations, openConversation } from './store';
 
 /** The one conversation writer (conversations/store.ts) on PGlite and on PostgreSQL. */
 
 let database: Database;
-let url: string | undefined;
+let close = async () => {};
 beforeAll(async () => {
-  url = await freshPostgresUrl();
-  database = await openDatabase(url ? { url } : { template: await pgliteTemplate() });
-  await database.db.insert(organization).values({ id: 'org1', name: 'Org', slug: 'org' });
+  ({ database, close } = await openTestDatabase({ orgId: 'org1' }));
   await database.db.insert(agents).values({ agentName: 'bot_1', organizationId: 'org1' });
 });
-afterAll(async () => {
-  await database?.close();
-  await dropFreshDatabase(url);
-});
+afterAll(() => close());
 
 const thread = (endUser: string) => ({
   agentName: 'bot_1',
@@ -123,7 +117,7 @@ describe('appendMessage', () => {
   });
 
   it('a writer on an open conversation waits for the transaction holding it (PostgreSQL)', async () => {
-    if (!url) return; // PGlite runs one transaction at a time: nothing to wait for
+    if (database.kind !== 'postgres') return; // PGlite runs one transaction at a time: nothing to wait for
     const db = database.db;
     const { id } = await openConversation(db, thread('+15550006666'));
     let release!: () => void;

@@ -1,9 +1,6 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import {
   agentAnalyticsSchema,
   callMessageTakenNotice,
@@ -16,11 +13,12 @@ import {
   type BusinessHours,
   handoffInHoursNotice,
   handoffWaitingAck,
-  newAgentId,
   toolsDefaults,
   waitingListSchema,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { chatAgent, modelAt } from '../../test/agentFixtures';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtpCatcher';
 import { startFakeToolModel, toolResultsOf, type FakeToolModel } from '../../test/fakeToolModel';
 import { conversations, handoffs, messages, telephonyOutbox } from '../db/schema';
 import { turnsStored } from '../runtime/chat';
@@ -38,8 +36,8 @@ let owner: TestUser;
 let orgId: string;
 let stranger: TestUser;
 let strangerOrg: string;
-const mails: ParsedMail[] = [];
-let smtp: SMTPServer;
+let mails: ParsedMail[];
+let smtp: SmtpCatcher;
 const workerSecret = 'worker-secret-handoff-0123456789abcdef';
 /** The server's clock for business hours: a Monday 10:00 in Paris unless a test moves it. */
 let clock = new Date('2026-06-01T08:00:00Z');
@@ -47,26 +45,14 @@ const oohMessage = 'We are closed now; the team answers from 9 in the morning.';
 
 beforeAll(async () => {
   model = await startFakeToolModel();
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, cb) {
-      simpleParser(stream)
-        .then((parsed) => {
-          mails.push(parsed);
-          cb();
-        })
-        .catch(cb);
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
+  smtp = await startSmtpCatcher(undefined);
+  mails = smtp.received;
   server = await startTestServer({
     env: {
       PARLEY_MODEL_ALLOW_HOSTS: '127.0.0.1',
       PARLEY_WORKER_SECRET: workerSecret,
       PARLEY_REPLY_POLL_MS: '50',
-      PARLEY_SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      PARLEY_SMTP_URL: smtp.url,
     },
     clock: () => clock,
   });
@@ -79,7 +65,7 @@ afterAll(async () => {
   await handoffWorkDone();
   await server?.close();
   await model?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 const handoffApi = (u: TestUser) => createHandoffClient({ baseUrl: '/api', fetch: u.fetch });
@@ -106,24 +92,18 @@ const paris: BusinessHours = {
 async function newAgent(options: { model?: boolean; user?: TestUser; org?: string } = {}) {
   const user = options.user ?? owner;
   const org = options.org ?? orgId;
-  const id = newAgentId('handoff');
-  const app = await user.apps.createAgent({
-    agentName: id,
-    organizationId: org,
-    agentType: 'action',
-  });
-  const key = app.data!.appKey;
-  await user.agents.update(id, {
-    organization_id: org,
-    ...toolsDefaults,
-    chatbot_api: `${server.url}/v1`,
-    chatbot_key: key,
-    system_prompt: 'You are the front desk of a clinic.',
-    ...(options.model === false
-      ? {}
-      : { model_live_url: `${model.url}/v1`, model_name: 'gpt-4o-mini' }),
-    status: 'active',
-  });
+  const { id, appKey: key } = await chatAgent(
+    user,
+    org,
+    'handoff',
+    {
+      ...toolsDefaults,
+      system_prompt: 'You are the front desk of a clinic.',
+      ...(options.model === false ? {} : modelAt(model.url)),
+      status: 'active',
+    },
+    { agentType: 'action' },
+  );
   if (options.model !== false)
     await createAgentToolsClient({ baseUrl: '/api/agents', fetch: user.fetch }).create(id, {
       name: 'request_human',

@@ -64,18 +64,12 @@ describe('splitSections (structure-aware)', () => {
     expect(sectionHeadingLevel(0)).toBe(1);
     expect(sectionHeadingLevel(50)).toBe(3);
     expect(sectionHeadingLevel(100)).toBe(6);
-    const fine = splitSections(doc, {
-      headingPriority: 50,
-      minSectionSize: 1,
-      maxSectionSize: 8000,
-    });
+    const byPriority = (headingPriority: number) =>
+      splitSections(doc, { headingPriority, minSectionSize: 1, maxSectionSize: 8000 });
+    const fine = byPriority(50);
     expect(fine).toHaveLength(4);
     expect(fine[2]).toBe('### Holidays\nClosed on holidays.');
-    const coarse = splitSections(doc, {
-      headingPriority: 20,
-      minSectionSize: 1,
-      maxSectionSize: 8000,
-    });
+    const coarse = byPriority(20);
     expect(coarse).toHaveLength(3);
     expect(coarse[1]).toContain('### Holidays');
   });

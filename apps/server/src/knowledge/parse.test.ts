@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
+import { realDocx } from '../../test/wordDocument';
 import { assertZipBounds, detectKind, extractText, ParseError, uploadLimits } from './parse';
 import { lyingZipBomb, peakRssGrowthMb } from '../../test/zipBomb';
 
@@ -34,20 +35,7 @@ describe('extractText', () => {
     );
   });
   it('reads a real DOCX through mammoth', async () => {
-    const zip = new JSZip();
-    zip.file(
-      '[Content_Types].xml',
-      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    );
-    zip.file(
-      '_rels/.rels',
-      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    );
-    zip.file(
-      'word/document.xml',
-      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Clinic hours are 8 to 18.</w:t></w:r></w:p></w:body></w:document>',
-    );
-    const bytes = await zip.generateAsync({ type: 'uint8array' });
+    const bytes = await realDocx('Clinic hours are 8 to 18.');
     const { kind, text } = await extractText(bytes, 'hours.docx');
     expect(kind).toBe('docx');
     expect(text).toContain('Clinic hours are 8 to 18.');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeClient, newAgentId } from '@parley/api-client';
+import { createKnowledgeClient } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { configureKnowledge, draftAgent } from '../../test/agentFixtures';
 
 let server: TestServer;
 let owner: TestUser;
@@ -71,30 +72,13 @@ describe('partial_members knowledge bases', () => {
 
   it('given a base for two › a third member cannot attach it to an agent (404, nothing written)', async () => {
     const base = await baseForTwo();
-    const id = newAgentId('helper');
-    const app = await third.apps.createAgent({ agentName: id, organizationId: orgId });
-    await third.agents.update(id, { organization_id: orgId });
-    const res = await third.raw('POST', '/api/model-config', {
-      provider: 'langgenius/openai/openai',
-      model: 'gpt-4o',
-      chatbot_api_key: app.data!.appKey,
-      dataset_configs: {
-        retrieval_model: 'single',
-        datasets: [base.id],
-        top_k: 4,
-        reranking_enable: false,
-      },
-    });
+    const { appKey } = await draftAgent(third, orgId, 'helper');
+    const res = await configureKnowledge(third, appKey, [base.id]);
     expect(res).toMatchObject({ status: 404, body: { error: 'Knowledge base not found' } });
     // The chosen member may, and the third member's later save keeps what is attached.
-    const sharedId = newAgentId('shared');
-    const appOfChosen = await chosen.apps.createAgent({
-      agentName: sharedId,
-      organizationId: orgId,
-    });
-    await chosen.agents.update(sharedId, { organization_id: orgId });
-    await chosen.attachKnowledge(appOfChosen.data!.appKey, [base.id]);
-    await third.attachKnowledge(appOfChosen.data!.appKey, [base.id]);
+    const shared = await draftAgent(chosen, orgId, 'shared');
+    await chosen.attachKnowledge(shared.appKey, [base.id]);
+    await third.attachKnowledge(shared.appKey, [base.id]);
   });
 
   it('given someone outside the organization as a chosen member › 400 naming the field, nothing written', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import JSZip from 'jszip';
 import { createKnowledgeClient } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
 import { lyingZipBomb, peakRssGrowthMb } from '../../test/zipBomb';
+import { realDocx } from '../../test/wordDocument';
 
 let server: TestServer;
 let owner: TestUser;
@@ -32,23 +32,6 @@ async function upload(bytes: Uint8Array | string, fileName: string) {
 }
 
 const documentCount = async () => (await kb().documents(kbId)).length;
-
-async function realDocx(text: string) {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-}
 
 describe('uploads: archives bounded by what they really inflate to', () => {
   it('a lying zip bomb (1.1 MB, says 4 KB, inflates to 1 GiB) → 400, bounded memory, nothing stored', async () => {

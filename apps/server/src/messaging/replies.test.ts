@@ -1,37 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optConfirmations } from './optOut';
 import { and, asc, eq } from 'drizzle-orm';
-import twilio from 'twilio';
-import { newAgentId, toolsDefaults, type PhoneNumberWire } from '@parley/api-client';
+import { type PhoneNumberWire } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { activeAgent } from '../../test/agentFixtures';
+import { fakeTwilioAccount, twilioNumber } from '../../test/twilioFixtures';
 import { conversations, messageReplies, messages, telephonyOutbox } from '../db/schema';
-import { fakeTwilioHttpClient, type FakeTwilioAccount } from '../telephony/fakeTwilio';
 import { setTwilioHttpClient } from '../telephony/twilio';
 import { claimReply } from './replies';
 
-const publicUrl = 'https://parley.example.com';
-const accountSid = `AC${'7'.repeat(32)}`;
-const authToken = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d0007';
 const ours = '+14155550100';
 const unassigned = '+14155550101';
-const account: FakeTwilioAccount = {
-  numbers: [
-    {
-      sid: 'PN0000000000000000000000000000071',
-      phone_number: ours,
-      friendly_name: '(415) 555-0100',
-      capabilities: { voice: true, sms: true },
-    },
-    {
-      sid: 'PN0000000000000000000000000000072',
-      phone_number: unassigned,
-      friendly_name: '(415) 555-0101',
-      capabilities: { voice: false, sms: true },
-    },
-  ],
-  whatsappSenders: [],
-};
-const fake = fakeTwilioHttpClient(account);
+const twilioAccount = fakeTwilioAccount(`AC${'7'.repeat(32)}`, '9e8d7c6b5a4f3e2d1c0b9a8f7e6d0007', [
+  twilioNumber('71', ours, '(415) 555-0100', { voice: true, sms: true }),
+  twilioNumber('72', unassigned, '(415) 555-0101', { voice: false, sms: true }),
+]);
+const { accountSid, account, fake, publicUrl } = twilioAccount;
 
 let server: TestServer;
 let user: TestUser;
@@ -44,17 +28,10 @@ beforeAll(async () => {
   });
   user = server.newUser();
   const orgId = await user.withOrg('SMS Org');
-  agentId = newAgentId('texter');
-  await user.agents.update(agentId, {
-    organization_id: orgId,
-    ...toolsDefaults,
+  agentId = await activeAgent(user, orgId, 'texter', {
     system_prompt: 'You answer text messages.',
-    status: 'active',
   });
-  const res = await user.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {
-    credentials: { account_sid: accountSid, auth_token: authToken },
-  });
-  expect(res.status).toBe(200);
+  await twilioAccount.connect(user, orgId);
   await user.voice.syncAllProviders({ organization_id: orgId, configure_webhooks: false });
   const numbers: PhoneNumberWire[] = (await user.voice.phoneNumberPage(orgId)).phone_numbers;
   // Its channels (the fake account has no WhatsApp sender for it).
@@ -71,15 +48,7 @@ afterAll(async () => {
 async function inbound(sid: string, from: string, body: string, to = ours) {
   const path = '/webhooks/twilio/messaging';
   const params = { AccountSid: accountSid, MessageSid: sid, From: from, To: to, Body: body };
-  const signature = twilio.getExpectedTwilioSignature(authToken, `${publicUrl}${path}`, params);
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'X-Twilio-Signature': signature,
-    },
-    body: new URLSearchParams(params),
-  });
+  const res = await twilioAccount.post(server.url, path, params);
   expect(res.status).toBe(200);
 }
 
@@ -217,8 +186,7 @@ describe('sandbox: the whole loop from the console', () => {
   it('a simulated inbound SMS and WhatsApp message are answered into the outbox and the thread', async () => {
     const u = server.newUser();
     const org = await u.withOrg('Sandbox SMS Org');
-    const agent = newAgentId('sandy');
-    await u.agents.update(agent, { organization_id: org, ...toolsDefaults, status: 'active' });
+    const agent = await activeAgent(u, org, 'sandy');
     await u.voice.syncAllProviders({ organization_id: org });
     const all = (await u.voice.phoneNumberPage(org)).phone_numbers;
     const number = all.find((n) => n.sms_enabled && n.whatsapp_enabled)!;
@@ -265,8 +233,7 @@ describe('sandbox: the whole loop from the console', () => {
   it('STOP and START are confirmed to the person (the usual texts), not answered by the agent', async () => {
     const u = server.newUser();
     const org = await u.withOrg('Sandbox Optout Org');
-    const agent = newAgentId('opt');
-    await u.agents.update(agent, { organization_id: org, ...toolsDefaults, status: 'active' });
+    const agent = await activeAgent(u, org, 'opt');
     await u.voice.syncAllProviders({ organization_id: org });
     const number = (await u.voice.phoneNumberPage(org)).phone_numbers.find((n) => n.sms_enabled)!;
     await u.voice.assign(number.phone_id, agent);

@@ -7,6 +7,7 @@ import {
   type PhoneNumberWire,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { giveToolStep } from '../../test/conversationFixtures';
 import { messages, phoneNumbers, telephonyOutbox } from '../db/schema';
 import { templateNeededMessage } from './routes';
 
@@ -185,18 +186,7 @@ describe('/messaging/sms/messages', () => {
     expect(thread.messages[1]!.text).toBe('When do you open?');
     // An agent reply that called tools carries its steps.
     expect(thread.messages[0]!.tool_steps).toBeUndefined();
-    const step = {
-      tool: 'check_slots',
-      tool_id: null,
-      input: { day: 'mon' },
-      output: 'none',
-      duration_ms: 7,
-      error: null,
-    };
-    await server.db
-      .update(messages)
-      .set({ toolSteps: [step] })
-      .where(eq(messages.id, thread.messages[0]!.id));
+    const step = await giveToolStep(server.db, thread.messages[0]!.id);
     const withSteps = (await client.channelMessages('sms', orgId)).conversations[0]!;
     expect(withSteps.messages[0]!.tool_steps).toEqual([step]);
     // A number without an agent: the message is listed on its own thread, with no agent.

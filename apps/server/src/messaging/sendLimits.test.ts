@@ -7,6 +7,7 @@ import {
   type PhoneNumberWire,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { simulateSms } from '../../test/conversationFixtures';
 import { conversations, messageReplies, messages, telephonyOutbox } from '../db/schema';
 import {
   defaultSendLimit,
@@ -249,12 +250,7 @@ describe('sending limits per organization and channel', () => {
     await age(2 * 86_400);
     await user.voice.assign(number.phone_id, agentId, ['sms']);
     for (let i = 0; i < 3; i++) expect((await sendSms(user, '+15005550713')).status).toBe(200);
-    await user.voice.simulateEvent(orgId, {
-      event: 'sms',
-      to: number.phone_number,
-      from: '+15005550714',
-      text: 'Are you open?',
-    });
+    await simulateSms(user, orgId, number.phone_number, '+15005550714', 'Are you open?');
     await expect
       .poll(
         async () =>

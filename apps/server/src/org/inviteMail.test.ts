@@ -1,9 +1,7 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtpCatcher';
 import { invitationMail, installMailerFrom } from './inviteMail';
 
 describe('invitationMail', () => {
@@ -28,40 +26,23 @@ describe('invitationMail', () => {
 
 /** The install's mailer against a real SMTP server on loopback (smtp-server). */
 describe('with PARLEY_SMTP_URL set, invitations are e-mailed', () => {
-  const received: ParsedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpCatcher;
+  let received: ParsedMail[];
   let server: TestServer;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onRcptTo(address, _session, cb) {
-        // A mail server that refuses one recipient: the invitation stands, not e-mailed.
-        if (address.address.startsWith('refused-')) return cb(new Error('Mailbox unavailable'));
-        cb();
-      },
-      onData(stream, _session, cb) {
-        simpleParser(stream)
-          .then((parsed) => {
-            received.push(parsed);
-            cb();
-          })
-          .catch(cb);
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    const port = (smtp.server.address() as AddressInfo).port;
+    // A mail server that refuses one recipient: the invitation stands, not e-mailed.
+    smtp = await startSmtpCatcher(undefined, { refuse: (to) => to.startsWith('refused-') });
+    received = smtp.received;
     server = await startTestServer({
       env: {
-        PARLEY_SMTP_URL: `smtp://127.0.0.1:${port}`,
+        PARLEY_SMTP_URL: smtp.url,
         PARLEY_MAIL_FROM: 'Parley <team@example.com>',
       },
     });
   });
   afterAll(async () => {
     await server?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
   });
 
   it('the invitee gets the link; the members list says a mailer is configured', async () => {

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  createVoiceBackendClient,
-  defaultSttConfig,
-  defaultTtsConfig,
-  newAgentId,
-  toolsDefaults,
-  type PhoneNumberWire,
-} from '@parley/api-client';
+import { createVoiceBackendClient, type PhoneNumberWire } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { activeAgent, voiceAgent } from '../../test/agentFixtures';
 import { phoneNumbers } from '../db/schema';
 
 let server: TestServer;
@@ -23,14 +17,7 @@ async function orgWithNumbers(name = 'Acme Labs') {
   const user = server.newUser();
   const orgId = await user.withOrg(name);
   await user.voice.syncAllProviders({ organization_id: orgId });
-  const agentId = newAgentId('support');
-  await user.agents.update(agentId, {
-    organization_id: orgId,
-    ...toolsDefaults,
-    tts_config: defaultTtsConfig,
-    stt_config: defaultSttConfig,
-    status: 'active',
-  });
+  const agentId = await voiceAgent(user, orgId, 'support');
   const page = await user.voice.phoneNumberPage(orgId);
   return { user, orgId, agentId, numbers: page.phone_numbers };
 }
@@ -216,12 +203,7 @@ describe('assign, available and the four unassign forms', () => {
     const res = await user.voice.assign(numbers[0]!.phone_id, 'support');
     expect(res.phone_number).toMatchObject({ agent_id: agentId });
     // A second agent with the same prefix is found by its full id; the prefix stays the first's.
-    const second = newAgentId('support');
-    await user.agents.update(second, {
-      organization_id: orgId,
-      ...toolsDefaults,
-      status: 'active',
-    });
+    const second = await activeAgent(user, orgId, 'support');
     expect((await user.voice.assign(numbers[1]!.phone_id, 'support')).phone_number).toMatchObject({
       agent_id: agentId,
     });

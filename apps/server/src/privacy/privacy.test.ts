@@ -4,10 +4,10 @@ import {
   contactErasureSchema,
   contactExportSchema,
   createChatRuntime,
-  newAgentId,
   privacySettingsSchema,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { chatAgent } from '../../test/agentFixtures';
 import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
 import {
   conversations,
@@ -53,19 +53,12 @@ beforeAll(async () => {
   await owner.org.addUser({ orgId, userId: member.userId, role: 'member' });
   stranger = server.newUser();
   await stranger.withOrg('Elsewhere');
-  agentName = newAgentId('private');
-  const agent = agentName;
-  const app = await owner.apps.createAgent({ agentName: agent, organizationId: orgId });
-  appKey = app.data!.appKey;
-  await owner.agents.update(agent, {
-    organization_id: orgId,
-    chatbot_api: `${server.url}/v1`,
-    chatbot_key: appKey,
+  ({ id: agentName, appKey } = await chatAgent(owner, orgId, 'private', {
     system_prompt: 'You are the front desk.',
     status: 'active',
     model_live_url: `${fake.url}/v1`,
     model_name: 'gpt-4o-mini',
-  });
+  }));
   // The model repeats what it was told: its answer holds the personal data too.
   fake.reply.words = ['Noted: card 4111 1111 1111 1111', ' and jane@example.com.'];
 });

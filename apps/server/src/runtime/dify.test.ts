@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Readable } from 'node:stream';
 import { ChatClient } from 'dify-client';
-import { newAgentId, runtimeChatResponseSchema } from '@parley/api-client';
+import { runtimeChatResponseSchema } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { chatAgent } from '../../test/agentFixtures';
 import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
 
 /** Dify's own Node client against our /v1, unchanged. */
@@ -24,13 +25,7 @@ afterAll(async () => {
 });
 
 async function difyAgent() {
-  const id = newAgentId('dify');
-  const app = await owner.apps.createAgent({ agentName: id, organizationId: orgId });
-  const key = app.data!.appKey;
-  await owner.agents.update(id, {
-    organization_id: orgId,
-    chatbot_api: `${server.url}/v1`,
-    chatbot_key: key,
+  const { id, appKey: key } = await chatAgent(owner, orgId, 'dify', {
     system_prompt: 'You are the Acme front desk.',
     initial_message: 'Welcome to Acme!',
     model_live_url: `${fake.url}/v1`,

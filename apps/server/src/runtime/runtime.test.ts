@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatRuntime, newAgentId } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { chatAgent, type AgentSettings } from '../../test/agentFixtures';
 import { startFakeProvider, type FakeProvider } from '../../test/fakeProviders';
 import { eq } from 'drizzle-orm';
 import { agents } from '../db/schema';
@@ -24,14 +25,12 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function agentWith(settings: Record<string, unknown>) {
-  const id = newAgentId('bot');
-  const app = await owner.apps.createAgent({ agentName: id, organizationId: orgId });
-  const key = app.data!.appKey;
-  await owner.agents.update(id, {
-    organization_id: orgId,
-    chatbot_api: `${server.url}/v1`,
-    chatbot_key: key,
+async function agentWith(settings: AgentSettings) {
+  const {
+    id,
+    appKey: key,
+    appId,
+  } = await chatAgent(owner, orgId, 'bot', {
     system_prompt: 'You are the Acme front desk.',
     status: 'active',
     ...settings,
@@ -39,7 +38,7 @@ async function agentWith(settings: Record<string, unknown>) {
   return {
     id,
     key,
-    appId: app.data!.appId,
+    appId,
     runtime: createChatRuntime({ apiUrl: `${server.url}/v1`, apiKey: key }),
   };
 }

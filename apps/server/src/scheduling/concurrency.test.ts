@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { defaultSttConfig, defaultTtsConfig, newAgentId, toolsDefaults } from '@parley/api-client';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { type TestServer } from '../../test/harness';
+import { orgWithVoiceAgent } from '../../test/agentFixtures';
+import { callingHoursStart as start, startSchedulingServer } from '../../test/schedulingFixtures';
 import { openDatabase, type Database } from '../db/client';
 import { scheduledEvents, telephonyOutbox } from '../db/schema';
 import { createSecretBox } from '../lib/secrets';
 import { ManualClock } from './clock';
 import { claimDue, runOnce, schedulerDeps, type SchedulerDeps } from './scheduler';
 
-const start = new Date('2030-03-05T18:00:00Z');
 const clock = new ManualClock(start);
 
 let server: TestServer;
@@ -23,10 +23,7 @@ let crashed: Awaited<ReturnType<typeof orgWithAgent>>;
 beforeAll(async () => {
   // 100 calls due at once: above the default sending limit for calls (60 a minute), raised here.
   const limits = { PARLEY_SEND_LIMIT_PER_MINUTE: '1000' };
-  server = await startTestServer({
-    env: { PARLEY_WORKER_SECRET: 'worker-secret', ...limits },
-    scheduler: { clock, manual: true, instanceId: 'server' },
-  });
+  server = await startSchedulingServer({ clock, instanceId: 'server' }, limits);
   if (server.databaseUrl) second = await openDatabase({ url: server.databaseUrl });
   const base = {
     secrets: createSecretBox('test-secret-test-secret-test-secret-0123'),
@@ -51,16 +48,7 @@ afterAll(async () => {
 });
 
 async function orgWithAgent() {
-  const user = server.newUser();
-  const orgId = await user.withOrg('Bulk Org');
-  const agentId = newAgentId('bulk');
-  await user.agents.update(agentId, {
-    organization_id: orgId,
-    ...toolsDefaults,
-    tts_config: defaultTtsConfig,
-    stt_config: defaultSttConfig,
-    status: 'active',
-  });
+  const { user, orgId, agentId } = await orgWithVoiceAgent(server, 'Bulk Org', 'bulk');
   await user.voice.updateSchedulingSettings(orgId, {
     calling_window_start: '00:00',
     calling_window_end: '24:00',

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
-  defaultSttConfig,
-  defaultTtsConfig,
   newAgentId,
   toolsDefaults,
   type CreateScheduledRequest,
   type ScheduledEvent,
 } from '@parley/api-client';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { type TestServer } from '../../test/harness';
+import { orgWithVoiceAgent } from '../../test/agentFixtures';
+import { callingHoursStart as start, startSchedulingServer } from '../../test/schedulingFixtures';
 import {
   conversations,
   doNotCall,
@@ -20,18 +20,12 @@ import { ManualClock } from './clock';
 import { runOnce } from './scheduler';
 import { recordDoNotContact } from './doNotContact';
 
-// 18:00 UTC is 10:00 in California: the default calling window (08:00–21:00) is open for +1 415.
-const start = new Date('2030-03-05T18:00:00Z');
 const clock = new ManualClock(start);
 const minute = 60_000;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    env: { PARLEY_WORKER_SECRET: 'worker-secret' },
-    // Rounds are run by the tests (runOnce) with the test's clock; the server runs none of its own.
-    scheduler: { clock, manual: true, sandboxCallMs: 3000, instanceId: 'test-a' },
-  });
+  server = await startSchedulingServer({ clock, sandboxCallMs: 3000, instanceId: 'test-a' });
 });
 afterAll(async () => {
   await server?.close();
@@ -42,20 +36,25 @@ let phoneCounter = 0;
 /** A fresh Californian number per test (the outbox and controls are per number). */
 const newPhone = () => `+1415555${String(2000 + ++phoneCounter).padStart(4, '0')}`;
 
-async function newOrg(name = 'Dial Org') {
-  const user = server.newUser();
-  const orgId = await user.withOrg(name);
-  const agentId = newAgentId('caller');
-  await user.agents.update(agentId, {
-    organization_id: orgId,
-    ...toolsDefaults,
-    tts_config: defaultTtsConfig,
-    stt_config: defaultSttConfig,
-    status: 'active',
-  });
-  return { user, orgId, agentId };
-}
+const newOrg = (name = 'Dial Org') => orgWithVoiceAgent(server, name, 'caller');
 type Org = Awaited<ReturnType<typeof newOrg>>;
+type SandboxOutcome = Parameters<Org['user']['voice']['setSandboxOutcome']>[1];
+
+/** A new organization and a fresh number of it whose sandbox calls end with `outcome`. */
+async function orgWhoseCallsEnd(outcome: SandboxOutcome['outcome']) {
+  const org = await newOrg();
+  const phone = newPhone();
+  await org.user.voice.setSandboxOutcome(org.orgId, { phone_number: phone, outcome });
+  return { org, phone };
+}
+
+/** After `ms`, a round dials what is due; 3 s later (the sandbox call's length) a round ends it. */
+async function dialAndEndAfter(ms: number) {
+  clock.advance(ms);
+  await round();
+  clock.advance(3000);
+  await round();
+}
 
 const inMinutes = (m: number) => new Date(clock.now().getTime() + m * minute).toISOString();
 
@@ -210,22 +209,17 @@ describe('/voice/scheduled: create, list, edit, delete', () => {
     expect(put.status).toBe(404);
     const del = await stranger.user.raw('DELETE', `/voice/scheduled/${event.scheduled_id}`);
     expect(del.status).toBe(404);
+    const createAs = (organization_id: string, agent_id: string) =>
+      stranger.user.raw('POST', '/voice/scheduled/create', {
+        organization_id,
+        agent_id,
+        recipient_phone: '+14155550111',
+        scheduled_time: inMinutes(5),
+      });
     // Another organization's agent from one's own organization.
-    const create = await stranger.user.raw('POST', '/voice/scheduled/create', {
-      organization_id: stranger.orgId,
-      agent_id: owner.agentId,
-      recipient_phone: '+14155550111',
-      scheduled_time: inMinutes(5),
-    });
-    expect(create.status).toBe(404);
+    expect((await createAs(stranger.orgId, owner.agentId)).status).toBe(404);
     // One's own agent into another organization.
-    const intoOther = await stranger.user.raw('POST', '/voice/scheduled/create', {
-      organization_id: owner.orgId,
-      agent_id: stranger.agentId,
-      recipient_phone: '+14155550111',
-      scheduled_time: inMinutes(5),
-    });
-    expect(intoOther.status).toBe(404);
+    expect((await createAs(owner.orgId, stranger.agentId)).status).toBe(404);
     expect(await eventRows(stranger.orgId)).toBe(0);
     expect(await eventOf(owner, event.scheduled_id)).toMatchObject({
       max_retries: 3,
@@ -352,21 +346,13 @@ describe('the scheduler (sandbox, injectable clock)', () => {
 
   it('given no-answer each time › retried after 2 and 5 minutes, then failed with no retries left', async () => {
     clock.set(start);
-    const org = await newOrg();
-    const phone = newPhone();
-    await org.user.voice.setSandboxOutcome(org.orgId, {
-      phone_number: phone,
-      outcome: 'no-answer',
-    });
+    const { org, phone } = await orgWhoseCallsEnd('no-answer');
     const event = await schedule(org, {
       recipient_phone: phone,
       max_retries: 2,
       flexible_time_minutes: 30,
     });
-    clock.advance(minute);
-    await round();
-    clock.advance(3000);
-    await round();
+    await dialAndEndAfter(minute);
     let e = await eventOf(org, event.scheduled_id);
     expect(e.status).toBe('scheduled');
     expect(e.status_reason).toBe('No answer: retry 1 of 2');
@@ -374,17 +360,11 @@ describe('the scheduler (sandbox, injectable clock)', () => {
     clock.advance(2 * minute - 1000);
     await round();
     expect(await callsTo(org.orgId, phone)).toHaveLength(1);
-    clock.advance(1000);
-    await round();
-    clock.advance(3000);
-    await round();
+    await dialAndEndAfter(1000);
     e = await eventOf(org, event.scheduled_id);
     expect(e.status_reason).toBe('No answer: retry 2 of 2');
     expect(e.next_attempt_at).toBe(new Date(clock.now().getTime() + 5 * minute).toISOString());
-    clock.advance(5 * minute);
-    await round();
-    clock.advance(3000);
-    await round();
+    await dialAndEndAfter(5 * minute);
     e = await eventOf(org, event.scheduled_id);
     expect(e.status).toBe('failed');
     expect(e.status_reason).toBe('No answer after 3 attempts: no retries left');
@@ -398,14 +378,9 @@ describe('the scheduler (sandbox, injectable clock)', () => {
 
   it('given busy and a flexible window of 0 › no retry after the scheduled time: failed', async () => {
     clock.set(start);
-    const org = await newOrg();
-    const phone = newPhone();
-    await org.user.voice.setSandboxOutcome(org.orgId, { phone_number: phone, outcome: 'busy' });
+    const { org, phone } = await orgWhoseCallsEnd('busy');
     const event = await schedule(org, { recipient_phone: phone, flexible_time_minutes: 0 });
-    clock.advance(minute);
-    await round();
-    clock.advance(3000);
-    await round();
+    await dialAndEndAfter(minute);
     const e = await eventOf(org, event.scheduled_id);
     expect(e).toMatchObject({
       status: 'failed',
@@ -418,21 +393,11 @@ describe('the scheduler (sandbox, injectable clock)', () => {
     // 20:57 in California: the retry (2 min later) is still open; 3 min later the window closes at 21:00.
     const late = new Date('2030-03-06T04:56:00Z');
     clock.set(late);
-    const org = await newOrg();
-    const phone = newPhone();
-    await org.user.voice.setSandboxOutcome(org.orgId, {
-      phone_number: phone,
-      outcome: 'no-answer',
-    });
+    const { org, phone } = await orgWhoseCallsEnd('no-answer');
     const event = await schedule(org, { recipient_phone: phone, flexible_time_minutes: 60 });
-    clock.advance(minute); // 20:57
-    await round();
-    clock.advance(3000);
-    await round(); // retry 1 due 20:59:03
-    clock.advance(2 * minute);
-    await round();
-    clock.advance(3000);
-    await round(); // retry 2 would be 21:04:06: the window is closed until 08:00, after the flexible window
+    await dialAndEndAfter(minute); // dialled at 20:57; retry 1 due 20:59:03
+    // Retry 2 would be 21:04:06: the window is closed until 08:00, after the flexible window.
+    await dialAndEndAfter(2 * minute);
     const e = await eventOf(org, event.scheduled_id);
     expect(e.status).toBe('failed');
     expect(e.status_reason).toBe(
@@ -443,20 +408,12 @@ describe('the scheduler (sandbox, injectable clock)', () => {
 
   it('given voicemail › the message is left after the beep and the event completes, recorded as voicemail', async () => {
     clock.set(start);
-    const org = await newOrg();
-    const phone = newPhone();
-    await org.user.voice.setSandboxOutcome(org.orgId, {
-      phone_number: phone,
-      outcome: 'voicemail',
-    });
+    const { org, phone } = await orgWhoseCallsEnd('voicemail');
     const event = await schedule(org, {
       recipient_phone: phone,
       message_template: 'Please call us back.',
     });
-    clock.advance(minute);
-    await round();
-    clock.advance(3000);
-    await round();
+    await dialAndEndAfter(minute);
     const e = await eventOf(org, event.scheduled_id);
     expect(e).toMatchObject({
       status: 'completed',
@@ -472,18 +429,13 @@ describe('the scheduler (sandbox, injectable clock)', () => {
 
   it('given failed at the provider › five provider failures of the last ten pause dialling until Resume', async () => {
     clock.set(start);
-    const org = await newOrg();
-    const phone = newPhone();
-    await org.user.voice.setSandboxOutcome(org.orgId, { phone_number: phone, outcome: 'failed' });
+    const { org, phone } = await orgWhoseCallsEnd('failed');
     const events: ScheduledEvent[] = [];
     for (let i = 0; i < 5; i++)
       events.push(
         await schedule(org, { recipient_phone: phone, flexible_time_minutes: 0, max_retries: 1 }),
       );
-    clock.advance(minute);
-    await round();
-    clock.advance(3000);
-    await round();
+    await dialAndEndAfter(minute);
     for (const ev of events)
       expect((await eventOf(org, ev.scheduled_id)).attempts[0]).toMatchObject({
         outcome: 'failed',
@@ -701,10 +653,7 @@ describe('the scheduler (sandbox, injectable clock)', () => {
     let s = await statuses();
     expect(s.filter((x) => x === 'completed')).toHaveLength(2);
     expect(s.filter((x) => x === 'in_progress')).toHaveLength(2);
-    clock.advance(3000);
-    await round();
-    clock.advance(3000);
-    await round();
+    await dialAndEndAfter(3000);
     s = await statuses();
     expect(s.every((x) => x === 'completed')).toBe(true);
   });

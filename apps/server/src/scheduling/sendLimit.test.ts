@@ -1,29 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  defaultSttConfig,
-  defaultTtsConfig,
-  newAgentId,
-  toolsDefaults,
-  type ScheduledEvent,
-} from '@parley/api-client';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { type ScheduledEvent } from '@parley/api-client';
+import { type TestServer } from '../../test/harness';
+import { orgWithVoiceAgent } from '../../test/agentFixtures';
+import { callingHoursStart as start, startSchedulingServer } from '../../test/schedulingFixtures';
 import { telephonyOutbox } from '../db/schema';
 import { ManualClock } from './clock';
 import { runOnce } from './scheduler';
 
-// 18:00 UTC is 10:00 in California: the default calling window (08:00–21:00) is open for +1 415.
-const start = new Date('2030-03-05T18:00:00Z');
 const clock = new ManualClock(start);
 const minute = 60_000;
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    // One call a minute for every organization: the sending limit counts each dial.
-    env: { PARLEY_WORKER_SECRET: 'worker-secret', PARLEY_SEND_LIMIT_PER_MINUTE: '1' },
-    scheduler: { clock, manual: true, sandboxCallMs: 3000, instanceId: 'limit-a' },
-  });
+  // One call a minute for every organization: the sending limit counts each dial.
+  server = await startSchedulingServer(
+    { clock, sandboxCallMs: 3000, instanceId: 'limit-a' },
+    { PARLEY_SEND_LIMIT_PER_MINUTE: '1' },
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -34,16 +28,7 @@ const round = () => runOnce(server.scheduler.deps);
 describe('scheduled calls and the organization’s sending limit', () => {
   it('given two calls due at once and a limit of one call a minute › one is dialled, the other waits naming the limit, then is dialled a minute later', async () => {
     clock.set(start);
-    const user = server.newUser();
-    const orgId = await user.withOrg('Limited Dialer');
-    const agentId = newAgentId('caller');
-    await user.agents.update(agentId, {
-      organization_id: orgId,
-      ...toolsDefaults,
-      tts_config: defaultTtsConfig,
-      stt_config: defaultSttConfig,
-      status: 'active',
-    });
+    const { user, orgId, agentId } = await orgWithVoiceAgent(server, 'Limited Dialer', 'caller');
     const due = new Date(start.getTime() + minute).toISOString();
     const phones = ['+14155553001', '+14155553002'];
     const events: ScheduledEvent[] = [];

@@ -1,34 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import twilio from 'twilio';
-import {
-  defaultSttConfig,
-  defaultTtsConfig,
-  newAgentId,
-  toolsDefaults,
-  type ScheduledEvent,
-} from '@parley/api-client';
+import { type ScheduledEvent } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
-import { fakeTwilioHttpClient, type FakeTwilioAccount } from '../telephony/fakeTwilio';
+import { voiceAgent } from '../../test/agentFixtures';
+import { fakeTwilioAccount, twilioCallsEnv, twilioNumber } from '../../test/twilioFixtures';
 import { setTwilioHttpClient } from '../telephony/twilio';
 import { pickCallToken, verifyCallToken } from '@parley/api-client/call-token';
 import { ManualClock } from './clock';
 import { runOnce } from './scheduler';
 
-const publicUrl = 'https://parley.example.com';
-const accountSid = `AC${'2'.repeat(32)}`;
-const authToken = '0123456789abcdef0123456789abcd02';
-const account: FakeTwilioAccount = {
-  numbers: [
-    {
-      sid: 'PN0000000000000000000000000000011',
-      phone_number: '+14155550170',
-      friendly_name: 'Outbound line',
-      capabilities: { voice: true, sms: true },
-    },
-  ],
-  whatsappSenders: [],
-};
-const fake = fakeTwilioHttpClient(account);
+const twilioAccount = fakeTwilioAccount(`AC${'2'.repeat(32)}`, '0123456789abcdef0123456789abcd02', [
+  twilioNumber('11', '+14155550170', 'Outbound line', { voice: true, sms: true }),
+]);
+const { accountSid, authToken, account, fake, publicUrl } = twilioAccount;
 const clock = new ManualClock('2030-03-05T18:00:00Z');
 
 let server: TestServer;
@@ -39,27 +22,13 @@ let agentId: string;
 beforeAll(async () => {
   setTwilioHttpClient(fake.client);
   server = await startTestServer({
-    env: {
-      PUBLIC_URL: publicUrl,
-      PARLEY_WORKER_SECRET: 'worker-secret',
-      PARLEY_PHONE_STREAM_URL: 'wss://voice.example.com/phone/stream',
-    },
+    env: twilioCallsEnv,
     scheduler: { clock, manual: true, instanceId: 'twilio-test' },
   });
   user = server.newUser();
   orgId = await user.withOrg('Twilio Dialer');
-  agentId = newAgentId('dialer');
-  await user.agents.update(agentId, {
-    organization_id: orgId,
-    ...toolsDefaults,
-    tts_config: defaultTtsConfig,
-    stt_config: defaultSttConfig,
-    status: 'active',
-  });
-  const res = await user.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {
-    credentials: { account_sid: accountSid, auth_token: authToken },
-  });
-  expect(res.status).toBe(200);
+  agentId = await voiceAgent(user, orgId, 'dialer');
+  await twilioAccount.connect(user, orgId);
   await user.voice.syncAllProviders({ organization_id: orgId });
 });
 afterAll(async () => {
@@ -70,15 +39,7 @@ afterAll(async () => {
 const round = () => runOnce(server.scheduler.deps);
 
 async function postForm(path: string, params: Record<string, string>, token = authToken) {
-  const signature = twilio.getExpectedTwilioSignature(token, `${publicUrl}${path}`, params);
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'X-Twilio-Signature': signature,
-    },
-    body: new URLSearchParams(params),
-  });
+  const res = await twilioAccount.post(server.url, path, params, { token });
   return { status: res.status, text: await res.text() };
 }
 

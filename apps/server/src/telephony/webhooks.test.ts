@@ -2,43 +2,27 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import twilio from 'twilio';
-import {
-  defaultSttConfig,
-  defaultTtsConfig,
-  newAgentId,
-  toolsDefaults,
-  type PhoneNumberWire,
-} from '@parley/api-client';
+import { type PhoneNumberWire } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { activeAgent, voiceAgent } from '../../test/agentFixtures';
+import { fakeTwilioAccount, twilioCallsEnv, twilioNumber } from '../../test/twilioFixtures';
 import { conversations, integrations, messages, webhookEvents } from '../db/schema';
-import { fakeTwilioHttpClient, type FakeTwilioAccount } from './fakeTwilio';
 import { setTwilioHttpClient } from './twilio';
 import { verifyCallToken } from '@parley/api-client/call-token';
 
-const publicUrl = 'https://parley.example.com';
-const accountSid = `AC${'1'.repeat(32)}`;
-const authToken = '5f3c9a1e7b2d4c6a8e0f1b3d5a7c0001';
-const account: FakeTwilioAccount = {
-  numbers: [
-    {
-      sid: 'PN0000000000000000000000000000001',
-      phone_number: '+14155550100',
-      friendly_name: '(415) 555-0100',
-      capabilities: { voice: true, sms: true, mms: false },
-    },
-    {
-      sid: 'PN0000000000000000000000000000002',
-      phone_number: '+14155550101',
-      friendly_name: 'Support line',
-      capabilities: { voice: true, sms: false },
-    },
+const twilioAccount = fakeTwilioAccount(
+  `AC${'1'.repeat(32)}`,
+  '5f3c9a1e7b2d4c6a8e0f1b3d5a7c0001',
+  [
+    twilioNumber('1', '+14155550100', '(415) 555-0100', { voice: true, sms: true, mms: false }),
+    twilioNumber('2', '+14155550101', 'Support line', { voice: true, sms: false }),
   ],
-  whatsappSenders: [
+  [
     { sender_id: 'whatsapp:+14155550100', status: 'ONLINE' },
     { sender_id: 'whatsapp:+14155550101', status: 'OFFLINE' },
   ],
-};
-const fake = fakeTwilioHttpClient(account);
+);
+const { accountSid, authToken, account, fake, publicUrl } = twilioAccount;
 
 let server: TestServer;
 let user: TestUser;
@@ -48,27 +32,11 @@ let numbers: PhoneNumberWire[];
 
 beforeAll(async () => {
   setTwilioHttpClient(fake.client);
-  server = await startTestServer({
-    env: {
-      PUBLIC_URL: publicUrl,
-      PARLEY_WORKER_SECRET: 'worker-secret',
-      PARLEY_PHONE_STREAM_URL: 'wss://voice.example.com/phone/stream',
-    },
-  });
+  server = await startTestServer({ env: twilioCallsEnv });
   user = server.newUser();
   orgId = await user.withOrg('Phone Org');
-  agentId = newAgentId('reception');
-  await user.agents.update(agentId, {
-    organization_id: orgId,
-    ...toolsDefaults,
-    tts_config: defaultTtsConfig,
-    stt_config: defaultSttConfig,
-    status: 'active',
-  });
-  const res = await user.raw('PUT', `/api/integrations/organization/${orgId}/twilio`, {
-    credentials: { account_sid: accountSid, auth_token: authToken },
-  });
-  expect(res.status).toBe(200);
+  agentId = await voiceAgent(user, orgId, 'reception');
+  await twilioAccount.connect(user, orgId);
   const synced = await user.voice.syncAllProviders({ organization_id: orgId });
   expect(synced).toMatchObject({
     provider: 'twilio',
@@ -99,17 +67,18 @@ async function postForm(
     noSignature?: boolean;
   } = {},
 ) {
-  const signature = twilio.getExpectedTwilioSignature(
-    options.token ?? authToken,
-    options.signedFor ?? `${publicUrl}${path}`,
-    params,
-  );
-  const body = new URLSearchParams({ ...params, ...options.tamper });
-  const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
-  if (!options.noSignature) headers['X-Twilio-Signature'] = signature;
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body });
+  const res = await twilioAccount.post(server.url, path, params, options);
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
 }
+
+/** An inbound SMS to our first number (the messaging webhook's form). */
+const sms = (messageSid: string, from: string, body: string) => ({
+  AccountSid: accountSid,
+  MessageSid: messageSid,
+  From: from,
+  To: '+14155550100',
+  Body: body,
+});
 
 const call = (callSid: string, to = '+14155550100') => ({
   AccountSid: accountSid,
@@ -318,18 +287,12 @@ describe('status and messaging webhooks', () => {
   });
 
   it("an inbound SMS delivered twice is stored once on the agent's conversation", async () => {
-    const sms = {
-      AccountSid: accountSid,
-      MessageSid: 'SM0001',
-      From: '+15005550006',
-      To: '+14155550100',
-      Body: 'Hello there',
-    };
+    const hello = sms('SM0001', '+15005550006', 'Hello there');
     const before = await counts();
-    const first = await postForm('/webhooks/twilio/messaging', sms);
+    const first = await postForm('/webhooks/twilio/messaging', hello);
     expect(first.status).toBe(200);
     expect(first.text).toContain('<Response/>');
-    await postForm('/webhooks/twilio/messaging', sms);
+    await postForm('/webhooks/twilio/messaging', hello);
     const after = await counts();
     expect(after.messages).toBe(before.messages + 1);
     const [stored] = await server.db
@@ -367,13 +330,10 @@ describe('what a webhook may carry', () => {
   });
 
   it('an inbound SMS with a NUL is stored with the control characters removed (200)', async () => {
-    const res = await postForm('/webhooks/twilio/messaging', {
-      AccountSid: accountSid,
-      MessageSid: 'SM0NUL1',
-      From: '+15005550016',
-      To: '+14155550100',
-      Body: 'Hi\u0000 there\u001b!\nBye',
-    });
+    const res = await postForm(
+      '/webhooks/twilio/messaging',
+      sms('SM0NUL1', '+15005550016', 'Hi\u0000 there\u001b!\nBye'),
+    );
     expect(res.status).toBe(200);
     const [stored] = await server.db
       .select()
@@ -383,13 +343,10 @@ describe('what a webhook may carry', () => {
   });
 
   it('a webhook body over 1 MB › 413 naming the limit', async () => {
-    const res = await postForm('/webhooks/twilio/messaging', {
-      AccountSid: accountSid,
-      MessageSid: 'SM0BIG1',
-      From: '+15005550017',
-      To: '+14155550100',
-      Body: 'x'.repeat(1024 * 1024 + 1),
-    });
+    const res = await postForm(
+      '/webhooks/twilio/messaging',
+      sms('SM0BIG1', '+15005550017', 'x'.repeat(1024 * 1024 + 1)),
+    );
     expect(res.status).toBe(413);
     expect(res.text).toContain('larger than the 1 MB limit');
   });
@@ -438,8 +395,7 @@ describe('sandbox: simulated inbound calls from the console', () => {
   it('an assigned sandbox number answers with the stream; an unassigned one with a message', async () => {
     const u = server.newUser();
     const org = await u.withOrg('Sandbox Org');
-    const agent = newAgentId('front');
-    await u.agents.update(agent, { organization_id: org, ...toolsDefaults, status: 'active' });
+    const agent = await activeAgent(u, org, 'front');
     await u.voice.syncAllProviders({ organization_id: org });
     const [a, b] = (await u.voice.phoneNumberPage(org)).phone_numbers;
     await u.voice.assign(a!.phone_id, agent);

@@ -4,10 +4,11 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import {
   createAgentTestsClient,
   createAgentToolsClient,
-  newAgentId,
   type ToolSaveRequest,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { simulateSms } from '../../test/conversationFixtures';
+import { chatAgent, modelAt } from '../../test/agentFixtures';
 import {
   startFakeMcpServer,
   startFakeToolModel,
@@ -64,25 +65,17 @@ const toolsOf = (user: TestUser) =>
   createAgentToolsClient({ baseUrl: '/api/agents', fetch: user.fetch });
 
 async function newAgent(options: { model?: boolean; user?: TestUser; org?: string } = {}) {
-  const id = newAgentId('tools');
-  const user = options.user ?? owner;
-  const org = options.org ?? orgId;
-  const app = await user.apps.createAgent({
-    agentName: id,
-    organizationId: org,
-    agentType: 'action',
-  });
-  const key = app.data!.appKey;
-  await user.agents.update(id, {
-    organization_id: org,
-    chatbot_api: `${server.url}/v1`,
-    chatbot_key: key,
-    system_prompt: 'You book appointments.',
-    ...(options.model === false
-      ? {}
-      : { model_live_url: `${model.url}/v1`, model_name: 'gpt-4o-mini' }),
-    status: 'active',
-  });
+  const { id, appKey: key } = await chatAgent(
+    options.user ?? owner,
+    options.org ?? orgId,
+    'tools',
+    {
+      system_prompt: 'You book appointments.',
+      ...(options.model === false ? {} : modelAt(model.url)),
+      status: 'active',
+    },
+    { agentType: 'action' },
+  );
   return { id, key };
 }
 
@@ -515,12 +508,7 @@ describe('send built-ins', () => {
     // An SMS thread: the text goes to the thread's person from the thread's number (sandbox outbox).
     const person = '+15005550911';
     model.plan = [{ name: 'text_them', arguments: { message: 'Booked: Monday 10:00' } }];
-    await u.voice.simulateEvent(org, {
-      event: 'sms',
-      to: number.phone_number,
-      from: person,
-      text: 'Book me',
-    });
+    await simulateSms(u, org, number.phone_number, person, 'Book me');
     await expect
       .poll(
         async () =>
@@ -656,12 +644,7 @@ describe('send built-ins on a call', () => {
 
     // A visitor on SMS: the number they wrote from is verified, an e-mail address is not.
     model.plan = mailTo('victim@elsewhere.example');
-    await u.voice.simulateEvent(org, {
-      event: 'sms',
-      to: number.phone_number,
-      from: '+15005550941',
-      text: 'Mail me',
-    });
+    await simulateSms(u, org, number.phone_number, '+15005550941', 'Mail me');
     await expect
       .poll(
         async () =>

@@ -8,6 +8,7 @@ import {
 } from '@parley/api-client/call-token';
 import { asc, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { giveToolStep } from '../../test/conversationFixtures';
 import { conversations, messages, phoneNumbers } from '../db/schema';
 import { turnsStored } from '../runtime/chat';
 import { answerInboundCall } from '../telephony/inbound';
@@ -432,18 +433,7 @@ describe('voice worker endpoints and the call log', () => {
     expect(detail.transcript[2]!.tool_steps).toBeUndefined();
     expect(detail.ended_at).not.toBeNull();
     // An answer that called tools shows its steps in the transcript.
-    const step = {
-      tool: 'check_slots',
-      tool_id: null,
-      input: { day: 'mon' },
-      output: 'none',
-      duration_ms: 7,
-      error: null,
-    };
-    await server.db
-      .update(messages)
-      .set({ toolSteps: [step] })
-      .where(eq(messages.id, detail.transcript[2]!.id));
+    const step = await giveToolStep(server.db, detail.transcript[2]!.id);
     expect((await user.voice.call(callId)).transcript[2]!.tool_steps).toEqual([step]);
   });
 

@@ -5,13 +5,13 @@ import {
   createChatRuntime,
   createConversationsClient,
   createWebhooksClient,
-  newAgentId,
   toolsDefaults,
   webhookDeliveryListSchema,
   webhookListSchema,
   webhookWithSecretSchema,
 } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../test/harness';
+import { chatAgent } from '../../test/agentFixtures';
 import { startReceiver, type Receiver } from '../../test/webhookReceiver';
 import { webhooks } from '../db/schema';
 import { endIdleConversations } from '../conversations/lifecycle';
@@ -44,17 +44,11 @@ beforeAll(async () => {
   orgId = await owner.withOrg('Hooks Org');
   member = await server.newUser().signUp();
   await owner.org.addUser({ orgId, userId: member.userId, role: 'member' });
-  agentId = newAgentId('hooks');
-  const app = await owner.apps.createAgent({ agentName: agentId, organizationId: orgId });
-  appKey = app.data!.appKey;
-  await owner.agents.update(agentId, {
-    organization_id: orgId,
+  ({ id: agentId, appKey } = await chatAgent(owner, orgId, 'hooks', {
     ...toolsDefaults,
-    chatbot_api: `${server.url}/v1`,
-    chatbot_key: appKey,
     system_prompt: 'You are the front desk.',
     status: 'active',
-  });
+  }));
   stranger = server.newUser();
   strangerOrg = await stranger.withOrg('Other Org');
 });

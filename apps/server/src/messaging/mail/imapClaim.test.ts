@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../db/client';
-import { mailboxes, organization } from '../../db/schema';
-import { dropFreshDatabase, freshPostgresUrl } from '../../../test/harness';
-import { pgliteTemplate } from '../../../test/pgliteTemplate';
+import { type Database } from '../../db/client';
+import { mailboxes } from '../../db/schema';
+import { openTestDatabase } from '../../../test/testDatabase';
 import { claimMailboxes, renewMailboxes } from './imap';
 
 /**
@@ -12,16 +11,11 @@ import { claimMailboxes, renewMailboxes } from './imap';
  */
 
 let database: Database;
-let url: string | undefined;
+let close = async () => {};
 beforeAll(async () => {
-  url = await freshPostgresUrl();
-  database = await openDatabase(url ? { url } : { template: await pgliteTemplate() });
-  await database.db.insert(organization).values({ id: 'org1', name: 'Org', slug: 'org' });
+  ({ database, close } = await openTestDatabase({ orgId: 'org1' }));
 });
-afterAll(async () => {
-  await database?.close();
-  await dropFreshDatabase(url);
-});
+afterAll(() => close());
 
 const leaseMs = 60_000;
 async function mailbox(

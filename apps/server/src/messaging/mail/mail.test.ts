@@ -3,14 +3,21 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { createMailClient, newAgentId, toolsDefaults, type MailClient } from '@parley/api-client';
+import type { ParsedMail } from 'mailparser';
+import { createMailClient, type MailClient } from '@parley/api-client';
 import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
+import { giveToolStep } from '../../../test/conversationFixtures';
+import {
+  mailServerEnv,
+  mappingKeyOf,
+  rawMail as rawMailOf,
+  mailTestAccount,
+  startMailTest,
+  type MailTest,
+} from '../../../test/mailFixtures';
 import { rowsOf } from '../../db/rows';
 import { startImapPoller, type ImapPoller } from './imap';
 import {
-  agents,
   conversations,
   mailboxes,
   mailMessages,
@@ -25,10 +32,9 @@ import {
  * redeliveries unanswered; validation and tenant isolation.
  */
 
-const smtpUser = 'support@acme.test';
-const smtpPassword = 'app-password-1234';
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+const { box: smtpUser, password: smtpPassword } = mailTestAccount;
+let t: MailTest;
+let received: ParsedMail[];
 let smtpPort = 0;
 let server: TestServer;
 let user: TestUser;
@@ -36,53 +42,20 @@ let mail: MailClient;
 let orgId: string;
 let agentId: string;
 let inboundUrl = '';
-const serverEnv = {
-  PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
-  PARLEY_REPLY_RETRY_SECONDS: '0',
-  PARLEY_REPLY_POLL_MS: '50',
-  PARLEY_SEND_LIMIT_PER_MINUTE: '1000',
-  PARLEY_IMAP_LEASE_MS: '3000',
-  PARLEY_IMAP_POLL_MS: '300',
-};
+const serverEnv = { ...mailServerEnv, PARLEY_IMAP_LEASE_MS: '3000', PARLEY_IMAP_POLL_MS: '300' };
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, cb) {
-      if (auth.username === smtpUser && auth.password === smtpPassword)
-        return cb(null, { user: auth.username });
-      return cb(new Error('Invalid username or password'));
-    },
-    onData(stream, _session, cb) {
-      simpleParser(stream)
-        .then((parsed) => {
-          received.push(parsed);
-          cb();
-        })
-        .catch(cb);
-    },
+  t = await startMailTest({
+    orgName: 'Mail Org',
+    prefix: 'mailer',
+    env: serverEnv,
+    smtpUsername: smtpUser,
   });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-  server = await startTestServer({ env: serverEnv });
-  user = server.newUser();
-  orgId = await user.withOrg('Mail Org');
-  mail = createMailClient({ baseUrl: '/messaging', fetch: user.fetch });
-  agentId = newAgentId('mailer');
-  await user.agents.update(agentId, {
-    organization_id: orgId,
-    ...toolsDefaults,
-    system_prompt: 'You answer email.',
-    status: 'active',
-  });
+  ({ server, user, mail, orgId, agentId } = t);
+  received = t.smtp.received;
+  smtpPort = t.smtp.port;
 });
-afterAll(async () => {
-  await server?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
-});
+afterAll(() => t?.close());
 
 const smtpSettings = (password = smtpPassword) => ({
   host: '127.0.0.1',
@@ -102,21 +75,10 @@ async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 
 }
 
 /** The agent's key as a mapping names it (its chatbot key, else its id). */
-async function agentKey() {
-  const [row] = await server.db.select().from(agents).where(eq(agents.agentName, agentId));
-  return row!.chatbotKey || agentId;
-}
+const agentKey = () => mappingKeyOf(server, agentId);
 
-/** A raw RFC 5322 message. */
-function rawMail(h: Record<string, string>, body: string) {
-  return Buffer.from(
-    `${Object.entries(h)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(
-        '\r\n',
-      )}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}\r\n`,
-  );
-}
+/** A raw RFC 5322 message (UTF-8). */
+const rawMail = (h: Record<string, string>, body: string) => rawMailOf(h, body, 'utf-8');
 
 const post = (url: string, raw: Buffer, type = 'message/rfc822') =>
   fetch(url, { method: 'POST', headers: { 'Content-Type': type }, body: raw });
@@ -320,20 +282,9 @@ describe('assign, send, inbound → the agent answers in the thread', () => {
       'inbound',
     ]);
     // An agent reply that called tools carries its steps.
-    const step = {
-      tool: 'check_slots',
-      tool_id: null,
-      input: { day: 'mon' },
-      output: 'none',
-      duration_ms: 7,
-      error: null,
-    };
     const agentReply = thread.messages.find((m) => m.author === 'agent')!;
     expect(agentReply.tool_steps).toBeUndefined();
-    await server.db
-      .update(messages)
-      .set({ toolSteps: [step] })
-      .where(eq(messages.id, agentReply.id));
+    const step = await giveToolStep(server.db, agentReply.id);
     const withSteps = (await mail.conversations({ mailbox: smtpUser })).conversations.find(
       (t) => t.id === body.conversation_id,
     )!;

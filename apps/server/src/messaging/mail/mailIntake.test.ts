@@ -3,18 +3,11 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createMailClient, newAgentId, toolsDefaults, type MailClient } from '@parley/api-client';
-import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
-import { startSmtpCatcher } from '../../../test/smtpCatcher';
-import {
-  deepNesting,
-  hugeSubject,
-  manyEncodedWords,
-  manyHeaderLines,
-  manyParts,
-  manyReferences,
-} from '../../../test/hostileMail';
-import { agents, mailboxes, mailMessages, messages } from '../../db/schema';
+import { type MailClient } from '@parley/api-client';
+import { type TestServer, type TestUser } from '../../../test/harness';
+import { mailTestAccount, rawMail, startMailTest, type MailTest } from '../../../test/mailFixtures';
+import { hostileMailsWithReasons, manyParts, manyReferences } from '../../../test/hostileMail';
+import { mailboxes, mailMessages, messages } from '../../db/schema';
 
 /**
  * Hostile inbound mail (issue 37, items 1 and 6): at the inbound URL a mail over the bounds is a
@@ -23,45 +16,23 @@ import { agents, mailboxes, mailMessages, messages } from '../../db/schema';
  * next mail is answered; a failing connection is retried after 1 s, 2 s … (not at once).
  */
 
-const user1 = 'support@acme.test';
-const password = 'app-password-1234';
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>> | undefined;
-let smtpPort = 0;
+const { box: user1, password } = mailTestAccount;
+let t: MailTest;
 let server: TestServer;
 let user: TestUser;
 let mail: MailClient;
-let agentId = '';
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher(password);
-  smtpPort = smtp.port;
-  server = await startTestServer({
-    env: {
-      PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
-      PARLEY_REPLY_RETRY_SECONDS: '0',
-      PARLEY_REPLY_POLL_MS: '50',
-      PARLEY_SEND_LIMIT_PER_MINUTE: '1000',
-      PARLEY_IMAP_LEASE_MS: '3000',
-      PARLEY_IMAP_POLL_MS: '300',
-    },
+  t = await startMailTest({
+    orgName: 'Intake Org',
+    prefix: 'intake',
+    env: { PARLEY_IMAP_LEASE_MS: '3000', PARLEY_IMAP_POLL_MS: '300' },
   });
-  user = server.newUser();
-  const orgId = await user.withOrg('Intake Org');
-  mail = createMailClient({ baseUrl: '/messaging', fetch: user.fetch });
-  agentId = newAgentId('intake');
-  await user.agents.update(agentId, {
-    organization_id: orgId,
-    ...toolsDefaults,
-    system_prompt: 'You answer email.',
-    status: 'active',
-  });
+  ({ server, user, mail } = t);
 });
-/** Saves a mailbox's settings (read raw, so the setup does not depend on the answer's shape). */
-async function saveMailbox(email: string, body: Record<string, unknown>) {
-  const res = await user.raw('PUT', `/messaging/mail/mailboxes/${encodeURIComponent(email)}`, body);
-  if (res.status !== 200) throw new Error(`mailbox not saved: ${JSON.stringify(res.body)}`);
-  return res.body.mailbox as { inbound_url: string };
-}
+afterAll(() => t?.close());
+
+const saveMailbox = (email: string, body: Record<string, unknown>) => t.saveMailbox(email, body);
 /** The organization's mailboxes as the server answers them (raw). */
 async function rawMailboxes() {
   const res = await user.raw('GET', '/messaging/mail/mailboxes');
@@ -70,51 +41,24 @@ async function rawMailboxes() {
   ).mailboxes;
 }
 
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
-
 const smtpSettings = { host: '127.0.0.1', port: 0, secure: false, username: user1, password };
-async function assign(email: string) {
-  const [row] = await server.db.select().from(agents).where(eq(agents.agentName, agentId));
-  await mail.mapAgent({
-    email_address: email,
-    agent_url: `agent:${agentId}`,
-    api_key: row!.chatbotKey || agentId,
-  });
-}
+const assign = (email: string) => t.mapToAgent(email);
 const count = async () => {
   const [m] = await server.db.select({ n: sql<number>`count(*)::int` }).from(messages);
   const [mm] = await server.db.select({ n: sql<number>`count(*)::int` }).from(mailMessages);
   return { messages: Number(m!.n), mail: Number(mm!.n) };
 };
-function plain(h: Record<string, string>, body: string) {
-  return Buffer.from(
-    `${Object.entries(h)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join('\r\n')}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`,
-  );
-}
-const repliesTo = (id: string) => smtp!.received.filter((m) => m.inReplyTo === id);
+const repliesTo = (id: string) => t.smtp.received.filter((m) => m.inReplyTo === id);
 
 describe('the inbound URL', () => {
   it('refuses every hostile mail with a 4xx and its reason, stores nothing, then takes a normal one', async () => {
     const saved = await saveMailbox(user1, {
-      smtp: { ...smtpSettings, port: smtpPort },
+      smtp: { ...smtpSettings, port: t.smtp.port },
     });
     await assign(user1);
     const url = saved.inbound_url;
     const before = await count();
-    const cases: [Buffer, RegExp][] = [
-      [manyParts(1100), /more than 1,000 MIME parts/],
-      [deepNesting(1000), /nested more than 50 deep/],
-      [hugeSubject(5 * 1024 * 1024), /Subject header is larger than 64 KB/],
-      [manyHeaderLines(100_000), /more than 1,000 lines/],
-      [manyEncodedWords(100_000), /more than 1,000 encoded words/],
-      [manyReferences(70_000), /References header is larger than 64 KB/],
-    ];
-    for (const [raw, reason] of cases) {
+    for (const [raw, reason] of hostileMailsWithReasons()) {
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'message/rfc822' },
@@ -129,7 +73,7 @@ describe('the inbound URL', () => {
     const ok = await fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'message/rfc822' },
-      body: plain(
+      body: rawMail(
         { From: 'ann@example.com', To: user1, Subject: 'Hours', 'Message-ID': '<url-ok@x.test>' },
         'When do you open?',
       ),
@@ -194,7 +138,7 @@ describe('IMAP: one mail never stops a mailbox', () => {
 
   it('refuses the unreadable and unstorable mails (recorded, shown), moves past them, answers the next', async () => {
     await saveMailbox(box, {
-      smtp: { ...smtpSettings, port: smtpPort },
+      smtp: { ...smtpSettings, port: t.smtp.port },
       imap: { ...smtpSettings, port: imap.port, folder: 'INBOX' },
     });
     await assign(box);
@@ -203,7 +147,7 @@ describe('IMAP: one mail never stops a mailbox', () => {
     // Long lines: the test IMAP server's own parser is slow on many folded header lines.
     imap.append(manyReferences(70_000, 1000));
     imap.append(
-      plain(
+      rawMail(
         {
           From: 'eve@example.com',
           To: box,
@@ -214,7 +158,7 @@ describe('IMAP: one mail never stops a mailbox', () => {
       ),
     );
     imap.append(
-      plain(
+      rawMail(
         { From: 'bob@example.com', To: box, Subject: 'Order', 'Message-ID': '<after@example.com>' },
         'Where is my order?',
       ),

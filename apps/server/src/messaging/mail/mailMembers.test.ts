@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import {
-  createConversationsClient,
-  createMailClient,
-  newAgentId,
-  toolsDefaults,
-  type MailClient,
-} from '@parley/api-client';
-import { startTestServer, type TestServer, type TestUser } from '../../../test/harness';
-import { startSmtpCatcher } from '../../../test/smtpCatcher';
-import { agents, mailboxes, mailCampaigns, mailSends, messages } from '../../db/schema';
+import { createConversationsClient, type MailClient } from '@parley/api-client';
+import { type TestServer, type TestUser } from '../../../test/harness';
+import { mailTestAccount, rawMail, startMailTest, type MailTest } from '../../../test/mailFixtures';
+import { mailboxes, mailCampaigns, mailSends, messages } from '../../db/schema';
 
 /**
  * What members do with mail (issue 37): a 100,000-recipient campaign is accepted; a member
@@ -18,69 +12,33 @@ import { agents, mailboxes, mailCampaigns, mailSends, messages } from '../../db/
  * sent from the console names its member.
  */
 
-const box = 'support@acme.test';
-const password = 'app-password-1234';
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>> | undefined;
-let smtpPort = 0;
+const { box, password } = mailTestAccount;
+let t: MailTest;
 let server: TestServer;
 let user: TestUser;
 let mail: MailClient;
-let agentId = '';
 let inboundUrl = '';
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher(password);
-  smtpPort = smtp.port;
-  server = await startTestServer({
-    env: {
-      PARLEY_MAIL_ALLOW_HOSTS: '127.0.0.1',
-      PARLEY_REPLY_RETRY_SECONDS: '0',
-      PARLEY_REPLY_POLL_MS: '50',
-      PARLEY_SEND_LIMIT_PER_MINUTE: '1000',
-    },
-  });
-  user = server.newUser();
-  const orgId = await user.withOrg('Members Mail Org');
-  mail = createMailClient({ baseUrl: '/messaging', fetch: user.fetch });
-  agentId = newAgentId('members');
-  await user.agents.update(agentId, {
-    organization_id: orgId,
-    ...toolsDefaults,
-    system_prompt: 'You answer email.',
-    status: 'active',
-  });
+  t = await startMailTest({ orgName: 'Members Mail Org', prefix: 'members' });
+  ({ server, user, mail } = t);
   const saved = await saveMailbox(box, {
-    smtp: { host: '127.0.0.1', port: smtpPort, secure: false, username: box, password },
+    smtp: { host: '127.0.0.1', port: t.smtp.port, secure: false, username: box, password },
     display_name: 'Acme Support',
   });
   inboundUrl = saved.inbound_url;
-  const [row] = await server.db.select().from(agents).where(eq(agents.agentName, agentId));
-  await mail.mapAgent({
-    email_address: box,
-    agent_url: `agent:${agentId}`,
-    api_key: row!.chatbotKey || agentId,
-  });
+  await t.mapToAgent(box);
 });
-/** Saves a mailbox's settings (read raw, so the setup does not depend on the answer's shape). */
-async function saveMailbox(email: string, body: Record<string, unknown>) {
-  const res = await user.raw('PUT', `/messaging/mail/mailboxes/${encodeURIComponent(email)}`, body);
-  if (res.status !== 200) throw new Error(`mailbox not saved: ${JSON.stringify(res.body)}`);
-  return res.body.mailbox as { inbound_url: string };
-}
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
+const saveMailbox = (email: string, body: Record<string, unknown>) => t.saveMailbox(email, body);
 
 const to = (address: string) =>
-  smtp!.received.filter((m) => JSON.stringify(m.to ?? '').includes(address));
+  t.smtp.received.filter((m) => JSON.stringify(m.to ?? '').includes(address));
 const inbound = (h: Record<string, string>, body: string) =>
   fetch(inboundUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'message/rfc822' },
-    body: `${Object.entries(h)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join('\r\n')}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain\r\n\r\n${body}\r\n`,
+    body: rawMail(h, body),
   });
 
 describe('a member answers a held e-mail thread', () => {
@@ -149,7 +107,7 @@ describe('a console-sent mail', () => {
   it('a failed send names the provider it went to, not Gmail', async () => {
     const other = 'broken@acme.test';
     await saveMailbox(other, {
-      smtp: { host: '127.0.0.1', port: smtpPort, secure: false, username: other, password: 'x' },
+      smtp: { host: '127.0.0.1', port: t.smtp.port, secure: false, username: other, password: 'x' },
     });
     const res = await user.raw('POST', '/messaging/mail/webhook/send', {
       receiving_number: other,
