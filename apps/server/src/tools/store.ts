@@ -14,7 +14,7 @@ import {
 } from '@parley/api-client';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { agentTools } from '../db/schema';
+import { agentTools, type SnapshotTool } from '../db/schema';
 import { HttpError, notFound } from '../lib/http';
 import { ajvSafeRegExp, PatternRefused } from '../lib/patterns';
 import { sameDestination, secretNeedsRetyping } from '../lib/destination';
@@ -23,6 +23,31 @@ import { checkToolUrl } from './toolUrl';
 
 export type ToolRow = typeof agentTools.$inferSelect;
 export type ToolSave = z.output<typeof toolSaveRequestSchema>;
+
+/**
+ * A version's tool (its snapshot's) as the columns of one of `agent`'s agent_tools rows, made at
+ * `at` (tools are listed oldest first, so `at` keeps their order): the draft a version is written
+ * back to, or the tool set a served version reads.
+ */
+export function toolColumnsOf(
+  tool: Omit<SnapshotTool, 'id'>,
+  agent: { organizationId: string; agentName: string },
+  at: Date,
+) {
+  return {
+    organizationId: agent.organizationId,
+    agentName: agent.agentName,
+    name: tool.name,
+    description: tool.description,
+    type: tool.type,
+    parameters: tool.parameters,
+    config: tool.config,
+    secretHeaders: tool.secret_headers,
+    enabled: tool.enabled,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
 
 /** An agent may have at most this many tools. */
 export const maxToolsPerAgent = 32;

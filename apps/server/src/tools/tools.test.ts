@@ -27,6 +27,7 @@ import {
   visitorSends,
 } from '../db/schema';
 import { turnsStored } from '../runtime/chat';
+import { toolColumnsOf } from './store';
 
 let server: TestServer;
 let model: FakeToolModel;
@@ -923,5 +924,33 @@ describe('tool mocks in agent tests', () => {
     expect(toolServer.requests.length).toBe(before);
     expect(run.results[0]).toMatchObject({ passed: true, unmatched_mocks: ['cancel_booking'] });
     expect(run.results[0]!.turns[0]!.answer).toBe('The tool said: {"slots":["09:00"]}');
+  });
+});
+
+describe('toolColumnsOf (a version’s tool as an agent_tools row)', () => {
+  it('names the agent, keeps every field and dates the row', () => {
+    const at = new Date(5);
+    const tool = {
+      name: 'lookup',
+      description: 'Looks up',
+      type: 'http',
+      parameters: { type: 'object' },
+      config: { url: 'https://example.com' },
+      secret_headers: { Authorization: 'enc' },
+      enabled: false,
+    };
+    expect(toolColumnsOf(tool, { organizationId: 'o1', agentName: 'a1' }, at)).toEqual({
+      organizationId: 'o1',
+      agentName: 'a1',
+      name: 'lookup',
+      description: 'Looks up',
+      type: 'http',
+      parameters: { type: 'object' },
+      config: { url: 'https://example.com' },
+      secretHeaders: { Authorization: 'enc' },
+      enabled: false,
+      createdAt: at,
+      updatedAt: at,
+    });
   });
 });
