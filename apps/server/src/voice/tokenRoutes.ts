@@ -39,11 +39,8 @@ export function voiceTokenRoutes(services: Services) {
       allowMethods: ['POST', 'OPTIONS'],
     }),
   );
-  for (const limit of publicRateLimits(
-    publicLimitsFrom(services.env),
-    'voice-token',
-    services.rateLimits,
-  ))
+  const limits = publicLimitsFrom(services.env);
+  for (const limit of publicRateLimits(limits, 'voice-token', services.rateLimits))
     app.post('/generate', limit);
   app.post('/generate', async (c) => {
     const agentName = check(agentNameSchema, c.req.query('agent_name') ?? '', 'agent_name');
