@@ -27,7 +27,10 @@ import {
   visitorSends,
 } from '../db/schema';
 import { turnsStored } from '../runtime/chat';
-import { toolColumnsOf } from './store';
+import { toolColumnsOf, type ToolRow } from './store';
+import { headersInClear } from './toolSet';
+import { createSecretBox } from '../lib/secrets';
+import { ToolError } from './httpTool';
 
 let server: TestServer;
 let model: FakeToolModel;
@@ -952,5 +955,17 @@ describe('toolColumnsOf (a version’s tool as an agent_tools row)', () => {
       createdAt: at,
       updatedAt: at,
     });
+  });
+});
+
+describe('headersInClear', () => {
+  it('decrypts the headers; a value the server cannot decrypt is a ToolError', () => {
+    const box = createSecretBox('test-secret-test-secret-test-secret-0123');
+    const other = createSecretBox('another-secret-another-secret-another-0');
+    const row = { secretHeaders: { Authorization: box.encrypt('Bearer x') } } as unknown as ToolRow;
+    expect(headersInClear(row, { secrets: box })).toEqual({ Authorization: 'Bearer x' });
+    expect(() => headersInClear(row, { secrets: other })).toThrow(
+      new ToolError("The tool's headers cannot be read (the server's secret changed?)"),
+    );
   });
 });
