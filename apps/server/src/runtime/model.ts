@@ -7,7 +7,10 @@ import { createGroq } from '@ai-sdk/groq';
 import { createDeepSeek } from '@ai-sdk/deepseek';
 import { createXai } from '@ai-sdk/xai';
 import { apiModelName, modelProviders } from '@parley/api-client';
+import type { Db } from '../db/client';
 import { HttpError } from '../lib/http';
+import type { SecretBox } from '../lib/secrets';
+import { envForOrg } from '../lib/sharedProviders';
 import {
   allowHostsFrom,
   checkOutboundUrl,
@@ -108,6 +111,26 @@ export function chooseModel(
     baseUrl,
     providerBaseUrl: env[`${provider.toUpperCase()}_BASE_URL`] || undefined,
   };
+}
+
+/**
+ * The model an agent's answers come from: its own key, else a server-wide one, which serves only
+ * the organizations the shared provider resources serve. A stored key that cannot be decrypted
+ * (PARLEY_SECRET changed) counts as none; `unreadable` hears of it.
+ */
+export async function agentModelChoice(
+  deps: { db: Db; secrets: SecretBox; env: Record<string, string | undefined> },
+  agent: Parameters<typeof chooseModel>[0] & { modelApiKey: string | null; organizationId: string },
+  unreadable?: () => void,
+): Promise<ModelChoice> {
+  let agentKey: string | null = null;
+  try {
+    agentKey = agent.modelApiKey ? deps.secrets.decrypt(agent.modelApiKey) : null;
+  } catch {
+    unreadable?.();
+  }
+  const env = agentKey ? deps.env : await envForOrg(deps.db, deps.env, agent.organizationId);
+  return chooseModel(agent, agentKey, env);
 }
 
 /** The model endpoint answered something that is not the OpenAI wire format. */
