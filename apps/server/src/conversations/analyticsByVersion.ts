@@ -3,15 +3,7 @@ import type { AgentAnalytics, AnalyticsPeriod } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { agentAnalytics, listLimit, periods, periodStart } from './analytics';
-import {
-  callsOf,
-  callsQuery,
-  handoffsOf,
-  nullable,
-  seriesOf,
-  totalsOf,
-  unansweredOf,
-} from './analyticsRows';
+import * as figures from './analyticsRows';
 
 /**
  * An agent's figures over a period limited to what one version answered (`version`: '3' or
@@ -71,7 +63,7 @@ export async function agentAnalyticsForVersion(
       WHERE e.agent_name = ${a} AND e.kind = 'takeover' AND e.created_at >= ${s}::timestamptz
         AND e.conversation_id IN (SELECT conversation_id FROM (${answers}) ans)
       GROUP BY e.user_id ORDER BY count(*) DESC, min(e.user_name)`),
-    callsQuery(
+    figures.callsQuery(
       db,
       sql`agent_name = ${a} AND channel = 'voice' AND agent_version = ${version}
           AND created_at >= ${s}::timestamptz AND created_at <= ${until}::timestamptz`,
@@ -90,12 +82,12 @@ export async function agentAnalyticsForVersion(
   return {
     ...all,
     agent_version: version === 'draft' ? 'draft' : Number(version),
-    totals: totalsOf(f),
-    series: seriesOf(rowsOf(seriesR)),
-    handoffs: handoffsOf(rowsOf(handoffsR)),
-    model_ttft_ms: { p50: nullable(f?.ttft_p50), p95: nullable(f?.ttft_p95) },
-    voice_latency_ms: { p50: nullable(f?.voice_p50), p95: nullable(f?.voice_p95) },
-    calls: callsOf(rowsOf(callsR)),
-    unanswered: unansweredOf(rowsOf(unansweredR)),
+    totals: figures.totalsOf(f),
+    series: figures.seriesOf(rowsOf(seriesR)),
+    handoffs: figures.handoffsOf(rowsOf(handoffsR)),
+    model_ttft_ms: { p50: figures.nullable(f?.ttft_p50), p95: figures.nullable(f?.ttft_p95) },
+    voice_latency_ms: { p50: figures.nullable(f?.voice_p50), p95: figures.nullable(f?.voice_p95) },
+    calls: figures.callsOf(rowsOf(callsR)),
+    unanswered: figures.unansweredOf(rowsOf(unansweredR)),
   };
 }

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { agentNameSchema } from '@parley/api-client';
 import type { Services } from '../lib/env';
 import { check, notFound } from '../lib/http';
@@ -7,6 +6,7 @@ import { agentForKey, type RuntimeDeps } from '../runtime/chat';
 import { publicAgentOf } from './publicAgent';
 import {
   assertOriginAllowed,
+  publicCors,
   publicLimitsFrom,
   publicRateLimits,
   publicReadLimit,
@@ -23,14 +23,7 @@ import { visitorHandoffRoutes } from '../handoff/visitorRoutes';
 export function runtimeRoutes(services: Services, retrieve?: RuntimeDeps['retrieve']) {
   const deps: RuntimeDeps = { ...services, retrieve };
   const app = new Hono();
-  app.use(
-    '/*',
-    cors({
-      origin: '*',
-      allowHeaders: ['Authorization', 'Content-Type'],
-      allowMethods: ['POST', 'GET', 'DELETE', 'OPTIONS'],
-    }),
-  );
+  app.use('/*', publicCors(['POST', 'GET', 'DELETE', 'OPTIONS']));
 
   const limits = publicLimitsFrom(services.env);
   for (const limit of publicRateLimits(limits, 'runtime', services.rateLimits))
