@@ -942,16 +942,12 @@ describe('toolColumnsOf (a version’s tool as an agent_tools row)', () => {
       secret_headers: { Authorization: 'enc' },
       enabled: false,
     };
+    const { secret_headers, ...same } = tool;
     expect(toolColumnsOf(tool, { organizationId: 'o1', agentName: 'a1' }, at)).toEqual({
       organizationId: 'o1',
       agentName: 'a1',
-      name: 'lookup',
-      description: 'Looks up',
-      type: 'http',
-      parameters: { type: 'object' },
-      config: { url: 'https://example.com' },
-      secretHeaders: { Authorization: 'enc' },
-      enabled: false,
+      ...same,
+      secretHeaders: secret_headers,
       createdAt: at,
       updatedAt: at,
     });
