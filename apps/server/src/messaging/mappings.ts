@@ -54,12 +54,7 @@ async function agentOfMapping(
   orgId: string,
   form: { agent_url: string; agent_api_key: string },
 ): Promise<AgentRow> {
-  const { agent, named } = await agentOfMappingForm(
-    db,
-    orgId,
-    form.agent_url,
-    form.agent_api_key,
-  );
+  const { agent, named } = await agentOfMappingForm(db, orgId, form.agent_url, form.agent_api_key);
   if (!agent) {
     throw named
       ? new HttpError(400, "agent_url: is not one of this organization's agents")
