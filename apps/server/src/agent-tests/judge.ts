@@ -1,9 +1,8 @@
 import type { ExpectationResult } from '@parley/api-client';
 import type { RuntimeDeps } from '../runtime/chat';
 import type { AgentRow } from '../runtime/agentKeys';
-import { envForOrg } from '../lib/sharedProviders';
 import {
-  chooseModel,
+  agentModelChoice,
   languageModelFor,
   modelFailureMessage,
   providerEnvKeys,
@@ -16,15 +15,7 @@ export async function agentModel(
   deps: RuntimeDeps,
   agent: AgentRow,
 ): Promise<{ model: ProviderModel | null; missing: string }> {
-  let agentKey: string | null;
-  try {
-    agentKey = agent.modelApiKey ? deps.secrets.decrypt(agent.modelApiKey) : null;
-  } catch {
-    // A key that cannot be decrypted (PARLEY_SECRET changed): as none (the runtime does the same).
-    agentKey = null;
-  }
-  const env = agentKey ? deps.env : await envForOrg(deps.db, deps.env, agent.organizationId);
-  const choice = chooseModel(agent, agentKey, env);
+  const choice = await agentModelChoice(deps, agent);
   return {
     model: languageModelFor(choice, deps.env),
     missing:

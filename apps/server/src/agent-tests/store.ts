@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TestResult, TestRun } from '@parley/api-client';
 import { agentTestInputSchema } from '@parley/api-client';
 import type { Db } from '../db/client';
@@ -225,16 +225,19 @@ export async function finishRun(
   return row!;
 }
 
+/** The agent's test runs (`more` narrows them): a condition on agent_test_runs. */
+const runsOf = (agent: AgentRef, ...more: SQL[]) =>
+  and(
+    eq(agentTestRuns.agentName, agent.agentName),
+    eq(agentTestRuns.organizationId, agent.organizationId),
+    ...more,
+  );
+
 export async function listRuns(db: Db, agent: AgentRef, limit = 20) {
   return db
     .select()
     .from(agentTestRuns)
-    .where(
-      and(
-        eq(agentTestRuns.agentName, agent.agentName),
-        eq(agentTestRuns.organizationId, agent.organizationId),
-      ),
-    )
+    .where(runsOf(agent))
     .orderBy(desc(agentTestRuns.createdAt))
     .limit(limit);
 }
@@ -244,13 +247,7 @@ export async function findRun(db: Db, agent: AgentRef, runId: string) {
   const [row] = await db
     .select()
     .from(agentTestRuns)
-    .where(
-      and(
-        eq(agentTestRuns.id, runId),
-        eq(agentTestRuns.agentName, agent.agentName),
-        eq(agentTestRuns.organizationId, agent.organizationId),
-      ),
-    );
+    .where(runsOf(agent, eq(agentTestRuns.id, runId)));
   return row ?? null;
 }
 
@@ -259,13 +256,7 @@ export async function lastFinishedRun(db: Db, agent: AgentRef) {
   const [row] = await db
     .select()
     .from(agentTestRuns)
-    .where(
-      and(
-        eq(agentTestRuns.agentName, agent.agentName),
-        eq(agentTestRuns.organizationId, agent.organizationId),
-        inArray(agentTestRuns.status, ['passed', 'failed', 'error']),
-      ),
-    )
+    .where(runsOf(agent, inArray(agentTestRuns.status, ['passed', 'failed', 'error'])))
     .orderBy(desc(agentTestRuns.createdAt))
     .limit(1);
   return row ?? null;

@@ -7,7 +7,8 @@ import {
 } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { agents, apps, member } from '../db/schema';
-import { notFound } from '../lib/http';
+import { HttpError, notFound } from '../lib/http';
+import { requireMembership } from '../lib/tenancy';
 import type { SecretBox } from '../lib/secrets';
 import { forgetAgentKeys } from '../runtime/chat';
 
@@ -88,6 +89,44 @@ export async function findAgentForUser(db: Db, userId: string, agentName: string
     .limit(1);
   if (!row) throw notFound('Agent');
   return row;
+}
+
+/**
+ * The agent `agentName` names if the user is a member of its organization; else 404 "Agent not
+ * found" (another organization's agent looks like none).
+ */
+export async function agentOfMember(db: Db, userId: string, agentName: string) {
+  const agentNotFound = () => new HttpError(404, 'Agent not found');
+  const [agent] = await db.select().from(agents).where(eq(agents.agentName, agentName)).limit(1);
+  if (!agent) throw agentNotFound();
+  await requireMembership(db, userId, agent.organizationId).catch(() => {
+    throw agentNotFound();
+  });
+  return agent;
+}
+
+/**
+ * The organization's agent a channel's mapping form names: `agent:{id}` as its agent URL names it
+ * (`named`), else its chatbot key is `key`. `agent` is undefined when there is none.
+ */
+export async function agentOfMappingForm(
+  db: Db,
+  orgId: string,
+  agentUrl: string,
+  key: string,
+): Promise<{ agent: AgentRow | undefined; named: boolean }> {
+  const named = /^agent:(.+)$/.exec(agentUrl.trim());
+  const [agent] = await db
+    .select()
+    .from(agents)
+    .where(
+      and(
+        eq(agents.organizationId, orgId),
+        named ? eq(agents.agentName, named[1]!) : eq(agents.chatbotKey, key),
+      ),
+    )
+    .limit(1);
+  return { agent, named: Boolean(named) };
 }
 
 export async function listAgentsOfOrg(db: Db, orgId: string) {

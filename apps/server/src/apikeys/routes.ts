@@ -3,7 +3,7 @@ import { createApiKeyRequestSchema } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { readJson } from '../lib/http';
 import { audit } from '../audit/log';
-import { managers, requireMembership, requireRole } from '../lib/tenancy';
+import { requireManagerOf, requireMembership } from '../lib/tenancy';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys';
 
 /**
@@ -23,13 +23,7 @@ export function apiKeyRoutes(services: Services) {
 
   app.post('/:orgId/api-keys', async (c) => {
     const me = c.get('user');
-    const { orgId } = await requireRole(
-      db,
-      me.id,
-      c.req.param('orgId'),
-      managers,
-      'create API keys',
-    );
+    const { orgId } = await requireManagerOf(db, c, 'create API keys');
     const body = await readJson(c, createApiKeyRequestSchema);
     const created = await createApiKey(db, {
       orgId,
@@ -51,13 +45,7 @@ export function apiKeyRoutes(services: Services) {
 
   app.delete('/:orgId/api-keys/:id', async (c) => {
     const me = c.get('user');
-    const { orgId } = await requireRole(
-      db,
-      me.id,
-      c.req.param('orgId'),
-      managers,
-      'revoke API keys',
-    );
+    const { orgId } = await requireManagerOf(db, c, 'revoke API keys');
     const id = c.req.param('id');
     const revoked = await revokeApiKey(db, orgId, id, me.id);
     await audit(c, services, orgId, {

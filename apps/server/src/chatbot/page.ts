@@ -1,14 +1,12 @@
 import { Hono } from 'hono';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
-import { agentDisplayName, agentNameSchema } from '@parley/api-client';
-import { agents, apps } from '../db/schema';
+import { agentNameSchema } from '@parley/api-client';
 import type { Services } from '../lib/env';
 import { loadAsset } from '../lib/assets';
 import { pageHeaders } from '../lib/securityHeaders';
 import { immutable, sendAsset } from '../lib/sendAsset';
 import { pageSettings, type PageAgent } from './settings';
-import { liveAgent } from '../runtime/servedAgent';
+import { publicAgentOf } from '../runtime/publicAgent';
 
 /** Where the page's settings go in the built chatbot.html (packages/chat-widget). */
 const slot = '<!--parley-page-->';
@@ -45,25 +43,16 @@ function notAvailable(title: string, status: 404 | 503) {
 }
 
 async function findAgent(services: Services, agentName: string): Promise<PageAgent | null> {
-  const [row] = await services.db
-    .select({ agent: agents, appKey: apps.appKey })
-    .from(agents)
-    .innerJoin(
-      apps,
-      and(eq(apps.agentName, agents.agentName), eq(apps.organizationId, agents.organizationId)),
-    )
-    .where(and(eq(agents.agentName, agentName), eq(agents.status, 'active')))
-    .limit(1);
-  if (!row) return null;
-  // The live version's greeting and 'Talk to a person' (the draft's until the first publish).
-  const live = liveAgent(row.agent);
+  const found = await publicAgentOf(services.db, agentName);
+  if (!found) return null;
+  const { agent, live } = found;
   return {
-    id: row.agent.agentName,
-    name: agentDisplayName({ id: row.agent.agentName, name: row.agent.name }),
+    id: agent.agentName,
+    name: found.name,
     initialMessage: live.initialMessage,
-    appKey: row.appKey,
-    chatbotApi: row.agent.chatbotApi,
-    chatbotKey: row.agent.chatbotKey,
+    appKey: found.appKey,
+    chatbotApi: agent.chatbotApi,
+    chatbotKey: agent.chatbotKey,
     talkToPerson: live.talkToPerson,
   };
 }

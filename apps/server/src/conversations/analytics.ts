@@ -4,6 +4,16 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { bucketsHolding, percentileFromBuckets, type Counts } from './percentiles';
 import { conversationsByDay, handoffFigures } from '../handoff/analytics';
+import {
+  callsOf,
+  callsQuery,
+  handoffsOf,
+  n,
+  nullable,
+  seriesOf,
+  totalsOf,
+  unansweredOf,
+} from './analyticsRows';
 
 /** The length of each period and the width of its chart's buckets. */
 export const periods: Record<AnalyticsPeriod, { hours: number; bucket: 'hour' | 'day' }> = {
@@ -15,9 +25,6 @@ export const periods: Record<AnalyticsPeriod, { hours: number; bucket: 'hour' | 
 /** Lists in the answer are capped (the most retrieved passages, the unanswered questions …). */
 export const listLimit = 20;
 
-const n = (v: unknown) => Number(v ?? 0);
-const nullable = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 const excerpt = (text: unknown) => String(text ?? '').slice(0, 200);
 
 /** The start of a period: the start of the UTC hour `hours` before `now` (the rollup is hourly). */
@@ -156,17 +163,11 @@ export async function agentAnalytics(
       WHERE agent_name = ${a} AND kind = 'takeover' AND created_at >= ${s}::timestamptz
       GROUP BY user_id ORDER BY count(*) DESC, min(user_name)`);
   // The calls: totals (the empty grouping set) and per end reason in one index-only scan.
-  const callsQ = db.execute(sql`SELECT GROUPING(reason) AS whole, reason, count(*) AS count,
-      coalesce(sum(d), 0) AS total,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY d) AS p50,
-      percentile_cont(0.95) WITHIN GROUP (ORDER BY d) AS p95
-    FROM (SELECT extract(epoch from (ended_at - created_at)) AS d,
-        coalesce(end_reason, ended_by, CASE WHEN ended_at IS NULL THEN 'in progress' END, 'unknown') AS reason
-      FROM conversations
-      WHERE agent_name = ${a} AND channel = 'voice' AND created_at >= ${s}::timestamptz
-        AND created_at <= ${until}::timestamptz) k
-    GROUP BY GROUPING SETS ((), (reason))
-    ORDER BY 1 DESC, count(*) DESC, reason`);
+  const callsQ = callsQuery(
+    db,
+    sql`agent_name = ${a} AND channel = 'voice' AND created_at >= ${s}::timestamptz
+        AND created_at <= ${until}::timestamptz`,
+  );
   const inKbs = kbs.length
     ? sql`s.knowledge_base_id IN (${sql.join(
         kbs.map((id) => sql`${id}::uuid`),
@@ -196,22 +197,9 @@ export async function agentAnalytics(
   const [totalsR, seriesR, latency, handoffsR, callsR, mostR, neverR, unansweredR] =
     await Promise.all([totalsQ, seriesQ, latencyQ, handoffsQ, callsQ, mostQ, neverQ, unansweredQ]);
   const [totals] = rowsOf(totalsR);
-  const series = rowsOf(seriesR);
-  const handoffs = rowsOf(handoffsR);
-  const calls = rowsOf(callsR);
-  const callTotals = calls.find((r) => n(r.whole) === 1);
-  const endReasons = calls.filter((r) => n(r.whole) === 0);
   const most = rowsOf(mostR);
   const never = rowsOf(neverR);
-  const unanswered = rowsOf(unansweredR);
-
-  const agentAnswers = n(totals?.agent_answers);
-  const seriesOut = series.map((r) => ({
-    at: iso(r.at),
-    channel: r.channel as AgentAnalytics['series'][number]['channel'],
-    conversations: n(r.conversations),
-    messages: n(r.messages),
-  }));
+  const seriesOut = seriesOf(rowsOf(seriesR));
   // Requests for a person (issue 41): against the period's conversations, in all and by day.
   const handoffRequests = await handoffFigures(db, {
     agentName: a,
@@ -232,33 +220,12 @@ export async function agentAnalytics(
     from: since.toISOString(),
     to: now.toISOString(),
     bucket,
-    totals: {
-      conversations: n(totals?.conversations),
-      messages: n(totals?.messages),
-      agent_answers: agentAnswers,
-      answered_without_error: n(totals?.answered_ok),
-      answered_share: agentAnswers ? n(totals?.answered_ok) / agentAnswers : null,
-    },
+    totals: totalsOf(totals),
     series: seriesOut,
-    handoffs: {
-      total: handoffs.reduce((sum, r) => sum + n(r.count), 0),
-      by_member: handoffs.map((r) => ({
-        user_id: String(r.user_id),
-        name: String(r.name),
-        count: n(r.count),
-      })),
-    },
+    handoffs: handoffsOf(rowsOf(handoffsR)),
     model_ttft_ms: latency.ttft,
     voice_latency_ms: latency.voice,
-    calls: {
-      count: n(callTotals?.count),
-      duration_s: {
-        total: n(callTotals?.total),
-        p50: nullable(callTotals?.p50),
-        p95: nullable(callTotals?.p95),
-      },
-      end_reasons: endReasons.map((r) => ({ reason: String(r.reason), count: n(r.count) })),
-    },
+    calls: callsOf(rowsOf(callsR)),
     knowledge: {
       most_retrieved: most.map((r) => ({
         segment_id: String(r.id),
@@ -273,12 +240,7 @@ export async function agentAnalytics(
       })),
       never_retrieved_count: n(never[0]?.total),
     },
-    unanswered: unanswered.map((r) => ({
-      conversation_id: String(r.conversation_id),
-      question: String(r.question ?? ''),
-      reason: r.reason as 'offline' | 'no_passages' | 'error',
-      created_at: iso(r.created_at),
-    })),
+    unanswered: unansweredOf(rowsOf(unansweredR)),
     handoff_requests: handoffRequests,
   };
 }

@@ -3,10 +3,7 @@ import type { AgentAnalytics, AnalyticsPeriod } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { agentAnalytics, listLimit, periods, periodStart } from './analytics';
-
-const n = (v: unknown) => Number(v ?? 0);
-const nullable = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+import * as figures from './analyticsRows';
 
 /**
  * An agent's figures over a period limited to what one version answered (`version`: '3' or
@@ -66,17 +63,11 @@ export async function agentAnalyticsForVersion(
       WHERE e.agent_name = ${a} AND e.kind = 'takeover' AND e.created_at >= ${s}::timestamptz
         AND e.conversation_id IN (SELECT conversation_id FROM (${answers}) ans)
       GROUP BY e.user_id ORDER BY count(*) DESC, min(e.user_name)`),
-    db.execute(sql`SELECT GROUPING(reason) AS whole, reason, count(*) AS count,
-        coalesce(sum(d), 0) AS total,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY d) AS p50,
-        percentile_cont(0.95) WITHIN GROUP (ORDER BY d) AS p95
-      FROM (SELECT extract(epoch from (ended_at - created_at)) AS d,
-          coalesce(end_reason, ended_by, CASE WHEN ended_at IS NULL THEN 'in progress' END, 'unknown') AS reason
-        FROM conversations
-        WHERE agent_name = ${a} AND channel = 'voice' AND agent_version = ${version}
-          AND created_at >= ${s}::timestamptz AND created_at <= ${until}::timestamptz) k
-      GROUP BY GROUPING SETS ((), (reason))
-      ORDER BY 1 DESC, count(*) DESC, reason`),
+    figures.callsQuery(
+      db,
+      sql`agent_name = ${a} AND channel = 'voice' AND agent_version = ${version}
+          AND created_at >= ${s}::timestamptz AND created_at <= ${until}::timestamptz`,
+    ),
     db.execute(sql`SELECT t.conversation_id, t.created_at, t.why AS reason,
         (SELECT q.content FROM messages q WHERE q.conversation_id = t.conversation_id
            AND q.role = 'user' AND q.created_at <= t.created_at
@@ -88,52 +79,15 @@ export async function agentAnalyticsForVersion(
       ORDER BY t.created_at DESC LIMIT ${listLimit}`),
   ]);
   const [f] = rowsOf(figuresR);
-  const calls = rowsOf(callsR);
-  const callTotals = calls.find((r) => n(r.whole) === 1);
-  const handoffs = rowsOf(handoffsR);
-  const agentAnswers = n(f?.agent_answers);
   return {
     ...all,
     agent_version: version === 'draft' ? 'draft' : Number(version),
-    totals: {
-      conversations: n(f?.conversations),
-      messages: n(f?.messages),
-      agent_answers: agentAnswers,
-      answered_without_error: n(f?.answered_ok),
-      answered_share: agentAnswers ? n(f?.answered_ok) / agentAnswers : null,
-    },
-    series: rowsOf(seriesR).map((r) => ({
-      at: iso(r.at),
-      channel: r.channel as AgentAnalytics['series'][number]['channel'],
-      conversations: n(r.conversations),
-      messages: n(r.messages),
-    })),
-    handoffs: {
-      total: handoffs.reduce((sum, r) => sum + n(r.count), 0),
-      by_member: handoffs.map((r) => ({
-        user_id: String(r.user_id),
-        name: String(r.name),
-        count: n(r.count),
-      })),
-    },
-    model_ttft_ms: { p50: nullable(f?.ttft_p50), p95: nullable(f?.ttft_p95) },
-    voice_latency_ms: { p50: nullable(f?.voice_p50), p95: nullable(f?.voice_p95) },
-    calls: {
-      count: n(callTotals?.count),
-      duration_s: {
-        total: n(callTotals?.total),
-        p50: nullable(callTotals?.p50),
-        p95: nullable(callTotals?.p95),
-      },
-      end_reasons: calls
-        .filter((r) => n(r.whole) === 0)
-        .map((r) => ({ reason: String(r.reason), count: n(r.count) })),
-    },
-    unanswered: rowsOf(unansweredR).map((r) => ({
-      conversation_id: String(r.conversation_id),
-      question: String(r.question ?? ''),
-      reason: r.reason as 'offline' | 'no_passages' | 'error',
-      created_at: iso(r.created_at),
-    })),
+    totals: figures.totalsOf(f),
+    series: figures.seriesOf(rowsOf(seriesR)),
+    handoffs: figures.handoffsOf(rowsOf(handoffsR)),
+    model_ttft_ms: { p50: figures.nullable(f?.ttft_p50), p95: figures.nullable(f?.ttft_p95) },
+    voice_latency_ms: { p50: figures.nullable(f?.voice_p50), p95: figures.nullable(f?.voice_p95) },
+    calls: figures.callsOf(rowsOf(callsR)),
+    unanswered: figures.unansweredOf(rowsOf(unansweredR)),
   };
 }

@@ -1,10 +1,7 @@
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
 import { analyticsQuerySchema } from '@parley/api-client';
-import { agents } from '../db/schema';
 import type { AppEnv, Services } from '../lib/env';
-import { HttpError } from '../lib/http';
-import { requireMembership } from '../lib/tenancy';
+import { agentOfMember } from '../agents/store';
 import { agentAnalytics } from './analytics';
 import { agentAnalyticsForVersion } from './analyticsByVersion';
 import { readQuery } from './routes';
@@ -19,20 +16,7 @@ export function analyticsRoutes(services: Services) {
   app.use('*', services.requireSession);
   app.get('/agents/:agentId', async (c) => {
     const { period, version } = readQuery(c, analyticsQuerySchema);
-    const agentNotFound = () => new HttpError(404, 'Agent not found');
-    const [agent] = await db
-      .select({
-        agentName: agents.agentName,
-        organizationId: agents.organizationId,
-        knowledgeBaseIds: agents.knowledgeBaseIds,
-      })
-      .from(agents)
-      .where(eq(agents.agentName, c.req.param('agentId')))
-      .limit(1);
-    if (!agent) throw agentNotFound();
-    await requireMembership(db, c.get('user').id, agent.organizationId).catch(() => {
-      throw agentNotFound();
-    });
+    const agent = await agentOfMember(db, c.get('user').id, c.req.param('agentId'));
     return c.json(
       version
         ? await agentAnalyticsForVersion(db, agent, period, version)

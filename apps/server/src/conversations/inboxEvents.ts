@@ -5,6 +5,7 @@ import type { AppEnv, Services } from '../lib/env';
 import { requireMembership } from '../lib/tenancy';
 import { conversationBusOf, type LiveEvent } from './live';
 import { keepAliveMs } from './publicRoutes';
+import { LiveSubscription } from './liveSubscription';
 
 /**
  * The events of one stream not yet written, each conversation and kind once: a burst of messages
@@ -47,20 +48,17 @@ export function inboxEvents(c: Context<AppEnv>, services: Services, orgId: strin
   c.header('Cache-Control', 'no-store');
   return streamSSE(c, async (out) => {
     const pending = new PendingEvents();
-    let wake: () => void = () => undefined;
     // Removed from the organization (by anyone, through any route): the stream ends at once.
     let removed = false;
-    const unsubscribe = conversationBusOf(db).subscribeOrganization(orgId, (event) => {
-      if (event.kind === 'member_removed') {
-        if (event.userId !== userId) return;
-        removed = true;
-      } else pending.push(event);
-      wake();
-    });
-    out.onAbort(() => {
-      unsubscribe();
-      wake();
-    });
+    const live = new LiveSubscription(out, (wake) =>
+      conversationBusOf(db).subscribeOrganization(orgId, (event) => {
+        if (event.kind === 'member_removed') {
+          if (event.userId !== userId) return;
+          removed = true;
+        } else pending.push(event);
+        wake();
+      }),
+    );
     const send = (event: InboxEvent) => out.writeSSE({ data: JSON.stringify(event) });
     try {
       await send({ event: 'ready', organization_id: orgId });
@@ -73,13 +71,7 @@ export function inboxEvents(c: Context<AppEnv>, services: Services, orgId: strin
           });
           continue;
         }
-        let timer: NodeJS.Timeout | undefined;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, keepAliveMs);
-        });
-        clearTimeout(timer);
-        wake = () => undefined;
+        await live.idle(keepAliveMs);
         if (pending.length || out.aborted || removed) continue;
         const stillMember = await requireMembership(db, userId, orgId).then(
           () => true,
@@ -89,7 +81,7 @@ export function inboxEvents(c: Context<AppEnv>, services: Services, orgId: strin
         await out.write(': keep-alive\n\n');
       }
     } finally {
-      unsubscribe();
+      live.close();
     }
   });
 }

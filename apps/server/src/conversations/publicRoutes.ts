@@ -11,6 +11,7 @@ import { agentForKey, ownConversationWhere, turnStored } from '../runtime/chat';
 import { bearer } from '../runtime/difyRoutes';
 import { conversationBusOf, type LiveEvent } from './live';
 import { heldBy } from './takeover';
+import { LiveSubscription } from './liveSubscription';
 
 const userSchema = z
   .string({ error: 'user is required' })
@@ -46,15 +47,12 @@ export function conversationEventRoutes(services: Services) {
 
     return streamSSE(c, async (out) => {
       const queue: LiveEvent[] = [];
-      let wake: () => void = () => undefined;
-      const unsubscribe = conversationBusOf(db).subscribe(id, (event) => {
-        queue.push(event);
-        wake();
-      });
-      out.onAbort(() => {
-        unsubscribe();
-        wake();
-      });
+      const live = new LiveSubscription(out, (wake) =>
+        conversationBusOf(db).subscribe(id, (event) => {
+          queue.push(event);
+          wake();
+        }),
+      );
       const send = (event: ConversationEvent) => out.writeSSE({ data: JSON.stringify(event) });
       try {
         const hold = await heldBy(db, id);
@@ -63,13 +61,7 @@ export function conversationEventRoutes(services: Services) {
         });
         while (!out.aborted && !out.closed) {
           if (!queue.length) {
-            let timer: NodeJS.Timeout | undefined;
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-              timer = setTimeout(resolve, keepAliveMs);
-            });
-            clearTimeout(timer);
-            wake = () => undefined;
+            await live.idle(keepAliveMs);
             if (!queue.length && !out.aborted) await out.write(': keep-alive\n\n');
             continue;
           }
@@ -102,7 +94,7 @@ export function conversationEventRoutes(services: Services) {
             });
         }
       } finally {
-        unsubscribe();
+        live.close();
       }
     });
   });

@@ -125,25 +125,20 @@ export function conversationRoutes(services: Services) {
     };
   };
 
-  app.post('/:id/takeover', async (c) => {
-    const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
-    await takeOver(db, conv, memberOf(c));
-    await audit(c, services, conv.organizationId, {
-      action: 'conversation.takeover',
-      target: { type: 'conversation', id: conv.id },
+  // Taking over and releasing: the same route but for the step and the audit action.
+  for (const [path, step, action] of [
+    ['takeover', takeOver, 'conversation.takeover'],
+    ['release', release, 'conversation.release'],
+  ] as const)
+    app.post(`/:id/${path}`, async (c) => {
+      const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
+      await step(db, conv, memberOf(c));
+      await audit(c, services, conv.organizationId, {
+        action,
+        target: { type: 'conversation', id: conv.id },
+      });
+      return c.json(await holdAnswer(conv.id));
     });
-    return c.json(await holdAnswer(conv.id));
-  });
-
-  app.post('/:id/release', async (c) => {
-    const conv = await conversationFor(db, c.get('user').id, c.req.param('id'));
-    await release(db, conv, memberOf(c));
-    await audit(c, services, conv.organizationId, {
-      action: 'conversation.release',
-      target: { type: 'conversation', id: conv.id },
-    });
-    return c.json(await holdAnswer(conv.id));
-  });
 
   // A member ends a chat, SMS, WhatsApp or e-mail conversation (a later message reopens it).
   app.post('/:id/close', async (c) => {

@@ -4,7 +4,13 @@ import { type Database, type Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { agents, conversations, messages } from '../db/schema';
 import { openTestDatabase } from '../../test/testDatabase';
-import { appendMessage, appendMessages, createConversations, openConversation } from './store';
+import {
+  appendMessage,
+  appendMessages,
+  createConversations,
+  lastMessages,
+  openConversation,
+} from './store';
 
 /** The one conversation writer (conversations/store.ts) on PGlite and on PostgreSQL. */
 
@@ -147,5 +153,23 @@ describe('appendMessage', () => {
     await Promise.all([first, second]);
     const rows = await db.select().from(messages).where(eq(messages.conversationId, id));
     expect(rows.map((r) => r.content).sort()).toEqual(['a', 'b']);
+  });
+});
+
+describe('lastMessages', () => {
+  it("reads the conversation's newest messages, oldest first", async () => {
+    const { db } = database;
+    const { id } = await openConversation(db, thread('+15550003333'));
+    for (const [i, content] of ['one', 'two', 'three'].entries())
+      await appendMessage(db, {
+        conversationId: id,
+        role: i % 2 ? 'assistant' : 'user',
+        content,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      });
+    expect(await lastMessages(db, id, 2)).toEqual([
+      { role: 'assistant', author: null, content: 'two' },
+      { role: 'user', author: null, content: 'three' },
+    ]);
   });
 });

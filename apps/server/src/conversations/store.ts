@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
@@ -124,4 +124,15 @@ export async function appendMessage(
 ): Promise<string | null> {
   const [row] = await appendMessages(tx, [message], options);
   return row?.id ?? null;
+}
+
+/** The conversation's newest `limit` messages (who wrote each and what), oldest first. */
+export async function lastMessages(db: Db, conversationId: string, limit: number) {
+  const rows = await db
+    .select({ role: messages.role, author: messages.author, content: messages.content })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.createdAt))
+    .limit(limit);
+  return rows.reverse();
 }

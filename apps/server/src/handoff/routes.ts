@@ -10,7 +10,7 @@ import {
 import { memberNotifications, userProfiles } from '../db/schema';
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
-import { managers, organizationOf, requireMembership, requireRole } from '../lib/tenancy';
+import { organizationOf, requireManagerOf, requireMembership } from '../lib/tenancy';
 import { readQuery } from '../conversations/routes';
 import { waitingConversations } from '../conversations/queries';
 import { businessHoursOf, saveBusinessHours } from './hoursStore';
@@ -31,13 +31,7 @@ export function handoffOrgRoutes(services: Services) {
   });
 
   app.put('/:orgId/business-hours', async (c) => {
-    const { orgId } = await requireRole(
-      db,
-      c.get('user').id,
-      c.req.param('orgId'),
-      managers,
-      'change business hours',
-    );
+    const { orgId } = await requireManagerOf(db, c, 'change business hours');
     const hours = await readJson(c, businessHoursSchema);
     const before = await businessHoursOf(db, orgId);
     const saved = await saveBusinessHours(db, orgId, hours);

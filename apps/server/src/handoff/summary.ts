@@ -1,11 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { agents, handoffs, messages } from '../db/schema';
+import { agents, handoffs } from '../db/schema';
 import type { SecretBox } from '../lib/secrets';
-import { envForOrg } from '../lib/sharedProviders';
-import { chooseModel, languageModelFor } from '../runtime/model';
+import { agentModelChoice, languageModelFor } from '../runtime/model';
 import type { ProviderModel } from '../runtime/modelStream';
+import { lastMessages } from '../conversations/store';
 
 export interface SummaryDeps {
   db: Db;
@@ -71,14 +71,8 @@ async function modelSummary(model: ProviderModel, transcript: string): Promise<s
 }
 
 /** The conversation's last messages, oldest first. */
-async function recentLines(db: Db, conversationId: string): Promise<Line[]> {
-  const rows = await db
-    .select({ author: messages.author, role: messages.role, content: messages.content })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(desc(messages.createdAt))
-    .limit(linesRead);
-  return rows.reverse();
+function recentLines(db: Db, conversationId: string): Promise<Line[]> {
+  return lastMessages(db, conversationId, linesRead);
 }
 
 /** The fallback summary, read now (stored with the request at once). */
@@ -103,14 +97,7 @@ export async function summarizeHandoff(
       .where(eq(agents.agentName, handoff.agentName))
       .limit(1);
     if (!agent) return 'last_messages';
-    let agentKey: string | null = null;
-    try {
-      agentKey = agent.modelApiKey ? deps.secrets.decrypt(agent.modelApiKey) : null;
-    } catch {
-      agentKey = null;
-    }
-    const env = agentKey ? deps.env : await envForOrg(deps.db, deps.env, agent.organizationId);
-    const model = languageModelFor(chooseModel(agent, agentKey, env), deps.env);
+    const model = languageModelFor(await agentModelChoice(deps, agent), deps.env);
     if (!model) return 'last_messages';
     const lines = await recentLines(deps.db, handoff.conversationId);
     const transcript = `${lines.map((l) => `${who(l)}: ${clip(l.content, 1000)}`).join('\n')}\n\nWhy a person was asked for: ${handoff.reason}`;

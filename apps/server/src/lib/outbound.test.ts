@@ -7,6 +7,7 @@ import { Agent } from 'undici';
 import {
   allowHostsFrom,
   checkOutboundUrl,
+  checkResolvesPublic,
   guardedFetch as guarded,
   guardedLookup,
   neverResolves,
@@ -100,6 +101,21 @@ describe('allow-list', () => {
     expect(() => checkOutboundUrl('http://[::127.0.0.1]/', none)).toThrow('not a public address');
     expect(() => checkOutboundUrl('http://0x7f.1/', none)).toThrow('not a public address');
     expect(checkOutboundUrl('https://1.1.1.1/v1', none).host).toBe('1.1.1.1');
+  });
+});
+
+describe('checkResolvesPublic (a save-time check of where a name points)', () => {
+  it('refuses a name that resolves to a private address, unless allow-listed; IP literals pass', async () => {
+    const none = allowHostsFrom('');
+    const refused = checkResolvesPublic(new URL('http://localhost:1/'), none);
+    await expect(refused).rejects.toBeInstanceOf(OutboundError);
+    await expect(refused).rejects.toThrow(
+      /^localhost resolves to (127\.0\.0\.1|::1), which is not a public address$/,
+    );
+    await expect(
+      checkResolvesPublic(new URL('http://localhost:1/'), allowHostsFrom('localhost')),
+    ).resolves.toBeUndefined();
+    await expect(checkResolvesPublic(new URL('http://[::1]/'), none)).resolves.toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookupAll } from 'node:dns/promises';
 import { STATUS_CODES } from 'node:http';
 import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable, type Transform } from 'node:stream';
@@ -80,6 +81,28 @@ export function checkOutboundUrl(raw: string, allowHost: AllowHost): URL {
   if (!allowHost(host) && isIP(host) && !isPublicAddress(host))
     throw new OutboundError(`${host} is not a public address`);
   return url;
+}
+
+/**
+ * Save-time check of a URL that passed checkOutboundUrl: unless the operator allow-listed its host
+ * or it is an IP literal (judged there), every address its host resolves to must be public.
+ * Throws an OutboundError: "The host h cannot be found" or "h resolves to a, which is not a public
+ * address" (the connect-time guard checks again).
+ */
+export async function checkResolvesPublic(url: URL, allowHost: AllowHost): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (allowHost(host) || isIP(host)) return;
+  let addresses: Array<{ address: string }>;
+  try {
+    addresses = await dnsLookupAll(host, { all: true });
+  } catch {
+    throw new OutboundError(`The host ${host} cannot be found`);
+  }
+  const bad = addresses.find((a) => !isPublicAddress(a.address));
+  if (bad || addresses.length === 0)
+    throw new OutboundError(
+      `${host} resolves to ${bad?.address ?? 'no address'}, which is not a public address`,
+    );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { cors } from 'hono/cors';
 import { rateLimiter, type Store } from 'hono-rate-limiter';
 import { HttpError } from './http';
 import type { RateLimitStores } from './rateLimitStore';
@@ -170,4 +171,16 @@ export function assertOriginAllowed(origin: string | undefined, allowed: string[
     throw new HttpError(403, 'This site is not allowed to use this agent', {
       code: 'origin_not_allowed',
     });
+}
+
+/**
+ * Cross-origin access to a public, key-authorised router (the widgets call it from any site; the
+ * agent's allowed origins are checked per request): the bearer key and JSON, `methods`.
+ */
+export function publicCors(methods: string[]): MiddlewareHandler {
+  return cors({
+    origin: '*',
+    allowHeaders: ['Authorization', 'Content-Type'],
+    allowMethods: methods,
+  });
 }

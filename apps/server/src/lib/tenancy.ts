@@ -103,6 +103,20 @@ export async function requireRole(
 /** The roles that manage the organization's providers, members and limits. */
 export const managers: readonly OrgRole[] = ['owner', 'admin'];
 
+/** What a route under `/:orgId/…` gives: the caller and the path's organization. */
+export interface OrgRouteContext {
+  get(key: 'user'): { id: string };
+  req: { param(key: 'orgId'): string };
+}
+
+/**
+ * A route under `/:orgId/…` that owners and admins use: the caller's membership of that
+ * organization (requireRole with `managers`: not a member → 404, a member → 403 naming `action`).
+ */
+export function requireManagerOf(db: Db, c: OrgRouteContext, action: string): Promise<Membership> {
+  return requireRole(db, c.get('user').id, c.req.param('orgId'), managers, action);
+}
+
 /**
  * The organization a request is about — one rule for every feature: the one it names (`field`,
  * checked: not a member → 404), else the user's only organization; a user of several who names

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { sendFailedMessage, smsMessages, whatsappMessages } from '@parley/api-client';
 import type { Db } from '../db/client';
-import { conversations, messages, phoneNumbers } from '../db/schema';
+import { conversations, messages } from '../db/schema';
 import type { Services } from '../lib/env';
 import { HttpError } from '../lib/http';
 import { telephonyFor } from '../telephony/resolve';
@@ -10,9 +11,9 @@ import { threadOf } from './thread';
 import { checkSendLimit, lockSendCounter, sendLimitsOf } from './sendLimits';
 import { appendMessage } from '../conversations/store';
 import { storageOf } from '../privacy/agentPrivacy';
+import type { ChannelMessage, MessageChannel, NumberRow } from '../tools/builtinServices';
 
-export type MessageChannel = 'sms' | 'whatsapp';
-export type NumberRow = typeof phoneNumbers.$inferSelect;
+export type { MessageChannel, NumberRow };
 
 /** WhatsApp's customer-service window: free-form messages only within 24 h of the person's last. */
 export const whatsappWindowMs = 24 * 60 * 60 * 1000;
@@ -34,6 +35,23 @@ export const isOptedOut = (
   them: string,
 ) => optedOutOf(db, { organizationId: orgId, channel, ourNumber: ours, endUser: them });
 
+/** A select from messages narrowed to the organization's conversations on the channel and `more`. */
+function onChannel<Q extends PgSelect>(
+  query: Q,
+  key: { orgId: string; channel: MessageChannel },
+  ...more: SQL[]
+) {
+  return query
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(conversations.organizationId, key.orgId),
+        eq(conversations.channel, key.channel),
+        ...more,
+      ),
+    );
+}
+
 /** When the person last wrote to our number on this channel (null: never). */
 async function lastInbound(
   db: Db,
@@ -42,50 +60,32 @@ async function lastInbound(
   ours: string,
   them: string,
 ) {
-  const [row] = await db
-    .select({ at: sql<Date | string | null>`max(${messages.createdAt})` })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(
-      and(
-        eq(conversations.organizationId, orgId),
-        eq(conversations.channel, channel),
-        eq(conversations.agentAddress, ours),
-        eq(conversations.endUser, them),
-        eq(messages.direction, 'inbound'),
-      ),
-    );
+  const [row] = await onChannel(
+    db
+      .select({ at: sql<Date | string | null>`max(${messages.createdAt})` })
+      .from(messages)
+      .$dynamic(),
+    { orgId, channel },
+    eq(conversations.agentAddress, ours),
+    eq(conversations.endUser, them),
+    eq(messages.direction, 'inbound'),
+  );
   return row?.at ? new Date(row.at) : null;
 }
 
 /** The organization's message on the channel sent with this idempotency key in the last day. */
 async function sentWithKey(tx: Db, orgId: string, channel: MessageChannel, key: string) {
-  const [row] = await tx
-    .select({ message: messages, conversation: conversations })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(
-      and(
-        eq(conversations.organizationId, orgId),
-        eq(conversations.channel, channel),
-        eq(messages.direction, 'outbound'),
-        sql`${messages.metadata}->>'idempotency_key' = ${key}`,
-        sql`${messages.createdAt} > now() - interval '1 day'`,
-      ),
-    )
-    .limit(1);
+  const [row] = await onChannel(
+    tx.select({ message: messages, conversation: conversations }).from(messages).$dynamic(),
+    { orgId, channel },
+    eq(messages.direction, 'outbound'),
+    sql`${messages.metadata}->>'idempotency_key' = ${key}`,
+    sql`${messages.createdAt} > now() - interval '1 day'`,
+  ).limit(1);
   return row ?? null;
 }
 
-export interface ChannelSend {
-  orgId: string;
-  channel: MessageChannel;
-  /** Our number (one of the organization's, enabled for the channel). */
-  number: NumberRow;
-  to: string;
-  text: string;
-  /** Who sends: a member (the API) or the agent (its send_sms / send_whatsapp tool). */
-  author: 'member' | 'agent';
+export interface ChannelSend extends ChannelMessage {
   /** A WhatsApp template message may go outside the 24-hour window. */
   template?: boolean;
   /** A retry with the same key answers the first send (24 h). */

@@ -21,6 +21,7 @@ import {
   type NumberRow,
 } from '../phone-numbers/numbers';
 import { orgOf, readFields, validate } from './routes';
+import { agentOfMappingForm } from '../agents/store';
 import { sql } from 'drizzle-orm';
 
 type Channel = 'sms' | 'whatsapp';
@@ -53,17 +54,7 @@ async function agentOfMapping(
   orgId: string,
   form: { agent_url: string; agent_api_key: string },
 ): Promise<AgentRow> {
-  const named = /^agent:(.+)$/.exec(form.agent_url.trim());
-  const [agent] = await db
-    .select()
-    .from(agents)
-    .where(
-      and(
-        eq(agents.organizationId, orgId),
-        named ? eq(agents.agentName, named[1]!) : eq(agents.chatbotKey, form.agent_api_key),
-      ),
-    )
-    .limit(1);
+  const { agent, named } = await agentOfMappingForm(db, orgId, form.agent_url, form.agent_api_key);
   if (!agent) {
     throw named
       ? new HttpError(400, "agent_url: is not one of this organization's agents")

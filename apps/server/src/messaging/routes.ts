@@ -27,8 +27,8 @@ import {
   assertNotHeldElsewhere,
   channelSet,
   enabledColumn,
-  heldElsewhereSql,
   listNumbers,
+  sendingNumbers,
 } from '../phone-numbers/numbers';
 
 type Channel = MessageChannel;
@@ -74,21 +74,6 @@ export async function orgOf(c: Context<AppEnv>, db: Db, fields: Record<string, u
 
 const channelFlag = (channel: Channel) => enabledColumn(channel);
 
-/** The organization's numbers enabled for the channel, without those another organization holds. */
-async function numbersOf(db: Db, orgId: string, channel: Channel) {
-  return db
-    .select()
-    .from(phoneNumbers)
-    .where(
-      and(
-        eq(phoneNumbers.organizationId, orgId),
-        eq(channelFlag(channel), true),
-        sql`not ${heldElsewhereSql()}`,
-      ),
-    )
-    .orderBy(phoneNumbers.phoneNumber);
-}
-
 /** Lists for an organization leave out shared numbers when the shared resources do not serve it. */
 async function listOptions(services: Services, orgId: string) {
   const served = await sharedProvidersServe(services.db, services.env, orgId);
@@ -131,7 +116,9 @@ export function messagingRoutes(services: Services) {
 
     app.get(`/${channel}/list-receiving-number-agents`, async (c) => {
       const orgId = await orgOf(c, db);
-      const rows = (await numbersOf(db, orgId, channel)).filter((r) => channelAgent(r, channel));
+      const rows = (await sendingNumbers(db, orgId, channel)).filter((r) =>
+        channelAgent(r, channel),
+      );
       const activity = await db
         .select({
           address: conversations.agentAddress,
@@ -269,7 +256,7 @@ export function messagingRoutes(services: Services) {
         .limit(1);
       if (asked) await assertNotHeldElsewhere(db, asked, 'receiving_number');
     }
-    const numbers = (await numbersOf(db, orgId, 'whatsapp')).filter(
+    const numbers = (await sendingNumbers(db, orgId, 'whatsapp')).filter(
       (n) => !body.receiving_number || n.phoneNumber === body.receiving_number,
     );
     const number = numbers.find((n) => n.whatsappAgentName) ?? numbers[0];

@@ -8,7 +8,14 @@ import {
 } from '@parley/api-client';
 import type { AppEnv, Services } from '../lib/env';
 import { HttpError, readJson } from '../lib/http';
-import { managers, membershipsOf, requireMembership, requireRole, rolesOf } from '../lib/tenancy';
+import {
+  managers,
+  membershipsOf,
+  requireManagerOf,
+  requireMembership,
+  requireRole,
+  rolesOf,
+} from '../lib/tenancy';
 import { member, user } from '../db/schema';
 import { installMailerFrom, invitationMail } from './inviteMail';
 import { audit } from '../audit/log';
@@ -138,13 +145,7 @@ export function orgRoutes(services: Services) {
   });
 
   app.post('/:orgId/invitations', async (c) => {
-    const me = await requireRole(
-      db,
-      c.get('user').id,
-      c.req.param('orgId'),
-      managers,
-      'invite members',
-    );
+    const me = await requireManagerOf(db, c, 'invite members');
     const body = await readJson(c, inviteMemberRequestSchema);
     checkOwnerRule(me, { newRole: body.role }, 'invite an owner');
     const created = await viaAuth(() =>
@@ -189,13 +190,7 @@ export function orgRoutes(services: Services) {
   });
 
   app.delete('/:orgId/invitations/:invitationId', async (c) => {
-    const me = await requireRole(
-      db,
-      c.get('user').id,
-      c.req.param('orgId'),
-      managers,
-      'cancel invitations',
-    );
+    const me = await requireManagerOf(db, c, 'cancel invitations');
     const row = await findInvitation(db, me.orgId, c.req.param('invitationId'));
     checkOwnerRule(me, { targetRole: row.role ?? undefined }, "cancel an owner's invitation");
     await viaAuth(() =>
@@ -210,13 +205,7 @@ export function orgRoutes(services: Services) {
   });
 
   app.patch('/:orgId/members/:memberId', async (c) => {
-    const me = await requireRole(
-      db,
-      c.get('user').id,
-      c.req.param('orgId'),
-      managers,
-      "change members' roles",
-    );
+    const me = await requireManagerOf(db, c, "change members' roles");
     const body = await readJson(c, updateMemberRoleRequestSchema);
     const target = await findMember(db, me.orgId, c.req.param('memberId'));
     checkOwnerRule(

@@ -11,11 +11,10 @@ import {
 import type { AppEnv, Services } from '../lib/env';
 import { check, HttpError, readJson } from '../lib/http';
 import { agents } from '../db/schema';
-import { findAgentForUser } from '../agents/store';
+import { agentOfMember, findAgentForUser } from '../agents/store';
 import { conversationFor } from '../conversations/queries';
 import { readQuery } from '../conversations/routes';
 import { audit } from '../audit/log';
-import { requireMembership } from '../lib/tenancy';
 import { storedPlan } from './plan';
 import { outcomeOf } from './store';
 import { rerunOf, rerunsOf, startRerun } from './rerun';
@@ -123,16 +122,7 @@ export function outcomeRoutes(services: Services) {
 
   app.get('/analytics/agents/:agentId/outcomes', async (c) => {
     const { period, version } = readQuery(c, analyticsQuerySchema);
-    const agentNotFound = () => new HttpError(404, 'Agent not found');
-    const [agent] = await db
-      .select()
-      .from(agents)
-      .where(eq(agents.agentName, c.req.param('agentId')))
-      .limit(1);
-    if (!agent) throw agentNotFound();
-    await requireMembership(db, c.get('user').id, agent.organizationId).catch(() => {
-      throw agentNotFound();
-    });
+    const agent = await agentOfMember(db, c.get('user').id, c.req.param('agentId'));
     return c.json(
       await outcomeAnalytics(db, agent, { period, version, plan: liveVersionOf(agent).plan }),
     );

@@ -12,9 +12,8 @@ import {
   type ServedAgent,
 } from '../runtime/servedAgent';
 import type { SecretBox } from '../lib/secrets';
-import { envForOrg } from '../lib/sharedProviders';
 import {
-  chooseModel,
+  agentModelChoice,
   languageModelFor,
   modelLabel,
   providerEnvKeys,
@@ -87,15 +86,7 @@ export async function analysisModel(
   deps: { db: Db; secrets: SecretBox; env: Record<string, string | undefined> },
   agent: ServedAgent,
 ): Promise<{ model: ProviderModel; label: string } | { model: null; missing: string }> {
-  let agentKey: string | null;
-  try {
-    agentKey = agent.modelApiKey ? deps.secrets.decrypt(agent.modelApiKey) : null;
-  } catch {
-    // A key that cannot be decrypted (PARLEY_SECRET changed): as none (the runtime does the same).
-    agentKey = null;
-  }
-  const env = agentKey ? deps.env : await envForOrg(deps.db, deps.env, agent.organizationId);
-  const choice = chooseModel(agent, agentKey, env);
+  const choice = await agentModelChoice(deps, agent);
   const model = languageModelFor(choice, deps.env);
   if (model) return { model, label: modelLabel(choice) };
   return {

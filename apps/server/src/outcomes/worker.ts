@@ -1,11 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { agents, analysisJobs, analysisReruns, conversations, messages } from '../db/schema';
+import { agents, analysisJobs, analysisReruns, conversations } from '../db/schema';
 import { startWorker, type Worker } from '../lib/jobs';
 import { claimRows, Turns, type JobTable } from '../lib/jobTable';
 import type { SecretBox } from '../lib/secrets';
 import { privacyOf } from '../privacy/settings';
+import { lastMessages } from '../conversations/store';
 import { versionOfWire } from '../agents/versions/label';
 import { analysisModel, answeringVersion, versionByLabel, type AnalysisVersion } from './served';
 import { fillLimits, fillPlan, transcriptText, type TranscriptLine } from './fill';
@@ -50,14 +51,8 @@ const whoSays = (channel: string, author: string | null, role: string) => {
 
 /** The conversation's text, oldest first (its newest `transcriptMessages` messages). */
 async function transcriptOf(db: Db, conversationId: string, channel: string) {
-  const rows = await db
-    .select({ role: messages.role, author: messages.author, content: messages.content })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(desc(messages.createdAt))
-    .limit(transcriptMessages);
+  const rows = await lastMessages(db, conversationId, transcriptMessages);
   const lines: TranscriptLine[] = rows
-    .reverse()
     .filter((m) => m.content.trim())
     .map((m) => ({ who: whoSays(channel, m.author, m.role), text: m.content }));
   return { lines, messages: rows.length };

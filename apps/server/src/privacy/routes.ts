@@ -3,7 +3,7 @@ import { privacySettingsUpdateSchema } from '@parley/api-client';
 import { audit, changesBetween } from '../audit/log';
 import type { AppEnv, Services } from '../lib/env';
 import { readJson } from '../lib/http';
-import { managers, requireMembership, requireRole } from '../lib/tenancy';
+import { requireManagerOf, requireMembership } from '../lib/tenancy';
 import { eraseContact, exportContact, parseContact } from './contacts';
 import { purgeRoutes } from './purgeRoutes';
 import { privacyOf, privacyToWire, updatePrivacy } from './settings';
@@ -23,13 +23,7 @@ export function privacyRoutes(services: Services) {
   });
 
   app.put('/:orgId/privacy', async (c) => {
-    const { orgId } = await requireRole(
-      db,
-      c.get('user').id,
-      c.req.param('orgId'),
-      managers,
-      'change the privacy settings',
-    );
+    const { orgId } = await requireManagerOf(db, c, 'change the privacy settings');
     const body = await readJson(c, privacySettingsUpdateSchema);
     const { before, after } = await updatePrivacy(db, orgId, body);
     const changes = changesBetween(privacyToWire(before), privacyToWire(after), {
@@ -44,15 +38,8 @@ export function privacyRoutes(services: Services) {
     return c.json(privacyToWire(after));
   });
 
-  const manage = (userId: string, orgId: string, action: string) =>
-    requireRole(db, userId, orgId, managers, action);
-
   app.get('/:orgId/contacts/:contact/export', async (c) => {
-    const { orgId } = await manage(
-      c.get('user').id,
-      c.req.param('orgId'),
-      "export a person's data",
-    );
+    const { orgId } = await requireManagerOf(db, c, "export a person's data");
     const contact = parseContact(c.req.param('contact'), (await privacyOf(db, orgId)).region);
     const doc = await exportContact(db, orgId, contact);
     await audit(c, services, orgId, {
@@ -65,7 +52,7 @@ export function privacyRoutes(services: Services) {
   });
 
   app.delete('/:orgId/contacts/:contact', async (c) => {
-    const { orgId } = await manage(c.get('user').id, c.req.param('orgId'), "erase a person's data");
+    const { orgId } = await requireManagerOf(db, c, "erase a person's data");
     const contact = parseContact(c.req.param('contact'), (await privacyOf(db, orgId)).region);
     const result = await eraseContact(db, orgId, contact);
     await audit(c, services, orgId, {

@@ -5,9 +5,8 @@ import type { RetrievalHead } from '../knowledge/retrieve';
 import { messages, type ConversationChannel } from '../db/schema';
 import { HttpError } from '../lib/http';
 import type { SecretBox } from '../lib/secrets';
-import { envForOrg } from '../lib/sharedProviders';
 import {
-  chooseModel,
+  agentModelChoice,
   languageModelFor,
   ModelAnswerError,
   modelFailureMessage,
@@ -191,18 +190,12 @@ export async function startTurn(
   const history = input.unstored?.history ?? context.history;
   const { kind, tools } = await turnTools;
 
-  let agentKey: string | null = null;
-  try {
-    agentKey = agent.modelApiKey ? deps.secrets.decrypt(agent.modelApiKey) : null;
-  } catch {
+  const choice = await agentModelChoice({ ...deps, db }, agent, () =>
     deps.logger.warn(
       { agent: agent.agentName },
       'stored model key cannot be decrypted (PARLEY_SECRET changed?)',
-    );
-  }
-  // A server-wide key serves only the organizations the shared provider resources serve.
-  const env = agentKey ? deps.env : await envForOrg(db, deps.env, agent.organizationId);
-  const choice = chooseModel(agent, agentKey, env);
+    ),
+  );
   const model = languageModelFor(choice, deps.env);
   const offline = model === null;
   const messageId = crypto.randomUUID();

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { createSecretBox } from '../lib/secrets';
 import {
+  agentModelChoice,
   chooseModel,
   languageModelFor,
   modelBaseUrl,
@@ -74,5 +77,37 @@ describe('offline responder', () => {
   it('system message carries the passages', () => {
     expect(systemMessage('Be kind.', [{ content: 'Fact' }])).toContain('[1] Fact');
     expect(systemMessage(null, [])).toBe('You are a helpful assistant.');
+  });
+});
+
+describe('agentModelChoice', () => {
+  const secrets = createSecretBox('test-secret-test-secret-test-secret-0123');
+  const agent = {
+    modelProvider: 'openai',
+    modelName: 'gpt-4o-mini',
+    modelLiveUrl: null,
+    organizationId: 'org-1',
+  };
+  // No shared provider resources in this environment: the database is not asked.
+  const deps = { db: {} as Db, secrets, env: {} };
+
+  it("uses the agent's own key", async () => {
+    const choice = await agentModelChoice(deps, {
+      ...agent,
+      modelApiKey: secrets.encrypt('sk-own'),
+    });
+    expect(choice).toMatchObject({ provider: 'openai', apiKey: 'sk-own' });
+  });
+
+  it('a key that cannot be decrypted counts as none, and is reported', async () => {
+    const other = createSecretBox('another-secret-another-secret-another-0');
+    let reported = 0;
+    const choice = await agentModelChoice(
+      deps,
+      { ...agent, modelApiKey: other.encrypt('sk-old') },
+      () => (reported += 1),
+    );
+    expect(choice.apiKey).toBeNull();
+    expect(reported).toBe(1);
   });
 });

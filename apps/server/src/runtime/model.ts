@@ -6,15 +6,16 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createGroq } from '@ai-sdk/groq';
 import { createDeepSeek } from '@ai-sdk/deepseek';
 import { createXai } from '@ai-sdk/xai';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { apiModelName, modelProviders } from '@parley/api-client';
+import type { Db } from '../db/client';
 import { HttpError } from '../lib/http';
+import type { SecretBox } from '../lib/secrets';
+import { envForOrg } from '../lib/sharedProviders';
 import {
   allowHostsFrom,
   checkOutboundUrl,
   guardedFetch,
-  isPublicAddress,
+  checkResolvesPublic,
   OutboundError,
   type AllowHost,
   type FetchFn,
@@ -110,6 +111,26 @@ export function chooseModel(
     baseUrl,
     providerBaseUrl: env[`${provider.toUpperCase()}_BASE_URL`] || undefined,
   };
+}
+
+/**
+ * The model an agent's answers come from: its own key, else a server-wide one, which serves only
+ * the organizations the shared provider resources serve. A stored key that cannot be decrypted
+ * (PARLEY_SECRET changed) counts as none; `unreadable` hears of it.
+ */
+export async function agentModelChoice(
+  deps: { db: Db; secrets: SecretBox; env: Record<string, string | undefined> },
+  agent: Parameters<typeof chooseModel>[0] & { modelApiKey: string | null; organizationId: string },
+  unreadable?: () => void,
+): Promise<ModelChoice> {
+  let agentKey: string | null = null;
+  try {
+    agentKey = agent.modelApiKey ? deps.secrets.decrypt(agent.modelApiKey) : null;
+  } catch {
+    unreadable?.();
+  }
+  const env = agentKey ? deps.env : await envForOrg(deps.db, deps.env, agent.organizationId);
+  return chooseModel(agent, agentKey, env);
 }
 
 /** The model endpoint answered something that is not the OpenAI wire format. */
@@ -215,33 +236,25 @@ export async function checkModelLiveUrl(
   const raw = value.trim();
   if (!raw) return null;
   const allowHost = modelAllowHosts(env);
-  let url: URL;
-  try {
-    url = checkOutboundUrl(raw, allowHost);
-  } catch (error) {
+  const refuseOutbound = (error: unknown) => {
     const reason = (error as Error).message;
-    throw refuse(
+    return refuse(
       reason.endsWith('is not a public address')
         ? `${reason}; the server only calls public addresses (PARLEY_MODEL_ALLOW_HOSTS lists exceptions)`
         : reason,
     );
+  };
+  let url: URL;
+  try {
+    url = checkOutboundUrl(raw, allowHost);
+  } catch (error) {
+    throw refuseOutbound(error);
   }
   if (url.search || raw.includes('?')) throw refuse('A base URL cannot have a query string');
   if (url.hash || raw.includes('#')) throw refuse('A base URL cannot have a fragment');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowHost(host) && !isIP(host)) {
-    let addresses: Array<{ address: string }>;
-    try {
-      addresses = await lookup(host, { all: true });
-    } catch {
-      throw refuse(`The host ${host} cannot be found`);
-    }
-    const bad = addresses.find((a) => !isPublicAddress(a.address));
-    if (bad || addresses.length === 0)
-      throw refuse(
-        `${host} resolves to ${bad?.address ?? 'no address'}, which is not a public address; the server only calls public addresses (PARLEY_MODEL_ALLOW_HOSTS lists exceptions)`,
-      );
-  }
+  await checkResolvesPublic(url, allowHost).catch((error: unknown) => {
+    throw refuseOutbound(error);
+  });
   return raw.replace(/\/+$/, '');
 }
 

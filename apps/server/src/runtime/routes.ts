@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
-import { agentDisplayName, agentNameSchema } from '@parley/api-client';
-import { and, eq } from 'drizzle-orm';
-import { agents, apps } from '../db/schema';
+import { agentNameSchema } from '@parley/api-client';
 import type { Services } from '../lib/env';
 import { check, notFound } from '../lib/http';
-import { agentForKey, liveAgent, type RuntimeDeps } from '../runtime/chat';
+import { agentForKey, type RuntimeDeps } from '../runtime/chat';
+import { publicAgentOf } from './publicAgent';
 import {
   assertOriginAllowed,
+  publicCors,
   publicLimitsFrom,
   publicRateLimits,
   publicReadLimit,
@@ -37,20 +36,10 @@ export function runtimeRoutes(
 ) {
   const deps: RuntimeDeps = { ...services, retrieve };
   const app = new Hono();
-  app.use(
-    '/*',
-    cors({
-      origin: '*',
-      allowHeaders: ['Authorization', 'Content-Type'],
-      allowMethods: ['POST', 'GET', 'DELETE', 'OPTIONS'],
-    }),
-  );
+  app.use('/*', publicCors(['POST', 'GET', 'DELETE', 'OPTIONS']));
 
-  for (const limit of publicRateLimits(
-    publicLimitsFrom(services.env),
-    'runtime',
-    services.rateLimits,
-  ))
+  const limits = publicLimitsFrom(services.env);
+  for (const limit of publicRateLimits(limits, 'runtime', services.rateLimits))
     app.post('/chat-messages', limit);
   app.post('/chat-messages', async (c) => {
     // The agent's live version (the key cache holds it: no round trip).
@@ -60,20 +49,12 @@ export function runtimeRoutes(
   });
 
   // Reads per visitor IP too: the live events of a conversation and its messages.
-  const readLimit = publicReadLimit(
-    publicLimitsFrom(services.env),
-    'runtime-read',
-    services.rateLimits,
-  );
+  const readLimit = publicReadLimit(limits, 'runtime-read', services.rateLimits);
   app.get('/conversations/:id/events', readLimit);
   app.get('/messages', readLimit);
   app.route('/', visitor.conversationEvents);
   // 'Talk to a person': limited per visitor IP like a chat message.
-  for (const limit of publicRateLimits(
-    publicLimitsFrom(services.env),
-    'runtime',
-    services.rateLimits,
-  ))
+  for (const limit of publicRateLimits(limits, 'runtime', services.rateLimits))
     app.post('/conversations/:id/handoff', limit);
   app.route('/', visitor.handoff);
   app.route('/', difyRoutes(services));
@@ -81,26 +62,16 @@ export function runtimeRoutes(
   /** The public chat page's settings: only for active agents; the key is publishable by design. */
   app.get('/public/agents/:agentName', async (c) => {
     const agentName = check(agentNameSchema, c.req.param('agentName'), 'agentName');
-    const [row] = await services.db
-      .select({ agent: agents, appKey: apps.appKey })
-      .from(agents)
-      .innerJoin(
-        apps,
-        and(eq(apps.agentName, agents.agentName), eq(apps.organizationId, agents.organizationId)),
-      )
-      .where(and(eq(agents.agentName, agentName), eq(agents.status, 'active')))
-      .limit(1);
-    if (!row) throw notFound('Agent');
+    const found = await publicAgentOf(services.db, agentName);
+    if (!found) throw notFound('Agent');
     const origin = new URL(c.req.url).origin;
-    // The live version's greeting and 'Talk to a person' (the draft's until the first publish).
-    const live = liveAgent(row.agent);
     return c.json({
-      agent_name: row.agent.agentName,
-      name: agentDisplayName({ id: row.agent.agentName, name: row.agent.name }),
-      initial_message: live.initialMessage,
+      agent_name: found.agent.agentName,
+      name: found.name,
+      initial_message: found.live.initialMessage,
       api_url: `${origin}/v1`,
-      api_key: row.appKey,
-      talk_to_person: live.talkToPerson,
+      api_key: found.appKey,
+      talk_to_person: found.live.talkToPerson,
     });
   });
 

@@ -1,5 +1,5 @@
 import type { AgentSnapshot, SnapshotTool } from '../db/schema';
-import type { ToolRow } from '../tools/store';
+import { toolColumnsOf, type ToolRow } from '../tools/store';
 import { columnsOf, type AgentRow } from '../agents/versions/fields';
 
 /** Which version answered: a published version's number, or 'draft' (the console's tests). */
@@ -18,20 +18,10 @@ export interface ServedAgent extends AgentRow {
 
 /** A version's tools as tool rows (the turn's tool set reads them like the draft's). */
 export function toolRowsOf(snapshot: AgentSnapshot, agent: AgentRow): ToolRow[] {
+  // Their order is the snapshot's.
   return snapshot.tools.map((t: SnapshotTool, i) => ({
     id: t.id,
-    organizationId: agent.organizationId,
-    agentName: agent.agentName,
-    name: t.name,
-    description: t.description,
-    type: t.type,
-    parameters: t.parameters,
-    config: t.config,
-    secretHeaders: t.secret_headers,
-    enabled: t.enabled,
-    // Their order is the snapshot's.
-    createdAt: new Date(i),
-    updatedAt: new Date(i),
+    ...toolColumnsOf(t, agent, new Date(i)),
   }));
 }
 

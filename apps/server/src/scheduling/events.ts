@@ -4,6 +4,7 @@ import { scheduleMessages } from '@parley/api-client';
 import type { Db } from '../db/client';
 import { agents, scheduledEvents, type ScheduledAttempt } from '../db/schema';
 import { HttpError, notFound } from '../lib/http';
+import type { NewScheduledCall } from '../tools/builtinServices';
 
 export type EventRow = typeof scheduledEvents.$inferSelect;
 
@@ -56,18 +57,7 @@ export function requireFuture(time: Date, now: Date) {
     });
 }
 
-export async function createEvent(
-  db: Db,
-  input: {
-    orgId: string;
-    agentName: string;
-    recipientPhone: string;
-    scheduledTime: Date;
-    flexibleTimeMinutes: number;
-    maxRetries: number;
-    messageTemplate: string | null;
-  },
-) {
+export async function createEvent(db: Db, input: NewScheduledCall) {
   const [row] = await db
     .insert(scheduledEvents)
     .values({

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { agentTools, apps } from '../db/schema';
 import { cachedRead, tags } from '../lib/tenantCache';
-import type { ToolRow } from './store';
+import { ofAgent, type ToolRow } from './store';
 
 /** What a turn needs to know of the agent's tools. */
 export interface TurnTools {
@@ -45,13 +45,7 @@ function draftToolsOf(
       const tools = await db
         .select()
         .from(agentTools)
-        .where(
-          and(
-            eq(agentTools.organizationId, agent.organizationId),
-            eq(agentTools.agentName, agent.agentName),
-            eq(agentTools.enabled, true),
-          ),
-        )
+        .where(ofAgent(agent, eq(agentTools.enabled, true)))
         .orderBy(agentTools.createdAt);
       return { kind: app?.kind ?? 'knowledge', tools };
     },

@@ -8,6 +8,29 @@ export type NumberRow = typeof phoneNumbers.$inferSelect;
 export type MailboxRow = typeof mailboxes.$inferSelect;
 export type MessageChannel = 'sms' | 'whatsapp';
 
+/** A call to schedule (scheduling/events.ts createEvent; the schedule_callback tool's). */
+export interface NewScheduledCall {
+  orgId: string;
+  agentName: string;
+  recipientPhone: string;
+  scheduledTime: Date;
+  flexibleTimeMinutes: number;
+  maxRetries: number;
+  messageTemplate: string | null;
+}
+
+/** An SMS or WhatsApp message to send (messaging/channelSend.ts; the send tools'). */
+export interface ChannelMessage {
+  orgId: string;
+  channel: MessageChannel;
+  /** Our number (one of the organization's, enabled for the channel). */
+  number: NumberRow;
+  to: string;
+  text: string;
+  /** Who sends: a member (the API) or the agent (its send_sms / send_whatsapp tool). */
+  author: 'member' | 'agent';
+}
+
 /**
  * What the built-in tools do in the other rooms: the do-not-call list and scheduled calls
  * (scheduling/), opt-outs, sends and sending limits (messaging/), the numbers that may send
@@ -24,18 +47,7 @@ export interface BuiltinServices {
     keyword: string,
   ): Promise<void>;
   /** A scheduled call (schedule_callback). */
-  createEvent(
-    db: Db,
-    input: {
-      orgId: string;
-      agentName: string;
-      recipientPhone: string;
-      scheduledTime: Date;
-      flexibleTimeMinutes: number;
-      maxRetries: number;
-      messageTemplate: string | null;
-    },
-  ): Promise<{ id: string }>;
+  createEvent(db: Db, input: NewScheduledCall): Promise<{ id: string }>;
   /** request_human: the handoff the turn asks for (stored once the turn is). */
   planHandoff(ctx: ToolContext, reason: string): Promise<unknown>;
   /** The organization's numbers that may send on the channel (enabled, not held elsewhere). */
@@ -43,14 +55,7 @@ export interface BuiltinServices {
   /** A message sent as a member's is (opt-outs, the WhatsApp window, the sending limits). */
   sendChannelMessage(
     services: Pick<ToolContext, 'db' | 'secrets' | 'env'>,
-    send: {
-      orgId: string;
-      channel: MessageChannel;
-      number: NumberRow;
-      to: string;
-      text: string;
-      author: 'member' | 'agent';
-    },
+    send: ChannelMessage,
   ): Promise<{ status: string | null; provider: string }>;
   /** A mail sent from the mailbox at once (SMTP or the sandbox outbox). */
   sendMailNow(

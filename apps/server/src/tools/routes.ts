@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import {
   agentNameSchema,
   mcpToolsRequestSchema,
@@ -10,7 +10,15 @@ import type { AppEnv, Services } from '../lib/env';
 import { check, readJson } from '../lib/http';
 import { agentTools, type agents } from '../db/schema';
 import { HttpError } from '../lib/http';
-import { findTool, listTools, maxToolsPerAgent, nameTaken, toolToWire, toolValues } from './store';
+import {
+  assertToolNameFree,
+  findTool,
+  listTools,
+  maxToolsPerAgent,
+  nameTaken,
+  toolToWire,
+  toolValues,
+} from './store';
 import { mcpToolsForEditor, testTool } from './testTool';
 import { audit, changesBetween } from '../audit/log';
 
@@ -42,22 +50,6 @@ export function toolRoutes(services: Services, findAgentForUser: FindAgentForUse
     return agent;
   }
 
-  async function assertNameFree(orgId: string, agentName: string, name: string, exceptId?: string) {
-    const [taken] = await db
-      .select({ id: agentTools.id })
-      .from(agentTools)
-      .where(
-        and(
-          eq(agentTools.organizationId, orgId),
-          eq(agentTools.agentName, agentName),
-          eq(agentTools.name, name),
-          exceptId ? ne(agentTools.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1);
-    if (taken) throw nameTaken(name);
-  }
-
   app.get('/:agentName/tools', async (c) => {
     const agent = await agentOf(c);
     const rows = await listTools(db, agent.organizationId, agent.agentName);
@@ -67,7 +59,7 @@ export function toolRoutes(services: Services, findAgentForUser: FindAgentForUse
   app.post('/:agentName/tools', async (c) => {
     const agent = await agentOf(c);
     const body = await readJson(c, toolSaveRequestSchema);
-    await assertNameFree(agent.organizationId, agent.agentName, body.name);
+    await assertToolNameFree(db, agent, body.name);
     const [{ n } = { n: 0 }] = await db
       .select({ n: count() })
       .from(agentTools)
@@ -95,7 +87,7 @@ export function toolRoutes(services: Services, findAgentForUser: FindAgentForUse
     const agent = await agentOf(c);
     const existing = await findTool(db, agent.organizationId, agent.agentName, c.req.param('id'));
     const body = await readJson(c, toolSaveRequestSchema);
-    await assertNameFree(agent.organizationId, agent.agentName, body.name, existing.id);
+    await assertToolNameFree(db, agent, body.name, existing.id);
     const values = await toolValues(body, secrets, env, existing);
     const [row] = await db
       .update(agentTools)

@@ -60,6 +60,30 @@ function asToolError(error: unknown): never {
 }
 
 /**
+ * One send of a tool: takes the turn's allowance and, for a web visitor's send to an address they
+ * gave, a place within the visitor limits (first); a refused send gives both back and reaches the
+ * model as a ToolError.
+ */
+export async function countedSend<T>(
+  ctx: ToolContext,
+  to: { channel: 'sms' | 'whatsapp' | 'email'; address: string; visitor: boolean },
+  send: () => Promise<T>,
+): Promise<T> {
+  const giveBack = takeTurnSend(ctx);
+  const release = to.visitor
+    ? await reserveVisitorSend(ctx, to.channel, to.address).catch((error: unknown) => {
+        giveBack();
+        throw error;
+      })
+    : null;
+  return send().catch(async (error: unknown) => {
+    giveBack();
+    await release?.();
+    return asToolError(error);
+  });
+}
+
+/**
  * send_sms / send_whatsapp: through the organization's telephony provider (the sandbox outbox
  * on a fresh install) and the same send as a member's (`sendChannelMessage`: the opt-out ledger,
  * WhatsApp's 24-hour window, the organization's sending limits), stored on the thread with the
@@ -80,28 +104,16 @@ export async function sendMessageTool(
     throw new ToolError(
       `This organization has no number enabled for ${channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
     );
-  const giveBack = takeTurnSend(ctx);
-  // A web visitor's send to a number they gave: counted against the visitor limits first.
-  const release = visitor
-    ? await reserveVisitorSend(ctx, channel, to).catch((error: unknown) => {
-        giveBack();
-        throw error;
-      })
-    : null;
-  const sent = await builtinServices()
-    .sendChannelMessage(ctx, {
+  const sent = await countedSend(ctx, { channel, address: to, visitor }, () =>
+    builtinServices().sendChannelMessage(ctx, {
       orgId: ctx.organizationId,
       channel,
       number,
       to,
       text: message,
       author: 'agent',
-    })
-    .catch(async (error: unknown) => {
-      giveBack();
-      await release?.();
-      return asToolError(error);
-    });
+    }),
+  );
   return {
     sent: true,
     channel,
@@ -149,20 +161,9 @@ export async function sendEmailTool(
     rows.find((m) => m.agentName === ctx.agentName) ??
     rows[0];
   if (!mailbox) throw new ToolError('This organization has no mailbox to send email from');
-  const giveBack = takeTurnSend(ctx);
-  const release = visitor
-    ? await reserveVisitorSend(ctx, 'email', to).catch((error: unknown) => {
-        giveBack();
-        throw error;
-      })
-    : null;
-  const sent = await builtinServices()
-    .sendMailNow(ctx, mailbox, { to, subject, text: message }, 'agent')
-    .catch(async (error: unknown) => {
-      giveBack();
-      await release?.();
-      return asToolError(error);
-    });
+  const sent = await countedSend(ctx, { channel: 'email', address: to, visitor }, () =>
+    builtinServices().sendMailNow(ctx, mailbox, { to, subject, text: message }, 'agent'),
+  );
   return {
     sent: true,
     channel: 'email',

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import Ajv from 'ajv';
 import {
   builtinToolDescriptions,
@@ -14,7 +14,7 @@ import {
 } from '@parley/api-client';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { agentTools } from '../db/schema';
+import { agentTools, type SnapshotTool } from '../db/schema';
 import { HttpError, notFound } from '../lib/http';
 import { ajvSafeRegExp, PatternRefused } from '../lib/patterns';
 import { sameDestination, secretNeedsRetyping } from '../lib/destination';
@@ -23,6 +23,31 @@ import { checkToolUrl } from './toolUrl';
 
 export type ToolRow = typeof agentTools.$inferSelect;
 export type ToolSave = z.output<typeof toolSaveRequestSchema>;
+
+/**
+ * A version's tool (its snapshot's) as the columns of one of `agent`'s agent_tools rows, made at
+ * `at` (tools are listed oldest first, so `at` keeps their order): the draft a version is written
+ * back to, or the tool set a served version reads.
+ */
+export function toolColumnsOf(
+  tool: Omit<SnapshotTool, 'id'>,
+  agent: { organizationId: string; agentName: string },
+  at: Date,
+) {
+  return {
+    organizationId: agent.organizationId,
+    agentName: agent.agentName,
+    name: tool.name,
+    description: tool.description,
+    type: tool.type,
+    parameters: tool.parameters,
+    config: tool.config,
+    secretHeaders: tool.secret_headers,
+    enabled: tool.enabled,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
 
 /** An agent may have at most this many tools. */
 export const maxToolsPerAgent = 32;
@@ -178,13 +203,42 @@ export async function toolValues(
   };
 }
 
-/** The agent's tools, oldest first. */
+/** The agent's tools (`more` narrows them): a condition on agent_tools. */
+export function ofAgent(
+  agent: { organizationId: string; agentName: string },
+  ...more: Array<SQL | undefined>
+) {
+  return and(
+    eq(agentTools.organizationId, agent.organizationId),
+    eq(agentTools.agentName, agent.agentName),
+    ...more,
+  );
+}
+
+/** The agent's tools, oldest first (the order a snapshot keeps). */
 export function listTools(db: Db, organizationId: string, agentName: string) {
   return db
     .select()
     .from(agentTools)
-    .where(and(eq(agentTools.organizationId, organizationId), eq(agentTools.agentName, agentName)))
+    .where(ofAgent({ organizationId, agentName }))
     .orderBy(asc(agentTools.createdAt), asc(agentTools.name));
+}
+
+/** 409 when the agent has another tool (not `exceptId`) named `name`. */
+export async function assertToolNameFree(
+  db: Db,
+  agent: { organizationId: string; agentName: string },
+  name: string,
+  exceptId?: string,
+) {
+  const [taken] = await db
+    .select({ id: agentTools.id })
+    .from(agentTools)
+    .where(
+      ofAgent(agent, eq(agentTools.name, name), exceptId ? ne(agentTools.id, exceptId) : undefined),
+    )
+    .limit(1);
+  if (taken) throw nameTaken(name);
 }
 
 /** One tool of the agent, or 404 (another agent's or organization's tool is not found either). */
@@ -194,13 +248,7 @@ export async function findTool(db: Db, organizationId: string, agentName: string
   const [row] = await db
     .select()
     .from(agentTools)
-    .where(
-      and(
-        eq(agentTools.id, id),
-        eq(agentTools.organizationId, organizationId),
-        eq(agentTools.agentName, agentName),
-      ),
-    )
+    .where(ofAgent({ organizationId, agentName }, eq(agentTools.id, id)))
     .limit(1);
   if (!row) throw notFound('Tool');
   return row;

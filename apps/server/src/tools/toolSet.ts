@@ -37,12 +37,7 @@ export async function runTool(
 ): Promise<unknown> {
   if (row.type === 'http') {
     const config = row.config as ToolConfig;
-    let headers: Record<string, string>;
-    try {
-      headers = toolHeaders(row, ctx.secrets);
-    } catch {
-      throw new ToolError("The tool's headers cannot be read (the server's secret changed?)");
-    }
+    const headers = headersInClear(row, ctx);
     return callHttpTool(
       {
         method: config.method ?? 'POST',
@@ -76,13 +71,20 @@ export async function runTool(
 /** An MCP tool row's server: its URL, time limit and headers in the clear. */
 export function mcpSpecOf(row: ToolRow, ctx: Pick<ToolContext, 'secrets'>): McpSpec {
   const config = row.config as ToolConfig;
-  let headers: Record<string, string>;
+  const headers = headersInClear(row, ctx);
+  return { url: config.url ?? '', headers, timeoutMs: config.timeout_ms ?? toolMaxTimeoutMs };
+}
+
+/** A tool row's headers in the clear; a value that cannot be decrypted is a ToolError. */
+export function headersInClear(
+  row: ToolRow,
+  ctx: Pick<ToolContext, 'secrets'>,
+): Record<string, string> {
   try {
-    headers = toolHeaders(row, ctx.secrets);
+    return toolHeaders(row, ctx.secrets);
   } catch {
     throw new ToolError("The tool's headers cannot be read (the server's secret changed?)");
   }
-  return { url: config.url ?? '', headers, timeoutMs: config.timeout_ms ?? toolMaxTimeoutMs };
 }
 
 /** MCP servers' tool lists, kept a minute per tool version (not listed again on every turn). */

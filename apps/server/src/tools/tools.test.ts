@@ -28,6 +28,10 @@ import {
   visitorSends,
 } from '../db/schema';
 import { turnsStored } from '../runtime/chat';
+import { toolColumnsOf, type ToolRow } from './store';
+import { headersInClear } from './toolSet';
+import { createSecretBox } from '../lib/secrets';
+import { ToolError } from './httpTool';
 
 let server: TestServer;
 let model: FakeToolModel;
@@ -906,5 +910,41 @@ describe('tool mocks in agent tests', () => {
     expect(toolServer.requests.length).toBe(before);
     expect(run.results[0]).toMatchObject({ passed: true, unmatched_mocks: ['cancel_booking'] });
     expect(run.results[0]!.turns[0]!.answer).toBe('The tool said: {"slots":["09:00"]}');
+  });
+});
+
+describe('toolColumnsOf (a version’s tool as an agent_tools row)', () => {
+  it('names the agent, keeps every field and dates the row', () => {
+    const at = new Date(5);
+    const tool = {
+      name: 'lookup',
+      description: 'Looks up',
+      type: 'http',
+      parameters: { type: 'object' },
+      config: { url: 'https://example.com' },
+      secret_headers: { Authorization: 'enc' },
+      enabled: false,
+    };
+    const { secret_headers, ...same } = tool;
+    expect(toolColumnsOf(tool, { organizationId: 'o1', agentName: 'a1' }, at)).toEqual({
+      organizationId: 'o1',
+      agentName: 'a1',
+      ...same,
+      secretHeaders: secret_headers,
+      createdAt: at,
+      updatedAt: at,
+    });
+  });
+});
+
+describe('headersInClear', () => {
+  it('decrypts the headers; a value the server cannot decrypt is a ToolError', () => {
+    const box = createSecretBox('test-secret-test-secret-test-secret-0123');
+    const other = createSecretBox('another-secret-another-secret-another-0');
+    const row = { secretHeaders: { Authorization: box.encrypt('Bearer x') } } as unknown as ToolRow;
+    expect(headersInClear(row, { secrets: box })).toEqual({ Authorization: 'Bearer x' });
+    expect(() => headersInClear(row, { secrets: other })).toThrow(
+      new ToolError("The tool's headers cannot be read (the server's secret changed?)"),
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { AccessToken, RoomAgentDispatch, RoomConfiguration } from 'livekit-server-sdk';
 import { agentNameSchema } from '@parley/api-client';
 import {
@@ -16,7 +15,12 @@ import { streamToken } from './embedded/streamToken';
 import type { agents } from '../db/schema';
 
 type AgentRow = typeof agents.$inferSelect;
-import { assertOriginAllowed, publicLimitsFrom, publicRateLimits } from '../lib/publicAccess';
+import {
+  assertOriginAllowed,
+  publicCors,
+  publicLimitsFrom,
+  publicRateLimits,
+} from '../lib/publicAccess';
 
 export const voiceNotConfigured =
   'Voice is not configured on this server: set LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET and restart it.';
@@ -31,19 +35,9 @@ export const voiceNotConfigured =
  */
 export function voiceTokenRoutes(services: Services) {
   const app = new Hono();
-  app.use(
-    '/*',
-    cors({
-      origin: '*',
-      allowHeaders: ['Authorization', 'Content-Type'],
-      allowMethods: ['POST', 'OPTIONS'],
-    }),
-  );
-  for (const limit of publicRateLimits(
-    publicLimitsFrom(services.env),
-    'voice-token',
-    services.rateLimits,
-  ))
+  app.use('/*', publicCors(['POST', 'OPTIONS']));
+  const limits = publicLimitsFrom(services.env);
+  for (const limit of publicRateLimits(limits, 'voice-token', services.rateLimits))
     app.post('/generate', limit);
   app.post('/generate', async (c) => {
     const agentName = check(agentNameSchema, c.req.query('agent_name') ?? '', 'agent_name');

@@ -1,7 +1,5 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { HttpError } from '../lib/http';
-import { checkOutboundUrl, isPublicAddress, type AllowHost } from '../lib/outbound';
+import { checkOutboundUrl, checkResolvesPublic, type AllowHost } from '../lib/outbound';
 
 const refuse = (message: string) =>
   new HttpError(400, `url: ${message}`, { issues: [{ field: 'url', message }] });
@@ -16,27 +14,19 @@ const exceptions =
  */
 export async function checkWebhookUrl(raw: string, allowHost: AllowHost): Promise<string> {
   const value = raw.trim();
+  const refuseOutbound = (error: unknown) => {
+    const reason = (error as Error).message;
+    return refuse(reason.endsWith('is not a public address') ? `${reason}; ${exceptions}` : reason);
+  };
   let url: URL;
   try {
     url = checkOutboundUrl(value, allowHost);
   } catch (error) {
-    const reason = (error as Error).message;
-    throw refuse(reason.endsWith('is not a public address') ? `${reason}; ${exceptions}` : reason);
+    throw refuseOutbound(error);
   }
   if (url.hash) throw refuse('A webhook URL cannot have a fragment (#…)');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowHost(host) && !isIP(host)) {
-    let addresses: Array<{ address: string }>;
-    try {
-      addresses = await lookup(host, { all: true });
-    } catch {
-      throw refuse(`The host ${host} cannot be found`);
-    }
-    const bad = addresses.find((a) => !isPublicAddress(a.address));
-    if (bad || addresses.length === 0)
-      throw refuse(
-        `${host} resolves to ${bad?.address ?? 'no address'}, which is not a public address; ${exceptions}`,
-      );
-  }
+  await checkResolvesPublic(url, allowHost).catch((error: unknown) => {
+    throw refuseOutbound(error);
+  });
   return value;
 }

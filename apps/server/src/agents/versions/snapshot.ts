@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agentTools, agentVersions, type AgentSnapshot, type SnapshotTool } from '../../db/schema';
-import type { ToolRow } from '../../tools/store';
+import { agentVersions, type AgentSnapshot, type SnapshotTool } from '../../db/schema';
+import { listTools, type ToolRow } from '../../tools/store';
 import {
   agentFromSnapshot,
   draftAgent,
@@ -36,16 +36,7 @@ export function snapshotOf(row: AgentRow, tools: readonly ToolRow[]): AgentSnaps
 
 /** The agent's tools in the draft, oldest first (the order a snapshot keeps). */
 export function draftTools(db: Db, agent: Pick<AgentRow, 'agentName' | 'organizationId'>) {
-  return db
-    .select()
-    .from(agentTools)
-    .where(
-      and(
-        eq(agentTools.organizationId, agent.organizationId),
-        eq(agentTools.agentName, agent.agentName),
-      ),
-    )
-    .orderBy(asc(agentTools.createdAt), asc(agentTools.name));
+  return listTools(db, agent.organizationId, agent.agentName);
 }
 
 /** The draft as a snapshot: the row's settings and its tools as they are now. */

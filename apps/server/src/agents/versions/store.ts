@@ -12,6 +12,7 @@ import {
 import { HttpError, notFound } from '../../lib/http';
 import { forgetAgentKeys } from '../../runtime/agentKeys';
 import { columnsOf, type AgentRow } from './fields';
+import { toolColumnsOf } from '../../tools/store';
 import { planOf } from '../../outcomes/plan';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -139,20 +140,10 @@ export async function replaceDraftTools(
   if (!tools.length) return;
   const base = Date.now();
   await tx.insert(agentTools).values(
+    // Their order is kept (tools are listed oldest first).
     tools.map((t, i) => ({
       ...(t.id ? { id: t.id } : {}),
-      organizationId: agent.organizationId,
-      agentName: agent.agentName,
-      name: t.name,
-      description: t.description,
-      type: t.type,
-      parameters: t.parameters,
-      config: t.config,
-      secretHeaders: t.secret_headers,
-      enabled: t.enabled,
-      // Their order is kept (tools are listed oldest first).
-      createdAt: new Date(base + i),
-      updatedAt: new Date(base + i),
+      ...toolColumnsOf(t, agent, new Date(base + i)),
     })),
   );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Campaign } from '@parley/api-client';
 import type { Db } from '../../db/client';
 import { mailboxes, mailCampaigns, mailSends, mailSuppressions } from '../../db/schema';
@@ -10,6 +10,10 @@ type CampaignRow = typeof mailCampaigns.$inferSelect;
 export const dueAt = (start: Date, index: number, ratePerMinute: number) =>
   new Date(start.getTime() + Math.floor((index * 60_000) / ratePerMinute));
 
+/** The organization's campaigns (`more` narrows them); one still being prepared is none yet. */
+const campaignsOf = (orgId: string, ...more: Array<SQL | undefined>) =>
+  and(eq(mailCampaigns.organizationId, orgId), ne(mailCampaigns.status, 'preparing'), ...more);
+
 /** A campaign of the organization, else 404. */
 export async function campaignOf(db: Db, orgId: string, id: string) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
@@ -17,13 +21,7 @@ export async function campaignOf(db: Db, orgId: string, id: string) {
   const [row] = await db
     .select()
     .from(mailCampaigns)
-    .where(
-      and(
-        eq(mailCampaigns.id, id),
-        eq(mailCampaigns.organizationId, orgId),
-        ne(mailCampaigns.status, 'preparing'),
-      ),
-    )
+    .where(campaignsOf(orgId, eq(mailCampaigns.id, id)))
     .limit(1);
   if (!row) throw new HttpError(404, 'Campaign not found');
   return row;
@@ -147,13 +145,7 @@ export async function listCampaigns(db: Db, orgId: string, id?: string) {
     .select({ campaign: mailCampaigns, from: mailboxes.emailAddress })
     .from(mailCampaigns)
     .innerJoin(mailboxes, eq(mailboxes.id, mailCampaigns.mailboxId))
-    .where(
-      and(
-        eq(mailCampaigns.organizationId, orgId),
-        ne(mailCampaigns.status, 'preparing'),
-        id ? eq(mailCampaigns.id, id) : undefined,
-      ),
-    )
+    .where(campaignsOf(orgId, id ? eq(mailCampaigns.id, id) : undefined))
     .orderBy(desc(mailCampaigns.createdAt))
     .limit(100);
   const wire = await campaignsToWire(

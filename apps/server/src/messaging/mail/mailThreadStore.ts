@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversations, mailMessages, mailSends } from '../../db/schema';
 import { latestMessagesOf } from '../threadMessages';
@@ -12,18 +12,16 @@ import { recordOutbound } from './store';
 
 export type MailThread = typeof conversations.$inferSelect;
 
+/** The organization's e-mail threads (`more` narrows them): a condition on conversations. */
+export const emailThreadsOf = (orgId: string, ...more: Array<SQL | undefined>) =>
+  and(eq(conversations.organizationId, orgId), eq(conversations.channel, 'email'), ...more);
+
 /** The organization's e-mail threads (of one mailbox, or all), newest activity first. */
 export function mailThreadsOf(db: Db, orgId: string, limit: number, mailbox?: string) {
   return db
     .select()
     .from(conversations)
-    .where(
-      and(
-        eq(conversations.organizationId, orgId),
-        eq(conversations.channel, 'email'),
-        mailbox ? eq(conversations.agentAddress, mailbox) : undefined,
-      ),
-    )
+    .where(emailThreadsOf(orgId, mailbox ? eq(conversations.agentAddress, mailbox) : undefined))
     .orderBy(desc(conversations.updatedAt))
     .limit(limit);
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agents, mailboxes, mailOutbox } from '../../db/schema';
+import { mailboxes, mailOutbox } from '../../db/schema';
+import { agentOfMappingForm } from '../../agents/store';
 import type { MailServerMasked } from '../../db/schema-mail';
 import { HttpError } from '../../lib/http';
 import { mailboxOf, newInboundToken, type MailboxRow } from './mailboxes';
@@ -20,17 +21,7 @@ export async function agentOfMapping(
   orgId: string,
   form: { agent_url: string; api_key: string },
 ) {
-  const named = /^agent:(.+)$/.exec(form.agent_url.trim());
-  const [agent] = await db
-    .select()
-    .from(agents)
-    .where(
-      and(
-        eq(agents.organizationId, orgId),
-        named ? eq(agents.agentName, named[1]!) : eq(agents.chatbotKey, form.api_key),
-      ),
-    )
-    .limit(1);
+  const { agent, named } = await agentOfMappingForm(db, orgId, form.agent_url, form.api_key);
   if (!agent)
     throw named
       ? new HttpError(400, "agent_url: is not one of this organization's agents")

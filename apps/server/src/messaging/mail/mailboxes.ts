@@ -17,6 +17,7 @@ import type { SecretBox } from '../../lib/secrets';
 import { HttpError } from '../../lib/http';
 import { publicUrlOf } from '../../telephony/resolve';
 import { refusalsOf } from './refusals';
+import { emailThreadsOf } from './mailThreadStore';
 import type { MailServer } from './servers';
 
 export type MailboxRow = typeof mailboxes.$inferSelect;
@@ -102,13 +103,7 @@ async function draftsByMailbox(db: Db, orgId: string) {
     .select({ address: conversations.agentAddress, n: sql<number>`count(*)::int` })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(
-      and(
-        eq(conversations.organizationId, orgId),
-        eq(conversations.channel, 'email'),
-        eq(messages.status, 'draft'),
-      ),
-    )
+    .where(emailThreadsOf(orgId, eq(messages.status, 'draft')))
     .groupBy(conversations.agentAddress);
   return new Map(rows.map((r) => [r.address ?? '', Number(r.n)]));
 }
