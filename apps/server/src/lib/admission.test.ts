@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Admission, admissionFrom, nextLimit } from './admission';
 import { HttpError } from './http';
 
@@ -20,8 +20,6 @@ describe('nextLimit (AIMD on the event-loop delay)', () => {
 });
 
 describe('Admission', () => {
-  afterEach(() => vi.useRealTimers());
-
   const admission = (over: Partial<ConstructorParameters<typeof Admission>[0]> = {}) =>
     new Admission({ targetLagMs: 40, maxWaitMs: 1000, initialLimit: 2, minLimit: 1, ...over });
 
