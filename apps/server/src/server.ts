@@ -172,7 +172,11 @@ export async function createServer(config: ServerConfig) {
   // Agent test runs too long to answer at once run here (the run rows are the jobs).
   const testRuns = startTestRunWorker({ db: database.db, secrets, env, logger, vector });
   // Retention: each organization's data older than its retention_days, purged in batches.
-  const retention = startRetentionWorker({ db: database.db, logger }, retentionOptionsFrom(env));
+  const retention = startRetentionWorker(
+    { db: database.db, logger },
+    // PGlite has no autovacuum: each purge refreshes the statistics its batches are planned by.
+    { ...retentionOptionsFrom(env), refreshStatistics: database.kind === 'pglite' },
+  );
   // Events out (webhooks/) and the idle end of conversations (conversations/lifecycle.ts).
   const events = startWebhookWorkers({ db: database.db, secrets, env, logger });
   // Outcomes: an ended conversation's plan filled by its agent's model (outcomes/).

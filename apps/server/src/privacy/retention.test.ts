@@ -216,6 +216,61 @@ describe('POST …/privacy/purge', () => {
   });
 });
 
+describe('a purge and the analytics', () => {
+  it('whole conversations purged leave the analytics as a rebuild from what is left makes them', async () => {
+    const org = await owner.org.createOrg('Counted').then((r) => r.data.orgId);
+    const agent = newAgentId('counted');
+    await owner.apps.createAgent({ agentName: agent, organizationId: org });
+    await owner.agents.update(agent, { organization_id: org, system_prompt: 'Be brief.' });
+    for (const age of [100, 99, 1]) {
+      const [c] = rowsOf(
+        await a.db
+          .execute(sql`INSERT INTO conversations (organization_id, agent_name, channel, end_user, created_at, updated_at)
+          VALUES (${org}, ${agent}, 'chat', ${`visitor-${age}`}, ${daysAgo(age)}, ${daysAgo(age)}) RETURNING id`),
+      );
+      await a.db.execute(sql`INSERT INTO messages (conversation_id, role, content, created_at)
+        VALUES (${String(c!.id)}::uuid, 'user', 'Are you open?', ${daysAgo(age)})`);
+      await a.db
+        .execute(sql`INSERT INTO messages (conversation_id, role, content, metadata, created_at)
+        VALUES (${String(c!.id)}::uuid, 'assistant', 'Yes, until six.', '{"llm_ttft_ms": 120}'::jsonb,
+          ${daysAgo(age)} + interval '1 second')`);
+    }
+    // A thread that goes on: its old message is purged alone, kept in the analytics as it goes.
+    const [going] = rowsOf(
+      await a.db
+        .execute(sql`INSERT INTO conversations (organization_id, agent_name, channel, end_user, created_at, updated_at)
+        VALUES (${org}, ${agent}, 'sms', '+14155550100', ${daysAgo(100)}, ${daysAgo(1)}) RETURNING id`),
+    );
+    for (const age of [100, 1])
+      await a.db.execute(sql`INSERT INTO messages (conversation_id, role, content, created_at)
+        VALUES (${String(going!.id)}::uuid, 'user', ${`Still there? (${age})`}, ${daysAgo(age)})`);
+    const figures = async () =>
+      rowsOf(
+        await a.db.execute(sql`SELECT
+          (SELECT coalesce(sum(messages), 0) FROM analytics_hours WHERE agent_name = ${agent})::int AS hours,
+          (SELECT count(*) FROM analytics_turns WHERE agent_name = ${agent})::int AS turns,
+          (SELECT coalesce(sum(conversations), 0) || '/' || coalesce(sum(messages), 0) || '/' ||
+            coalesce(sum(agent_answers), 0) || '/' || coalesce(sum(ending), 0)
+            FROM analytics_agent_hours WHERE agent_name = ${agent}) AS agent_hours,
+          (SELECT coalesce(sum(conversations), 0) FROM analytics_agent_days WHERE agent_name = ${agent})::int AS days,
+          (SELECT coalesce(sum(n), 0) FROM analytics_agent_ms WHERE agent_name = ${agent})::int AS ms,
+          (SELECT coalesce(sum(n), 0) FROM analytics_agent_ms_buckets WHERE agent_name = ${agent})::int AS buckets`),
+      )[0];
+    expect(await figures()).toMatchObject({ hours: 8, turns: 3, days: 5, ms: 3, buckets: 3 });
+    const res = await owner.raw('POST', purgePath(org), { older_than: 30 });
+    expect(purgeResponseSchema.parse(res.body).removed).toMatchObject({
+      conversations: 2,
+      messages: 5,
+    });
+    const after = await figures();
+    expect(after).toMatchObject({ hours: 3, turns: 1, days: 2, ms: 1, buckets: 1 });
+    // What a rebuild of every rollup from the rows left makes: the same.
+    await a.db.execute(sql`SELECT parley_analytics_rebuild()`);
+    await a.db.execute(sql`SELECT parley_analytics_rebuild_agents()`);
+    expect(await figures()).toEqual(after);
+  });
+});
+
 describe('the retention job', () => {
   it('purges what is older than retention_days once, on the job runner (two processes on PostgreSQL), and audits it as the system', async () => {
     const org = await owner.org.createOrg('Kept 30 days').then((r) => r.data.orgId);

@@ -97,7 +97,13 @@ export interface Phase {
   step(tx: Executor, orgId: string, cutoff: Date): Promise<Step>;
 }
 
-/** Whole old conversations: up to a thousand of their messages, then (when none are left) them. */
+/**
+ * Whole old conversations, twenty at a time. When their messages are few (the usual case), one
+ * statement deletes the conversations and, by cascade, their messages and everything hanging on
+ * them, with the per-message analytics bookkeeping off for the transaction (drizzle/0043: the
+ * hourly rows go with the conversations). Otherwise a thousand of their messages at a time first,
+ * each kept in the analytics as it goes, as any deletion of messages is.
+ */
 const conversationsPhase: Phase = {
   name: 'conversations',
   async step(tx, orgId, cutoff) {
@@ -110,24 +116,37 @@ const conversationsPhase: Phase = {
       doomed.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`;
-    const messages = num(
+    const held = num(
       rowsOf(
-        await tx.execute(sql`WITH gone AS (DELETE FROM messages WHERE id IN (
-          SELECT id FROM messages WHERE conversation_id IN ${ids} LIMIT ${batchSize}) RETURNING 1)
-          SELECT count(*)::int AS n FROM gone`),
+        await tx.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM messages
+          WHERE conversation_id IN ${ids} LIMIT ${batchSize + 1}) m`),
       ),
     );
-    if (messages >= batchSize) return { removed: { messages }, more: true };
+    if (held > batchSize) {
+      const messages = num(
+        rowsOf(
+          await tx.execute(sql`WITH gone AS (DELETE FROM messages WHERE id IN (
+            SELECT id FROM messages WHERE conversation_id IN ${ids} LIMIT ${batchSize}) RETURNING 1)
+            SELECT count(*)::int AS n FROM gone`),
+        ),
+      );
+      return { removed: { messages }, more: true };
+    }
+    await tx.execute(sql`SELECT set_config('parley.purging_conversations', 'on', true)`);
+    // The statement's other parts see the rows as they were before it: the counts of what went.
     const convs = rowsOf(
       await tx.execute(sql`WITH gone AS (DELETE FROM conversations c WHERE c.id IN ${ids}
           AND ${oldConversations(orgId, cutoff)} RETURNING c.id, c.channel)
         SELECT count(*)::int AS n, count(*) FILTER (WHERE channel = 'voice')::int AS calls,
           (SELECT count(*) FROM conversation_analyses a
-            WHERE a.conversation_id IN (SELECT id FROM gone))::int AS outcomes FROM gone`),
+            WHERE a.conversation_id IN (SELECT id FROM gone))::int AS outcomes,
+          (SELECT count(*) FROM messages m
+            WHERE m.conversation_id IN (SELECT id FROM gone))::int AS messages FROM gone`),
     );
+    await tx.execute(sql`SELECT set_config('parley.purging_conversations', 'off', true)`);
     return {
       removed: {
-        messages,
+        messages: num(convs, 'messages'),
         conversations: num(convs),
         calls: num(convs, 'calls'),
         outcomes: num(convs, 'outcomes'),

@@ -36,6 +36,11 @@ export interface RetentionOptions {
   pauseMs?: number;
   /** No rounds of its own (tests run `runRound`). */
   manual?: boolean;
+  /**
+   * Fresh planner statistics of conversations and messages before each purge: PGlite has no
+   * autovacuum, and with the statistics of an empty table its plans scan every message per batch.
+   */
+  refreshStatistics?: boolean;
 }
 
 export function retentionOptionsFrom(env: Record<string, string | undefined>): RetentionOptions {
@@ -90,6 +95,8 @@ export interface PurgeControl {
   signal?: AbortSignal;
   pauseMs?: number;
   logger?: Pick<Logger, 'error' | 'warn'>;
+  /** See RetentionOptions.refreshStatistics. */
+  refreshStatistics?: boolean;
 }
 
 const pause = (ms: number) =>
@@ -119,6 +126,10 @@ export async function runPurge(
     return failed ?? null;
   }
   let total = addCounts(emptyCounts(), purge.removed as Partial<PurgeCounts>);
+  if (control.refreshStatistics)
+    await db.execute(sql`ANALYZE conversations, messages`).catch((err: unknown) => {
+      control.logger?.warn({ err }, 'purge: ANALYZE failed; the purge goes on');
+    });
   try {
     for (const phase of purgePhases) {
       for (;;) {
@@ -197,7 +208,12 @@ export function startRetentionWorker(
   const { db, logger } = deps;
   const stopping = new AbortController();
   const turns = new Turns();
-  const control: PurgeControl = { signal: stopping.signal, pauseMs: options.pauseMs, logger };
+  const control: PurgeControl = {
+    signal: stopping.signal,
+    pauseMs: options.pauseMs,
+    logger,
+    refreshStatistics: options.refreshStatistics,
+  };
   const worker = startWorker<PurgeRow>(
     {
       name: 'privacy_purges',
